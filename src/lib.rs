@@ -1,9 +1,11 @@
 //! Dice of Doom, the hexagon dice-battle game of Land of Lisp.
 //!
 //! - [`game`]: the pure rules engine and the memoised game tree;
+//! - [`ai`]: computer opponents (perfect play, search and baselines);
 //! - [`analysis`]: counting and solving whole game trees;
 //! - [`cli`]: the terminal game and its commands.
 
+pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod game;

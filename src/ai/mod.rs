@@ -1,0 +1,286 @@
+//! Computer opponents, pure: no input, output or global state.
+//!
+//! Every opponent implements [`Strategy`]: given the rules, a position and a
+//! [`Budget`], it rates the legal moves ([`Analysis`]) and picks one. The
+//! opponents are:
+//!
+//! - [`Perfect`]: Land of Lisp's perfect play on the memoised game tree, for
+//!   trees that fit a position budget (it falls back to [`Search`] past it);
+//! - [`Search`]: iterative-deepening alpha-beta with a transposition table,
+//!   which plays perfectly as soon as it proves the result;
+//! - [`Lol`]: the book's second AI (depth-4 alpha-beta, crude score);
+//! - [`Greedy`] and [`RandomPlayer`]: baselines.
+//!
+//! All of them are deterministic for a given seed (and node budget), and
+//! never answer a move outside [`Position::moves`].
+
+mod eval;
+mod greedy;
+mod lol;
+mod perfect;
+mod random;
+mod search;
+mod tt;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::game::{Move, Position, Rules};
+
+pub use eval::{evaluate, lol_score};
+pub use greedy::Greedy;
+pub use lol::Lol;
+pub use perfect::{DEFAULT_MAX_POSITIONS, Perfect};
+pub use random::RandomPlayer;
+pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
+pub use tt::TranspositionTable;
+
+/// How much an opponent may think about one move: a wall-clock time, a
+/// number of search nodes, or both (whichever runs out first). Node budgets
+/// make play reproducible whatever the machine's speed.
+///
+/// ```
+/// use std::time::Duration;
+/// use dice_of_doom::ai::Budget;
+/// let budget = Budget::time(Duration::from_millis(500)).with_nodes(10_000);
+/// assert_eq!(budget.nodes, Some(10_000));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// The wall-clock think time, if limited.
+    pub time: Option<Duration>,
+    /// The number of positions searched, if limited.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// No limit: searches run until they prove the result (only sensible on
+    /// small boards).
+    pub const UNLIMITED: Budget = Budget {
+        time: None,
+        nodes: None,
+    };
+
+    /// A wall-clock limit.
+    pub const fn time(time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            nodes: None,
+        }
+    }
+
+    /// A node limit.
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget {
+            time: None,
+            nodes: Some(nodes),
+        }
+    }
+
+    /// This budget with a node limit too.
+    pub const fn with_nodes(self, nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// The budget left after `spent` of its time has gone.
+    pub fn after(self, spent: Duration) -> Budget {
+        Budget {
+            time: self.time.map(|t| t.saturating_sub(spent)),
+            ..self
+        }
+    }
+}
+
+/// When a budget runs out.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Clock {
+    deadline: Option<Instant>,
+    nodes: u64,
+}
+
+impl Clock {
+    pub(crate) fn start(budget: Budget) -> Clock {
+        Clock {
+            deadline: budget.time.and_then(|t| Instant::now().checked_add(t)),
+            nodes: budget.nodes.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Whether `nodes` nodes use up the node budget.
+    #[inline]
+    pub(crate) fn out_of_nodes(&self, nodes: u64) -> bool {
+        nodes >= self.nodes
+    }
+
+    /// Whether the time is up.
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// How good a move is for the player making it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rating {
+    /// Proven: the perfect-play rating (1 for a sure win, 1/k for a k-way
+    /// tie, 0 for a loss), taking every other player as an opponent.
+    Exact(f64),
+    /// A heuristic score from a search: higher is better; only comparable
+    /// between moves of one analysis.
+    Estimate(i32),
+    /// Not rated (the random player rates nothing).
+    Unrated,
+}
+
+impl Rating {
+    /// Orders ratings for display and choice: any exact win beats every
+    /// estimate, which beats any exact loss; ties sit among the estimates by
+    /// their share.
+    pub fn sort_key(self) -> f64 {
+        match self {
+            Rating::Exact(v) => (v - 0.5) * 2e9,
+            Rating::Estimate(s) => f64::from(s),
+            Rating::Unrated => f64::NEG_INFINITY,
+        }
+    }
+}
+
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Rating::Exact(v) if v >= 1.0 => f.write_str("win (exact 1)"),
+            Rating::Exact(v) if v <= 0.0 => f.write_str("loss (exact 0)"),
+            Rating::Exact(v) => {
+                let k = (1.0 / v).round();
+                if (v * k - 1.0).abs() < 1e-9 {
+                    write!(f, "tie (exact 1/{k})")
+                } else {
+                    write!(f, "exact {v:.3}")
+                }
+            }
+            Rating::Estimate(s) => write!(f, "estimate {s:+}"),
+            Rating::Unrated => f.write_str("unrated"),
+        }
+    }
+}
+
+/// A legal move and its rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedMove {
+    /// The move.
+    pub mv: Move,
+    /// Its rating for the player to move.
+    pub rating: Rating,
+}
+
+/// An opponent's view of a position: every legal move, in menu order, with
+/// its rating, and the move it would play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Every legal move in menu order (the order of [`Position::moves`]).
+    pub moves: Vec<RatedMove>,
+    /// The index in `moves` of the move the opponent plays.
+    pub choice: usize,
+}
+
+impl Analysis {
+    /// The move the opponent plays.
+    pub fn chosen(&self) -> Option<Move> {
+        self.moves.get(self.choice).map(|m| m.mv)
+    }
+}
+
+/// A computer opponent.
+pub trait Strategy: Send {
+    /// The opponent's name, as the command line spells it.
+    fn name(&self) -> &'static str;
+
+    /// Rates the legal moves for the player to move and says which one the
+    /// opponent plays; `None` when the game is over. `full` asks for a rating
+    /// of every move (for hints), which may cost more than [`Strategy::choose`].
+    fn analyse(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        budget: Budget,
+        full: bool,
+    ) -> Option<Analysis>;
+
+    /// The move the opponent plays, always one of `position.moves(rules)`;
+    /// `None` when the game is over.
+    fn choose(&mut self, rules: &Rules, position: &Position, budget: Budget) -> Option<Move> {
+        self.analyse(rules, position, budget, false)
+            .and_then(|a| a.chosen())
+    }
+}
+
+/// The kinds of opponent, as chosen on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum AiKind {
+    /// Perfect play on the memoised tree (falls back to `search` on large trees).
+    Perfect,
+    /// Iterative-deepening alpha-beta with a transposition table.
+    #[default]
+    Search,
+    /// Land of Lisp's second AI: depth-4 alpha-beta with the book's score.
+    Lol,
+    /// Plays the move whose resulting position scores best, one move deep.
+    Greedy,
+    /// Plays a random legal move.
+    Random,
+}
+
+impl AiKind {
+    /// Every kind, in order.
+    pub const ALL: [AiKind; 5] = [
+        AiKind::Perfect,
+        AiKind::Search,
+        AiKind::Lol,
+        AiKind::Greedy,
+        AiKind::Random,
+    ];
+
+    /// The name the command line uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AiKind::Perfect => "perfect",
+            AiKind::Search => "search",
+            AiKind::Lol => "lol",
+            AiKind::Greedy => "greedy",
+            AiKind::Random => "random",
+        }
+    }
+
+    /// A new opponent of this kind, with default settings, seeded.
+    pub fn build(self, seed: u64) -> Box<dyn Strategy> {
+        match self {
+            AiKind::Perfect => Box::new(Perfect::new()),
+            AiKind::Search => Box::new(Search::new(SearchConfig::default())),
+            AiKind::Lol => Box::new(Lol::new()),
+            AiKind::Greedy => Box::new(Greedy::new()),
+            AiKind::Random => Box::new(RandomPlayer::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for AiKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The index of the first move with the highest rating.
+pub(crate) fn first_best(moves: &[RatedMove]) -> usize {
+    let mut best = 0;
+    for (i, m) in moves.iter().enumerate() {
+        if m.rating.sort_key() > moves[best].rating.sort_key() {
+            best = i;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+pub(crate) mod testing;

@@ -1,0 +1,175 @@
+//! Land of Lisp's perfect play, on the memoised game tree.
+
+use std::time::Instant;
+
+use super::{Analysis, Budget, RatedMove, Rating, Search, SearchConfig, Strategy};
+use crate::analysis::{Solution, solve};
+use crate::game::{GameTree, Position, Rules};
+
+/// The default limit on the distinct positions [`Perfect`] builds (about
+/// 100 MB at most on a 3x3 board; board `3x3-e` needs about 202,000).
+pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
+
+/// Perfect play: solves the whole game tree below the position (each
+/// distinct position once) and plays the first move with the highest
+/// rating, as the book does. The rated player maximises and every other
+/// player is taken to minimise her rating.
+///
+/// The tree and its solution are kept between moves, so later moves of the
+/// same game cost nothing. When the tree has more distinct positions than
+/// the limit, the move comes from [`Search`] with what is left of the budget.
+/// The solve itself does not watch the clock: the position limit bounds it.
+///
+/// ```
+/// use dice_of_doom::ai::{Budget, Perfect, Strategy};
+/// use dice_of_doom::game::{Move, Player, Position, Rules};
+/// let rules = Rules::classic(2, 2, 3).unwrap();
+/// let start = Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
+/// let mut ai = Perfect::new();
+/// assert_eq!(ai.choose(&rules, &start, Budget::UNLIMITED), Some(Move::Attack { from: 0, to: 2 }));
+/// ```
+#[derive(Debug)]
+pub struct Perfect {
+    max_positions: usize,
+    solved: Option<(GameTree, Solution)>,
+    fallback: Option<Search>,
+}
+
+impl Default for Perfect {
+    fn default() -> Self {
+        Perfect::new()
+    }
+}
+
+impl Perfect {
+    /// Perfect play within [`DEFAULT_MAX_POSITIONS`].
+    pub fn new() -> Perfect {
+        Perfect::with_max_positions(DEFAULT_MAX_POSITIONS)
+    }
+
+    /// Perfect play on trees of at most `max_positions` distinct positions.
+    pub fn with_max_positions(max_positions: usize) -> Perfect {
+        Perfect {
+            max_positions,
+            solved: None,
+            fallback: None,
+        }
+    }
+
+    /// The exact rating of every move, in menu order, and the index of the
+    /// first best one; `None` when the tree is too large.
+    pub fn solve(&mut self, rules: &Rules, position: &Position) -> Option<(Vec<RatedMove>, usize)> {
+        let cached = match &mut self.solved {
+            Some((tree, solution))
+                if tree.rules() == rules && solution.rated() == position.player() =>
+            {
+                tree.find(position)
+                    .filter(|&node| solution.rating(node).is_some())
+            }
+            _ => None,
+        };
+        let node = match cached {
+            Some(node) => node,
+            None => {
+                self.solved = None;
+                let mut tree = GameTree::new(rules.clone(), *position);
+                let root = tree.root();
+                let solution = solve(&mut tree, root, self.max_positions).ok()?;
+                self.solved = Some((tree, solution));
+                root
+            }
+        };
+        let (tree, solution) = self.solved.as_mut()?;
+        let best = solution.best_move(tree, node);
+        let moves: Vec<RatedMove> = tree
+            .built_children(node)
+            .unwrap_or_default()
+            .iter()
+            .map(|e| RatedMove {
+                mv: e.mv,
+                rating: solution
+                    .rating(e.child)
+                    .map_or(Rating::Unrated, Rating::Exact),
+            })
+            .collect();
+        let choice = moves.iter().position(|m| Some(m.mv) == best).unwrap_or(0);
+        Some((moves, choice))
+    }
+}
+
+impl Strategy for Perfect {
+    fn name(&self) -> &'static str {
+        "perfect"
+    }
+
+    fn analyse(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        budget: Budget,
+        full: bool,
+    ) -> Option<Analysis> {
+        if position.is_game_over(rules) {
+            return None;
+        }
+        let started = Instant::now();
+        if let Some((moves, choice)) = self.solve(rules, position) {
+            return Some(Analysis { moves, choice });
+        }
+        self.fallback
+            .get_or_insert_with(|| Search::new(SearchConfig::default()))
+            .analyse(rules, position, budget.after(started.elapsed()), full)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Move, Player};
+
+    #[test]
+    fn perfect_play_follows_the_book_on_small_boards() {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let attack = |from, to| Move::Attack { from, to };
+        // (board, player, chosen move, rating of the start)
+        let cases = [
+            ("a-3 b-2 / b-2 b-1", Player::A, attack(0, 2), 1.0),
+            ("b-2 b-2 / a-2 b-1", Player::A, attack(2, 3), 0.0),
+        ];
+        for (board, player, mv, rating) in cases {
+            let start = Position::start(&rules, board.parse().unwrap(), player).unwrap();
+            let mut ai = Perfect::new();
+            let analysis = ai.analyse(&rules, &start, Budget::UNLIMITED, true).unwrap();
+            assert_eq!(analysis.chosen(), Some(mv), "{board}");
+            let best = analysis.moves[analysis.choice].rating;
+            assert_eq!(best, Rating::Exact(rating), "{board}");
+            let menu: Vec<Move> = analysis.moves.iter().map(|m| m.mv).collect();
+            assert_eq!(menu, start.moves(&rules));
+        }
+    }
+
+    #[test]
+    fn a_too_large_tree_falls_back_to_search() {
+        let rules = Rules::classic(3, 2, 3).unwrap();
+        let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut ai = Perfect::with_max_positions(50);
+        let mv = ai.choose(&rules, &start, Budget::nodes(2_000)).unwrap();
+        assert!(start.moves(&rules).contains(&mv));
+        let mut exact = Perfect::new();
+        let analysis = exact
+            .analyse(&rules, &start, Budget::UNLIMITED, true)
+            .unwrap();
+        // Later moves of the same game reuse the solved tree.
+        let next = start.play(&rules, analysis.chosen().unwrap()).unwrap();
+        let again = exact
+            .analyse(&rules, &next, Budget::UNLIMITED, true)
+            .unwrap();
+        assert!(
+            again
+                .moves
+                .iter()
+                .all(|m| matches!(m.rating, Rating::Exact(_)))
+        );
+    }
+}

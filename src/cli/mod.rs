@@ -3,6 +3,7 @@
 //! Every command returns a [`CliError`] for anything a user can get wrong;
 //! [`main`] prints it and maps it to the documented exit status.
 
+mod arena;
 mod boardfile;
 mod input;
 mod play;
@@ -15,12 +16,14 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use arena::{ArenaResult, SideResult, play_game, wilson_interval};
 pub use boardfile::{BoardFileError, MAX_FILE_BYTES, Source, read_board};
 pub use input::{Answer, Line, MAX_LINE, parse_answer, read_line};
-pub use play::{Outcome, play_lines};
+pub use play::{Computers, Outcome, play_lines, play_with};
 pub use render::{board as render_board, menu as render_menu, result as render_result};
 
-use crate::game::{Board, Player, Rules};
+use crate::ai::AiKind;
+use crate::game::{Board, Player, PlayerSet, Rules};
 
 const EXIT_STATUS: &str = "\
 Exit status:
@@ -58,6 +61,9 @@ enum Command {
     /// Count and solve the whole game tree from a board.
     #[command(after_help = EXIT_STATUS)]
     Stats(stats::StatsArgs),
+    /// Let two computer opponents play each other on seeded random boards.
+    #[command(after_help = EXIT_STATUS)]
+    Arena(arena::ArenaArgs),
 }
 
 /// When to colour the board.
@@ -113,6 +119,50 @@ struct PlayArgs {
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+    /// Players the computer plays: letters separated by commas (`b`, `b,c`),
+    /// or `all` to watch the computer play itself.
+    #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
+    computer: Option<ComputerPlayers>,
+    /// The computer opponent (and the source of hints, typed `h`).
+    #[arg(long, value_enum, default_value_t = AiKind::Search, value_name = "AI")]
+    ai: AiKind,
+    /// Seconds the computer may think per move (0.001 to 3600).
+    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS")]
+    think_time: std::time::Duration,
+}
+
+/// The players `--computer` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ComputerPlayers {
+    /// Every player.
+    All,
+    /// These players.
+    Some(PlayerSet),
+}
+
+fn parse_computers(text: &str) -> Result<ComputerPlayers, String> {
+    if text.trim() == "all" {
+        return Ok(ComputerPlayers::All);
+    }
+    let mut set = PlayerSet::EMPTY;
+    for part in text.split(',') {
+        set.insert(parse_player(part.trim()).map_err(|_| {
+            "give player letters separated by commas, such as `b` or `b,c`, or `all`".to_string()
+        })?);
+    }
+    Ok(ComputerPlayers::Some(set))
+}
+
+/// Reads a think time in seconds: a number from 0.001 to 3600.
+fn parse_think_time(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.001..=3600.0).contains(&seconds) {
+        return Err("the think time must be from 0.001 to 3600 seconds".to_string());
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|e| e.to_string())
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -175,6 +225,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         None => run_play(&cli.play),
         Some(Command::Play(args)) => run_play(&args),
         Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
     }
 }
 
@@ -224,8 +275,33 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
             "A random {side}x{side} board, seed {seed} (play it again with --seed {seed})."
         )?;
     }
+    let computers = match args.computer {
+        None => Computers::none(),
+        Some(which) => {
+            let players = match which {
+                ComputerPlayers::All => Player::all(rules.players()).collect(),
+                ComputerPlayers::Some(set) => set,
+            };
+            if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
+                return Err(CliError::Usage(format!(
+                    "--computer {p}: the game has only {} players (a to {})",
+                    rules.players(),
+                    Player::new(rules.players() - 1).unwrap_or_default()
+                )));
+            }
+            let budget = crate::ai::Budget::time(args.think_time);
+            Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget)
+        }
+    };
     let mut tree = crate::game::GameTree::new(rules, start);
-    let outcome = play_lines(&mut tree, &mut io::stdin().lock(), &mut out, color)?;
+    let mut computers = computers;
+    let outcome = play_with(
+        &mut tree,
+        &mut io::stdin().lock(),
+        &mut out,
+        color,
+        &mut computers,
+    )?;
     out.flush()?;
     match outcome {
         Outcome::Finished(_) | Outcome::Quit => Ok(()),
@@ -250,6 +326,27 @@ mod tests {
         assert_eq!(parse_player("b"), Ok(Player::B));
         for bad in ["", "ab", "i", "1", "é"] {
             assert!(parse_player(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn computer_lists_and_think_times() {
+        let set = |s: &str| -> PlayerSet { s.chars().filter_map(Player::from_letter).collect() };
+        assert_eq!(parse_computers("all"), Ok(ComputerPlayers::All));
+        assert_eq!(parse_computers("b"), Ok(ComputerPlayers::Some(set("b"))));
+        assert_eq!(
+            parse_computers("b, c"),
+            Ok(ComputerPlayers::Some(set("bc")))
+        );
+        for bad in ["", "b,", "bc", "x", "b;c", "ALL"] {
+            assert!(parse_computers(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            parse_think_time("0.5"),
+            Ok(std::time::Duration::from_millis(500))
+        );
+        for bad in ["", "0", "-1", "NaN", "inf", "1e9", "soon"] {
+            assert!(parse_think_time(bad).is_err(), "{bad:?}");
         }
     }
 }

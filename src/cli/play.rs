@@ -5,7 +5,92 @@ use std::io::{self, BufRead, Write};
 
 use super::input::{Answer, Line, parse_answer, read_line};
 use super::render;
-use crate::game::{GameTree, PlayerSet};
+use crate::ai::{AiKind, Analysis, Budget, Strategy};
+use crate::game::{GameTree, Move, Player, PlayerSet};
+
+/// The computer's seats at the table: which players it moves, with which
+/// opponent, and the hints it gives the people.
+pub struct Computers {
+    /// The opponent moving each player, if the computer moves her.
+    seats: Vec<Option<Box<dyn Strategy>>>,
+    /// The opponent that rates moves when a person asks for a hint.
+    hints: Option<Box<dyn Strategy>>,
+    budget: Budget,
+}
+
+impl Computers {
+    /// No computer: a game between people, without hints.
+    pub fn none() -> Computers {
+        Computers {
+            seats: Vec::new(),
+            hints: None,
+            budget: Budget::UNLIMITED,
+        }
+    }
+
+    /// The computer moves `players` (of a game of `total` players) with
+    /// opponents of this kind, thinking within `budget` per move; people get
+    /// hints from the same kind of opponent.
+    pub fn new(
+        kind: AiKind,
+        players: PlayerSet,
+        total: u8,
+        seed: u64,
+        budget: Budget,
+    ) -> Computers {
+        let seats = Player::all(total)
+            .map(|p| {
+                players
+                    .contains(p)
+                    .then(|| kind.build(seed.wrapping_add(u64::from(p.index()))))
+            })
+            .collect();
+        Computers {
+            seats,
+            hints: Some(kind.build(seed.wrapping_add(u64::from(total)))),
+            budget,
+        }
+    }
+
+    fn seat(&mut self, player: Player) -> Option<&mut Box<dyn Strategy>> {
+        self.seats
+            .get_mut(usize::from(player.index()))
+            .and_then(Option::as_mut)
+    }
+}
+
+/// The hint text: every move with its rating, and the computer's choice.
+pub(crate) fn hint_text(name: &str, analysis: &Analysis) -> String {
+    let mut out = format!("hints ({name}):\n");
+    for (i, m) in analysis.moves.iter().enumerate() {
+        let mark = if i == analysis.choice {
+            "  <- the computer's choice"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{}. {:<10} {}{mark}\n",
+            i + 1,
+            m.mv.to_string(),
+            m.rating
+        ));
+    }
+    if let Some(mv) = analysis.chosen() {
+        out.push_str(&format!(
+            "The computer would choose {} ({mv}).\n",
+            analysis.choice + 1
+        ));
+    }
+    out
+}
+
+/// What the transcript says of a computer's move.
+pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
+    match mv {
+        Move::Pass => format!("{player} ends turn"),
+        Move::Attack { .. } => format!("{player} plays {mv}"),
+    }
+}
 
 /// How a line-mode game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,13 +103,26 @@ pub enum Outcome {
     InputEnded,
 }
 
-/// Plays a game on the tree from its root, reading the players' choices from
-/// `input` and printing the game to `output`.
+/// Plays a game between people on the tree from its root, reading the
+/// players' choices from `input` and printing the game to `output`.
 pub fn play_lines(
     tree: &mut GameTree,
     input: &mut impl BufRead,
     output: &mut impl Write,
     color: bool,
+) -> io::Result<Outcome> {
+    play_with(tree, input, output, color, &mut Computers::none())
+}
+
+/// Like [`play_lines`], with the computer moving some players: its moves are
+/// printed as `b plays 3 -> 7` or `b ends turn`, and a person typing `h` gets
+/// every move rated and the move the computer would choose.
+pub fn play_with(
+    tree: &mut GameTree,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+    color: bool,
+    computers: &mut Computers,
 ) -> io::Result<Outcome> {
     let mut node = tree.root();
     loop {
@@ -41,6 +139,18 @@ pub fn play_lines(
             let winners = position.winners();
             writeln!(output, "{}", render::result(winners))?;
             return Ok(Outcome::Finished(winners));
+        }
+        let rules = tree.rules().clone();
+        let budget = computers.budget;
+        if let Some(seat) = computers.seat(player) {
+            let mv = seat.choose(&rules, &position, budget);
+            let edge = edges.iter().find(|e| Some(e.mv) == mv).ok_or_else(|| {
+                io::Error::other(format!("the computer found no legal move for {player}"))
+            })?;
+            writeln!(output, "{}", computer_move_text(player, edge.mv))?;
+            output.flush()?;
+            node = edge.child;
+            continue;
         }
         output.write_all(render::menu(edges.iter().map(|e| e.mv)).as_bytes())?;
         output.flush()?;
@@ -59,7 +169,18 @@ pub fn play_lines(
                     writeln!(output, "{player} leaves the game.")?;
                     return Ok(Outcome::Quit);
                 }
-                Answer::Hint => writeln!(output, "There are no hints in a game between people.")?,
+                Answer::Hint => match computers.hints.as_mut() {
+                    Some(ai) => {
+                        let name = ai.name();
+                        match ai.analyse(&rules, &position, budget, true) {
+                            Some(analysis) => {
+                                output.write_all(hint_text(name, &analysis).as_bytes())?;
+                            }
+                            None => writeln!(output, "There is no move to rate.")?,
+                        }
+                    }
+                    None => writeln!(output, "There are no hints in a game between people.")?,
+                },
                 Answer::Invalid(message) => writeln!(output, "{message}")?,
             }
             output.flush()?;
@@ -98,6 +219,58 @@ mod tests {
         let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "\n0\n2\nx\n\u{e9}\n1\n");
         assert_eq!(outcome, Outcome::InputEnded);
         insta::assert_snapshot!(transcript);
+    }
+
+    fn game_with(board: &str, moves: &str, kind: AiKind, computer: &str) -> (Outcome, String) {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
+        let mut tree = GameTree::new(rules, start);
+        let players = computer.chars().filter_map(Player::from_letter).collect();
+        let mut computers = Computers::new(kind, players, 2, 1, Budget::nodes(10_000));
+        let mut output = Vec::new();
+        let outcome = play_with(
+            &mut tree,
+            &mut moves.as_bytes(),
+            &mut output,
+            false,
+            &mut computers,
+        )
+        .unwrap();
+        (outcome, String::from_utf8(output).unwrap())
+    }
+
+    #[test]
+    fn the_computer_moves_its_players_and_gives_hints() {
+        // a: 2 -> 3, then a hint, then end turn; b (perfect) answers.
+        let (outcome, transcript) =
+            game_with("b-2 b-2 / a-2 b-1", "1\nh\n1\n", AiKind::Perfect, "b");
+        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
+        assert!(
+            transcript.contains("hints (perfect):\n1. end turn"),
+            "{transcript}"
+        );
+        assert!(
+            transcript.contains("The computer would choose 1 (end turn)."),
+            "{transcript}"
+        );
+        assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
+        assert!(transcript.contains("b ends turn\n"), "{transcript}");
+        assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
+    }
+
+    #[test]
+    fn every_kind_can_play_both_sides() {
+        for kind in AiKind::ALL {
+            let (outcome, transcript) = game_with("a-3 b-2 / b-2 b-1", "", kind, "ab");
+            assert!(
+                matches!(outcome, Outcome::Finished(_)),
+                "{kind}: {transcript}"
+            );
+            assert!(
+                !transcript.contains("choose your move"),
+                "{kind}: {transcript}"
+            );
+        }
     }
 
     #[test]

@@ -265,16 +265,6 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, board, seed) = setup(args)?;
     let start = crate::game::Position::start(&rules, board, args.rules.first)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let stdout = io::stdout();
-    let color = args.color.enabled(stdout.is_terminal());
-    let mut out = io::BufWriter::new(stdout.lock());
-    if let Some(seed) = seed {
-        let side = rules.side();
-        writeln!(
-            out,
-            "A random {side}x{side} board, seed {seed} (play it again with --seed {seed})."
-        )?;
-    }
     let computers = match args.computer {
         None => Computers::none(),
         Some(which) => {
@@ -293,6 +283,16 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
             Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget)
         }
     };
+    let stdout = io::stdout();
+    let color = args.color.enabled(stdout.is_terminal());
+    let mut out = io::BufWriter::new(stdout.lock());
+    if let Some(seed) = seed {
+        let side = rules.side();
+        writeln!(
+            out,
+            "A random {side}x{side} board, seed {seed} (play it again with --seed {seed})."
+        )?;
+    }
     let mut tree = crate::game::GameTree::new(rules, start);
     let mut computers = computers;
     let outcome = play_with(

@@ -1,0 +1,136 @@
+//! End-to-end tests of the computer opponents: `play --computer` and `arena`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn dice_of_doom() -> Command {
+    let mut cmd = Command::cargo_bin("dice-of-doom").unwrap();
+    cmd.current_dir(root()).env("NO_COLOR", "1");
+    cmd
+}
+
+#[test]
+fn the_computer_answers_a_person() {
+    // a attacks, asks for a hint, ends her turn; b (perfect) plays and wins.
+    dice_of_doom()
+        .args(["play", "--board", "boards/test-2x2.txt", "--computer", "b"])
+        .args(["--ai", "perfect"])
+        .write_stdin("1\nh\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("hints (perfect):\n1. end turn"))
+        .stdout(predicate::str::contains("b plays 0 -> 2\n"))
+        .stdout(predicate::str::contains("b ends turn\n"))
+        .stdout(predicate::str::ends_with("The winner is b\n"));
+}
+
+#[test]
+fn every_ai_plays_a_whole_game_against_itself() {
+    for ai in ["perfect", "search", "lol", "greedy", "random"] {
+        dice_of_doom()
+            .args(["play", "--size", "3", "--seed", "4", "--computer", "all"])
+            .args(["--ai", ai, "--think-time", "0.05"])
+            .write_stdin("")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(" plays "))
+            .stdout(predicate::str::contains("choose your move").not())
+            .stdout(
+                predicate::str::ends_with("The winner is a\n")
+                    .or(predicate::str::ends_with("The winner is b\n"))
+                    .or(predicate::str::contains("The game is a tie")),
+            );
+    }
+}
+
+#[test]
+fn bad_computer_options_are_usage_errors() {
+    for args in [
+        &["--computer", "c"][..],
+        &["--computer", "b,"],
+        &["--computer", "xyz"],
+        &["--ai", "deep-blue"],
+        &["--think-time", "0"],
+        &["--think-time", "-3"],
+        &["--think-time", "NaN"],
+        &["--think-time", "1e99"],
+    ] {
+        dice_of_doom()
+            .args(["play", "--size", "3", "--seed", "1"])
+            .args(args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}
+
+#[test]
+fn arena_prints_a_table_and_json() {
+    dice_of_doom()
+        .args(["arena", "--size", "3", "--a", "greedy", "--b", "random"])
+        .args(["--games", "3", "--seed", "7", "--think-time", "0.01"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3 boards x 2 games"))
+        .stdout(predicate::str::contains("A     greedy       6"))
+        .stdout(predicate::str::contains("B     random       6"))
+        .stderr("");
+    let output = dice_of_doom()
+        .args(["arena", "--size", "2", "--a", "perfect", "--b", "lol"])
+        .args(["--games", "4", "--json", "--think-time", "0.01"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["games"], 8);
+    let sides = json["sides"].as_array().unwrap();
+    let total = |s: &serde_json::Value| {
+        s["wins"].as_u64().unwrap() + s["losses"].as_u64().unwrap() + s["ties"].as_u64().unwrap()
+    };
+    assert_eq!(sides.len(), 2);
+    assert!(sides.iter().all(|s| total(s) == 8));
+    assert_eq!(sides[0]["ai"], "perfect");
+}
+
+#[test]
+fn bad_arena_options_are_usage_errors() {
+    for args in [
+        &["--size", "3", "--a", "search"][..],
+        &["--size", "11", "--a", "search", "--b", "lol"],
+        &["--size", "3", "--a", "search", "--b", "lol", "--games", "0"],
+        &[
+            "--size",
+            "3",
+            "--a",
+            "search",
+            "--b",
+            "lol",
+            "--players",
+            "9",
+        ],
+        &[
+            "--size",
+            "3",
+            "--a",
+            "search",
+            "--b",
+            "lol",
+            "--max-dice",
+            "1",
+        ],
+        &["--size", "3", "--a", "best", "--b", "lol"],
+    ] {
+        dice_of_doom()
+            .arg("arena")
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}

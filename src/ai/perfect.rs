@@ -10,6 +10,9 @@ use crate::game::{GameTree, Position, Rules};
 /// 100 MB at most on a 3x3 board; board `3x3-e` needs about 202,000).
 pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
 
+/// Positions reserved before a solve.
+const RESERVE: usize = 1 << 18;
+
 /// Perfect play: solves the whole game tree below the position (each
 /// distinct position once) and plays the first move with the highest
 /// rating, as the book does. The rated player maximises and every other
@@ -73,6 +76,9 @@ impl Perfect {
             None => {
                 self.solved = None;
                 let mut tree = GameTree::new(rules.clone(), *position);
+                // Room for a large 3x3 tree up front: growing the tables
+                // step by step costs more than the solve on such trees.
+                tree.reserve(self.max_positions.min(RESERVE));
                 let root = tree.root();
                 let solution = solve(&mut tree, root, self.max_positions).ok()?;
                 self.solved = Some((tree, solution));

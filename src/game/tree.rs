@@ -80,6 +80,14 @@ impl GameTree {
         tree
     }
 
+    /// Makes room for `positions` more nodes (and about five edges each), so
+    /// that building a large tree does not keep growing its tables.
+    pub fn reserve(&mut self, positions: usize) {
+        self.table.reserve(positions);
+        self.spans.reserve(positions);
+        self.edges.reserve(positions.saturating_mul(5));
+    }
+
     /// The rules the tree is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules

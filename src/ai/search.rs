@@ -18,7 +18,7 @@ use super::tt::{Stored, TranspositionTable};
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Strategy, evaluate};
 use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Move, Player, Position, Rules};
 
-/// The default number of transposition-table entries (about 16 MB).
+/// The default number of transposition-table entries (24 MB at most).
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
 
 /// The score of a proven sole win for the rated player.
@@ -412,7 +412,9 @@ impl Search {
             None => true,
         };
         if fresh {
-            self.table.clear();
+            if !self.table.is_empty() {
+                self.table.clear();
+            }
             self.history.fill(0);
             self.owner = Some((rules.clone(), rated));
         } else {

@@ -210,3 +210,9 @@ fn node_budgets_make_play_deterministic() {
         assert_eq!(play(), play());
     }
 }
+
+#[test]
+fn table_entries_are_small() {
+    // DEFAULT_TABLE_ENTRIES' documented memory depends on this.
+    assert!(std::mem::size_of::<Option<(u64, Entry)>>() <= 24);
+}

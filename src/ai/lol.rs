@@ -136,3 +136,53 @@ impl Strategy for Lol {
         Some(Analysis { moves, choice })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::testing::random_boards;
+
+    /// The book's rating without pruning.
+    fn minimax(rules: &Rules, position: &Position, rated: Player, depth: u32) -> i32 {
+        let moves = position.moves(rules);
+        if depth == 0 || moves.is_empty() {
+            return lol_score(rules, position.board(), rated);
+        }
+        let values = moves
+            .iter()
+            .map(|&mv| minimax(rules, &position.after(rules, mv), rated, depth - 1));
+        if position.player() == rated {
+            values.max().unwrap_or(0)
+        } else {
+            values.min().unwrap_or(0)
+        }
+    }
+
+    #[test]
+    fn pruning_changes_neither_the_scores_nor_the_choice() {
+        for (side, players, seed) in [(3, 2, 1), (4, 2, 2), (3, 3, 3)] {
+            let rules = Rules::classic(side, players, 3).unwrap();
+            for board in random_boards(&rules, seed, 15) {
+                let start = Position::start(&rules, board, Player::A).unwrap();
+                let full = Lol::new()
+                    .analyse(&rules, &start, Budget::UNLIMITED, true)
+                    .unwrap();
+                let pruned = Lol::new()
+                    .analyse(&rules, &start, Budget::UNLIMITED, false)
+                    .unwrap();
+                let exact: Vec<i32> = start
+                    .moves(&rules)
+                    .iter()
+                    .map(|&mv| minimax(&rules, &start.after(&rules, mv), Player::A, 3))
+                    .collect();
+                let best = exact.iter().copied().max().unwrap();
+                let first_best = exact.iter().position(|&v| v == best).unwrap();
+                for (m, &v) in full.moves.iter().zip(&exact) {
+                    assert_eq!(m.rating, Rating::Estimate(v), "{board:?} {}", m.mv);
+                }
+                assert_eq!(full.choice, first_best, "{board:?}");
+                assert_eq!(pruned.choice, first_best, "{board:?}");
+            }
+        }
+    }
+}

@@ -36,7 +36,15 @@ pub struct Perfect {
     max_positions: usize,
     solved: Option<(GameTree, Solution)>,
     fallback: Option<Search>,
+    /// The dice on the board when a tree last proved too large: the solve is
+    /// tried again only once a few of them have gone (a game loses dice turn
+    /// after turn), or on a board with more dice (another game), so that the
+    /// moves that follow do not waste their time on it.
+    too_large_at: Option<u32>,
 }
+
+/// Dice that must leave the board before a too-large tree is tried again.
+const RETRY_AFTER_DICE: u32 = 3;
 
 impl Default for Perfect {
     fn default() -> Self {
@@ -56,6 +64,7 @@ impl Perfect {
             max_positions,
             solved: None,
             fallback: None,
+            too_large_at: None,
         }
     }
 
@@ -119,8 +128,16 @@ impl Strategy for Perfect {
             return None;
         }
         let started = Instant::now();
-        if let Some((moves, choice)) = self.solve(rules, position) {
-            return Some(Analysis { moves, choice });
+        let dice = position.board().total_dice();
+        let worth_trying = self
+            .too_large_at
+            .is_none_or(|at| dice + RETRY_AFTER_DICE <= at || dice > at);
+        if worth_trying {
+            if let Some((moves, choice)) = self.solve(rules, position) {
+                self.too_large_at = None;
+                return Some(Analysis { moves, choice });
+            }
+            self.too_large_at = Some(dice);
         }
         self.fallback
             .get_or_insert_with(|| Search::new(SearchConfig::default()))

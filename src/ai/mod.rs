@@ -284,3 +284,73 @@ pub(crate) fn first_best(moves: &[RatedMove]) -> usize {
 
 #[cfg(test)]
 pub(crate) mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+
+    #[test]
+    fn every_kind_plays_only_legal_moves_to_the_end() {
+        for (side, players) in [(2, 2), (3, 2), (3, 3), (4, 4)] {
+            let rules = Rules::classic(side, players, 3).unwrap();
+            for (g, board) in testing::random_boards(&rules, 17, 3)
+                .into_iter()
+                .enumerate()
+            {
+                for kind in AiKind::ALL {
+                    let build = |p: Player| -> Box<dyn Strategy> {
+                        match kind {
+                            // Small trees only: the fallback is tested too.
+                            AiKind::Perfect => Box::new(Perfect::with_max_positions(5_000)),
+                            AiKind::Search => Box::new(Search::new(SearchConfig {
+                                table_entries: 1 << 12,
+                                ..SearchConfig::default()
+                            })),
+                            _ => kind.build(g as u64 * 10 + u64::from(p.index())),
+                        }
+                    };
+                    let mut seats: Vec<Box<dyn Strategy>> =
+                        Player::all(rules.players()).map(build).collect();
+                    let mut position = Position::start(&rules, board, Player::A).unwrap();
+                    let budget = Budget::nodes(2_000);
+                    while !position.is_game_over(&rules) {
+                        let seat = &mut seats[usize::from(position.player().index())];
+                        let analysis = seat.analyse(&rules, &position, budget, false).unwrap();
+                        let menu: Vec<Move> = analysis.moves.iter().map(|m| m.mv).collect();
+                        assert_eq!(menu, position.moves(&rules), "{kind}");
+                        let mv = analysis.chosen().unwrap();
+                        position = position.play(&rules, mv).unwrap();
+                    }
+                    assert!(seats[0].choose(&rules, &position, budget).is_none());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ratings_print_and_order() {
+        let cases = [
+            (Rating::Exact(1.0), "win (exact 1)"),
+            (Rating::Exact(0.0), "loss (exact 0)"),
+            (Rating::Exact(0.5), "tie (exact 1/2)"),
+            (Rating::Exact(1.0 / 3.0), "tie (exact 1/3)"),
+            (Rating::Estimate(-12), "estimate -12"),
+            (Rating::Unrated, "unrated"),
+        ];
+        for (rating, text) in cases {
+            assert_eq!(rating.to_string(), text);
+        }
+        let order = [
+            Rating::Exact(1.0),
+            Rating::Estimate(400),
+            Rating::Exact(0.5),
+            Rating::Estimate(-400),
+            Rating::Exact(0.0),
+            Rating::Unrated,
+        ];
+        for pair in order.windows(2) {
+            assert!(pair[0].sort_key() > pair[1].sort_key(), "{pair:?}");
+        }
+    }
+}

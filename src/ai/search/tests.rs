@@ -216,3 +216,27 @@ fn table_entries_are_small() {
     // DEFAULT_TABLE_ENTRIES' documented memory depends on this.
     assert!(std::mem::size_of::<Option<(u64, Entry)>>() <= 24);
 }
+
+/// How many of the arena's 4x4 boards (seed 1) are decided from the start:
+/// run by hand (`cargo test --release -- --ignored --nocapture decided`).
+#[test]
+#[ignore]
+fn decided_4x4_arena_boards() {
+    use rand::SeedableRng;
+    let rules = Rules::classic(4, 2, 3).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let (mut won, mut lost, mut open) = (0, 0, 0);
+    for _ in 0..100 {
+        let board = crate::game::random_board(&rules, Player::A, &mut rng).unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut search = Search::new(SearchConfig::default());
+        let budget = Budget::time(std::time::Duration::from_secs(2));
+        let analysis = search.analyse(&rules, &start, budget, false).unwrap();
+        match (search.last_depth().1, analysis.moves[analysis.choice].rating) {
+            (true, Rating::Exact(r)) if r >= 1.0 => won += 1,
+            (true, _) => lost += 1,
+            _ => open += 1,
+        }
+    }
+    eprintln!("4x4 seed 1: a forces a sole win {won}, a cannot {lost}, unproven {open}");
+}

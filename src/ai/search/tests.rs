@@ -232,7 +232,10 @@ fn decided_4x4_arena_boards() {
         let mut search = Search::new(SearchConfig::default());
         let budget = Budget::time(std::time::Duration::from_secs(2));
         let analysis = search.analyse(&rules, &start, budget, false).unwrap();
-        match (search.last_depth().1, analysis.moves[analysis.choice].rating) {
+        match (
+            search.last_depth().1,
+            analysis.moves[analysis.choice].rating,
+        ) {
             (true, Rating::Exact(r)) if r >= 1.0 => won += 1,
             (true, _) => lost += 1,
             _ => open += 1,

@@ -1,7 +1,5 @@
 //! Counting and solving whole game trees by walking the memoised DAG once.
 
-use std::collections::BTreeMap;
-
 use crate::game::{GameTree, Move, NodeId, Player, PlayerSet};
 
 /// Figures for the full game tree below a node.
@@ -52,6 +50,15 @@ pub fn leaf_rating(winners: PlayerSet, player: Player) -> f64 {
     }
 }
 
+/// What [`stats`] keeps for each position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Info {
+    value: f64,
+    depth: u32,
+    state: u8,
+    winners: PlayerSet,
+}
+
 const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
 const DONE: u8 = 2;
@@ -81,71 +88,94 @@ pub fn stats(
     max_positions: usize,
 ) -> Result<Stats, AnalysisError> {
     let rated = tree.player(start);
-    let mut state: Vec<u8> = Vec::new();
-    let mut depth: Vec<u32> = Vec::new();
-    let mut value: Vec<f64> = Vec::new();
+    // Per position: its state in the walk, depth, rating and (for leaves)
+    // winners, side by side so that finishing a node touches one line.
+    let mut info: Vec<Info> = Vec::new();
     // Positions in post-order: every position after all of its children.
     let mut order: Vec<NodeId> = Vec::new();
-    let grow = |len: usize, state: &mut Vec<u8>, depth: &mut Vec<u32>, value: &mut Vec<f64>| {
-        state.resize(len, UNSEEN);
-        depth.resize(len, 0);
-        value.resize(len, 0.0);
-    };
 
-    grow(tree.len(), &mut state, &mut depth, &mut value);
-    state[start.index()] = OPEN;
-    let mut stack: Vec<(NodeId, usize)> = vec![(start, 0)];
-    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-        let maximise = tree.player(node) == rated;
-        let edges = tree.children(node);
-        if let Some(edge) = edges.get(*next) {
-            *next += 1;
-            let child = edge.child;
-            if tree.len() > state.len() {
-                if tree.len() > max_positions {
-                    return Err(AnalysisError::TooManyPositions(max_positions));
-                }
-                grow(tree.len(), &mut state, &mut depth, &mut value);
+    // An explicit depth-first walk: a node is entered (its children are
+    // built and pushed above it) and left once everything above it is done.
+    // The game graph has no cycles (every turn loses dice), so a child is
+    // never an ancestor still waiting to be left.
+    let mut stack: Vec<(NodeId, bool)> = vec![(start, true)];
+    let grow = |info: &mut Vec<Info>, len: usize| {
+        if len > max_positions {
+            return Err(AnalysisError::TooManyPositions(max_positions));
+        }
+        info.resize(len, Info::default());
+        Ok(())
+    };
+    grow(&mut info, tree.len())?;
+    while let Some((node, enter)) = stack.pop() {
+        let i = node.index();
+        if enter {
+            if info[i].state != UNSEEN {
+                continue;
             }
-            if state[child.index()] == UNSEEN {
-                state[child.index()] = OPEN;
-                stack.push((child, 0));
+            info[i].state = OPEN;
+            stack.push((node, false));
+            tree.children(node);
+            if tree.len() > info.len() {
+                grow(&mut info, tree.len())?;
+            }
+            let edges = tree.built_children(node).unwrap_or_default();
+            for edge in edges.iter().rev() {
+                if info[edge.child.index()].state == UNSEEN {
+                    stack.push((edge.child, true));
+                }
             }
             continue;
         }
         // All children are done: finish this node.
-        let (d, v) = if edges.is_empty() {
-            let winners = tree.position(node).winners();
-            (1, leaf_rating(winners, rated))
+        let edges = tree.built_children(node).unwrap_or_default();
+        if edges.is_empty() {
+            let winners = tree.winners(node);
+            info[i].winners = winners;
+            info[i].value = leaf_rating(winners, rated);
+            info[i].depth = 1;
         } else {
-            let children = edges.iter().map(|e| e.child.index());
-            let d = 1 + children.clone().map(|c| depth[c]).max().unwrap_or(0);
-            let vs = children.map(|c| value[c]);
-            let v = if maximise {
-                vs.fold(f64::NEG_INFINITY, f64::max)
+            let mut depth = 0;
+            let maximise = tree.player(node) == rated;
+            let mut value = if maximise {
+                f64::NEG_INFINITY
             } else {
-                vs.fold(f64::INFINITY, f64::min)
+                f64::INFINITY
             };
-            (d, v)
-        };
-        depth[node.index()] = d;
-        value[node.index()] = v;
-        state[node.index()] = DONE;
+            for edge in edges {
+                let child = &info[edge.child.index()];
+                depth = depth.max(child.depth);
+                value = if maximise {
+                    value.max(child.value)
+                } else {
+                    value.min(child.value)
+                };
+            }
+            info[i].depth = depth + 1;
+            info[i].value = value;
+        }
+        info[i].state = DONE;
         order.push(node);
-        stack.pop();
     }
 
     // Paths from the start to each position, parents before children.
-    let mut paths: Vec<u64> = vec![0; tree.len()];
+    let mut paths: Vec<u64> = vec![0; info.len()];
     paths[start.index()] = 1;
     let mut nodes: u64 = 0;
-    let mut leaves: BTreeMap<PlayerSet, u64> = BTreeMap::new();
+    let mut leaves: Vec<(PlayerSet, u64)> = Vec::new();
     for &node in order.iter().rev() {
         let here = paths[node.index()];
         nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
         let edges = tree.built_children(node).unwrap_or_default();
         if edges.is_empty() {
-            let tally = leaves.entry(tree.position(node).winners()).or_default();
+            let winners = info[node.index()].winners;
+            let tally = match leaves.iter_mut().find(|(set, _)| *set == winners) {
+                Some((_, tally)) => tally,
+                None => {
+                    leaves.push((winners, 0));
+                    &mut leaves.last_mut().expect("just pushed").1
+                }
+            };
             *tally = tally.checked_add(here).ok_or(AnalysisError::Overflow)?;
         }
         for edge in edges {
@@ -153,19 +183,123 @@ pub fn stats(
             *p = p.checked_add(here).ok_or(AnalysisError::Overflow)?;
         }
     }
+    leaves.sort_unstable();
+    let start_info = info[start.index()];
 
     let best_move = tree
         .built_children(start)
         .unwrap_or_default()
         .iter()
-        .find(|e| value[e.child.index()] == value[start.index()])
+        .find(|e| info[e.child.index()].value == start_info.value)
         .map(|e| e.mv);
     Ok(Stats {
         nodes,
-        depth: depth[start.index()],
+        depth: start_info.depth,
         positions: order.len(),
-        leaves: leaves.into_iter().collect(),
-        value: value[start.index()],
+        leaves,
+        value: start_info.value,
         best_move,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Position, Rules};
+
+    fn solve(rows: &str, first: Player) -> Stats {
+        let board: Board = rows.parse().expect("a board");
+        let rules = Rules::classic(board.side(), 2, 3).expect("rules");
+        let start = Position::start(&rules, board, first).expect("a start");
+        let mut tree = GameTree::new(rules, start);
+        let root = tree.root();
+        stats(&mut tree, root, usize::MAX).expect("stats")
+    }
+
+    fn tally(stats: &Stats, player: Player) -> u64 {
+        stats
+            .leaves
+            .iter()
+            .filter(|(set, _)| *set == PlayerSet::single(player))
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    #[test]
+    fn rules_md_figures() {
+        // (board, first, nodes, leaves won by a, by b): RULES.md section 2.
+        let (a, b) = (Player::A, Player::B);
+        let cases = [
+            ("b-2 b-2 / a-2 b-1", a, 13, 0, 5),
+            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", a, 75, 31, 0),
+            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", b, 1_307, 388, 0),
+            (
+                "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1",
+                a,
+                845_109,
+                340_484,
+                10_202,
+            ),
+            (
+                "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1",
+                b,
+                137_339,
+                62_628,
+                260,
+            ),
+            (
+                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
+                a,
+                3_890_171,
+                186_513,
+                1_065_740,
+            ),
+            (
+                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
+                b,
+                5_065_637,
+                440_445,
+                1_322_381,
+            ),
+        ];
+        for (rows, first, nodes, by_a, by_b) in cases {
+            let s = solve(rows, first);
+            assert_eq!(s.nodes, nodes, "{rows}, {first} first");
+            assert_eq!((tally(&s, a), tally(&s, b)), (by_a, by_b), "{rows}");
+        }
+        let example = solve("b-2 b-2 / a-2 b-1", a);
+        assert_eq!((example.depth, example.positions), (6, 11));
+    }
+
+    #[test]
+    fn board_e_is_counted_on_its_dag() {
+        let rows = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3";
+        let s = solve(rows, Player::A);
+        assert_eq!(
+            (s.nodes, s.depth, s.positions),
+            (1_468_919_491, 40, 201_861)
+        );
+        assert_eq!(
+            (tally(&s, Player::A), tally(&s, Player::B)),
+            (486_894_802, 35_311_505)
+        );
+        assert_eq!(s.value, 1.0);
+        let b_first = solve(rows, Player::B);
+        assert_eq!((b_first.nodes, b_first.depth), (1, 1));
+    }
+
+    #[test]
+    fn too_many_positions_is_an_error() {
+        let board: Board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1"
+            .parse()
+            .expect("a board");
+        let rules = Rules::classic(3, 2, 3).expect("rules");
+        let start = Position::start(&rules, board, Player::A).expect("a start");
+        let mut tree = GameTree::new(rules, start);
+        let root = tree.root();
+        assert_eq!(
+            stats(&mut tree, root, 100),
+            Err(AnalysisError::TooManyPositions(100))
+        );
+    }
 }

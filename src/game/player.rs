@@ -195,7 +195,7 @@ mod tests {
         for (members, shown) in cases {
             assert_eq!(set(members).to_string(), shown);
         }
-        let mut sets = vec![set("ab"), set("b"), set("bc"), set("a"), set("abc")];
+        let mut sets = [set("ab"), set("b"), set("bc"), set("a"), set("abc")];
         sets.sort();
         let shown: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
         assert_eq!(shown, ["a", "b", "a and b", "b and c", "a, b and c"]);

@@ -1,0 +1,153 @@
+//! Reading board files, with messages that name the file, line and column.
+
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::game::{Board, BoardText, ParseBoardError, Rules};
+
+/// The largest board file read: far more than any board with comments needs.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+
+/// Where a board comes from: a file, or standard input (`-`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+impl Source {
+    /// `-` for standard input, otherwise a path.
+    pub fn from_arg(arg: &Path) -> Source {
+        if arg == Path::new("-") {
+            Source::Stdin
+        } else {
+            Source::File(arg.to_path_buf())
+        }
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::File(path) => write!(f, "{}", path.display()),
+            Source::Stdin => f.write_str("<stdin>"),
+        }
+    }
+}
+
+/// A board file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{source_name}{}: {problem}", match location { Some((l, c)) => format!(":{l}:{c}"), None => String::new() })]
+pub struct BoardFileError {
+    /// The file.
+    pub source_name: Source,
+    /// The line and column, where one applies.
+    pub location: Option<(usize, usize)>,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// Reads a board and checks it against the game's player count and dice
+/// limit, giving the rules for a board of its size.
+pub fn read_board(
+    source: &Source,
+    players: u8,
+    max_dice: u8,
+) -> Result<(Rules, Board), BoardFileError> {
+    let error = |location, problem: String| BoardFileError {
+        source_name: source.clone(),
+        location,
+        problem,
+    };
+    let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
+    let text = text_of(&bytes).map_err(|(location, problem)| error(Some(location), problem))?;
+    let located = |e: ParseBoardError| error(Some((e.line, e.column)), e.kind.to_string());
+    let parsed = BoardText::parse(text).map_err(located)?;
+    let rules = Rules::classic(
+        parsed.board().side(),
+        usize::from(players),
+        usize::from(max_dice),
+    )
+    .map_err(|e| error(None, e.to_string()))?;
+    parsed.check(&rules).map_err(located)?;
+    Ok((rules, *parsed.board()))
+}
+
+fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    let result = match source {
+        Source::File(path) => std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)),
+        Source::Stdin => std::io::stdin()
+            .lock()
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes),
+    };
+    result.map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "too large: a board file holds at most {} KiB",
+            MAX_FILE_BYTES / 1024
+        ));
+    }
+    Ok(bytes)
+}
+
+/// An I/O error's reason without Rust's "(os error N)" suffix.
+fn io_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}
+
+/// The text of a file, or where it stops being text.
+fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
+    // The longest prefix that is text: up to the first NUL or non-UTF-8 byte.
+    let (valid, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, "bytes that are not UTF-8 text"),
+        Err(e) => (
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+            "bytes that are not UTF-8 text",
+        ),
+    };
+    let text = match valid.find('\0') {
+        Some(at) => Err((&valid[..at], "a NUL byte")),
+        None if valid.len() == bytes.len() => Ok(valid),
+        None => Err((valid, bad)),
+    };
+    let (text, bad) = match text {
+        Ok(text) => return Ok(text),
+        Err(prefix) => prefix,
+    };
+    let line = text.matches('\n').count() + 1;
+    let column = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Err((
+        (line, column),
+        format!("not a text file: {bad} here; a board file is plain text"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_content_is_located() {
+        let cases: [(&[u8], (usize, usize)); 4] = [
+            (b"a-1 b-1\na-1 \xff-1", (2, 5)),
+            (b"\0", (1, 1)),
+            (b"a-1 b-1\nb\xc3\xa9\0", (2, 3)),
+            (b"\x7fELF\x02\x01\x01\0\0\xff", (1, 8)),
+        ];
+        for (bytes, location) in cases {
+            let (at, _) = text_of(bytes).unwrap_err();
+            assert_eq!(at, location, "{bytes:?}");
+        }
+        assert_eq!(text_of(b"a-1 b-1"), Ok("a-1 b-1"));
+    }
+}

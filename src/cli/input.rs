@@ -1,0 +1,200 @@
+//! Reading a player's answers safely: bounded lines, any bytes, end of input.
+
+use std::io::{self, BufRead};
+
+/// The longest answer kept; the rest of a longer line is read and dropped.
+pub const MAX_LINE: usize = 256;
+
+/// One line of input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes (it was read to its end).
+    TooLong,
+    /// A line that is not UTF-8 text.
+    NotText,
+    /// The input has ended.
+    End,
+}
+
+/// Reads one line, keeping at most [`MAX_LINE`] bytes of it, so that no input
+/// can make the program hold more than that.
+pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
+    let mut kept = Vec::new();
+    let mut too_long = false;
+    let mut seen_any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            if !seen_any {
+                return Ok(Line::End);
+            }
+            break;
+        }
+        seen_any = true;
+        let (chunk, found_end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], i + 1),
+            None => (buffer, 0),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        if chunk.len() > room {
+            too_long = true;
+        }
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = if found_end > 0 {
+            found_end
+        } else {
+            chunk.len()
+        };
+        input.consume(used);
+        if found_end > 0 {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Line::TooLong);
+    }
+    if kept.last() == Some(&b'\r') {
+        kept.pop();
+    }
+    Ok(String::from_utf8(kept).map_or(Line::NotText, Line::Text))
+}
+
+/// What a player's answer at the menu means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The move with this index (from 0).
+    Move(usize),
+    /// Leave the game.
+    Quit,
+    /// Show the hints (ratings of every move).
+    Hint,
+    /// Not an answer: say why.
+    Invalid(String),
+}
+
+/// Reads an answer to a menu of `count` moves numbered from 1.
+pub fn parse_answer(line: &str, count: usize) -> Answer {
+    let text = line.trim();
+    let range = if count == 1 {
+        "1".to_string()
+    } else {
+        format!("a number from 1 to {count}")
+    };
+    match text {
+        "" => Answer::Invalid(format!("Type {range} and press Enter (q quits).")),
+        "q" | "Q" | "quit" => Answer::Quit,
+        "h" | "H" | "hint" => Answer::Hint,
+        _ if text.chars().all(|c| c.is_ascii_digit()) => match text.parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => Answer::Move(n - 1),
+            _ => Answer::Invalid(format!("There is no move {}: type {range}.", shorten(text))),
+        },
+        _ => Answer::Invalid(format!(
+            "`{}` is not a move number: type {range} (q quits).",
+            shorten(text)
+        )),
+    }
+}
+
+/// Cuts a text to a length fit to quote back in a message.
+fn shorten(text: &str) -> String {
+    const LIMIT: usize = 20;
+    if text.chars().count() > LIMIT {
+        format!("{}...", text.chars().take(LIMIT).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(bytes: &[u8]) -> Vec<Line> {
+        let mut input = io::BufReader::with_capacity(16, bytes);
+        let mut out = Vec::new();
+        loop {
+            let line = read_line(&mut input).unwrap();
+            let end = line == Line::End;
+            out.push(line);
+            if end {
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_bounded_and_checked() {
+        let long = vec![b'7'; MAX_LINE + 1];
+        let mut bytes = b"1\r\nq\n\xff\xfe\n".to_vec();
+        bytes.extend_from_slice(&long);
+        bytes.extend_from_slice(b"\n2");
+        let text = |s: &str| Line::Text(s.to_string());
+        assert_eq!(
+            lines(&bytes),
+            [
+                text("1"),
+                text("q"),
+                Line::NotText,
+                Line::TooLong,
+                text("2"),
+                Line::End
+            ]
+        );
+        assert_eq!(lines(b""), [Line::End]);
+        assert_eq!(
+            lines(&vec![b'x'; MAX_LINE]),
+            [text(&"x".repeat(MAX_LINE)), Line::End]
+        );
+    }
+
+    #[test]
+    fn answers() {
+        let invalid = |s: &str| Answer::Invalid(s.to_string());
+        let cases = [
+            ("1", 3, Answer::Move(0)),
+            (" 3 ", 3, Answer::Move(2)),
+            ("q", 3, Answer::Quit),
+            ("h", 3, Answer::Hint),
+            (
+                "",
+                3,
+                invalid("Type a number from 1 to 3 and press Enter (q quits)."),
+            ),
+            (
+                "0",
+                3,
+                invalid("There is no move 0: type a number from 1 to 3."),
+            ),
+            (
+                "4",
+                3,
+                invalid("There is no move 4: type a number from 1 to 3."),
+            ),
+            ("2", 1, invalid("There is no move 2: type 1.")),
+            (
+                "99999999999999999999999999",
+                3,
+                invalid("There is no move 99999999999999999999...: type a number from 1 to 3."),
+            ),
+            (
+                "-1",
+                3,
+                invalid("`-1` is not a move number: type a number from 1 to 3 (q quits)."),
+            ),
+            (
+                "ünïcödé",
+                2,
+                invalid("`ünïcödé` is not a move number: type a number from 1 to 2 (q quits)."),
+            ),
+        ];
+        for (text, count, expected) in cases {
+            assert_eq!(parse_answer(text, count), expected, "{text:?}");
+        }
+    }
+}

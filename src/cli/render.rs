@@ -1,0 +1,94 @@
+//! What the line-mode game prints, as pure functions of the game.
+
+use std::fmt::Write as _;
+
+use crossterm::style::{Color, Stylize};
+
+use crate::game::{Board, Move, Player, PlayerSet, row_indent};
+
+/// The colour that shows a player's cells.
+pub fn player_color(player: Player) -> Color {
+    const COLORS: [Color; 8] = [
+        Color::Red,
+        Color::Blue,
+        Color::Green,
+        Color::Magenta,
+        Color::DarkYellow,
+        Color::Cyan,
+        Color::DarkGrey,
+        Color::DarkRed,
+    ];
+    COLORS[player.index() as usize % COLORS.len()]
+}
+
+/// `text` in the player's colour when `color` is on.
+pub fn paint(text: &str, player: Player, color: bool) -> String {
+    if color {
+        text.with(player_color(player)).bold().to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// The board as indented rows of `a-2` cells, each row two spaces further
+/// left than the one above, cells in their owners' colours when `color` is on.
+pub fn board(board: &Board, color: bool) -> String {
+    let mut out = String::new();
+    for (y, row) in board.rows().enumerate() {
+        out.push_str(&" ".repeat(row_indent(board.side(), y)));
+        let cells: Vec<String> = row
+            .iter()
+            .map(|cell| paint(&cell.to_string(), cell.owner(), color))
+            .collect();
+        out.push_str(&cells.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// The numbered menu of moves.
+pub fn menu(moves: impl IntoIterator<Item = Move>) -> String {
+    let mut out = String::from("choose your move:\n");
+    for (i, mv) in moves.into_iter().enumerate() {
+        let _ = writeln!(out, "{}. {mv}", i + 1);
+    }
+    out
+}
+
+/// The end of the game: `The winner is b` or `The game is a tie between a and b`.
+pub fn result(winners: PlayerSet) -> String {
+    if winners.len() == 1 {
+        format!("The winner is {winners}")
+    } else {
+        format!("The game is a tie between {winners}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_board_matches_the_original() {
+        let b: Board = "b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1".parse().unwrap();
+        insta::assert_snapshot!(board(&b, false), @r"
+              b-2 a-1 a-1
+            a-2 b-2 a-3
+          b-3 b-1 b-1
+        ");
+    }
+
+    #[test]
+    fn menus_number_from_one() {
+        let moves = [Move::Pass, Move::Attack { from: 3, to: 7 }];
+        assert_eq!(menu(moves), "choose your move:\n1. end turn\n2. 3 -> 7\n");
+    }
+
+    #[test]
+    fn results_name_winners_and_ties() {
+        let set = |s: &str| -> PlayerSet { s.chars().filter_map(Player::from_letter).collect() };
+        assert_eq!(result(set("b")), "The winner is b");
+        assert_eq!(result(set("ab")), "The game is a tie between a and b");
+        assert_eq!(result(set("abd")), "The game is a tie between a, b and d");
+    }
+}

@@ -1,0 +1,161 @@
+//! `dice-of-doom stats`: figures for the whole game tree from a board.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::{CliError, RulesArgs, Source, read_board, render};
+use crate::analysis::{self, Stats};
+use crate::game::{GameTree, Player, Position};
+
+/// Options of `stats`.
+#[derive(Debug, Clone, Args)]
+pub(super) struct StatsArgs {
+    /// The board file, or `-` to read the board from standard input.
+    #[arg(long, value_name = "FILE|-")]
+    board: PathBuf,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Give up when the tree has more distinct positions than this.
+    #[arg(long, default_value_t = 20_000_000, value_name = "N")]
+    max_positions: usize,
+}
+
+#[derive(Serialize)]
+struct LeafJson {
+    winners: Vec<String>,
+    count: u64,
+}
+
+#[derive(Serialize)]
+struct StatsJson {
+    nodes: u64,
+    depth: u32,
+    positions: usize,
+    leaves: Vec<LeafJson>,
+    value: f64,
+    best_move: Option<String>,
+}
+
+pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
+    let r = &args.rules;
+    let source = Source::from_arg(&args.board);
+    let (rules, board) = read_board(&source, r.players, r.max_dice)?;
+    let start =
+        Position::start(&rules, board, r.first).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut tree = GameTree::new(rules, start);
+    let root = tree.root();
+    let stats = analysis::stats(&mut tree, root, args.max_positions)
+        .map_err(|e| CliError::Runtime(e.to_string()))?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &to_json(&stats)).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        out.write_all(text(&source, &start, &stats).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn to_json(stats: &Stats) -> StatsJson {
+    StatsJson {
+        nodes: stats.nodes,
+        depth: stats.depth,
+        positions: stats.positions,
+        leaves: stats
+            .leaves
+            .iter()
+            .map(|&(winners, count)| LeafJson {
+                winners: winners.iter().map(|p| p.to_string()).collect(),
+                count,
+            })
+            .collect(),
+        value: stats.value,
+        best_move: stats.best_move.map(|mv| mv.to_string()),
+    }
+}
+
+/// Writes a count with its thousands grouped: `1,468,919,491`.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The rating in words: `1`, `1/2`, `0`.
+fn rating(value: f64, player: Player) -> String {
+    if value >= 1.0 {
+        format!("1 ({player} can force a win)")
+    } else if value <= 0.0 {
+        format!("0 ({player} cannot avoid a loss against perfect play)")
+    } else {
+        let k = (1.0 / value).round();
+        format!("1/{k} (at best a {k}-way tie for {player})")
+    }
+}
+
+fn text(source: &Source, start: &Position, stats: &Stats) -> String {
+    let player = start.player();
+    let mut out = format!("board {source}, {player} to move:\n");
+    out.push_str(&render::board(start.board(), false));
+    let total_leaves: u64 = stats.leaves.iter().map(|&(_, n)| n).sum();
+    let mut rows = vec![
+        ("tree nodes".to_string(), group_digits(stats.nodes)),
+        ("depth".to_string(), stats.depth.to_string()),
+        (
+            "positions".to_string(),
+            group_digits(stats.positions as u64),
+        ),
+        ("leaves".to_string(), group_digits(total_leaves)),
+    ];
+    for &(winners, count) in &stats.leaves {
+        let label = if winners.len() == 1 {
+            format!("  won by {winners}")
+        } else {
+            format!("  tie of {winners}")
+        };
+        rows.push((label, group_digits(count)));
+    }
+    rows.push((format!("value for {player}"), rating(stats.value, player)));
+    rows.push((
+        "best move".to_string(),
+        stats
+            .best_move
+            .map_or("none (the game is over)".to_string(), |mv| mv.to_string()),
+    ));
+    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
+    for (label, value) in rows {
+        out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_thousands() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (1_468_919_491, "1,468,919,491"),
+        ];
+        for (n, shown) in cases {
+            assert_eq!(group_digits(n), shown);
+        }
+    }
+}

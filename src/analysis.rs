@@ -1,5 +1,7 @@
 //! Counting and solving whole game trees by walking the memoised DAG once.
 
+pub mod survey;
+
 use crate::game::{GameTree, Move, NodeId, Player, PlayerSet};
 
 /// Figures for the full game tree below a node.

@@ -52,7 +52,11 @@ impl Children {
         self.keys.reserve(self.moves.len() * self.words);
         for &mv in &self.moves {
             let start = self.keys.len();
-            self.keys.extend_from_slice(key);
+            if let [word] = key {
+                self.keys.push(*word);
+            } else {
+                self.keys.extend_from_slice(key);
+            }
             let child = &mut self.keys[start..];
             let after = play_on(&mut codec.view_mut(child), turn, rules, mv);
             codec.set_turn(child, after);

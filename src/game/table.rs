@@ -93,6 +93,7 @@ impl Codec {
     }
 
     /// The player to move in a packed position, without unpacking the rest.
+    #[inline]
     pub fn player(&self, key: &[u64]) -> Player {
         let offset = self.cells as u32 * (self.owner_bits + self.dice_bits);
         let mut reader = BitReader::at(key, offset);
@@ -409,7 +410,11 @@ impl PositionTable {
             hashbrown::hash_table::Entry::Occupied(found) => (*found.get(), false),
             hashbrown::hash_table::Entry::Vacant(vacant) => {
                 vacant.insert(next);
-                keys.extend_from_slice(key);
+                if let [word] = key {
+                    keys.push(*word);
+                } else {
+                    keys.extend_from_slice(key);
+                }
                 self.len = next.checked_add(1).expect("at most 2^32 positions");
                 (next, true)
             }

@@ -121,6 +121,7 @@ impl GameTree {
     }
 
     /// The player to move at a node.
+    #[inline]
     pub fn player(&self, node: NodeId) -> Player {
         self.codec.player(self.table.key(node.0))
     }

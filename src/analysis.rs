@@ -1,5 +1,6 @@
 //! Counting and solving whole game trees by walking the memoised DAG once.
 
+pub mod dot;
 pub mod survey;
 
 use crate::game::{GameTree, Move, NodeId, Player, PlayerSet};

@@ -158,7 +158,8 @@ pub fn board_count(side: usize, max_dice: u8) -> (String, Option<u64>) {
     (group_str(&digits), exact)
 }
 
-fn group(n: u64) -> String {
+/// A count with its thousands grouped: `1,296`.
+pub fn group(n: u64) -> String {
     group_str(&n.to_string())
 }
 

@@ -4,10 +4,12 @@
 //! [`main`] prints it and maps it to the documented exit status.
 
 mod boardfile;
+mod dot;
 mod input;
 mod play;
 mod render;
 mod stats;
+mod survey;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -58,6 +60,12 @@ enum Command {
     /// Count and solve the whole game tree from a board.
     #[command(after_help = EXIT_STATUS)]
     Stats(stats::StatsArgs),
+    /// Write the game tree from a board as a Graphviz DOT graph.
+    #[command(after_help = EXIT_STATUS)]
+    Dot(dot::DotArgs),
+    /// Solve every board of a size under perfect play and tally the outcomes.
+    #[command(after_help = EXIT_STATUS)]
+    Survey(survey::SurveyArgs),
 }
 
 /// When to colour the board.
@@ -175,6 +183,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         None => run_play(&cli.play),
         Some(Command::Play(args)) => run_play(&args),
         Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Dot(args)) => dot::run(&args),
+        Some(Command::Survey(args)) => survey::run(&args),
     }
 }
 

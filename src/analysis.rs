@@ -53,12 +53,31 @@ pub fn leaf_rating(winners: PlayerSet, player: Player) -> f64 {
     }
 }
 
-/// What [`stats`] keeps for each position.
+/// A rating as a small number in the same order: 0 for a loss, and
+/// `9 - k` for a share of a `k`-way win (so a sole win is 8).
+type Rank = u8;
+
+fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
+    if winners.contains(player) {
+        9 - winners.len() as u8
+    } else {
+        0
+    }
+}
+
+fn rank_value(rank: Rank) -> f64 {
+    if rank == 0 {
+        0.0
+    } else {
+        1.0 / f64::from(9 - rank)
+    }
+}
+
+/// What [`stats`] keeps for each position: eight bytes.
 #[derive(Clone, Copy, Debug, Default)]
 struct Info {
-    value: f64,
     depth: u32,
-    state: u8,
+    rank: Rank,
     winners: PlayerSet,
 }
 
@@ -102,29 +121,32 @@ pub fn stats(
     // The game graph has no cycles (every turn loses dice), so a child is
     // never an ancestor still waiting to be left.
     let mut stack: Vec<(NodeId, bool)> = vec![(start, true)];
-    let grow = |info: &mut Vec<Info>, len: usize| {
+    // The walk's state of each position, apart: it is read for every edge.
+    let mut state: Vec<u8> = Vec::new();
+    let grow = |info: &mut Vec<Info>, state: &mut Vec<u8>, len: usize| {
         if len > max_positions {
             return Err(AnalysisError::TooManyPositions(max_positions));
         }
         info.resize(len, Info::default());
+        state.resize(len, UNSEEN);
         Ok(())
     };
-    grow(&mut info, tree.len())?;
+    grow(&mut info, &mut state, tree.len())?;
     while let Some((node, enter)) = stack.pop() {
         let i = node.index();
         if enter {
-            if info[i].state != UNSEEN {
+            if state[i] != UNSEEN {
                 continue;
             }
-            info[i].state = OPEN;
+            state[i] = OPEN;
             stack.push((node, false));
             tree.children(node);
             if tree.len() > info.len() {
-                grow(&mut info, tree.len())?;
+                grow(&mut info, &mut state, tree.len())?;
             }
             let edges = tree.built_children(node).unwrap_or_default();
             for edge in edges.iter().rev() {
-                if info[edge.child.index()].state == UNSEEN {
+                if state[edge.child.index()] == UNSEEN {
                     stack.push((edge.child, true));
                 }
             }
@@ -135,29 +157,25 @@ pub fn stats(
         if edges.is_empty() {
             let winners = tree.winners(node);
             info[i].winners = winners;
-            info[i].value = leaf_rating(winners, rated);
+            info[i].rank = leaf_rank(winners, rated);
             info[i].depth = 1;
         } else {
             let mut depth = 0;
             let maximise = tree.player(node) == rated;
-            let mut value = if maximise {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            };
+            let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
             for edge in edges {
                 let child = &info[edge.child.index()];
                 depth = depth.max(child.depth);
-                value = if maximise {
-                    value.max(child.value)
+                rank = if maximise {
+                    rank.max(child.rank)
                 } else {
-                    value.min(child.value)
+                    rank.min(child.rank)
                 };
             }
             info[i].depth = depth + 1;
-            info[i].value = value;
+            info[i].rank = rank;
         }
-        info[i].state = DONE;
+        state[i] = DONE;
         order.push(node);
     }
 
@@ -193,14 +211,14 @@ pub fn stats(
         .built_children(start)
         .unwrap_or_default()
         .iter()
-        .find(|e| info[e.child.index()].value == start_info.value)
+        .find(|e| info[e.child.index()].rank == start_info.rank)
         .map(|e| e.mv);
     Ok(Stats {
         nodes,
         depth: start_info.depth,
         positions: order.len(),
         leaves,
-        value: start_info.value,
+        value: rank_value(start_info.rank),
         best_move,
     })
 }
@@ -208,6 +226,26 @@ pub fn stats(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_order_ratings() {
+        let sets: Vec<PlayerSet> = (1u8..=255)
+            .map(|bits| {
+                (0..8)
+                    .filter(|i| bits & (1 << i) != 0)
+                    .filter_map(Player::new)
+                    .collect()
+            })
+            .collect();
+        for &x in &sets {
+            for &y in &sets {
+                let (rx, ry) = (leaf_rank(x, Player::A), leaf_rank(y, Player::A));
+                assert_eq!(rank_value(rx), leaf_rating(x, Player::A));
+                let (vx, vy) = (leaf_rating(x, Player::A), leaf_rating(y, Player::A));
+                assert_eq!(rx.cmp(&ry), vx.total_cmp(&vy), "{x} {y}");
+            }
+        }
+    }
     use crate::game::{Board, Position, Rules};
 
     fn solve(rows: &str, first: Player) -> Stats {

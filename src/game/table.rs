@@ -169,6 +169,20 @@ impl Codec {
     #[inline]
     pub(crate) fn unpack_cells(&self, key: &[u64], cells: &mut [Cell]) {
         debug_assert_eq!(cells.len(), self.cells);
+        if let [word] = key {
+            // One word: shift the cells out one after another.
+            let cell_bits = self.owner_bits + self.dice_bits;
+            let owner_mask = (1u64 << self.owner_bits) - 1;
+            let cell_mask = (1u64 << cell_bits) - 1;
+            let mut rest = *word;
+            for cell in cells.iter_mut() {
+                let code = rest & cell_mask;
+                rest >>= cell_bits;
+                let owner = Player::new((code & owner_mask) as u8).unwrap_or_default();
+                *cell = Cell::new(owner, (code >> self.owner_bits) as u8 + 1);
+            }
+            return;
+        }
         for (index, cell) in cells.iter_mut().enumerate() {
             *cell = self.cell(key, index);
         }
@@ -327,7 +341,15 @@ pub struct PositionTable {
     words: usize,
     len: u32,
     keys: Vec<u64>,
-    index: HashTable<u32>,
+    index: HashTable<Slot>,
+}
+
+/// An entry of the index: the key's first word, kept beside its id so that a
+/// one-word key is found and rehashed without a look into `keys`.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    first: u64,
+    id: u32,
 }
 
 #[inline]
@@ -337,17 +359,6 @@ fn hash_key(key: &[u64]) -> u64 {
         hasher.write_u64(word);
     }
     hasher.finish()
-}
-
-/// Key equality, with the one-word case (boards up to 4x4 with 2 players)
-/// kept free of a call to `memcmp`.
-#[inline]
-fn same(a: &[u64], b: &[u64]) -> bool {
-    if a.len() == 1 && b.len() == 1 {
-        a[0] == b[0]
-    } else {
-        a == b
-    }
 }
 
 impl PositionTable {
@@ -384,10 +395,14 @@ impl PositionTable {
     /// The id of a key, if the table holds it.
     pub fn get(&self, key: &[u64]) -> Option<u32> {
         let (words, keys) = (self.words, &self.keys);
-        let slot = |id: u32| &keys[id as usize * words..(id as usize + 1) * words];
+        let first = key.first().copied().unwrap_or(0);
         self.index
-            .find(hash_key(key), |&id| same(slot(id), key))
-            .copied()
+            .find(hash_key(key), |s| {
+                s.first == first
+                    && (words == 1
+                        || &keys[s.id as usize * words..(s.id as usize + 1) * words] == key)
+            })
+            .map(|s| s.id)
     }
 
     /// The id of a key, adding it if it is new; the flag says whether it was.
@@ -400,16 +415,25 @@ impl PositionTable {
         let words = self.words;
         let keys = &mut self.keys;
         let next = self.len;
-        let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
-        let entry = self.index.entry(
-            hash_key(key),
-            |&id| same(&keys[slot(id)], key),
-            |&id| hash_key(&keys[slot(id)]),
-        );
+        let first = key.first().copied().unwrap_or(0);
+        let entry = if words == 1 {
+            self.index.entry(
+                hash_key(key),
+                |s| s.first == first,
+                |s| hash_key(&[s.first]),
+            )
+        } else {
+            let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
+            self.index.entry(
+                hash_key(key),
+                |s| s.first == first && &keys[slot(s.id)] == key,
+                |s| hash_key(&keys[slot(s.id)]),
+            )
+        };
         match entry {
-            hashbrown::hash_table::Entry::Occupied(found) => (*found.get(), false),
+            hashbrown::hash_table::Entry::Occupied(found) => (found.get().id, false),
             hashbrown::hash_table::Entry::Vacant(vacant) => {
-                vacant.insert(next);
+                vacant.insert(Slot { first, id: next });
                 if let [word] = key {
                     keys.push(*word);
                 } else {
@@ -425,8 +449,8 @@ impl PositionTable {
     pub fn reserve(&mut self, additional: usize) {
         self.keys.reserve(additional * self.words);
         let (words, keys) = (self.words, &self.keys);
-        self.index.reserve(additional, |&id| {
-            hash_key(&keys[id as usize * words..(id as usize + 1) * words])
+        self.index.reserve(additional, |s| {
+            hash_key(&keys[s.id as usize * words..(s.id as usize + 1) * words])
         });
     }
 }

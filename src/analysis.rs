@@ -73,12 +73,21 @@ fn rank_value(rank: Rank) -> f64 {
     }
 }
 
-/// What [`stats`] keeps for each position: eight bytes.
-#[derive(Clone, Copy, Debug, Default)]
-struct Info {
-    depth: u32,
-    rank: Rank,
-    winners: PlayerSet,
+/// What [`stats`] keeps for each position while rating: the depth and the
+/// rank in one word (the same words then count paths).
+#[inline]
+const fn pack(depth: u32, rank: Rank) -> u64 {
+    ((depth as u64) << 8) | rank as u64
+}
+
+#[inline]
+const fn depth_of(word: u64) -> u32 {
+    (word >> 8) as u32
+}
+
+#[inline]
+const fn rank_of(word: u64) -> Rank {
+    word as u8
 }
 
 const UNSEEN: u8 = 0;
@@ -110,28 +119,31 @@ pub fn stats(
     max_positions: usize,
 ) -> Result<Stats, AnalysisError> {
     let rated = tree.player(start);
-    // Per position: its state in the walk, depth, rating and (for leaves)
-    // winners, side by side so that finishing a node touches one line.
-    let mut info: Vec<Info> = Vec::new();
+    // Per position: depth and rank while rating, then the number of paths.
+    let mut data: Vec<u64> = Vec::new();
+    // The winners at each leaf.
+    let mut winners: Vec<PlayerSet> = Vec::new();
+    // The walk's state of each position: it is read for every edge.
+    let mut state: Vec<u8> = Vec::new();
     // Positions in post-order: every position after all of its children.
     let mut order: Vec<NodeId> = Vec::new();
+
+    let grow = |data: &mut Vec<u64>, winners: &mut Vec<PlayerSet>, state: &mut Vec<u8>, len| {
+        if len > max_positions {
+            return Err(AnalysisError::TooManyPositions(max_positions));
+        }
+        data.resize(len, 0);
+        winners.resize(len, PlayerSet::EMPTY);
+        state.resize(len, UNSEEN);
+        Ok(())
+    };
+    grow(&mut data, &mut winners, &mut state, tree.len())?;
 
     // An explicit depth-first walk: a node is entered (its children are
     // built and pushed above it) and left once everything above it is done.
     // The game graph has no cycles (every turn loses dice), so a child is
     // never an ancestor still waiting to be left.
     let mut stack: Vec<(NodeId, bool)> = vec![(start, true)];
-    // The walk's state of each position, apart: it is read for every edge.
-    let mut state: Vec<u8> = Vec::new();
-    let grow = |info: &mut Vec<Info>, state: &mut Vec<u8>, len: usize| {
-        if len > max_positions {
-            return Err(AnalysisError::TooManyPositions(max_positions));
-        }
-        info.resize(len, Info::default());
-        state.resize(len, UNSEEN);
-        Ok(())
-    };
-    grow(&mut info, &mut state, tree.len())?;
     while let Some((node, enter)) = stack.pop() {
         let i = node.index();
         if enter {
@@ -141,8 +153,8 @@ pub fn stats(
             state[i] = OPEN;
             stack.push((node, false));
             tree.children(node);
-            if tree.len() > info.len() {
-                grow(&mut info, &mut state, tree.len())?;
+            if tree.len() > state.len() {
+                grow(&mut data, &mut winners, &mut state, tree.len())?;
             }
             let edges = tree.built_children(node).unwrap_or_default();
             for edge in edges.iter().rev() {
@@ -154,33 +166,40 @@ pub fn stats(
         }
         // All children are done: finish this node.
         let edges = tree.built_children(node).unwrap_or_default();
-        if edges.is_empty() {
-            let winners = tree.winners(node);
-            info[i].winners = winners;
-            info[i].rank = leaf_rank(winners, rated);
-            info[i].depth = 1;
+        data[i] = if edges.is_empty() {
+            let w = tree.winners(node);
+            winners[i] = w;
+            pack(1, leaf_rank(w, rated))
         } else {
             let mut depth = 0;
             let maximise = tree.player(node) == rated;
             let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
             for edge in edges {
-                let child = &info[edge.child.index()];
-                depth = depth.max(child.depth);
+                let child = data[edge.child.index()];
+                depth = depth.max(depth_of(child));
                 rank = if maximise {
-                    rank.max(child.rank)
+                    rank.max(rank_of(child))
                 } else {
-                    rank.min(child.rank)
+                    rank.min(rank_of(child))
                 };
             }
-            info[i].depth = depth + 1;
-            info[i].rank = rank;
-        }
+            pack(depth + 1, rank)
+        };
         state[i] = DONE;
         order.push(node);
     }
+    drop(stack);
+    let (depth, rank) = (depth_of(data[start.index()]), rank_of(data[start.index()]));
+    let best_move = tree
+        .built_children(start)
+        .unwrap_or_default()
+        .iter()
+        .find(|e| rank_of(data[e.child.index()]) == rank)
+        .map(|e| e.mv);
 
     // Paths from the start to each position, parents before children.
-    let mut paths: Vec<u64> = vec![0; info.len()];
+    let paths = &mut data;
+    paths.fill(0);
     paths[start.index()] = 1;
     let mut nodes: u64 = 0;
     let mut leaves: Vec<(PlayerSet, u64)> = Vec::new();
@@ -189,11 +208,11 @@ pub fn stats(
         nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
         let edges = tree.built_children(node).unwrap_or_default();
         if edges.is_empty() {
-            let winners = info[node.index()].winners;
-            let tally = match leaves.iter_mut().find(|(set, _)| *set == winners) {
+            let w = winners[node.index()];
+            let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
                 Some((_, tally)) => tally,
                 None => {
-                    leaves.push((winners, 0));
+                    leaves.push((w, 0));
                     &mut leaves.last_mut().expect("just pushed").1
                 }
             };
@@ -205,20 +224,13 @@ pub fn stats(
         }
     }
     leaves.sort_unstable();
-    let start_info = info[start.index()];
 
-    let best_move = tree
-        .built_children(start)
-        .unwrap_or_default()
-        .iter()
-        .find(|e| info[e.child.index()].rank == start_info.rank)
-        .map(|e| e.mv);
     Ok(Stats {
         nodes,
-        depth: start_info.depth,
+        depth,
         positions: order.len(),
         leaves,
-        value: rank_value(start_info.rank),
+        value: rank_value(rank),
         best_move,
     })
 }

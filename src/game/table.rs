@@ -341,15 +341,7 @@ pub struct PositionTable {
     words: usize,
     len: u32,
     keys: Vec<u64>,
-    index: HashTable<Slot>,
-}
-
-/// An entry of the index: the key's first word, kept beside its id so that a
-/// one-word key is found and rehashed without a look into `keys`.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    first: u64,
-    id: u32,
+    index: HashTable<u32>,
 }
 
 #[inline]
@@ -359,6 +351,17 @@ fn hash_key(key: &[u64]) -> u64 {
         hasher.write_u64(word);
     }
     hasher.finish()
+}
+
+/// Key equality, with the one-word case (boards up to 4x4 with 2 players)
+/// kept free of a call to `memcmp`.
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    if a.len() == 1 && b.len() == 1 {
+        a[0] == b[0]
+    } else {
+        a == b
+    }
 }
 
 impl PositionTable {
@@ -395,14 +398,10 @@ impl PositionTable {
     /// The id of a key, if the table holds it.
     pub fn get(&self, key: &[u64]) -> Option<u32> {
         let (words, keys) = (self.words, &self.keys);
-        let first = key.first().copied().unwrap_or(0);
+        let slot = |id: u32| &keys[id as usize * words..(id as usize + 1) * words];
         self.index
-            .find(hash_key(key), |s| {
-                s.first == first
-                    && (words == 1
-                        || &keys[s.id as usize * words..(s.id as usize + 1) * words] == key)
-            })
-            .map(|s| s.id)
+            .find(hash_key(key), |&id| same(slot(id), key))
+            .copied()
     }
 
     /// The id of a key, adding it if it is new; the flag says whether it was.
@@ -415,25 +414,16 @@ impl PositionTable {
         let words = self.words;
         let keys = &mut self.keys;
         let next = self.len;
-        let first = key.first().copied().unwrap_or(0);
-        let entry = if words == 1 {
-            self.index.entry(
-                hash_key(key),
-                |s| s.first == first,
-                |s| hash_key(&[s.first]),
-            )
-        } else {
-            let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
-            self.index.entry(
-                hash_key(key),
-                |s| s.first == first && &keys[slot(s.id)] == key,
-                |s| hash_key(&keys[slot(s.id)]),
-            )
-        };
+        let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
+        let entry = self.index.entry(
+            hash_key(key),
+            |&id| same(&keys[slot(id)], key),
+            |&id| hash_key(&keys[slot(id)]),
+        );
         match entry {
-            hashbrown::hash_table::Entry::Occupied(found) => (found.get().id, false),
+            hashbrown::hash_table::Entry::Occupied(found) => (*found.get(), false),
             hashbrown::hash_table::Entry::Vacant(vacant) => {
-                vacant.insert(Slot { first, id: next });
+                vacant.insert(next);
                 if let [word] = key {
                     keys.push(*word);
                 } else {
@@ -449,8 +439,8 @@ impl PositionTable {
     pub fn reserve(&mut self, additional: usize) {
         self.keys.reserve(additional * self.words);
         let (words, keys) = (self.words, &self.keys);
-        self.index.reserve(additional, |s| {
-            hash_key(&keys[s.id as usize * words..(s.id as usize + 1) * words])
+        self.index.reserve(additional, |&id| {
+            hash_key(&keys[id as usize * words..(id as usize + 1) * words])
         });
     }
 }

@@ -50,6 +50,15 @@ impl Children {
         moves_on(&self.cells[..], turn, rules, &mut self.moves);
         self.keys.clear();
         self.keys.reserve(self.moves.len() * self.words);
+        if let [word] = key {
+            // One word: play each move on a copy held in a register.
+            for &mv in &self.moves {
+                let mut child = codec.word(*word);
+                let after = play_on(&mut child, turn, rules, mv);
+                self.keys.push(codec.with_turn(child.word, after));
+            }
+            return;
+        }
         for &mv in &self.moves {
             let start = self.keys.len();
             if let [word] = key {

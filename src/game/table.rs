@@ -26,7 +26,12 @@ pub struct Codec {
     dice_bits: u32,
     player_bits: u32,
     captured_bits: u32,
+    /// The cell each `owner_bits + dice_bits`-bit code stands for.
+    cell_of: [Cell; 1 << CODE_BITS],
 }
+
+/// The most bits a cell's code takes: 3 for the owner, 4 for the dice.
+const CODE_BITS: u32 = 7;
 
 /// The number of bits needed to write any value up to `max`.
 const fn bits_for(max: usize) -> u32 {
@@ -42,6 +47,12 @@ impl Codec {
         let player_bits = owner_bits;
         let captured_bits = bits_for(cells * rules.max_dice() as usize);
         let total = cells as u32 * (owner_bits + dice_bits) + player_bits + captured_bits + 1;
+        let mut cell_of = [Cell::default(); 1 << CODE_BITS];
+        for (code, cell) in cell_of.iter_mut().enumerate() {
+            let owner = (code & ((1 << owner_bits) - 1)) as u8;
+            let dice = ((code >> owner_bits) & ((1 << dice_bits) - 1)) as u8 + 1;
+            *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
+        }
         Codec {
             words: total.div_ceil(64) as usize,
             side: rules.side(),
@@ -50,6 +61,7 @@ impl Codec {
             dice_bits,
             player_bits,
             captured_bits,
+            cell_of,
         }
     }
 
@@ -152,6 +164,31 @@ impl Codec {
         set_bits(key, bit + self.captured_bits, 1, u64::from(turn.first_move));
     }
 
+    /// A one-word packed position as a value whose cells can be read and
+    /// changed in place.
+    #[inline]
+    pub(crate) fn word(&self, word: u64) -> Word<'_> {
+        Word {
+            word,
+            owner_bits: self.owner_bits,
+            cell_bits: self.owner_bits + self.dice_bits,
+            cells: self.cells,
+            cell_of: &self.cell_of,
+        }
+    }
+
+    /// A one-word packed position with its turn fields replaced.
+    #[inline]
+    pub(crate) fn with_turn(&self, word: u64, turn: Turn) -> u64 {
+        let offset = self.turn_offset();
+        let bits = self.player_bits + self.captured_bits + 1;
+        let mask = ((1u64 << bits) - 1) << offset;
+        let fields = u64::from(turn.player.index())
+            | u64::from(turn.captured) << self.player_bits
+            | u64::from(turn.first_move) << (self.player_bits + self.captured_bits);
+        (word & !mask) | (fields << offset)
+    }
+
     /// The cells of a packed position, to read.
     #[inline]
     pub(crate) fn view<'a>(&'a self, key: &'a [u64]) -> Packed<'a> {
@@ -172,14 +209,11 @@ impl Codec {
         if let [word] = key {
             // One word: shift the cells out one after another.
             let cell_bits = self.owner_bits + self.dice_bits;
-            let owner_mask = (1u64 << self.owner_bits) - 1;
             let cell_mask = (1u64 << cell_bits) - 1;
             let mut rest = *word;
             for cell in cells.iter_mut() {
-                let code = rest & cell_mask;
+                *cell = self.cell_of[(rest & cell_mask) as usize & ((1 << CODE_BITS) - 1)];
                 rest >>= cell_bits;
-                let owner = Player::new((code & owner_mask) as u8).unwrap_or_default();
-                *cell = Cell::new(owner, (code >> self.owner_bits) as u8 + 1);
             }
             return;
         }
@@ -223,6 +257,38 @@ fn set_bits(key: &mut [u64], bit: u32, bits: u32, value: u64) {
         let spill = 64 - shift;
         let high = mask >> spill;
         key[word + 1] = (key[word + 1] & !high) | (value >> spill);
+    }
+}
+
+/// A one-word packed position held by value (see [`Codec::word`]).
+pub(crate) struct Word<'a> {
+    pub(crate) word: u64,
+    owner_bits: u32,
+    cell_bits: u32,
+    cells: usize,
+    cell_of: &'a [Cell; 1 << CODE_BITS],
+}
+
+impl Cells for Word<'_> {
+    #[inline]
+    fn count(&self) -> usize {
+        self.cells
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Cell {
+        let code = (self.word >> (index as u32 * self.cell_bits)) & ((1 << self.cell_bits) - 1);
+        self.cell_of[code as usize & ((1 << CODE_BITS) - 1)]
+    }
+}
+
+impl CellsMut for Word<'_> {
+    #[inline]
+    fn put(&mut self, index: usize, cell: Cell) {
+        let shift = index as u32 * self.cell_bits;
+        let mask = ((1u64 << self.cell_bits) - 1) << shift;
+        let code = u64::from(cell.owner().index()) | u64::from(cell.dice() - 1) << self.owner_bits;
+        self.word = (self.word & !mask) | (code << shift);
     }
 }
 
@@ -414,12 +480,21 @@ impl PositionTable {
         let words = self.words;
         let keys = &mut self.keys;
         let next = self.len;
-        let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
-        let entry = self.index.entry(
-            hash_key(key),
-            |&id| same(&keys[slot(id)], key),
-            |&id| hash_key(&keys[slot(id)]),
-        );
+        let entry = if let [word] = key {
+            // One word: compare and rehash without slicing.
+            self.index.entry(
+                hash_key(key),
+                |&id| keys[id as usize] == *word,
+                |&id| hash_key(&[keys[id as usize]]),
+            )
+        } else {
+            let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
+            self.index.entry(
+                hash_key(key),
+                |&id| same(&keys[slot(id)], key),
+                |&id| hash_key(&keys[slot(id)]),
+            )
+        };
         match entry {
             hashbrown::hash_table::Entry::Occupied(found) => (*found.get(), false),
             hashbrown::hash_table::Entry::Vacant(vacant) => {

@@ -18,6 +18,23 @@ use super::view::{self, Frame, Glyph, Style};
 /// screen, so that it must give it back.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
+/// Turns on mouse reports of button presses and releases only, in the SGR
+/// encoding: unlike crossterm's `EnableMouseCapture` it does not ask for
+/// every mouse motion, which the game has no use for and which could still
+/// be in flight when the game leaves.
+struct EnableClicks;
+
+impl crossterm::Command for EnableClicks {
+    fn write_ansi(&self, f: &mut impl std::fmt::Write) -> std::fmt::Result {
+        f.write_str("\x1b[?1000h\x1b[?1006h")
+    }
+
+    #[cfg(windows)]
+    fn execute_winapi(&self) -> io::Result<()> {
+        event::EnableMouseCapture.execute_winapi()
+    }
+}
+
 /// Writes the sequences that leave the game's screen: mouse capture off,
 /// the normal screen back, the cursor shown, colours reset.
 pub fn write_restore(out: &mut impl Write) -> io::Result<()> {
@@ -70,7 +87,7 @@ impl TerminalGuard {
         execute!(
             io::stdout(),
             terminal::EnterAlternateScreen,
-            event::EnableMouseCapture,
+            EnableClicks,
             cursor::Hide,
             terminal::Clear(terminal::ClearType::All)
         )?;

@@ -16,7 +16,22 @@ pub struct Hint {
 
 /// Something that can rate every legal move of a position: the hook for the
 /// computer players' hints. The game works without one (the `H` key then
-/// says there are no hints).
+/// says there are no hints); [`App::with_hints`] plugs one in.
+///
+/// A computer player that rates moves can be adapted in a few lines, for
+/// example (with a `Strategy` that returns an analysis of rated moves):
+///
+/// ```text
+/// struct StrategyHints(Box<dyn Strategy>, Budget);
+/// impl HintProvider for StrategyHints {
+///     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
+///         let analysis = self.0.analyse(rules, position, self.1, true)?;
+///         Some(analysis.moves.iter()
+///             .map(|m| Hint { mv: m.mv, rating: m.rating.to_string() })
+///             .collect())
+///     }
+/// }
+/// ```
 pub trait HintProvider {
     /// The rating of every legal move of `position`, in menu order, or `None`
     /// when no hint can be given here.

@@ -271,7 +271,7 @@ fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
             0,
             w,
             &format!(
-                " to move | captured {} | ending the turn brings +{} |",
+                " to move | captured {} | end turn now: +{} dice |",
                 position.captured(),
                 position.reinforcements(app.rules())
             ),
@@ -474,7 +474,7 @@ fn footer(frame: &mut Frame, app: &App) {
         1,
         h - 1,
         w,
-        "arrows/hjkl move | Enter mark, attack | Esc cancel | e end turn | 1-9 pick | ? help | q quit",
+        "arrows/hjkl move  Enter mark/attack  Esc cancel  e end turn  ? help  q quit",
         Style::PLAIN,
     );
 }

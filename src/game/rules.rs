@@ -446,15 +446,17 @@ mod tests {
         Move::Attack { from, to }
     }
 
+    /// The 3x3 board of the menu example in RULES.md, with a to move.
+    fn menu_example() -> (Rules, Position) {
+        let rules = Rules::classic(3, 2, 3).unwrap();
+        let board = board("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        (rules, start)
+    }
+
     #[test]
     fn attacks_move_dice_and_count_captures() {
-        let rules = Rules::classic(3, 2, 3).unwrap();
-        let start = Position::start(
-            &rules,
-            board("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1"),
-            Player::A,
-        )
-        .unwrap();
+        let (rules, start) = menu_example();
         assert_eq!(
             start.moves(&rules),
             [attack(3, 7), attack(5, 8), attack(5, 4)]
@@ -477,13 +479,7 @@ mod tests {
 
     #[test]
     fn illegal_moves_are_refused() {
-        let rules = Rules::classic(3, 2, 3).unwrap();
-        let start = Position::start(
-            &rules,
-            board("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1"),
-            Player::A,
-        )
-        .unwrap();
+        let (rules, start) = menu_example();
         // Pass on the first move; equal dice; own cell; not neighbours; off the board.
         for mv in [
             Move::Pass,

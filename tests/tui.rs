@@ -136,7 +136,11 @@ impl Pty {
             if left.is_zero() {
                 let screen = self.contents();
                 let _ = self.child.kill();
-                panic!("timed out waiting for {text:?}; the screen:\n{screen}");
+                let tail = &self.raw[self.raw.len().saturating_sub(600)..];
+                panic!(
+                    "timed out waiting for {text:?}; the screen:\n{screen}\nthe last output: {:?}",
+                    String::from_utf8_lossy(tail)
+                );
             }
             self.pump(left.min(Duration::from_millis(200)));
         }

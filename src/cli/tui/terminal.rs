@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::panic;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
@@ -101,17 +102,35 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// How often the loop wakes without an event, to notice a change of window
+/// size whose signal was lost (crossterm can drop a resize that arrives in
+/// the same instant as a key).
+const TICK: Duration = Duration::from_millis(250);
+
 /// Plays `app` full screen until a player quits.
 pub fn run(mut app: App, color: bool) -> io::Result<()> {
     let guard = TerminalGuard::enter()?;
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
-    let (mut width, mut height) = terminal::size()?;
+    let mut size = terminal::size()?;
     let mut shown: Option<Frame> = None;
+    let mut dirty = true;
     loop {
-        let frame = view::render(&app, width, height, color);
-        draw(&mut out, shown.as_ref(), &frame)?;
-        out.flush()?;
-        shown = Some(frame);
+        let now = terminal::size().unwrap_or(size);
+        if now != size {
+            size = now;
+            shown = None;
+            dirty = true;
+        }
+        if dirty {
+            let frame = view::render(&app, size.0, size.1, color);
+            draw(&mut out, shown.as_ref(), &frame)?;
+            out.flush()?;
+            shown = Some(frame);
+            dirty = false;
+        }
+        if !event::poll(TICK)? {
+            continue;
+        }
         let effect = match event::read()? {
             Event::Key(key) => match Key::from_event(&key) {
                 Some(key) => app.key(key),
@@ -126,13 +145,11 @@ pub fn run(mut app: App, color: bool) -> io::Result<()> {
                     None => continue,
                 }
             }
-            Event::Resize(w, h) => {
-                (width, height) = terminal::size().unwrap_or((w, h));
-                shown = None;
-                Effect::Continue
-            }
+            // The new size is read at the top of the loop.
+            Event::Resize(..) => continue,
             _ => continue,
         };
+        dirty = true;
         match effect {
             Effect::Continue => {}
             Effect::Quit => break,

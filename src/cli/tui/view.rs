@@ -736,4 +736,30 @@ mod tests {
         let (x, y) = frame.find(Target::Menu(2)).unwrap();
         assert!(lines[usize::from(y)][usize::from(x)..].starts_with(" 3. 5 -> 4"));
     }
+
+    #[test]
+    fn every_window_size_renders() {
+        let rules = Rules::classic(10, 8, 9).unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        let board = crate::game::random_board(&rules, Player::A, &mut rng).unwrap();
+        let big = App::new(
+            rules.clone(),
+            Position::start(&rules, board, Player::A).unwrap(),
+            Some(1),
+        );
+        let mut help = app(MENU_BOARD);
+        help.key(Key::Help);
+        let mut over = app("b-2 b-2 / a-2 b-1");
+        for key in [Key::Digit(1), Key::EndTurn, Key::Digit(1), Key::EndTurn] {
+            over.key(key);
+        }
+        for a in [&big, &help, &over] {
+            for w in (0..130).step_by(3) {
+                for h in 0..45 {
+                    let frame = render(a, w, h, true);
+                    assert_eq!((frame.width(), frame.height()), (w, h));
+                }
+            }
+        }
+    }
 }

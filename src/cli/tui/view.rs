@@ -171,6 +171,8 @@ struct Hex {
 
 /// Eight columns by six lines: owner, dice and the cell's number inside.
 const LARGE: Hex = Hex { w: 4, k: 2, s: 2 };
+/// Four columns by four lines: owner and dice, and the cell's number below.
+const MEDIUM: Hex = Hex { w: 2, k: 1, s: 2 };
 /// Four columns by three lines: owner and dice only.
 const SMALL: Hex = Hex { w: 2, k: 1, s: 1 };
 
@@ -227,6 +229,8 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     let side = app.rules().side();
     let hex = if fits(LARGE, side, w, h) {
         LARGE
+    } else if fits(MEDIUM, side, w, h) {
+        MEDIUM
     } else if fits(SMALL, side, w, h) {
         SMALL
     } else {
@@ -366,7 +370,7 @@ fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Pla
         let owner = paint(c.owner());
         let dice = char::from(b'0' + c.dice() % 10);
         let y = top + hex.k;
-        if hex == SMALL {
+        if hex.w == 2 {
             frame.put(cx - 1, y, c.owner().letter(), owner);
             frame.put(cx, y, dice, owner);
             frame.put(cx + 1, y, marker, marker_style);
@@ -375,6 +379,8 @@ fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Pla
             frame.put(cx - 1, y, c.owner().letter(), owner);
             frame.put(cx + 1, y, dice, owner);
             frame.put(cx + 3, y, marker, marker_style);
+        }
+        if hex.s > 1 {
             let number = cell.to_string();
             frame.write(
                 cx - number.len() / 2,
@@ -632,7 +638,7 @@ mod tests {
     }
 
     #[test]
-    fn a_10x10_board_fits_120x40_with_small_hexagons() {
+    fn a_10x10_board_fits_120x40_with_numbered_hexagons() {
         let rules = Rules::classic(10, 2, 3).unwrap();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
         let board = crate::game::random_board(&rules, Player::A, &mut rng).unwrap();

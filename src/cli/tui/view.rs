@@ -692,6 +692,18 @@ mod tests {
     }
 
     #[test]
+    fn the_end_screen_names_a_tie() {
+        let a = app("a-1 b-1 / b-1 a-1");
+        assert!(
+            a.winners().is_some(),
+            "a cannot attack: the game is over at once"
+        );
+        let text = render(&a, 100, 24, false).text();
+        assert!(text.contains("The game is a tie between a and b"), "{text}");
+        assert!(text.contains("a: 2 cells, b: 2 cells"), "{text}");
+    }
+
+    #[test]
     fn a_window_too_small() {
         let a = app(MENU_BOARD);
         let frame = render(&a, 50, 10, true);

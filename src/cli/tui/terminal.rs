@@ -110,7 +110,9 @@ const TICK: Duration = Duration::from_millis(250);
 /// Plays `app` full screen until a player quits.
 pub fn run(mut app: App, color: bool) -> io::Result<()> {
     let guard = TerminalGuard::enter()?;
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
+    // Each frame is built in memory and written at once: nothing is left
+    // buffered to spill onto the normal screen if a panic unwinds.
+    let mut buffer = Vec::with_capacity(1 << 16);
     let mut size = terminal::size()?;
     let mut shown: Option<Frame> = None;
     let mut dirty = true;
@@ -123,7 +125,10 @@ pub fn run(mut app: App, color: bool) -> io::Result<()> {
         }
         if dirty {
             let frame = view::render(&app, size.0, size.1, color);
-            draw(&mut out, shown.as_ref(), &frame)?;
+            buffer.clear();
+            draw(&mut buffer, shown.as_ref(), &frame)?;
+            let mut out = io::stdout().lock();
+            out.write_all(&buffer)?;
             out.flush()?;
             shown = Some(frame);
             dirty = false;
@@ -158,7 +163,6 @@ pub fn run(mut app: App, color: bool) -> io::Result<()> {
             }
         }
     }
-    drop(out);
     drop(guard);
     Ok(())
 }

@@ -10,6 +10,7 @@ mod play;
 mod render;
 mod stats;
 mod survey;
+pub mod tui;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -121,6 +122,10 @@ struct PlayArgs {
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
+    /// Use the line mode (a numbered menu) even at a terminal; without it a
+    /// terminal gets the full-screen game.
+    #[arg(long)]
+    plain: bool,
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -225,6 +230,10 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let start = crate::game::Position::start(&rules, board, args.rules.first)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let stdout = io::stdout();
+    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
+        let app = tui::App::new(rules, start, seed);
+        return Ok(tui::run(app, args.color.enabled(true))?);
+    }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
     if let Some(seed) = seed {

@@ -12,10 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxBuildHasher;
 
-use crate::analysis::{AnalysisError, stats};
-use crate::game::{
-    Board, Cell, Children, Codec, GameTree, Player, PlayerSet, Position, Rules, RulesError,
-};
+use crate::game::{Board, Cell, Children, Codec, Player, PlayerSet, Position, Rules, RulesError};
 
 /// The most boards a survey goes through: the 10,077,696 boards of side 3
 /// with at most 3 dice fit, the next sizes (side 3 with 4 dice, side 4) do
@@ -83,9 +80,6 @@ pub enum SurveyError {
     /// The first player is not one of the two players.
     #[error("a survey is of two-player games: the first player is a or b, not {0}")]
     FirstPlayer(Player),
-    /// A tree could not be counted.
-    #[error(transparent)]
-    Analysis(#[from] AnalysisError),
 }
 
 /// One board of a survey: the figures of the Haskell port's 2x2 table.
@@ -415,9 +409,7 @@ pub fn survey(
         }
     }
     let rows = if options.table {
-        (0..boards)
-            .map(|index| row(&rules, board_at(&rules, index)))
-            .collect::<Result<Vec<Row>, SurveyError>>()?
+        table_rows(&rules, &codec, boards)
     } else {
         Vec::new()
     };
@@ -434,29 +426,110 @@ pub fn survey(
     })
 }
 
-/// The table row of one board: both trees counted with [`stats`].
-fn row(rules: &Rules, board: Board) -> Result<Row, SurveyError> {
-    let count = |first: Player| -> Result<(u64, Vec<(PlayerSet, u64)>), SurveyError> {
-        let start = Position::start(rules, board, first).expect("numbered boards fit their rules");
-        let mut tree = GameTree::new(rules.clone(), start);
-        let root = tree.root();
-        let s = stats(&mut tree, root, usize::MAX)?;
-        Ok((s.nodes, s.leaves))
+/// A position's full tree counted: its nodes and its leaves by winner.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    nodes: u64,
+    a: u64,
+    b: u64,
+    tie: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.a = self.a.saturating_add(other.a);
+        self.b = self.b.saturating_add(other.b);
+        self.tie = self.tie.saturating_add(other.tie);
+    }
+
+    fn leaves(&self) -> Vec<(PlayerSet, u64)> {
+        let both: PlayerSet = [Player::A, Player::B].into_iter().collect();
+        [
+            (PlayerSet::single(Player::A), self.a),
+            (PlayerSet::single(Player::B), self.b),
+            (both, self.tie),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect()
+    }
+}
+
+/// Counts every position's tree once, for all the boards of a table.
+struct Tallier<'a> {
+    rules: &'a Rules,
+    codec: &'a Codec,
+    memo: HashMap<u64, Tally, FxBuildHasher>,
+    levels: Vec<Children>,
+}
+
+impl Tallier<'_> {
+    fn tally(&mut self, key: u64, ply: usize) -> Tally {
+        if let Some(t) = self.memo.get(&key) {
+            return *t;
+        }
+        if self.levels.len() <= ply {
+            self.levels.push(Children::new(self.codec));
+        }
+        self.levels[ply].expand(self.codec, self.rules, &[key]);
+        let count = self.levels[ply].len();
+        let mut total = Tally {
+            nodes: 1,
+            ..Tally::default()
+        };
+        if count == 0 {
+            let winners = self.codec.winners(&[key]);
+            match (winners.contains(Player::A), winners.contains(Player::B)) {
+                (true, true) => total.tie = 1,
+                (true, false) => total.a = 1,
+                _ => total.b = 1,
+            }
+        }
+        for i in 0..count {
+            let child = self.levels[ply].key(i)[0];
+            let t = self.tally(child, ply + 1);
+            total.add(&t);
+        }
+        self.memo.insert(key, total);
+        total
+    }
+}
+
+/// The table rows of every board, counted over one memo.
+fn table_rows(rules: &Rules, codec: &Codec, boards: u64) -> Vec<Row> {
+    let mut tallier = Tallier {
+        rules,
+        codec,
+        memo: HashMap::with_hasher(FxBuildHasher),
+        levels: Vec::new(),
     };
-    let (nodes_a_first, leaves_a_first) = count(Player::A)?;
-    let (nodes_b_first, leaves_b_first) = count(Player::B)?;
-    Ok(Row {
-        board,
-        nodes_a_first,
-        nodes_b_first,
-        leaves_a_first,
-        leaves_b_first,
-    })
+    let mut key = [0u64];
+    let mut count = |board: Board, first: Player| {
+        let start = Position::start(rules, board, first).expect("numbered boards fit their rules");
+        codec.encode(&start, &mut key);
+        tallier.tally(key[0], 0)
+    };
+    (0..boards)
+        .map(|index| {
+            let board = board_at(rules, index);
+            let (a, b) = (count(board, Player::A), count(board, Player::B));
+            Row {
+                board,
+                nodes_a_first: a.nodes,
+                nodes_b_first: b.nodes,
+                leaves_a_first: a.leaves(),
+                leaves_b_first: b.leaves(),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::stats;
+    use crate::game::GameTree;
 
     fn options(side: usize, first: Player, threads: usize) -> SurveyOptions {
         SurveyOptions {
@@ -529,6 +602,28 @@ mod tests {
             row.leaves_a_first,
             [(PlayerSet::single(Player::B), 5)].to_vec()
         );
+    }
+
+    /// The memoised table agrees with `stats` run on each board's own tree.
+    #[test]
+    fn table_rows_agree_with_per_board_stats() {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let mut o = options(2, Player::A, 1);
+        o.table = true;
+        let s = survey(&o, &|_| {}).unwrap();
+        for (index, row) in s.rows.iter().enumerate() {
+            assert_eq!(row.board, board_at(&rules, index as u64));
+            for (first, nodes, leaves) in [
+                (Player::A, row.nodes_a_first, &row.leaves_a_first),
+                (Player::B, row.nodes_b_first, &row.leaves_b_first),
+            ] {
+                let start = Position::start(&rules, row.board, first).unwrap();
+                let mut tree = GameTree::new(rules.clone(), start);
+                let root = tree.root();
+                let st = stats(&mut tree, root, usize::MAX).unwrap();
+                assert_eq!((nodes, leaves), (st.nodes, &st.leaves), "{:?}", row.board);
+            }
+        }
     }
 
     #[test]

@@ -82,10 +82,8 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     let bar = progress_bar(count.unwrap_or(0));
     let result = survey(&options, &|n| bar.inc(n));
     bar.finish_and_clear();
-    let result = result.map_err(|e| match e {
-        SurveyError::Analysis(_) => CliError::Runtime(e.to_string()),
-        _ => CliError::Usage(e.to_string()),
-    })?;
+    // Every survey error is about the options asked for.
+    let result = result.map_err(|e: SurveyError| CliError::Usage(e.to_string()))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(&mut out, &to_json(&result)).map_err(io::Error::from)?;

@@ -4,7 +4,7 @@
 //! moves on positions.
 
 use super::rules::{moves_on, play_on, winners_on};
-use super::{Cell, Codec, Move, Player, PlayerSet, Rules};
+use super::{Cell, Codec, Move, PlayerSet, Rules};
 
 /// Reusable buffers that list the moves of a packed position and the packed
 /// positions they lead to.
@@ -103,23 +103,12 @@ impl Codec {
     pub fn winners(&self, key: &[u64]) -> PlayerSet {
         winners_on(&self.view(key))
     }
-
-    /// Whether the packed position is at the start of a turn.
-    pub fn is_first_move(&self, key: &[u64]) -> bool {
-        self.turn(key).first_move
-    }
-
-    /// The player to move and the dice captured so far this turn.
-    pub fn mover(&self, key: &[u64]) -> (Player, u16) {
-        let turn = self.turn(key);
-        (turn.player, turn.captured)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Position, random_board};
+    use crate::game::{Player, Position, random_board};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

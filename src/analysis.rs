@@ -35,6 +35,26 @@ pub enum AnalysisError {
     Overflow,
 }
 
+/// A whole number with its thousands grouped: `1,468,919,491`.
+///
+/// ```
+/// use dice_of_doom::analysis::group_digits;
+/// assert_eq!(group_digits(1_468_919_491u64), "1,468,919,491");
+/// assert_eq!(group_digits("2821109907456"), "2,821,109,907,456");
+/// assert_eq!(group_digits(999u16), "999");
+/// ```
+pub fn group_digits(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The rating of a finished game for `player`: 1 for a sole win, 1/k for a
 /// k-way tie, 0 for a loss.
 ///
@@ -238,6 +258,20 @@ pub fn stats(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_thousands() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (123_456, "123,456"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ];
+        for (n, shown) in cases {
+            assert_eq!(group_digits(n), shown);
+        }
+    }
 
     #[test]
     fn ranks_order_ratings() {

@@ -8,8 +8,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::survey::group;
-use crate::analysis::{AnalysisError, stats};
+use crate::analysis::{AnalysisError, group_digits, stats};
 use crate::game::{GameTree, NodeId, Player, PlayerSet};
 
 /// The fill colour of a leaf won by each player, `a` first.
@@ -53,8 +52,8 @@ pub enum DotError {
     #[error(
         "the {what} has {n} nodes, more than the {m} allowed: raise --max-nodes{hint}",
         what = if *.shared { "memoised game tree" } else { "game tree" },
-        n = group(*.nodes),
-        m = group(*.max),
+        n = group_digits(*.nodes),
+        m = group_digits(*.max),
         hint = if *.shared { "" } else { " or draw the shared tree with --shared" }
     )]
     TooManyNodes {

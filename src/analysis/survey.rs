@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxBuildHasher;
 
+use crate::analysis::group_digits;
 use crate::game::{Board, Cell, Children, Codec, Player, PlayerSet, Position, Rules, RulesError};
 
 /// The most boards a survey goes through: the 10,077,696 boards of side 3
@@ -64,7 +65,7 @@ pub enum SurveyError {
     #[error(
         "a survey of side {side} with at most {max_dice} dice would go through {boards} boards; \
          at most {} can be surveyed",
-        group(MAX_SURVEY_BOARDS)
+        group_digits(MAX_SURVEY_BOARDS)
     )]
     TooManyBoards {
         /// The side asked for.
@@ -75,7 +76,7 @@ pub enum SurveyError {
         boards: String,
     },
     /// Too many boards to keep a row for each.
-    #[error("a table has at most {} rows, not {}", group(MAX_TABLE_BOARDS), group(*.0))]
+    #[error("a table has at most {} rows, not {}", group_digits(MAX_TABLE_BOARDS), group_digits(*.0))]
     TableTooLarge(u64),
     /// The first player is not one of the two players.
     #[error("a survey is of two-player games: the first player is a or b, not {0}")]
@@ -149,23 +150,7 @@ pub fn board_count(side: usize, max_dice: u8) -> (String, Option<u64>) {
         digits.push_str(&format!("{limb:09}"));
     }
     let exact = digits.parse::<u64>().ok();
-    (group_str(&digits), exact)
-}
-
-/// A count with its thousands grouped: `1,296`.
-pub fn group(n: u64) -> String {
-    group_str(&n.to_string())
-}
-
-fn group_str(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    (group_digits(digits), exact)
 }
 
 /// The board with this number (see the module documentation).

@@ -5,9 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, RulesArgs, Source, read_board};
+use super::{CliError, RulesArgs, tree_from_file};
 use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
-use crate::game::{GameTree, Position};
 
 /// Options of `dot`.
 #[derive(Debug, Clone, Args)]
@@ -29,12 +28,7 @@ pub(super) struct DotArgs {
 }
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
-    let r = &args.rules;
-    let source = Source::from_arg(&args.board);
-    let (rules, board) = read_board(&source, r.players, r.max_dice)?;
-    let start =
-        Position::start(&rules, board, r.first).map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut tree = GameTree::new(rules, start);
+    let (_, mut tree) = tree_from_file(&args.board, &args.rules)?;
     let root = tree.root();
     let options = DotOptions {
         shared: args.shared,

@@ -193,6 +193,19 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// The game tree from a board file (or `-` for standard input), checked
+/// against the player count and dice limit, with the first player to move.
+fn tree_from_file(
+    path: &std::path::Path,
+    args: &RulesArgs,
+) -> Result<(Source, crate::game::GameTree), CliError> {
+    let source = Source::from_arg(path);
+    let (rules, board) = read_board(&source, args.players, args.max_dice)?;
+    let start = crate::game::Position::start(&rules, board, args.first)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok((source, crate::game::GameTree::new(rules, start)))
+}
+
 /// The rules and starting board a `play` command asks for, and the seed of a
 /// random board.
 fn setup(args: &PlayArgs) -> Result<(Rules, Board, Option<u64>), CliError> {

@@ -8,10 +8,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use super::{CliError, parse_player};
+use crate::analysis::group_digits;
 use crate::analysis::survey::{
-    MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, group, survey,
+    MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
-use crate::game::{Board, Player, PlayerSet};
+use crate::game::{Player, PlayerSet};
 
 /// Options of `survey`.
 #[derive(Debug, Clone, Args)]
@@ -111,20 +112,6 @@ fn progress_bar(boards: u64) -> ProgressBar {
     bar
 }
 
-/// A board on one line: rows separated by ` / `.
-fn one_line(board: &Board) -> String {
-    board
-        .rows()
-        .map(|row| {
-            row.iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join(" / ")
-}
-
 fn tally(leaves: &[(PlayerSet, u64)]) -> LeavesJson {
     let by = |p: Player| {
         leaves
@@ -146,7 +133,7 @@ fn tally(leaves: &[(PlayerSet, u64)]) -> LeavesJson {
 
 fn row_json(row: &Row) -> RowJson {
     RowJson {
-        board: one_line(&row.board),
+        board: row.board.to_line(),
         nodes_a_first: row.nodes_a_first,
         nodes_b_first: row.nodes_b_first,
         leaves_a_first: tally(&row.leaves_a_first),
@@ -166,7 +153,7 @@ fn to_json(s: &Survey) -> SurveyJson {
         no_move: s.no_move,
         largest_tree: s.largest.0,
         largest_tree_is_a_lower_bound: s.largest.0 >= MAX_COUNT,
-        largest_board: one_line(&s.largest.1),
+        largest_board: s.largest.1.to_line(),
         positions: s.positions,
         rows: s
             .options
@@ -184,19 +171,19 @@ fn text(s: &Survey) -> String {
         dice = o.max_dice
     );
     let largest = if s.largest.0 >= MAX_COUNT {
-        format!("at least {} nodes", group(s.largest.0))
+        format!("at least {} nodes", group_digits(s.largest.0))
     } else {
-        format!("{} nodes", group(s.largest.0))
+        format!("{} nodes", group_digits(s.largest.0))
     };
     let rows = [
-        ("boards".to_string(), group(s.boards)),
-        (format!("{first} wins"), group(s.wins)),
-        (format!("{first} loses"), group(s.losses)),
-        ("ties".to_string(), group(s.ties)),
-        (format!("{first} cannot move"), group(s.no_move)),
+        ("boards".to_string(), group_digits(s.boards)),
+        (format!("{first} wins"), group_digits(s.wins)),
+        (format!("{first} loses"), group_digits(s.losses)),
+        ("ties".to_string(), group_digits(s.ties)),
+        (format!("{first} cannot move"), group_digits(s.no_move)),
         ("largest tree".to_string(), largest),
-        ("  on board".to_string(), one_line(&s.largest.1)),
-        ("positions".to_string(), group(s.positions)),
+        ("  on board".to_string(), s.largest.1.to_line()),
+        ("positions".to_string(), group_digits(s.positions)),
     ];
     let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0) + 1;
     for (label, value) in rows {
@@ -224,9 +211,9 @@ fn table(s: &Survey) -> String {
         .map(|row| {
             let (a, b) = (tally(&row.leaves_a_first), tally(&row.leaves_b_first));
             [
-                one_line(&row.board),
-                group(row.nodes_a_first),
-                group(row.nodes_b_first),
+                row.board.to_line(),
+                group_digits(row.nodes_a_first),
+                group_digits(row.nodes_b_first),
                 format!("{}/{}/{}", a.a, a.b, a.tie),
                 format!("{}/{}/{}", b.a, b.b, b.tie),
             ]

@@ -1,6 +1,7 @@
 //! Counting and solving whole game trees by walking the memoised DAG once.
 
-use std::collections::BTreeMap;
+pub mod dot;
+pub mod survey;
 
 use crate::game::{GameTree, Move, NodeId, Player, PlayerSet};
 
@@ -34,6 +35,26 @@ pub enum AnalysisError {
     Overflow,
 }
 
+/// A whole number with its thousands grouped: `1,468,919,491`.
+///
+/// ```
+/// use dice_of_doom::analysis::group_digits;
+/// assert_eq!(group_digits(1_468_919_491u64), "1,468,919,491");
+/// assert_eq!(group_digits("2821109907456"), "2,821,109,907,456");
+/// assert_eq!(group_digits(999u16), "999");
+/// ```
+pub fn group_digits(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The rating of a finished game for `player`: 1 for a sole win, 1/k for a
 /// k-way tie, 0 for a loss.
 ///
@@ -52,6 +73,43 @@ pub fn leaf_rating(winners: PlayerSet, player: Player) -> f64 {
     }
 }
 
+/// A rating as a small number in the same order: 0 for a loss, and
+/// `9 - k` for a share of a `k`-way win (so a sole win is 8).
+type Rank = u8;
+
+fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
+    if winners.contains(player) {
+        9 - winners.len() as u8
+    } else {
+        0
+    }
+}
+
+fn rank_value(rank: Rank) -> f64 {
+    if rank == 0 {
+        0.0
+    } else {
+        1.0 / f64::from(9 - rank)
+    }
+}
+
+/// What [`stats`] keeps for each position while rating: the depth and the
+/// rank in one word (the same words then count paths).
+#[inline]
+const fn pack(depth: u32, rank: Rank) -> u64 {
+    ((depth as u64) << 8) | rank as u64
+}
+
+#[inline]
+const fn depth_of(word: u64) -> u32 {
+    (word >> 8) as u32
+}
+
+#[inline]
+const fn rank_of(word: u64) -> Rank {
+    word as u8
+}
+
 const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
 const DONE: u8 = 2;
@@ -62,8 +120,11 @@ const DONE: u8 = 2;
 pub struct Solution {
     start: NodeId,
     rated: Player,
-    depth: Vec<u32>,
-    value: Vec<f64>,
+    /// Per position: depth and rank, packed (0 for a position not below the
+    /// start).
+    data: Vec<u64>,
+    /// The winners at each leaf.
+    winners: Vec<PlayerSet>,
     /// Positions in post-order: every position after all of its children.
     order: Vec<NodeId>,
 }
@@ -83,13 +144,13 @@ impl Solution {
     /// lies below the start (1 for a sure win, 1/k for a k-way tie, 0 for a
     /// loss).
     pub fn rating(&self, node: NodeId) -> Option<f64> {
-        self.order_index_ok(node).then(|| self.value[node.index()])
+        self.word(node).map(|w| rank_value(rank_of(w)))
     }
 
     /// Nodes on the longest path from a node, both ends included, if the
     /// node lies below the start.
     pub fn depth(&self, node: NodeId) -> Option<u32> {
-        self.order_index_ok(node).then(|| self.depth[node.index()])
+        self.word(node).map(depth_of)
     }
 
     /// How many distinct positions lie below the start, itself included.
@@ -97,19 +158,22 @@ impl Solution {
         self.order.len()
     }
 
-    fn order_index_ok(&self, node: NodeId) -> bool {
-        // Every node below the start gets a depth of at least 1.
-        self.depth.get(node.index()).is_some_and(|&d| d > 0)
+    fn word(&self, node: NodeId) -> Option<u64> {
+        // Every node below the start has a depth of at least 1.
+        self.data
+            .get(node.index())
+            .copied()
+            .filter(|&w| depth_of(w) > 0)
     }
 
     /// The first move at `node` with the highest rating, as Land of Lisp
     /// plays: `None` when the game is over there or the node is not below
     /// the start. The tree must be the one the solution was made from.
     pub fn best_move(&self, tree: &GameTree, node: NodeId) -> Option<Move> {
-        let value = self.rating(node)?;
+        let rank = rank_of(self.word(node)?);
         tree.built_children(node)?
             .iter()
-            .find(|e| self.rating(e.child) == Some(value))
+            .find(|e| self.word(e.child).map(rank_of) == Some(rank))
             .map(|e| e.mv)
     }
 }
@@ -139,66 +203,77 @@ pub fn solve(
     max_positions: usize,
 ) -> Result<Solution, AnalysisError> {
     let rated = tree.player(start);
+    let mut data: Vec<u64> = Vec::new();
+    let mut winners: Vec<PlayerSet> = Vec::new();
+    // The walk's state of each position: it is read for every edge.
     let mut state: Vec<u8> = Vec::new();
-    let mut depth: Vec<u32> = Vec::new();
-    let mut value: Vec<f64> = Vec::new();
     let mut order: Vec<NodeId> = Vec::new();
-    let grow = |len: usize, state: &mut Vec<u8>, depth: &mut Vec<u32>, value: &mut Vec<f64>| {
-        state.resize(len, UNSEEN);
-        depth.resize(len, 0);
-        value.resize(len, 0.0);
-    };
 
-    if tree.len() > max_positions {
-        return Err(AnalysisError::TooManyPositions(max_positions));
-    }
-    grow(tree.len(), &mut state, &mut depth, &mut value);
-    state[start.index()] = OPEN;
-    let mut stack: Vec<(NodeId, usize)> = vec![(start, 0)];
-    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-        let maximise = tree.player(node) == rated;
-        let edges = tree.children(node);
-        if let Some(edge) = edges.get(*next) {
-            *next += 1;
-            let child = edge.child;
-            if tree.len() > state.len() {
-                if tree.len() > max_positions {
-                    return Err(AnalysisError::TooManyPositions(max_positions));
-                }
-                grow(tree.len(), &mut state, &mut depth, &mut value);
+    let grow = |data: &mut Vec<u64>, winners: &mut Vec<PlayerSet>, state: &mut Vec<u8>, len| {
+        if len > max_positions {
+            return Err(AnalysisError::TooManyPositions(max_positions));
+        }
+        data.resize(len, 0);
+        winners.resize(len, PlayerSet::EMPTY);
+        state.resize(len, UNSEEN);
+        Ok(())
+    };
+    grow(&mut data, &mut winners, &mut state, tree.len())?;
+
+    // An explicit depth-first walk: a node is entered (its children are
+    // built and pushed above it) and left once everything above it is done.
+    // The game graph has no cycles (every turn loses dice), so a child is
+    // never an ancestor still waiting to be left.
+    let mut stack: Vec<(NodeId, bool)> = vec![(start, true)];
+    while let Some((node, enter)) = stack.pop() {
+        let i = node.index();
+        if enter {
+            if state[i] != UNSEEN {
+                continue;
             }
-            if state[child.index()] == UNSEEN {
-                state[child.index()] = OPEN;
-                stack.push((child, 0));
+            state[i] = OPEN;
+            stack.push((node, false));
+            tree.children(node);
+            if tree.len() > state.len() {
+                grow(&mut data, &mut winners, &mut state, tree.len())?;
+            }
+            let edges = tree.built_children(node).unwrap_or_default();
+            for edge in edges.iter().rev() {
+                if state[edge.child.index()] == UNSEEN {
+                    stack.push((edge.child, true));
+                }
             }
             continue;
         }
         // All children are done: finish this node.
-        let (d, v) = if edges.is_empty() {
-            let winners = tree.position(node).winners();
-            (1, leaf_rating(winners, rated))
+        let edges = tree.built_children(node).unwrap_or_default();
+        data[i] = if edges.is_empty() {
+            let w = tree.winners(node);
+            winners[i] = w;
+            pack(1, leaf_rank(w, rated))
         } else {
-            let children = edges.iter().map(|e| e.child.index());
-            let d = 1 + children.clone().map(|c| depth[c]).max().unwrap_or(0);
-            let vs = children.map(|c| value[c]);
-            let v = if maximise {
-                vs.fold(f64::NEG_INFINITY, f64::max)
-            } else {
-                vs.fold(f64::INFINITY, f64::min)
-            };
-            (d, v)
+            let mut depth = 0;
+            let maximise = tree.player(node) == rated;
+            let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
+            for edge in edges {
+                let child = data[edge.child.index()];
+                depth = depth.max(depth_of(child));
+                rank = if maximise {
+                    rank.max(rank_of(child))
+                } else {
+                    rank.min(rank_of(child))
+                };
+            }
+            pack(depth + 1, rank)
         };
-        depth[node.index()] = d;
-        value[node.index()] = v;
-        state[node.index()] = DONE;
+        state[i] = DONE;
         order.push(node);
-        stack.pop();
     }
     Ok(Solution {
         start,
         rated,
-        depth,
-        value,
+        data,
+        winners,
         order,
     })
 }
@@ -228,24 +303,34 @@ pub fn stats(
     max_positions: usize,
 ) -> Result<Stats, AnalysisError> {
     let solution = solve(tree, start, max_positions)?;
+    let best_move = solution.best_move(tree, start);
     let Solution {
-        depth,
-        value,
+        mut data,
+        winners,
         order,
         ..
-    } = &solution;
+    } = solution;
+    let (depth, rank) = (depth_of(data[start.index()]), rank_of(data[start.index()]));
 
     // Paths from the start to each position, parents before children.
-    let mut paths: Vec<u64> = vec![0; tree.len()];
+    let paths = &mut data;
+    paths.fill(0);
     paths[start.index()] = 1;
     let mut nodes: u64 = 0;
-    let mut leaves: BTreeMap<PlayerSet, u64> = BTreeMap::new();
+    let mut leaves: Vec<(PlayerSet, u64)> = Vec::new();
     for &node in order.iter().rev() {
         let here = paths[node.index()];
         nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
         let edges = tree.built_children(node).unwrap_or_default();
         if edges.is_empty() {
-            let tally = leaves.entry(tree.position(node).winners()).or_default();
+            let w = winners[node.index()];
+            let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
+                Some((_, tally)) => tally,
+                None => {
+                    leaves.push((w, 0));
+                    &mut leaves.last_mut().expect("just pushed").1
+                }
+            };
             *tally = tally.checked_add(here).ok_or(AnalysisError::Overflow)?;
         }
         for edge in edges {
@@ -253,14 +338,14 @@ pub fn stats(
             *p = p.checked_add(here).ok_or(AnalysisError::Overflow)?;
         }
     }
+    leaves.sort_unstable();
 
-    let best_move = solution.best_move(tree, start);
     Ok(Stats {
         nodes,
-        depth: depth[start.index()],
+        depth,
         positions: order.len(),
-        leaves: leaves.into_iter().collect(),
-        value: value[start.index()],
+        leaves,
+        value: rank_value(rank),
         best_move,
     })
 }
@@ -268,19 +353,66 @@ pub fn stats(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Position, Rules};
 
-    fn tree(board: &str, first: Player) -> GameTree {
-        let rules = Rules::classic(3, 2, 3).unwrap();
-        let start = Position::start(&rules, board.parse().unwrap(), first).unwrap();
-        GameTree::new(rules, start)
+    #[test]
+    fn digits_are_grouped_by_thousands() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (123_456, "123,456"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ];
+        for (n, shown) in cases {
+            assert_eq!(group_digits(n), shown);
+        }
     }
 
     #[test]
-    fn stats_reproduce_the_rules_figures() {
+    fn ranks_order_ratings() {
+        let sets: Vec<PlayerSet> = (1u8..=255)
+            .map(|bits| {
+                (0..8)
+                    .filter(|i| bits & (1 << i) != 0)
+                    .filter_map(Player::new)
+                    .collect()
+            })
+            .collect();
+        for &x in &sets {
+            for &y in &sets {
+                let (rx, ry) = (leaf_rank(x, Player::A), leaf_rank(y, Player::A));
+                assert_eq!(rank_value(rx), leaf_rating(x, Player::A));
+                let (vx, vy) = (leaf_rating(x, Player::A), leaf_rating(y, Player::A));
+                assert_eq!(rx.cmp(&ry), vx.total_cmp(&vy), "{x} {y}");
+            }
+        }
+    }
+    use crate::game::{Board, Position, Rules};
+
+    fn solve(rows: &str, first: Player) -> Stats {
+        let board: Board = rows.parse().expect("a board");
+        let rules = Rules::classic(board.side(), 2, 3).expect("rules");
+        let start = Position::start(&rules, board, first).expect("a start");
+        let mut tree = GameTree::new(rules, start);
+        let root = tree.root();
+        stats(&mut tree, root, usize::MAX).expect("stats")
+    }
+
+    fn tally(stats: &Stats, player: Player) -> u64 {
+        stats
+            .leaves
+            .iter()
+            .filter(|(set, _)| *set == PlayerSet::single(player))
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    #[test]
+    fn rules_md_figures() {
+        // (board, first, nodes, leaves won by a, by b): RULES.md section 2.
         let (a, b) = (Player::A, Player::B);
-        // (board, first player, nodes, leaves won by a, leaves won by b)
         let cases = [
+            ("b-2 b-2 / a-2 b-1", a, 13, 0, 5),
             ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", a, 75, 31, 0),
             ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", b, 1_307, 388, 0),
             (
@@ -297,33 +429,61 @@ mod tests {
                 62_628,
                 260,
             ),
+            (
+                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
+                a,
+                3_890_171,
+                186_513,
+                1_065_740,
+            ),
+            (
+                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
+                b,
+                5_065_637,
+                440_445,
+                1_322_381,
+            ),
         ];
-        for (board, first, nodes, won_a, won_b) in cases {
-            let mut tree = tree(board, first);
-            let root = tree.root();
-            let stats = stats(&mut tree, root, 1_000_000).unwrap();
-            let won = |p| {
-                stats
-                    .leaves
-                    .iter()
-                    .find(|(set, _)| *set == PlayerSet::single(p))
-                    .map_or(0, |&(_, n)| n)
-            };
-            assert_eq!(stats.nodes, nodes, "{board} {first}");
-            assert_eq!((won(a), won(b)), (won_a, won_b), "{board} {first}");
+        for (rows, first, nodes, by_a, by_b) in cases {
+            let s = solve(rows, first);
+            assert_eq!(s.nodes, nodes, "{rows}, {first} first");
+            assert_eq!((tally(&s, a), tally(&s, b)), (by_a, by_b), "{rows}");
         }
+        let example = solve("b-2 b-2 / a-2 b-1", a);
+        assert_eq!((example.depth, example.positions), (6, 11));
     }
 
     #[test]
-    fn solutions_refuse_trees_past_the_budget() {
-        let mut tree = tree("a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1", Player::A);
+    fn board_e_is_counted_on_its_dag() {
+        let rows = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3";
+        let s = solve(rows, Player::A);
+        assert_eq!(
+            (s.nodes, s.depth, s.positions),
+            (1_468_919_491, 40, 201_861)
+        );
+        assert_eq!(
+            (tally(&s, Player::A), tally(&s, Player::B)),
+            (486_894_802, 35_311_505)
+        );
+        assert_eq!(s.value, 1.0);
+        let b_first = solve(rows, Player::B);
+        assert_eq!((b_first.nodes, b_first.depth), (1, 1));
+    }
+
+    #[test]
+    fn solutions_rate_every_position_and_refuse_trees_past_the_budget() {
+        let rules = Rules::classic(3, 2, 3).unwrap();
+        let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut tree = GameTree::new(rules, start);
         let root = tree.root();
         assert_eq!(
-            solve(&mut tree, root, 100).map(|s| s.positions()),
+            super::solve(&mut tree, root, 100).map(|s| s.positions()),
             Err(AnalysisError::TooManyPositions(100))
         );
-        let solution = solve(&mut tree, root, 1_000_000).unwrap();
+        let solution = super::solve(&mut tree, root, 1_000_000).unwrap();
         assert_eq!(solution.rated(), Player::A);
+        assert_eq!(solution.start(), root);
         let best = solution.best_move(&tree, root).unwrap();
         let child = tree
             .children(root)
@@ -332,5 +492,24 @@ mod tests {
             .unwrap()
             .child;
         assert_eq!(solution.rating(child), solution.rating(root));
+        assert_eq!(
+            solution.depth(root).map(|d| d > solution.depth(child).unwrap()),
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn too_many_positions_is_an_error() {
+        let board: Board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1"
+            .parse()
+            .expect("a board");
+        let rules = Rules::classic(3, 2, 3).expect("rules");
+        let start = Position::start(&rules, board, Player::A).expect("a start");
+        let mut tree = GameTree::new(rules, start);
+        let root = tree.root();
+        assert_eq!(
+            stats(&mut tree, root, 100),
+            Err(AnalysisError::TooManyPositions(100))
+        );
     }
 }

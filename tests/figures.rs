@@ -20,8 +20,7 @@ fn tree(name: &str, first: Player) -> GameTree {
 /// led there, the player to move, the board, the captured dice.
 fn expand(tree: &mut GameTree, node: NodeId, via: &str, indent: usize, out: &mut String) {
     let position = tree.position(node);
-    let board = format!("{:?}", position.board());
-    let board = board.trim_start_matches("Board(").trim_end_matches(')');
+    let board = position.board().to_line();
     out.push_str(&format!(
         "{:indent$}{via} => {} [{board}] captured {}\n",
         "",

@@ -87,7 +87,8 @@ impl Perfect {
                 let mut tree = GameTree::new(rules.clone(), *position);
                 // Room for a large 3x3 tree up front: growing the tables
                 // step by step costs more than the solve on such trees.
-                tree.reserve(self.max_positions.min(RESERVE));
+                let room = self.max_positions.min(RESERVE);
+                tree.reserve(room, room.saturating_mul(3));
                 let root = tree.root();
                 let solution = solve(&mut tree, root, self.max_positions).ok()?;
                 self.solved = Some((tree, solution));

@@ -5,10 +5,13 @@
 
 mod arena;
 mod boardfile;
+mod dot;
 mod input;
 mod play;
 mod render;
 mod stats;
+mod survey;
+pub mod tui;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -64,6 +67,12 @@ enum Command {
     /// Let two computer opponents play each other on seeded random boards.
     #[command(after_help = EXIT_STATUS)]
     Arena(arena::ArenaArgs),
+    /// Write the game tree from a board as a Graphviz DOT graph.
+    #[command(after_help = EXIT_STATUS)]
+    Dot(dot::DotArgs),
+    /// Solve every board of a size under perfect play and tally the outcomes.
+    #[command(after_help = EXIT_STATUS)]
+    Survey(survey::SurveyArgs),
 }
 
 /// When to colour the board.
@@ -120,7 +129,7 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
     /// Players the computer plays: letters separated by commas (`b`, `b,c`),
-    /// or `all` to watch the computer play itself.
+    /// or `all` to watch the computer play itself (in the line mode).
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     computer: Option<ComputerPlayers>,
     /// The computer opponent (and the source of hints, typed `h`).
@@ -129,6 +138,10 @@ struct PlayArgs {
     /// Seconds the computer may think per move (0.001 to 3600).
     #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS")]
     think_time: std::time::Duration,
+    /// Use the line mode (a numbered menu) even at a terminal; without it a
+    /// terminal gets the full-screen game.
+    #[arg(long)]
+    plain: bool,
 }
 
 /// The players `--computer` names.
@@ -226,7 +239,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Play(args)) => run_play(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Dot(args)) => dot::run(&args),
+        Some(Command::Survey(args)) => survey::run(&args),
     }
+}
+
+/// The game tree from a board file (or `-` for standard input), checked
+/// against the player count and dice limit, with the first player to move.
+fn tree_from_file(
+    path: &std::path::Path,
+    args: &RulesArgs,
+) -> Result<(Source, crate::game::GameTree), CliError> {
+    let source = Source::from_arg(path);
+    let (rules, board) = read_board(&source, args.players, args.max_dice)?;
+    let start = crate::game::Position::start(&rules, board, args.first)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok((source, crate::game::GameTree::new(rules, start)))
 }
 
 /// The rules and starting board a `play` command asks for, and the seed of a
@@ -284,6 +312,12 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         }
     };
     let stdout = io::stdout();
+    // The computer plays in the line mode only, for now.
+    let line_mode = args.plain || args.computer.is_some();
+    if !line_mode && io::stdin().is_terminal() && stdout.is_terminal() {
+        let app = tui::App::new(rules, start, seed);
+        return Ok(tui::run(app, args.color.enabled(true))?);
+    }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
     if let Some(seed) = seed {

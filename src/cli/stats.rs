@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::{CliError, RulesArgs, Source, read_board, render};
-use crate::analysis::{self, Stats};
-use crate::game::{GameTree, Player, Position};
+use super::{CliError, RulesArgs, Source, render, tree_from_file};
+use crate::analysis::{self, Stats, group_digits};
+use crate::game::{Player, Position};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
@@ -43,13 +43,9 @@ struct StatsJson {
 }
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let r = &args.rules;
-    let source = Source::from_arg(&args.board);
-    let (rules, board) = read_board(&source, r.players, r.max_dice)?;
-    let start =
-        Position::start(&rules, board, r.first).map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut tree = GameTree::new(rules, start);
+    let (source, mut tree) = tree_from_file(&args.board, &args.rules)?;
     let root = tree.root();
+    let start = tree.position(root);
     let stats = analysis::stats(&mut tree, root, args.max_positions)
         .map_err(|e| CliError::Runtime(e.to_string()))?;
     let mut out = io::stdout().lock();
@@ -79,19 +75,6 @@ fn to_json(stats: &Stats) -> StatsJson {
         value: stats.value,
         best_move: stats.best_move.map(|mv| mv.to_string()),
     }
-}
-
-/// Writes a count with its thousands grouped: `1,468,919,491`.
-pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The rating in words: `1`, `1/2`, `0`.
@@ -140,22 +123,4 @@ fn text(source: &Source, start: &Position, stats: &Stats) -> String {
         out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digits_are_grouped_by_thousands() {
-        let cases = [
-            (0, "0"),
-            (999, "999"),
-            (1000, "1,000"),
-            (1_468_919_491, "1,468,919,491"),
-        ];
-        for (n, shown) in cases {
-            assert_eq!(group_digits(n), shown);
-        }
-    }
 }

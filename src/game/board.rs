@@ -158,6 +158,26 @@ impl Board {
         self.cells().iter().map(|c| u32::from(c.dice())).sum()
     }
 
+    /// The board on one line, rows separated by ` / ` (the board text
+    /// format reads it back).
+    ///
+    /// ```
+    /// use dice_of_doom::game::Board;
+    /// let board: Board = "b-2 b-2\n  a-2 b-1".parse().unwrap();
+    /// assert_eq!(board.to_line(), "b-2 b-2 / a-2 b-1");
+    /// assert_eq!(board.to_line().parse::<Board>().unwrap(), board);
+    /// ```
+    pub fn to_line(&self) -> String {
+        let rows: Vec<String> = self
+            .rows()
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(Cell::to_string).collect();
+                cells.join(" ")
+            })
+            .collect();
+        rows.join(" / ")
+    }
+
     /// The cells a player owns.
     pub fn owned_by(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
         self.cells()
@@ -196,16 +216,7 @@ impl fmt::Display for Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rows: Vec<String> = self
-            .rows()
-            .map(|row| {
-                row.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        write!(f, "Board({})", rows.join(" / "))
+        write!(f, "Board({})", self.to_line())
     }
 }
 

@@ -6,6 +6,7 @@
 //! tree of every way a game can go.
 
 mod board;
+mod expand;
 mod generate;
 mod parse;
 mod player;
@@ -16,6 +17,7 @@ mod tree;
 pub use board::{
     Board, BoardError, Cell, Layout, MAX_CELLS, MAX_DICE_LIMIT, MAX_SIDE, MIN_SIDE, row_indent,
 };
+pub use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use parse::{BoardText, ParseBoardError, ParseBoardErrorKind};
 pub use player::{MAX_PLAYERS, Player, PlayerSet};

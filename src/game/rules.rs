@@ -280,43 +280,21 @@ impl Position {
 
     /// Like [`Position::moves`], into a buffer that is cleared first.
     pub fn moves_into(&self, rules: &Rules, moves: &mut Vec<Move>) {
-        moves.clear();
-        if !self.first_move {
-            moves.push(Move::Pass);
-        }
-        self.for_each_attack(rules, |from, to| {
-            moves.push(Move::Attack {
-                from: from as u8,
-                to: to as u8,
-            });
-            true
-        });
+        moves_on(&self.board, self.turn(), rules, moves);
     }
 
-    /// Calls `f(from, to)` for each legal attack in menu order while it
-    /// returns true; returns false if `f` stopped it.
-    fn for_each_attack(&self, rules: &Rules, mut f: impl FnMut(usize, usize) -> bool) -> bool {
-        let cells = self.board.cells();
-        for (from, cell) in cells.iter().enumerate() {
-            if cell.owner() != self.player || cell.dice() < 2 {
-                continue;
-            }
-            for &to in rules.layout().neighbours(from) {
-                let target = cells[to as usize];
-                if target.owner() != self.player
-                    && target.dice() < cell.dice()
-                    && !f(from, to as usize)
-                {
-                    return false;
-                }
-            }
+    /// The player to move, the dice captured and the first-move flag.
+    pub(crate) const fn turn(&self) -> Turn {
+        Turn {
+            player: self.player,
+            captured: self.captured,
+            first_move: self.first_move,
         }
-        true
     }
 
     /// Whether the player to move can attack.
     pub fn can_attack(&self, rules: &Rules) -> bool {
-        !self.for_each_attack(rules, |_, _| false)
+        !for_each_attack(&self.board, rules.layout(), self.player, |_, _| false)
     }
 
     /// Whether the game is over: the player to move cannot start her turn.
@@ -357,27 +335,9 @@ impl Position {
     /// The position after a move already known to be legal.
     pub(crate) fn after(&self, rules: &Rules, mv: Move) -> Position {
         debug_assert!(self.is_legal(rules, mv), "{mv} in {self:?}");
-        match mv {
-            Move::Attack { from, to } => {
-                let mut board = self.board;
-                let source = board.cell(from as usize);
-                let target = board.cell(to as usize);
-                board.set(from as usize, Cell::new(self.player, 1));
-                board.set(to as usize, Cell::new(self.player, source.dice() - 1));
-                Position::from_parts(
-                    board,
-                    self.player,
-                    self.captured + u16::from(target.dice()),
-                    false,
-                )
-            }
-            Move::Pass => {
-                let mut board = self.board;
-                let dice = self.captured.saturating_sub(1);
-                reinforce(&mut board, self.player, dice, rules.max_dice());
-                Position::from_parts(board, self.player.next(rules.players()), 0, true)
-            }
-        }
+        let mut board = self.board;
+        let turn = play_on(&mut board, self.turn(), rules, mv);
+        Position::from_parts(board, turn.player, turn.captured, turn.first_move)
     }
 
     /// The dice that ending the turn now would actually add to the board.
@@ -397,6 +357,179 @@ impl Position {
     }
 }
 
+/// Read access to the cells of a board, however they are stored: the rules
+/// below are written once against it and run both on [`Board`] values and on
+/// packed positions (see `table.rs`).
+pub(crate) trait Cells {
+    /// The number of cells.
+    fn count(&self) -> usize;
+    /// The cell at an index below `count()`.
+    fn get(&self, index: usize) -> Cell;
+}
+
+/// Write access to the cells of a board.
+pub(crate) trait CellsMut: Cells {
+    /// Replaces the cell at an index below `count()`.
+    fn put(&mut self, index: usize, cell: Cell);
+}
+
+impl Cells for Board {
+    #[inline]
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Cell {
+        self.cell(index)
+    }
+}
+
+impl Cells for [Cell] {
+    #[inline]
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Cell {
+        self[index]
+    }
+}
+
+impl CellsMut for Board {
+    #[inline]
+    fn put(&mut self, index: usize, cell: Cell) {
+        self.set(index, cell);
+    }
+}
+
+/// The part of a position that is not the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Turn {
+    /// The player to move.
+    pub player: Player,
+    /// The dice captured so far this turn.
+    pub captured: u16,
+    /// Whether no move has been made yet this turn.
+    pub first_move: bool,
+}
+
+/// Calls `f(from, to)` for each legal attack of `player` in menu order while
+/// it returns true; returns false if `f` stopped it.
+#[inline]
+pub(crate) fn for_each_attack<C: Cells + ?Sized>(
+    cells: &C,
+    layout: &Layout,
+    player: Player,
+    mut f: impl FnMut(usize, usize) -> bool,
+) -> bool {
+    for from in 0..cells.count() {
+        let cell = cells.get(from);
+        if cell.owner() != player || cell.dice() < 2 {
+            continue;
+        }
+        for &to in layout.neighbours(from) {
+            let target = cells.get(to as usize);
+            if target.owner() != player && target.dice() < cell.dice() && !f(from, to as usize) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The legal moves on `cells` for `turn`, in menu order, into `moves` (which
+/// is cleared first).
+#[inline]
+pub(crate) fn moves_on<C: Cells + ?Sized>(
+    cells: &C,
+    turn: Turn,
+    rules: &Rules,
+    moves: &mut Vec<Move>,
+) {
+    moves.clear();
+    if !turn.first_move {
+        moves.push(Move::Pass);
+    }
+    for_each_attack(cells, rules.layout(), turn.player, |from, to| {
+        moves.push(Move::Attack {
+            from: from as u8,
+            to: to as u8,
+        });
+        true
+    });
+}
+
+/// Plays a legal move on `cells`, returning the turn after it.
+#[inline]
+pub(crate) fn play_on<C: CellsMut + ?Sized>(
+    cells: &mut C,
+    turn: Turn,
+    rules: &Rules,
+    mv: Move,
+) -> Turn {
+    match mv {
+        Move::Attack { from, to } => {
+            let source = cells.get(from as usize);
+            let target = cells.get(to as usize);
+            cells.put(from as usize, Cell::new(turn.player, 1));
+            cells.put(to as usize, Cell::new(turn.player, source.dice() - 1));
+            Turn {
+                player: turn.player,
+                captured: turn.captured + u16::from(target.dice()),
+                first_move: false,
+            }
+        }
+        Move::Pass => {
+            let dice = turn.captured.saturating_sub(1);
+            reinforce_on(cells, turn.player, dice, rules.max_dice());
+            Turn {
+                player: turn.player.next(rules.players()),
+                captured: 0,
+                first_move: true,
+            }
+        }
+    }
+}
+
+#[inline]
+fn reinforce_on<C: CellsMut + ?Sized>(
+    cells: &mut C,
+    player: Player,
+    dice: u16,
+    max_dice: u8,
+) -> u16 {
+    let mut placed = 0;
+    for index in 0..cells.count() {
+        if placed == dice {
+            break;
+        }
+        let cell = cells.get(index);
+        if cell.owner() == player && cell.dice() < max_dice {
+            cells.put(index, Cell::new(player, cell.dice() + 1));
+            placed += 1;
+        }
+    }
+    placed
+}
+
+/// The players who own the most cells.
+#[inline]
+pub(crate) fn winners_on<C: Cells + ?Sized>(cells: &C) -> PlayerSet {
+    let mut counts = [0u8; MAX_PLAYERS as usize];
+    for index in 0..cells.count() {
+        counts[cells.get(index).owner().index() as usize] += 1;
+    }
+    let best = counts.iter().copied().max().unwrap_or(0);
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count == best && count > 0)
+        .filter_map(|(i, _)| Player::new(i as u8))
+        .collect()
+}
+
 /// Gives `player` up to `dice` dice, one per cell she owns in index order,
 /// skipping cells that already hold `max_dice`; the rest are lost. Returns how
 /// many dice were placed.
@@ -408,30 +541,12 @@ impl Position {
 /// assert_eq!(board, "a-2 b-1\na-3 a-3".parse().unwrap());
 /// ```
 pub fn reinforce(board: &mut Board, player: Player, dice: u16, max_dice: u8) -> u16 {
-    let mut placed = 0;
-    for index in 0..board.len() {
-        if placed == dice {
-            break;
-        }
-        let cell = board.cell(index);
-        if cell.owner() == player && cell.dice() < max_dice {
-            board.set(index, Cell::new(player, cell.dice() + 1));
-            placed += 1;
-        }
-    }
-    placed
+    reinforce_on(board, player, dice, max_dice)
 }
 
 /// The players who own the most cells of a board.
 pub fn winners(board: &Board) -> PlayerSet {
-    let counts = board.cell_counts();
-    let best = counts.iter().copied().max().unwrap_or(0);
-    counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &count)| count == best && count > 0)
-        .filter_map(|(i, _)| Player::new(i as u8))
-        .collect()
+    winners_on(board)
 }
 
 #[cfg(test)]

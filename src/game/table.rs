@@ -10,6 +10,7 @@ use std::hash::Hasher;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 
+use super::rules::{Cells, CellsMut, Turn};
 use super::{Board, Cell, MAX_CELLS, Player, Position, Rules};
 
 /// Packs positions of one set of rules into `words()` words and back.
@@ -25,7 +26,12 @@ pub struct Codec {
     dice_bits: u32,
     player_bits: u32,
     captured_bits: u32,
+    /// The cell each `owner_bits + dice_bits`-bit code stands for.
+    cell_of: [Cell; 1 << CODE_BITS],
 }
+
+/// The most bits a cell's code takes: 3 for the owner, 4 for the dice.
+const CODE_BITS: u32 = 7;
 
 /// The number of bits needed to write any value up to `max`.
 const fn bits_for(max: usize) -> u32 {
@@ -41,6 +47,12 @@ impl Codec {
         let player_bits = owner_bits;
         let captured_bits = bits_for(cells * rules.max_dice() as usize);
         let total = cells as u32 * (owner_bits + dice_bits) + player_bits + captured_bits + 1;
+        let mut cell_of = [Cell::default(); 1 << CODE_BITS];
+        for (code, cell) in cell_of.iter_mut().enumerate() {
+            let owner = (code & ((1 << owner_bits) - 1)) as u8;
+            let dice = ((code >> owner_bits) & ((1 << dice_bits) - 1)) as u8 + 1;
+            *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
+        }
         Codec {
             words: total.div_ceil(64) as usize,
             side: rules.side(),
@@ -49,7 +61,13 @@ impl Codec {
             dice_bits,
             player_bits,
             captured_bits,
+            cell_of,
         }
+    }
+
+    /// How many cells a packed position has.
+    pub fn cells(&self) -> usize {
+        self.cells
     }
 
     /// How many words a packed position takes.
@@ -87,10 +105,233 @@ impl Codec {
     }
 
     /// The player to move in a packed position, without unpacking the rest.
+    #[inline]
     pub fn player(&self, key: &[u64]) -> Player {
         let offset = self.cells as u32 * (self.owner_bits + self.dice_bits);
         let mut reader = BitReader::at(key, offset);
         Player::new(reader.take(self.player_bits) as u8).unwrap_or_default()
+    }
+}
+
+impl Codec {
+    /// The bit where the turn fields (player, captured, first-move flag) start.
+    #[inline]
+    fn turn_offset(&self) -> u32 {
+        self.cells as u32 * (self.owner_bits + self.dice_bits)
+    }
+
+    /// The cell at an index of a packed position.
+    #[inline]
+    pub(crate) fn cell(&self, key: &[u64], index: usize) -> Cell {
+        let cell_bits = self.owner_bits + self.dice_bits;
+        let code = get_bits(key, index as u32 * cell_bits, cell_bits);
+        let owner = (code & ((1 << self.owner_bits) - 1)) as u8;
+        let dice = (code >> self.owner_bits) as u8 + 1;
+        Cell::new(Player::new(owner).unwrap_or_default(), dice)
+    }
+
+    /// Replaces the cell at an index of a packed position.
+    #[inline]
+    pub(crate) fn set_cell(&self, key: &mut [u64], index: usize, cell: Cell) {
+        let cell_bits = self.owner_bits + self.dice_bits;
+        let code = u64::from(cell.owner().index()) | u64::from(cell.dice() - 1) << self.owner_bits;
+        set_bits(key, index as u32 * cell_bits, cell_bits, code);
+    }
+
+    /// The player to move, the captured dice and the first-move flag of a
+    /// packed position.
+    #[inline]
+    pub(crate) fn turn(&self, key: &[u64]) -> Turn {
+        let bit = self.turn_offset();
+        let player = get_bits(key, bit, self.player_bits) as u8;
+        let bit = bit + self.player_bits;
+        let captured = get_bits(key, bit, self.captured_bits) as u16;
+        let first_move = get_bits(key, bit + self.captured_bits, 1) == 1;
+        Turn {
+            player: Player::new(player).unwrap_or_default(),
+            captured,
+            first_move,
+        }
+    }
+
+    /// Replaces the turn fields of a packed position.
+    #[inline]
+    pub(crate) fn set_turn(&self, key: &mut [u64], turn: Turn) {
+        let bit = self.turn_offset();
+        set_bits(key, bit, self.player_bits, u64::from(turn.player.index()));
+        let bit = bit + self.player_bits;
+        set_bits(key, bit, self.captured_bits, u64::from(turn.captured));
+        set_bits(key, bit + self.captured_bits, 1, u64::from(turn.first_move));
+    }
+
+    /// A one-word packed position as a value whose cells can be read and
+    /// changed in place.
+    #[inline]
+    pub(crate) fn word(&self, word: u64) -> Word<'_> {
+        Word {
+            word,
+            owner_bits: self.owner_bits,
+            cell_bits: self.owner_bits + self.dice_bits,
+            cells: self.cells,
+            cell_of: &self.cell_of,
+        }
+    }
+
+    /// A one-word packed position with its turn fields replaced.
+    #[inline]
+    pub(crate) fn with_turn(&self, word: u64, turn: Turn) -> u64 {
+        let offset = self.turn_offset();
+        let bits = self.player_bits + self.captured_bits + 1;
+        let mask = ((1u64 << bits) - 1) << offset;
+        let fields = u64::from(turn.player.index())
+            | u64::from(turn.captured) << self.player_bits
+            | u64::from(turn.first_move) << (self.player_bits + self.captured_bits);
+        (word & !mask) | (fields << offset)
+    }
+
+    /// The cells of a packed position, to read.
+    #[inline]
+    pub(crate) fn view<'a>(&'a self, key: &'a [u64]) -> Packed<'a> {
+        Packed { codec: self, key }
+    }
+
+    /// The cells of a packed position, to change in place.
+    #[inline]
+    pub(crate) fn view_mut<'a>(&'a self, key: &'a mut [u64]) -> PackedMut<'a> {
+        PackedMut { codec: self, key }
+    }
+
+    /// Unpacks the cells of a packed position into `cells`, which must hold
+    /// exactly as many cells as the board has.
+    #[inline]
+    pub(crate) fn unpack_cells(&self, key: &[u64], cells: &mut [Cell]) {
+        debug_assert_eq!(cells.len(), self.cells);
+        if let [word] = key {
+            // One word: shift the cells out one after another.
+            let cell_bits = self.owner_bits + self.dice_bits;
+            let cell_mask = (1u64 << cell_bits) - 1;
+            let mut rest = *word;
+            for cell in cells.iter_mut() {
+                *cell = self.cell_of[(rest & cell_mask) as usize & ((1 << CODE_BITS) - 1)];
+                rest >>= cell_bits;
+            }
+            return;
+        }
+        for (index, cell) in cells.iter_mut().enumerate() {
+            *cell = self.cell(key, index);
+        }
+    }
+}
+
+/// The `bits`-bit field (`bits < 64`) at bit `bit` of a key; fields may
+/// straddle two words, and one-word keys take a short path.
+#[inline]
+fn get_bits(key: &[u64], bit: u32, bits: u32) -> u64 {
+    let mask = (1u64 << bits) - 1;
+    if let [word] = key {
+        return word.wrapping_shr(bit) & mask;
+    }
+    let word = (bit / 64) as usize;
+    let shift = bit % 64;
+    let mut value = key[word] >> shift;
+    if shift + bits > 64 {
+        value |= key[word + 1] << (64 - shift);
+    }
+    value & mask
+}
+
+/// Overwrites the `bits`-bit field (`bits < 64`) at bit `bit` of a key with
+/// `value`.
+#[inline]
+fn set_bits(key: &mut [u64], bit: u32, bits: u32, value: u64) {
+    let mask = (1u64 << bits) - 1;
+    let value = value & mask;
+    if let [word] = key {
+        *word = (*word & !mask.wrapping_shl(bit)) | value.wrapping_shl(bit);
+        return;
+    }
+    let word = (bit / 64) as usize;
+    let shift = bit % 64;
+    key[word] = (key[word] & !(mask << shift)) | (value << shift);
+    if shift + bits > 64 {
+        let spill = 64 - shift;
+        let high = mask >> spill;
+        key[word + 1] = (key[word + 1] & !high) | (value >> spill);
+    }
+}
+
+/// A one-word packed position held by value (see [`Codec::word`]).
+pub(crate) struct Word<'a> {
+    pub(crate) word: u64,
+    owner_bits: u32,
+    cell_bits: u32,
+    cells: usize,
+    cell_of: &'a [Cell; 1 << CODE_BITS],
+}
+
+impl Cells for Word<'_> {
+    #[inline]
+    fn count(&self) -> usize {
+        self.cells
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Cell {
+        let code = (self.word >> (index as u32 * self.cell_bits)) & ((1 << self.cell_bits) - 1);
+        self.cell_of[code as usize & ((1 << CODE_BITS) - 1)]
+    }
+}
+
+impl CellsMut for Word<'_> {
+    #[inline]
+    fn put(&mut self, index: usize, cell: Cell) {
+        let shift = index as u32 * self.cell_bits;
+        let mask = ((1u64 << self.cell_bits) - 1) << shift;
+        let code = u64::from(cell.owner().index()) | u64::from(cell.dice() - 1) << self.owner_bits;
+        self.word = (self.word & !mask) | (code << shift);
+    }
+}
+
+/// The cells of a packed position, read in place.
+pub(crate) struct Packed<'a> {
+    codec: &'a Codec,
+    key: &'a [u64],
+}
+
+impl Cells for Packed<'_> {
+    #[inline]
+    fn count(&self) -> usize {
+        self.codec.cells
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Cell {
+        self.codec.cell(self.key, index)
+    }
+}
+
+/// The cells of a packed position, changed in place.
+pub(crate) struct PackedMut<'a> {
+    codec: &'a Codec,
+    key: &'a mut [u64],
+}
+
+impl Cells for PackedMut<'_> {
+    #[inline]
+    fn count(&self) -> usize {
+        self.codec.cells
+    }
+
+    #[inline]
+    fn get(&self, index: usize) -> Cell {
+        self.codec.cell(self.key, index)
+    }
+}
+
+impl CellsMut for PackedMut<'_> {
+    #[inline]
+    fn put(&mut self, index: usize, cell: Cell) {
+        self.codec.set_cell(self.key, index, cell);
     }
 }
 
@@ -164,6 +405,7 @@ impl<'a> BitReader<'a> {
 #[derive(Clone, Debug)]
 pub struct PositionTable {
     words: usize,
+    len: u32,
     keys: Vec<u64>,
     index: HashTable<u32>,
 }
@@ -177,11 +419,23 @@ fn hash_key(key: &[u64]) -> u64 {
     hasher.finish()
 }
 
+/// Key equality, with the one-word case (boards up to 4x4 with 2 players)
+/// kept free of a call to `memcmp`.
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    if a.len() == 1 && b.len() == 1 {
+        a[0] == b[0]
+    } else {
+        a == b
+    }
+}
+
 impl PositionTable {
     /// An empty table for keys of `words` words.
     pub fn new(words: usize) -> PositionTable {
         PositionTable {
             words,
+            len: 0,
             keys: Vec::new(),
             index: HashTable::new(),
         }
@@ -189,12 +443,12 @@ impl PositionTable {
 
     /// How many keys the table holds.
     pub fn len(&self) -> usize {
-        self.keys.len() / self.words.max(1)
+        self.len as usize
     }
 
     /// Whether the table is empty.
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.len == 0
     }
 
     /// The key with this id.
@@ -212,7 +466,7 @@ impl PositionTable {
         let (words, keys) = (self.words, &self.keys);
         let slot = |id: u32| &keys[id as usize * words..(id as usize + 1) * words];
         self.index
-            .find(hash_key(key), |&id| slot(id) == key)
+            .find(hash_key(key), |&id| same(slot(id), key))
             .copied()
     }
 
@@ -225,18 +479,32 @@ impl PositionTable {
         debug_assert_eq!(key.len(), self.words);
         let words = self.words;
         let keys = &mut self.keys;
-        let next = u32::try_from(keys.len() / words.max(1)).expect("at most 2^32 positions");
-        let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
-        let entry = self.index.entry(
-            hash_key(key),
-            |&id| &keys[slot(id)] == key,
-            |&id| hash_key(&keys[slot(id)]),
-        );
+        let next = self.len;
+        let entry = if let [word] = key {
+            // One word: compare and rehash without slicing.
+            self.index.entry(
+                hash_key(key),
+                |&id| keys[id as usize] == *word,
+                |&id| hash_key(&[keys[id as usize]]),
+            )
+        } else {
+            let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
+            self.index.entry(
+                hash_key(key),
+                |&id| same(&keys[slot(id)], key),
+                |&id| hash_key(&keys[slot(id)]),
+            )
+        };
         match entry {
             hashbrown::hash_table::Entry::Occupied(found) => (*found.get(), false),
             hashbrown::hash_table::Entry::Vacant(vacant) => {
                 vacant.insert(next);
-                keys.extend_from_slice(key);
+                if let [word] = key {
+                    keys.push(*word);
+                } else {
+                    keys.extend_from_slice(key);
+                }
+                self.len = next.checked_add(1).expect("at most 2^32 positions");
                 (next, true)
             }
         }
@@ -284,6 +552,28 @@ mod tests {
                 codec.encode(&position, &mut key);
                 assert_eq!(codec.decode(&key), position);
                 assert_eq!(codec.player(&key), player);
+                assert_eq!(codec.turn(&key), position.turn());
+                let view = codec.view(&key);
+                assert_eq!(view.count(), side * side);
+                for i in 0..side * side {
+                    assert_eq!(view.get(i), board.cell(i));
+                }
+                // Rewriting every field in place gives the same key back.
+                let mut copy = key.clone();
+                copy.iter_mut().for_each(|w| *w = !*w);
+                for i in 0..side * side {
+                    codec.view_mut(&mut copy).put(i, board.cell(i));
+                }
+                codec.set_turn(&mut copy, position.turn());
+                let used = (side * side) as u32 * (bits_for(players - 1) + bits_for(max_dice - 1))
+                    + bits_for(players - 1)
+                    + bits_for(side * side * max_dice)
+                    + 1;
+                for (w, (a, b)) in copy.iter().zip(&key).enumerate() {
+                    let bits = (used - 64 * w as u32).min(64);
+                    let mask = u64::MAX >> (64 - bits);
+                    assert_eq!(a & mask, b & mask, "word {w}");
+                }
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The game tree, built lazily and memoised: each distinct position is one
 //! node, and a node's children are worked out only when first asked for.
 
-use super::{Codec, Move, Player, Position, PositionTable, Rules};
+use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, Rules};
 
 /// A node of a [`GameTree`]: one distinct position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,7 +57,8 @@ pub struct GameTree {
     edges: Vec<Edge>,
     expanded: usize,
     key: Vec<u64>,
-    moves: Vec<Move>,
+    parent: Vec<u64>,
+    children: Children,
 }
 
 impl GameTree {
@@ -69,23 +70,16 @@ impl GameTree {
         let mut tree = GameTree {
             table: PositionTable::new(codec.words()),
             key: vec![0; codec.words()],
+            parent: vec![0; codec.words()],
+            children: Children::new(&codec),
             codec,
             rules,
             spans: Vec::new(),
             edges: Vec::new(),
             expanded: 0,
-            moves: Vec::new(),
         };
         tree.intern(&root);
         tree
-    }
-
-    /// Makes room for `positions` more nodes (and about five edges each), so
-    /// that building a large tree does not keep growing its tables.
-    pub fn reserve(&mut self, positions: usize) {
-        self.table.reserve(positions);
-        self.spans.reserve(positions);
-        self.edges.reserve(positions.saturating_mul(5));
     }
 
     /// The rules the tree is played under.
@@ -108,6 +102,11 @@ impl GameTree {
         self.spans.is_empty()
     }
 
+    /// How many edges (moves from built nodes) have been built.
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
     /// How many nodes have had their children worked out.
     pub fn expanded(&self) -> usize {
         self.expanded
@@ -122,8 +121,22 @@ impl GameTree {
     }
 
     /// The player to move at a node.
+    #[inline]
     pub fn player(&self, node: NodeId) -> Player {
         self.codec.player(self.table.key(node.0))
+    }
+
+    /// The winners at a node if the game ended there (the players owning the
+    /// most cells), read straight from the packed position.
+    pub fn winners(&self, node: NodeId) -> PlayerSet {
+        self.codec.winners(self.table.key(node.0))
+    }
+
+    /// Makes room for `additional` more nodes and `edges` more edges.
+    pub fn reserve(&mut self, additional: usize, edges: usize) {
+        self.table.reserve(additional);
+        self.spans.reserve(additional);
+        self.edges.reserve(edges);
     }
 
     /// The node of a position, if it has been built.
@@ -158,20 +171,37 @@ impl GameTree {
             .then(|| &self.edges[span.start as usize..(span.start + span.len) as usize])
     }
 
+    /// Works out a node's children straight on its packed key: each child's
+    /// key is the parent's with the few fields a move changes rewritten, by
+    /// the same rules code that plays moves on a [`Position`].
     fn expand(&mut self, node: NodeId) {
-        let position = self.position(node);
-        let mut moves = std::mem::take(&mut self.moves);
-        position.moves_into(&self.rules, &mut moves);
+        copy_key(&mut self.parent, self.table.key(node.0));
+        self.children.expand(&self.codec, &self.rules, &self.parent);
         let start = u32::try_from(self.edges.len()).expect("at most 2^32 edges");
-        for &mv in &moves {
-            let child = self.intern(&position.after(&self.rules, mv));
-            self.edges.push(Edge { mv, child });
+        for (index, &mv) in self.children.moves().iter().enumerate() {
+            let (id, new) = self.table.insert(self.children.key(index));
+            if new {
+                self.spans.push(UNEXPANDED);
+            }
+            self.edges.push(Edge {
+                mv,
+                child: NodeId(id),
+            });
         }
         self.spans[node.index()] = Span {
             start,
-            len: moves.len() as u32,
+            len: self.children.len() as u32,
         };
-        self.moves = moves;
         self.expanded += 1;
+    }
+}
+
+/// Copies a key, without a call to `memcpy` for one-word keys.
+#[inline]
+fn copy_key(to: &mut [u64], from: &[u64]) {
+    if let ([t], [f]) = (&mut *to, from) {
+        *t = *f;
+    } else {
+        to.copy_from_slice(from);
     }
 }

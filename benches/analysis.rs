@@ -1,0 +1,96 @@
+//! Benchmarks of the analysis, each checking the figure it computes so that a
+//! wrong answer cannot pass for a fast one. Run with `cargo bench`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use dice_of_doom::analysis::stats;
+use dice_of_doom::analysis::survey::{SurveyOptions, survey};
+use dice_of_doom::game::{
+    Board, BoardText, GameTree, Player, PlayerSet, Position, Rules, random_board,
+};
+use rand::SeedableRng;
+
+fn board_file(name: &str) -> Board {
+    let path = format!("{}/boards/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the board file");
+    *BoardText::parse(&text).expect("a board").board()
+}
+
+/// Board E's full statistics: 1,468,919,491 nodes on 201,861 positions.
+fn board_e(c: &mut Criterion) {
+    let board = board_file("3x3-e.txt");
+    let rules = Rules::classic(3, 2, 3).expect("rules");
+    c.bench_function("stats of board E", |b| {
+        b.iter(|| {
+            let start = Position::start(&rules, board, Player::A).expect("a start");
+            let mut tree = GameTree::new(rules.clone(), start);
+            let root = tree.root();
+            let s = stats(&mut tree, root, usize::MAX).expect("stats");
+            assert_eq!(
+                (s.nodes, s.depth, s.positions),
+                (1_468_919_491, 40, 201_861)
+            );
+            assert_eq!(
+                s.leaves,
+                [
+                    (PlayerSet::single(Player::A), 486_894_802),
+                    (PlayerSet::single(Player::B), 35_311_505)
+                ]
+            );
+            assert_eq!(s.value, 1.0);
+            black_box(s)
+        })
+    });
+}
+
+/// All 1,296 2x2 boards, with a first and with b first.
+fn survey_2x2(c: &mut Criterion) {
+    c.bench_function("survey of all 2x2 boards, each player first", |b| {
+        b.iter(|| {
+            for first in [Player::A, Player::B] {
+                let mut options = SurveyOptions::new(2, 3);
+                options.first = first;
+                let s = survey(&options, &|_| {}).expect("a survey");
+                assert_eq!(
+                    (s.boards, s.wins, s.losses, s.ties, s.no_move, s.largest.0),
+                    (1296, 416, 200, 30, 650, 269)
+                );
+                black_box(s);
+            }
+        })
+    });
+}
+
+/// Building and walking the lazy tree along one game on a 5x5 board: at
+/// each node the children are built, and the game follows a fixed pattern
+/// of menu choices to its end.
+fn lazy_5x5(c: &mut Criterion) {
+    let rules = Rules::classic(5, 2, 3).expect("rules");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let board = random_board(&rules, Player::A, &mut rng).expect("a board");
+    c.bench_function("lazy tree along one 5x5 game", |b| {
+        b.iter(|| {
+            let start = Position::start(&rules, board, Player::A).expect("a start");
+            let mut tree = GameTree::new(rules.clone(), start);
+            let mut node = tree.root();
+            let mut plies = 0u32;
+            loop {
+                let edges = tree.children(node);
+                if edges.is_empty() {
+                    break;
+                }
+                node = edges[(plies as usize * 7 + 3) % edges.len()].child;
+                plies += 1;
+            }
+            assert_eq!((plies, tree.len(), tree.winners(node)), LAZY_5X5_FIGURES);
+            black_box(node)
+        })
+    });
+}
+
+/// Plies played, nodes built and winners of the 5x5 game above.
+const LAZY_5X5_FIGURES: (u32, usize, PlayerSet) = (56, 314, PlayerSet::single(Player::A));
+
+criterion_group!(benches, board_e, survey_2x2, lazy_5x5);
+criterion_main!(benches);

@@ -1,0 +1,642 @@
+//! Every board of one size, solved under perfect play with one memo table
+//! shared by all boards and all worker threads.
+//!
+//! A board is numbered by reading its cells as digits in base `2 * max_dice`,
+//! cell 0 most significant: digit `d` is owner `d / max_dice` (`a` then `b`)
+//! with `d % max_dice + 1` dice, so board 0 is all `a-1` and the last board
+//! all `b-max_dice`.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rustc_hash::FxBuildHasher;
+
+use crate::analysis::group_digits;
+use crate::game::{Board, Cell, Children, Codec, Player, PlayerSet, Position, Rules, RulesError};
+
+/// The most boards a survey goes through: the 10,077,696 boards of side 3
+/// with at most 3 dice fit, the next sizes (side 3 with 4 dice, side 4) do
+/// not.
+pub const MAX_SURVEY_BOARDS: u64 = 20_000_000;
+
+/// The most boards for which a survey keeps one row per board.
+pub const MAX_TABLE_BOARDS: u64 = 200_000;
+
+/// Tree sizes are counted up to this and reported as "at least" past it.
+pub const MAX_COUNT: u64 = (1 << 62) - 1;
+
+/// What to survey.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SurveyOptions {
+    /// The board side.
+    pub side: usize,
+    /// The most dice a cell may hold.
+    pub max_dice: u8,
+    /// The player who moves first.
+    pub first: Player,
+    /// Whether to keep one row per board (see [`Row`]).
+    pub table: bool,
+    /// How many worker threads to use (at least one).
+    pub threads: usize,
+}
+
+impl SurveyOptions {
+    /// Two-player boards of this side and dice limit, `a` first, no table,
+    /// one thread per core.
+    pub fn new(side: usize, max_dice: u8) -> SurveyOptions {
+        SurveyOptions {
+            side,
+            max_dice,
+            first: Player::A,
+            table: false,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// Why a survey cannot be run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SurveyError {
+    /// The side or dice limit make no rules.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Too many boards.
+    #[error(
+        "a survey of side {side} with at most {max_dice} dice would go through {boards} boards; \
+         at most {} can be surveyed",
+        group_digits(MAX_SURVEY_BOARDS)
+    )]
+    TooManyBoards {
+        /// The side asked for.
+        side: usize,
+        /// The dice limit asked for.
+        max_dice: u8,
+        /// How many boards that is, in decimal with grouped digits.
+        boards: String,
+    },
+    /// Too many boards to keep a row for each.
+    #[error("a table has at most {} rows, not {}", group_digits(MAX_TABLE_BOARDS), group_digits(*.0))]
+    TableTooLarge(u64),
+    /// The first player is not one of the two players.
+    #[error("a survey is of two-player games: the first player is a or b, not {0}")]
+    FirstPlayer(Player),
+}
+
+/// One board of a survey: the figures of the Haskell port's 2x2 table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The board.
+    pub board: Board,
+    /// Nodes of the full tree with `a` moving first.
+    pub nodes_a_first: u64,
+    /// Nodes of the full tree with `b` moving first.
+    pub nodes_b_first: u64,
+    /// Leaves of the tree with `a` first, by winners (sole winners first).
+    pub leaves_a_first: Vec<(PlayerSet, u64)>,
+    /// Leaves of the tree with `b` first, by winners.
+    pub leaves_b_first: Vec<(PlayerSet, u64)>,
+}
+
+/// The results of a survey.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Survey {
+    /// The options it ran with.
+    pub options: SurveyOptions,
+    /// Boards gone through.
+    pub boards: u64,
+    /// Boards the first player wins under perfect play.
+    pub wins: u64,
+    /// Boards she loses.
+    pub losses: u64,
+    /// Boards that end in a tie.
+    pub ties: u64,
+    /// Boards where she cannot make a first move (the game is over at once),
+    /// counted apart from the three above.
+    pub no_move: u64,
+    /// The largest full tree (in nodes) and the first board that has it.
+    pub largest: (u64, Board),
+    /// Distinct positions solved, across all boards.
+    pub positions: u64,
+    /// One row per board, in board order, when asked for.
+    pub rows: Vec<Row>,
+}
+
+/// The number of boards of a side and dice limit, in decimal with grouped
+/// digits, and as a number when it fits in 64 bits.
+///
+/// ```
+/// use dice_of_doom::analysis::survey::board_count;
+/// assert_eq!(board_count(3, 3), ("10,077,696".to_string(), Some(10_077_696)));
+/// assert_eq!(board_count(4, 3).0, "2,821,109,907,456");
+/// ```
+pub fn board_count(side: usize, max_dice: u8) -> (String, Option<u64>) {
+    let base = 2 * u32::from(max_dice);
+    // Little-endian base-10^9 limbs.
+    let mut limbs: Vec<u64> = vec![1];
+    for _ in 0..side * side {
+        let mut carry = 0;
+        for limb in &mut limbs {
+            let v = *limb * u64::from(base) + carry;
+            *limb = v % 1_000_000_000;
+            carry = v / 1_000_000_000;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    let mut digits = limbs.last().map_or(String::new(), u64::to_string);
+    for limb in limbs.iter().rev().skip(1) {
+        digits.push_str(&format!("{limb:09}"));
+    }
+    let exact = digits.parse::<u64>().ok();
+    (group_digits(digits), exact)
+}
+
+/// The board with this number (see the module documentation).
+pub fn board_at(rules: &Rules, index: u64) -> Board {
+    let max = u64::from(rules.max_dice());
+    let cells = rules.layout().len();
+    let mut out = [Cell::default(); crate::game::MAX_CELLS];
+    let mut rest = index;
+    for cell in out[..cells].iter_mut().rev() {
+        let digit = rest % (2 * max);
+        rest /= 2 * max;
+        let owner = if digit < max { Player::A } else { Player::B };
+        *cell = Cell::new(owner, (digit % max) as u8 + 1);
+    }
+    Board::new(rules.side(), &out[..cells]).expect("the rules' side is a board side")
+}
+
+/// A memo entry: the tree size shifted left by two, and the rating for `a`
+/// doubled (0 loss, 1 tie, 2 win) in the low two bits.
+type Entry = u64;
+
+const SHARD_BITS: u32 = 8;
+
+/// One memo table split into locked shards, so that threads rarely wait.
+struct Memo {
+    shards: Vec<Mutex<HashMap<u64, Entry, FxBuildHasher>>>,
+}
+
+impl Memo {
+    fn new() -> Memo {
+        Memo {
+            shards: (0..1 << SHARD_BITS)
+                .map(|_| Mutex::new(HashMap::with_hasher(FxBuildHasher)))
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn shard(&self, key: u64) -> &Mutex<HashMap<u64, Entry, FxBuildHasher>> {
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS);
+        &self.shards[h as usize]
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<Entry> {
+        let shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
+        shard.get(&key).copied()
+    }
+
+    #[inline]
+    fn put(&self, key: u64, entry: Entry) {
+        let mut shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
+        shard.insert(key, entry);
+    }
+
+    fn len(&self) -> u64 {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).len() as u64)
+            .sum()
+    }
+}
+
+/// What one worker needs: the rules, the codec and one buffer per ply.
+struct Solver<'a> {
+    rules: &'a Rules,
+    codec: &'a Codec,
+    memo: &'a Memo,
+    levels: Vec<Children>,
+}
+
+impl Solver<'_> {
+    /// The memo entry of a packed position, solving it if needed.
+    fn solve(&mut self, key: u64, ply: usize) -> Entry {
+        if let Some(entry) = self.memo.get(key) {
+            return entry;
+        }
+        if self.levels.len() <= ply {
+            self.levels.push(Children::new(self.codec));
+        }
+        self.levels[ply].expand(self.codec, self.rules, &[key]);
+        let count = self.levels[ply].len();
+        let entry = if count == 0 {
+            let winners = self.codec.winners(&[key]);
+            let rating = if !winners.contains(Player::A) {
+                0
+            } else if winners.len() == 1 {
+                2
+            } else {
+                1
+            };
+            (1 << 2) | rating
+        } else {
+            let maximise = self.codec.player(&[key]) == Player::A;
+            let mut size: u64 = 1;
+            let mut rating = if maximise { 0 } else { 2 };
+            for i in 0..count {
+                let child = self.levels[ply].key(i)[0];
+                let entry = self.solve(child, ply + 1);
+                size = size.saturating_add(entry >> 2).min(MAX_COUNT);
+                let r = entry & 3;
+                rating = if maximise {
+                    rating.max(r)
+                } else {
+                    rating.min(r)
+                };
+            }
+            (size << 2) | rating
+        };
+        self.memo.put(key, entry);
+        entry
+    }
+}
+
+/// Per-worker totals, added up at the end.
+#[derive(Default)]
+struct Totals {
+    wins: u64,
+    losses: u64,
+    ties: u64,
+    no_move: u64,
+    largest: (u64, u64),
+}
+
+/// Boards handed to a worker at a time.
+const CHUNK: u64 = 2048;
+
+/// Surveys every board of a size; `progress` is called from the workers with
+/// the number of boards just finished (in chunks), for a progress display.
+///
+/// ```
+/// use dice_of_doom::analysis::survey::{survey, SurveyOptions};
+/// let mut options = SurveyOptions::new(2, 3);
+/// options.threads = 1;
+/// let s = survey(&options, &|_| {}).unwrap();
+/// assert_eq!(s.boards, 1296);
+/// assert_eq!(s.wins + s.losses + s.ties + s.no_move, 1296);
+/// ```
+pub fn survey(
+    options: &SurveyOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Survey, SurveyError> {
+    let rules = Rules::classic(options.side, 2, usize::from(options.max_dice))?;
+    let (text, count) = board_count(options.side, options.max_dice);
+    let boards = match count {
+        Some(n) if n <= MAX_SURVEY_BOARDS => n,
+        _ => {
+            return Err(SurveyError::TooManyBoards {
+                side: options.side,
+                max_dice: options.max_dice,
+                boards: text,
+            });
+        }
+    };
+    if options.first.index() >= 2 {
+        return Err(SurveyError::FirstPlayer(options.first));
+    }
+    if options.table && boards > MAX_TABLE_BOARDS {
+        return Err(SurveyError::TableTooLarge(boards));
+    }
+    let codec = Codec::new(&rules);
+    // Every board the limits allow packs into one word.
+    debug_assert_eq!(codec.words(), 1);
+    let memo = Memo::new();
+    let next = AtomicU64::new(0);
+    let first = options.first;
+
+    let work = || {
+        let mut solver = Solver {
+            rules: &rules,
+            codec: &codec,
+            memo: &memo,
+            levels: Vec::new(),
+        };
+        let mut totals = Totals::default();
+        let mut key = [0u64];
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= boards {
+                break;
+            }
+            let end = (start + CHUNK).min(boards);
+            for index in start..end {
+                let board = board_at(&rules, index);
+                let position =
+                    Position::start(&rules, board, first).expect("numbered boards fit their rules");
+                codec.encode(&position, &mut key);
+                let entry = solver.solve(key[0], 0);
+                let size = entry >> 2;
+                if size > totals.largest.0 {
+                    totals.largest = (size, index);
+                }
+                let for_a = entry & 3;
+                let for_first = if first == Player::A { for_a } else { 2 - for_a };
+                if size == 1 {
+                    totals.no_move += 1;
+                } else {
+                    match for_first {
+                        2 => totals.wins += 1,
+                        1 => totals.ties += 1,
+                        _ => totals.losses += 1,
+                    }
+                }
+            }
+            progress(end - start);
+        }
+        totals
+    };
+
+    let threads = options.threads.max(1);
+    let all: Vec<Totals> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, work)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                // No thread could be started: do the rest here.
+                Err(_) => work(),
+            })
+            .collect()
+    });
+
+    let mut total = Totals::default();
+    for t in all {
+        total.wins += t.wins;
+        total.losses += t.losses;
+        total.ties += t.ties;
+        total.no_move += t.no_move;
+        if t.largest.0 > total.largest.0
+            || (t.largest.0 == total.largest.0 && t.largest.1 < total.largest.1)
+        {
+            total.largest = t.largest;
+        }
+    }
+    let rows = if options.table {
+        table_rows(&rules, &codec, boards)
+    } else {
+        Vec::new()
+    };
+    Ok(Survey {
+        options: options.clone(),
+        boards,
+        wins: total.wins,
+        losses: total.losses,
+        ties: total.ties,
+        no_move: total.no_move,
+        largest: (total.largest.0, board_at(&rules, total.largest.1)),
+        positions: memo.len(),
+        rows,
+    })
+}
+
+/// A position's full tree counted: its nodes and its leaves by winner.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    nodes: u64,
+    a: u64,
+    b: u64,
+    tie: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.a = self.a.saturating_add(other.a);
+        self.b = self.b.saturating_add(other.b);
+        self.tie = self.tie.saturating_add(other.tie);
+    }
+
+    fn leaves(&self) -> Vec<(PlayerSet, u64)> {
+        let both: PlayerSet = [Player::A, Player::B].into_iter().collect();
+        [
+            (PlayerSet::single(Player::A), self.a),
+            (PlayerSet::single(Player::B), self.b),
+            (both, self.tie),
+        ]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .collect()
+    }
+}
+
+/// Counts every position's tree once, for all the boards of a table.
+struct Tallier<'a> {
+    rules: &'a Rules,
+    codec: &'a Codec,
+    memo: HashMap<u64, Tally, FxBuildHasher>,
+    levels: Vec<Children>,
+}
+
+impl Tallier<'_> {
+    fn tally(&mut self, key: u64, ply: usize) -> Tally {
+        if let Some(t) = self.memo.get(&key) {
+            return *t;
+        }
+        if self.levels.len() <= ply {
+            self.levels.push(Children::new(self.codec));
+        }
+        self.levels[ply].expand(self.codec, self.rules, &[key]);
+        let count = self.levels[ply].len();
+        let mut total = Tally {
+            nodes: 1,
+            ..Tally::default()
+        };
+        if count == 0 {
+            let winners = self.codec.winners(&[key]);
+            match (winners.contains(Player::A), winners.contains(Player::B)) {
+                (true, true) => total.tie = 1,
+                (true, false) => total.a = 1,
+                _ => total.b = 1,
+            }
+        }
+        for i in 0..count {
+            let child = self.levels[ply].key(i)[0];
+            let t = self.tally(child, ply + 1);
+            total.add(&t);
+        }
+        self.memo.insert(key, total);
+        total
+    }
+}
+
+/// The table rows of every board, counted over one memo.
+fn table_rows(rules: &Rules, codec: &Codec, boards: u64) -> Vec<Row> {
+    let mut tallier = Tallier {
+        rules,
+        codec,
+        memo: HashMap::with_hasher(FxBuildHasher),
+        levels: Vec::new(),
+    };
+    let mut key = [0u64];
+    let mut count = |board: Board, first: Player| {
+        let start = Position::start(rules, board, first).expect("numbered boards fit their rules");
+        codec.encode(&start, &mut key);
+        tallier.tally(key[0], 0)
+    };
+    (0..boards)
+        .map(|index| {
+            let board = board_at(rules, index);
+            let (a, b) = (count(board, Player::A), count(board, Player::B));
+            Row {
+                board,
+                nodes_a_first: a.nodes,
+                nodes_b_first: b.nodes,
+                leaves_a_first: a.leaves(),
+                leaves_b_first: b.leaves(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::stats;
+    use crate::game::GameTree;
+
+    fn options(side: usize, first: Player, threads: usize) -> SurveyOptions {
+        SurveyOptions {
+            side,
+            max_dice: 3,
+            first,
+            table: false,
+            threads,
+        }
+    }
+
+    #[test]
+    fn boards_are_numbered_cell_zero_first() {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        assert_eq!(board_at(&rules, 0), "a-1 a-1 / a-1 a-1".parse().unwrap());
+        assert_eq!(board_at(&rules, 1), "a-1 a-1 / a-1 a-2".parse().unwrap());
+        assert_eq!(board_at(&rules, 3), "a-1 a-1 / a-1 b-1".parse().unwrap());
+        assert_eq!(board_at(&rules, 1295), "b-3 b-3 / b-3 b-3".parse().unwrap());
+    }
+
+    /// The shared-memo solver agrees with `stats` (one tree per board) on
+    /// every 2x2 board, for the outcome and the largest tree.
+    #[test]
+    fn the_2x2_survey_agrees_with_per_board_stats() {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        for first in [Player::A, Player::B] {
+            for threads in [1, 2] {
+                let s = survey(&options(2, first, threads), &|_| {}).unwrap();
+                let (mut wins, mut losses, mut ties, mut no_move) = (0, 0, 0, 0);
+                let mut largest = (0, 0);
+                for index in 0..1296 {
+                    let start = Position::start(&rules, board_at(&rules, index), first).unwrap();
+                    let mut tree = GameTree::new(rules.clone(), start);
+                    let root = tree.root();
+                    let st = stats(&mut tree, root, usize::MAX).unwrap();
+                    if st.nodes > largest.0 {
+                        largest = (st.nodes, index);
+                    }
+                    if st.nodes == 1 {
+                        no_move += 1;
+                    } else if st.value == 1.0 {
+                        wins += 1;
+                    } else if st.value == 0.0 {
+                        losses += 1;
+                    } else {
+                        ties += 1;
+                    }
+                }
+                assert_eq!(
+                    (s.wins, s.losses, s.ties, s.no_move),
+                    (wins, losses, ties, no_move),
+                    "{first} first, {threads} threads"
+                );
+                assert_eq!(s.largest, (largest.0, board_at(&rules, largest.1)));
+                assert!(s.positions > 1296);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_holds_seed_000s_example() {
+        let mut o = options(2, Player::A, 2);
+        o.table = true;
+        let s = survey(&o, &|_| {}).unwrap();
+        assert_eq!(s.rows.len(), 1296);
+        let example: Board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+        let row = s.rows.iter().find(|r| r.board == example).unwrap();
+        assert_eq!((row.nodes_a_first, row.nodes_b_first), (13, 1));
+        assert_eq!(
+            row.leaves_a_first,
+            [(PlayerSet::single(Player::B), 5)].to_vec()
+        );
+    }
+
+    /// The memoised table agrees with `stats` run on each board's own tree.
+    #[test]
+    fn table_rows_agree_with_per_board_stats() {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let mut o = options(2, Player::A, 1);
+        o.table = true;
+        let s = survey(&o, &|_| {}).unwrap();
+        for (index, row) in s.rows.iter().enumerate() {
+            assert_eq!(row.board, board_at(&rules, index as u64));
+            for (first, nodes, leaves) in [
+                (Player::A, row.nodes_a_first, &row.leaves_a_first),
+                (Player::B, row.nodes_b_first, &row.leaves_b_first),
+            ] {
+                let start = Position::start(&rules, row.board, first).unwrap();
+                let mut tree = GameTree::new(rules.clone(), start);
+                let root = tree.root();
+                let st = stats(&mut tree, root, usize::MAX).unwrap();
+                assert_eq!((nodes, leaves), (st.nodes, &st.leaves), "{:?}", row.board);
+            }
+        }
+    }
+
+    #[test]
+    fn progress_counts_every_board() {
+        let seen = AtomicU64::new(0);
+        let s = survey(&options(2, Player::A, 2), &|n| {
+            seen.fetch_add(n, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(seen.load(Ordering::Relaxed), s.boards);
+    }
+
+    #[test]
+    fn sizes_beyond_reach_are_refused_with_their_count() {
+        let err = survey(&options(4, Player::A, 1), &|_| {}).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a survey of side 4 with at most 3 dice would go through 2,821,109,907,456 boards; \
+             at most 20,000,000 can be surveyed"
+        );
+        let (text, exact) = board_count(10, 9);
+        assert_eq!(exact, None);
+        assert!(text.len() > 120, "{text}");
+        let mut o = options(3, Player::A, 1);
+        o.table = true;
+        assert_eq!(
+            survey(&o, &|_| {}).unwrap_err(),
+            SurveyError::TableTooLarge(10_077_696)
+        );
+    }
+}

@@ -1,0 +1,63 @@
+//! `dice-of-doom dot`: the game tree from a board in Graphviz DOT.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{CliError, RulesArgs, tree_from_file};
+use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
+
+/// Options of `dot`.
+#[derive(Debug, Clone, Args)]
+pub(super) struct DotArgs {
+    /// The board file, or `-` to read the board from standard input.
+    #[arg(long, value_name = "FILE|-")]
+    board: PathBuf,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Draw the memoised tree: a position reached by several paths is one node.
+    #[arg(long)]
+    shared: bool,
+    /// Refuse to draw more nodes than this.
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_name = "N")]
+    max_nodes: u64,
+    /// Write the graph to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
+    let (_, mut tree) = tree_from_file(&args.board, &args.rules)?;
+    let root = tree.root();
+    let options = DotOptions {
+        shared: args.shared,
+        max_nodes: args.max_nodes,
+        ..DotOptions::default()
+    };
+    // The whole graph is made before anything is written, so a refusal
+    // leaves no partial output (and no output file) behind.
+    let text = dot(&mut tree, root, &options).map_err(|e| match e {
+        DotError::TooManyNodes { .. } | DotError::Analysis(_) => CliError::Runtime(e.to_string()),
+    })?;
+    match &args.output {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            CliError::Runtime(format!("cannot write {}: {}", path.display(), reason(&e)))
+        }),
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            Ok(())
+        }
+    }
+}
+
+/// An I/O error's reason without Rust's "(os error N)" suffix.
+fn reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}

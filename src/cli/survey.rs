@@ -1,0 +1,242 @@
+//! `dice-of-doom survey`: every board of a size, solved under perfect play.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+use super::{CliError, parse_player};
+use crate::analysis::group_digits;
+use crate::analysis::survey::{
+    MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
+};
+use crate::game::{Player, PlayerSet};
+
+/// Options of `survey`.
+#[derive(Debug, Clone, Args)]
+pub(super) struct SurveyArgs {
+    /// The board side: every board of this side is solved.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=10), value_name = "N")]
+    size: u8,
+    /// The most dice a hexagon can hold.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9), value_name = "M")]
+    max_dice: u8,
+    /// The player who moves first, a or b.
+    #[arg(long, default_value = "a", value_parser = parse_player)]
+    first: Player,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also list every board with its tree sizes and leaves (small sizes only).
+    #[arg(long)]
+    table: bool,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256), value_name = "N")]
+    threads: Option<u16>,
+}
+
+#[derive(Serialize)]
+struct LeavesJson {
+    a: u64,
+    b: u64,
+    tie: u64,
+}
+
+#[derive(Serialize)]
+struct RowJson {
+    board: String,
+    nodes_a_first: u64,
+    nodes_b_first: u64,
+    leaves_a_first: LeavesJson,
+    leaves_b_first: LeavesJson,
+}
+
+#[derive(Serialize)]
+struct SurveyJson {
+    size: usize,
+    max_dice: u8,
+    first: String,
+    boards: u64,
+    wins: u64,
+    losses: u64,
+    ties: u64,
+    no_move: u64,
+    largest_tree: u64,
+    largest_tree_is_a_lower_bound: bool,
+    largest_board: String,
+    positions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<RowJson>>,
+}
+
+pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
+    let side = usize::from(args.size);
+    let mut options = SurveyOptions::new(side, args.max_dice);
+    options.first = args.first;
+    options.table = args.table;
+    if let Some(threads) = args.threads {
+        options.threads = usize::from(threads);
+    }
+    let (_, count) = board_count(side, args.max_dice);
+    let bar = progress_bar(count.unwrap_or(0));
+    let result = survey(&options, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    // Every survey error is about the options asked for.
+    let result = result.map_err(|e: SurveyError| CliError::Usage(e.to_string()))?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &to_json(&result)).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        out.write_all(text(&result).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// A bar with the time left on standard error, drawn only when it is a
+/// terminal.
+fn progress_bar(boards: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(boards), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} boards, {elapsed} elapsed, about {eta} left",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+fn tally(leaves: &[(PlayerSet, u64)]) -> LeavesJson {
+    let by = |p: Player| {
+        leaves
+            .iter()
+            .filter(|(set, _)| *set == PlayerSet::single(p))
+            .map(|(_, n)| n)
+            .sum()
+    };
+    LeavesJson {
+        a: by(Player::A),
+        b: by(Player::B),
+        tie: leaves
+            .iter()
+            .filter(|(set, _)| set.len() > 1)
+            .map(|(_, n)| n)
+            .sum(),
+    }
+}
+
+fn row_json(row: &Row) -> RowJson {
+    RowJson {
+        board: row.board.to_line(),
+        nodes_a_first: row.nodes_a_first,
+        nodes_b_first: row.nodes_b_first,
+        leaves_a_first: tally(&row.leaves_a_first),
+        leaves_b_first: tally(&row.leaves_b_first),
+    }
+}
+
+fn to_json(s: &Survey) -> SurveyJson {
+    SurveyJson {
+        size: s.options.side,
+        max_dice: s.options.max_dice,
+        first: s.options.first.to_string(),
+        boards: s.boards,
+        wins: s.wins,
+        losses: s.losses,
+        ties: s.ties,
+        no_move: s.no_move,
+        largest_tree: s.largest.0,
+        largest_tree_is_a_lower_bound: s.largest.0 >= MAX_COUNT,
+        largest_board: s.largest.1.to_line(),
+        positions: s.positions,
+        rows: s
+            .options
+            .table
+            .then(|| s.rows.iter().map(row_json).collect()),
+    }
+}
+
+fn text(s: &Survey) -> String {
+    let o = &s.options;
+    let first = o.first;
+    let mut out = format!(
+        "every {side}x{side} board with at most {dice} dice, {first} moving first:\n",
+        side = o.side,
+        dice = o.max_dice
+    );
+    let largest = if s.largest.0 >= MAX_COUNT {
+        format!("at least {} nodes", group_digits(s.largest.0))
+    } else {
+        format!("{} nodes", group_digits(s.largest.0))
+    };
+    let rows = [
+        ("boards".to_string(), group_digits(s.boards)),
+        (format!("{first} wins"), group_digits(s.wins)),
+        (format!("{first} loses"), group_digits(s.losses)),
+        ("ties".to_string(), group_digits(s.ties)),
+        (format!("{first} cannot move"), group_digits(s.no_move)),
+        ("largest tree".to_string(), largest),
+        ("  on board".to_string(), s.largest.1.to_line()),
+        ("positions".to_string(), group_digits(s.positions)),
+    ];
+    let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0) + 1;
+    for (label, value) in rows {
+        out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
+    }
+    if o.table {
+        out.push('\n');
+        out.push_str(&table(s));
+    }
+    out
+}
+
+/// The Haskell port's 2x2 table: one row per board.
+fn table(s: &Survey) -> String {
+    let header = [
+        "board",
+        "nodes a first",
+        "nodes b first",
+        "a first: a/b/tie leaves",
+        "b first: a/b/tie leaves",
+    ];
+    let cells: Vec<[String; 5]> = s
+        .rows
+        .iter()
+        .map(|row| {
+            let (a, b) = (tally(&row.leaves_a_first), tally(&row.leaves_b_first));
+            [
+                row.board.to_line(),
+                group_digits(row.nodes_a_first),
+                group_digits(row.nodes_b_first),
+                format!("{}/{}/{}", a.a, a.b, a.tie),
+                format!("{}/{}/{}", b.a, b.b, b.tie),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &cells {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.len());
+        }
+    }
+    let mut out = String::new();
+    let line = |out: &mut String, row: [&str; 5]| {
+        let mut parts = vec![format!("{:w$}", row[0], w = widths[0])];
+        for (i, cell) in row.iter().enumerate().skip(1) {
+            parts.push(format!("{:>w$}", cell, w = widths[i]));
+        }
+        out.push_str(parts.join("  ").trim_end());
+        out.push('\n');
+    };
+    line(&mut out, header);
+    for row in &cells {
+        line(&mut out, [&row[0], &row[1], &row[2], &row[3], &row[4]]);
+    }
+    out
+}

@@ -1,0 +1,16 @@
+//! The full-screen game, for a person at a terminal.
+//!
+//! - [`state`]: a pure state machine (cursor, marked source, messages, log,
+//!   overlays); keys and clicks in, moves out;
+//! - [`view`]: a pure renderer from that state and a window size to a grid
+//!   of styled characters;
+//! - `terminal`: the thin driver that owns the terminal, reads events and
+//!   draws only what changed.
+
+pub mod state;
+mod terminal;
+pub mod view;
+
+pub use state::{App, Effect, Hint, HintProvider, Key, Overlay, Target};
+pub use terminal::{TerminalGuard, chain_panic_hook, draw, run, write_restore};
+pub use view::{Frame, Glyph, Style, min_size, render};

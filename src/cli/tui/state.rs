@@ -1,0 +1,849 @@
+//! The full-screen game as a pure state machine: keys and clicks in, state
+//! changes and moves out. No terminal, no clock, no randomness.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::game::{Board, GameTree, Move, NodeId, Player, PlayerSet, Position, Rules};
+
+/// One rated move, as a hint provider reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The move.
+    pub mv: Move,
+    /// Its rating in words, such as `win (exact 1)` or `estimate +12`.
+    pub rating: String,
+}
+
+/// Something that can rate every legal move of a position: the hook for the
+/// computer players' hints. The game works without one (the `H` key then
+/// says there are no hints); [`App::with_hints`] plugs one in.
+///
+/// A computer player that rates moves can be adapted in a few lines, for
+/// example (with a `Strategy` that returns an analysis of rated moves):
+///
+/// ```text
+/// struct StrategyHints(Box<dyn Strategy>, Budget);
+/// impl HintProvider for StrategyHints {
+///     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
+///         let analysis = self.0.analyse(rules, position, self.1, true)?;
+///         Some(analysis.moves.iter()
+///             .map(|m| Hint { mv: m.mv, rating: m.rating.to_string() })
+///             .collect())
+///     }
+/// }
+/// ```
+pub trait HintProvider {
+    /// The rating of every legal move of `position`, in menu order, or `None`
+    /// when no hint can be given here.
+    fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>>;
+}
+
+/// A key, as the game understands it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Cursor up (arrow or `k`).
+    Up,
+    /// Cursor down (arrow or `j`).
+    Down,
+    /// Cursor left (arrow or `h`).
+    Left,
+    /// Cursor right (arrow or `l`).
+    Right,
+    /// Mark the cursor's cell, or attack it (`Enter` or `Space`).
+    Select,
+    /// Cancel a mark or a typed number (`Esc`).
+    Cancel,
+    /// End the turn (`e` or `p`).
+    EndTurn,
+    /// A digit of a menu number.
+    Digit(u8),
+    /// Show or hide the help (`?`).
+    Help,
+    /// Ask for a hint (`H`).
+    Hint,
+    /// Quit, after confirming (`q`).
+    Quit,
+    /// Yes, to the quit question (`y`).
+    Yes,
+    /// No, to the quit question (`n` or anything else).
+    No,
+    /// A new game, once this one is over (`n`).
+    NewGame,
+    /// Quit at once (`Ctrl-C`).
+    Interrupt,
+    /// Any other key.
+    Other,
+}
+
+impl Key {
+    /// The game's key for a terminal key event; `None` for events that do
+    /// not count (releases and repeats).
+    pub fn from_event(event: &KeyEvent) -> Option<Key> {
+        if event.kind != KeyEventKind::Press {
+            return None;
+        }
+        if event.modifiers.contains(KeyModifiers::CONTROL) {
+            return Some(match event.code {
+                KeyCode::Char('c' | 'C') => Key::Interrupt,
+                _ => Key::Other,
+            });
+        }
+        Some(match event.code {
+            KeyCode::Up | KeyCode::Char('k') => Key::Up,
+            KeyCode::Down | KeyCode::Char('j') => Key::Down,
+            KeyCode::Left | KeyCode::Char('h') => Key::Left,
+            KeyCode::Right | KeyCode::Char('l') => Key::Right,
+            KeyCode::Enter | KeyCode::Char(' ') => Key::Select,
+            KeyCode::Esc => Key::Cancel,
+            KeyCode::Char('e' | 'p') => Key::EndTurn,
+            KeyCode::Char(c @ '0'..='9') => Key::Digit(c as u8 - b'0'),
+            KeyCode::Char('?') => Key::Help,
+            KeyCode::Char('H') => Key::Hint,
+            KeyCode::Char('q' | 'Q') => Key::Quit,
+            KeyCode::Char('y' | 'Y') => Key::Yes,
+            KeyCode::Char('n' | 'N') => Key::NewGame,
+            _ => Key::Other,
+        })
+    }
+}
+
+/// What a mouse click landed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A cell of the board.
+    Cell(usize),
+    /// An entry of the move list (from 0).
+    Menu(usize),
+    /// A button that acts like a key.
+    Button(Key),
+}
+
+/// What the program around the state machine must do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Keep going.
+    Continue,
+    /// Leave the game.
+    Quit,
+    /// Start a new game on a new random board.
+    NewGame,
+}
+
+/// A window over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// None: the board has the keys.
+    None,
+    /// The list of keys.
+    Help,
+    /// "Quit the game?"
+    ConfirmQuit,
+}
+
+/// The full-screen game: the game tree and where play is, plus the cursor,
+/// the marked source, the message, the log and the open overlay.
+pub struct App {
+    tree: GameTree,
+    node: NodeId,
+    first: Player,
+    seed: Option<u64>,
+    cursor: usize,
+    goal: i32,
+    marked: Option<usize>,
+    digits: String,
+    message: Option<String>,
+    log: Vec<String>,
+    overlay: Overlay,
+    hints: Option<Vec<Hint>>,
+    hinter: Option<Box<dyn HintProvider>>,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("position", &self.position())
+            .field("cursor", &self.cursor)
+            .field("marked", &self.marked)
+            .field("overlay", &self.overlay)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The doubled column of a cell's centre, in half hexagons: each row sits
+/// half a hexagon left of the one above.
+fn column(side: usize, cell: usize) -> i32 {
+    let (x, y) = ((cell % side) as i32, (cell / side) as i32);
+    2 * x + (side as i32 - 1 - y)
+}
+
+impl App {
+    /// A game from `start`, `first` moving first; `seed` is the random
+    /// board's seed, if it was drawn.
+    pub fn new(rules: Rules, start: Position, seed: Option<u64>) -> App {
+        let first = start.player();
+        let side = rules.side();
+        let cursor = start
+            .board()
+            .cells()
+            .iter()
+            .position(|c| c.owner() == first)
+            .unwrap_or(0);
+        let tree = GameTree::new(rules, start);
+        App {
+            node: tree.root(),
+            tree,
+            first,
+            seed,
+            cursor,
+            goal: column(side, cursor),
+            marked: None,
+            digits: String::new(),
+            message: None,
+            log: Vec::new(),
+            overlay: Overlay::None,
+            hints: None,
+            hinter: None,
+        }
+    }
+
+    /// Starts a new game on a random board drawn from `seed`, with the same
+    /// rules, first player and hint provider; returns false (and says so) if
+    /// no board can be drawn under these rules.
+    pub fn new_game(&mut self, seed: u64) -> bool {
+        let rules = self.rules().clone();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let start = crate::game::random_board(&rules, self.first, &mut rng)
+            .ok()
+            .and_then(|board: Board| Position::start(&rules, board, self.first).ok());
+        match start {
+            Some(start) => {
+                let hinter = self.hinter.take();
+                *self = App::new(rules, start, Some(seed));
+                self.hinter = hinter;
+                true
+            }
+            None => {
+                self.message = Some("No random board can be drawn with these rules.".into());
+                false
+            }
+        }
+    }
+
+    /// This game with a hint provider for the `H` key.
+    pub fn with_hints(mut self, hinter: Box<dyn HintProvider>) -> App {
+        self.hinter = Some(hinter);
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        self.tree.rules()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        self.tree.position(self.node)
+    }
+
+    /// The legal moves, in menu order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.position().moves(self.rules())
+    }
+
+    /// The seed of the random board, if it was drawn.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The cell under the cursor.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The marked attack source.
+    pub fn marked(&self) -> Option<usize> {
+        self.marked
+    }
+
+    /// The digits of a menu number being typed.
+    pub fn digits(&self) -> &str {
+        &self.digits
+    }
+
+    /// The message for the player.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The moves played so far, one line each.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    /// The open overlay.
+    pub fn overlay(&self) -> Overlay {
+        self.overlay
+    }
+
+    /// The hints for the current position, once asked for.
+    pub fn hints(&self) -> Option<&[Hint]> {
+        self.hints.as_deref()
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> Option<PlayerSet> {
+        let position = self.position();
+        position
+            .is_game_over(self.rules())
+            .then(|| position.winners())
+    }
+
+    /// The cells the player to move can attack from.
+    pub fn sources(&self) -> Vec<usize> {
+        let mut sources: Vec<usize> = self
+            .moves()
+            .into_iter()
+            .filter_map(|mv| match mv {
+                Move::Attack { from, .. } => Some(usize::from(from)),
+                Move::Pass => None,
+            })
+            .collect();
+        sources.dedup();
+        sources
+    }
+
+    /// The cells the marked source can attack.
+    pub fn targets(&self) -> Vec<usize> {
+        let Some(source) = self.marked else {
+            return Vec::new();
+        };
+        self.moves()
+            .into_iter()
+            .filter_map(|mv| match mv {
+                Move::Attack { from, to } if usize::from(from) == source => Some(usize::from(to)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, key: Key) -> Effect {
+        if key == Key::Interrupt {
+            return Effect::Quit;
+        }
+        match self.overlay {
+            Overlay::Help => {
+                self.overlay = Overlay::None;
+                return Effect::Continue;
+            }
+            Overlay::ConfirmQuit => {
+                self.overlay = Overlay::None;
+                if matches!(key, Key::Yes | Key::Quit) {
+                    return Effect::Quit;
+                }
+                self.message = Some("Back to the game.".into());
+                return Effect::Continue;
+            }
+            Overlay::None => {}
+        }
+        if key == Key::Help {
+            self.overlay = Overlay::Help;
+            return Effect::Continue;
+        }
+        if self.winners().is_some() {
+            return match key {
+                Key::Quit => Effect::Quit,
+                Key::NewGame => Effect::NewGame,
+                _ => Effect::Continue,
+            };
+        }
+        self.message = None;
+        match key {
+            Key::Up => self.move_vertically(-1),
+            Key::Down => self.move_vertically(1),
+            Key::Left => self.move_horizontally(-1),
+            Key::Right => self.move_horizontally(1),
+            Key::Select => {
+                if self.digits.is_empty() {
+                    self.select(self.cursor);
+                } else {
+                    self.pick_typed();
+                }
+            }
+            Key::Cancel => {
+                if !self.digits.is_empty() {
+                    self.digits.clear();
+                    self.message = Some("Number cancelled.".into());
+                } else if self.marked.take().is_some() {
+                    self.message = Some("Mark cancelled.".into());
+                }
+            }
+            Key::EndTurn => self.end_turn(),
+            Key::Digit(d) => self.digit(d),
+            Key::Hint => self.hint(),
+            Key::Quit => self.overlay = Overlay::ConfirmQuit,
+            Key::Help | Key::Interrupt | Key::Yes | Key::No | Key::NewGame | Key::Other => {}
+        }
+        Effect::Continue
+    }
+
+    /// Handles a click on a target (see the renderer's hit map).
+    pub fn click(&mut self, target: Target) -> Effect {
+        match target {
+            Target::Button(key) => self.key(key),
+            _ if self.overlay != Overlay::None || self.winners().is_some() => Effect::Continue,
+            Target::Cell(cell) => {
+                self.message = None;
+                self.digits.clear();
+                self.set_cursor(cell);
+                self.select(cell);
+                Effect::Continue
+            }
+            Target::Menu(index) => {
+                self.message = None;
+                self.digits.clear();
+                self.play_index(index);
+                Effect::Continue
+            }
+        }
+    }
+
+    fn set_cursor(&mut self, cell: usize) {
+        if cell < self.position().board().len() {
+            self.cursor = cell;
+            self.goal = column(self.rules().side(), cell);
+        }
+    }
+
+    fn move_horizontally(&mut self, step: i32) {
+        let side = self.rules().side();
+        let x = (self.cursor % side) as i32 + step;
+        if (0..side as i32).contains(&x) {
+            self.set_cursor(self.cursor - self.cursor % side + x as usize);
+        }
+    }
+
+    /// Moves to the hexagon above or below whose centre is nearest the
+    /// column the cursor keeps while going up and down (so repeated presses
+    /// zigzag straight up instead of drifting sideways).
+    fn move_vertically(&mut self, step: i32) {
+        let side = self.rules().side();
+        let y = (self.cursor / side) as i32 + step;
+        if !(0..side as i32).contains(&y) {
+            return;
+        }
+        let here = column(side, self.cursor);
+        let row = y as usize * side;
+        let best = (row..row + side).min_by_key(|&cell| {
+            let c = column(side, cell);
+            // Nearest the kept column, then nearest the cursor, then the
+            // rules' own "up" (p - N) or "down" (p + N) neighbour.
+            let straight = cell % side == self.cursor % side;
+            ((c - self.goal).abs(), (c - here).abs(), !straight)
+        });
+        if let Some(cell) = best {
+            self.cursor = cell;
+        }
+    }
+
+    fn select(&mut self, cell: usize) {
+        let position = self.position();
+        let player = position.player();
+        let owner = position.board().cell(cell).owner();
+        match self.marked {
+            Some(source) if source == cell => {
+                self.marked = None;
+                self.message = Some(format!("Cell {cell} unmarked."));
+            }
+            Some(source) => {
+                let mv = Move::Attack {
+                    from: source as u8,
+                    to: cell as u8,
+                };
+                if let Some(index) = self.moves().iter().position(|&m| m == mv) {
+                    self.play_index(index);
+                } else {
+                    self.message = Some(format!(
+                        "Cell {source} cannot attack cell {cell}: pick a highlighted target, or Esc."
+                    ));
+                }
+            }
+            None if self.sources().contains(&cell) => {
+                self.marked = Some(cell);
+                self.message = Some(format!("Cell {cell} marked: now pick the cell to attack."));
+            }
+            None if owner != player => {
+                self.message = Some(format!(
+                    "Cell {cell} belongs to {owner}: pick one of {player}'s cells to attack from."
+                ));
+            }
+            None => {
+                self.message = Some(format!(
+                    "Cell {cell} cannot attack: it needs more dice than an enemy neighbour."
+                ));
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        match self.moves().iter().position(|&m| m == Move::Pass) {
+            Some(index) => self.play_index(index),
+            None => {
+                self.message = Some("Attack at least once before ending the turn.".into());
+            }
+        }
+    }
+
+    fn digit(&mut self, d: u8) {
+        self.digits.push(char::from(b'0' + d));
+        let count = self.moves().len();
+        match self.digits.parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => {
+                if n * 10 > count {
+                    self.pick_typed();
+                } else {
+                    self.message = Some(format!(
+                        "Move {n}: press Enter, or type another digit (moves 1 to {count})."
+                    ));
+                }
+            }
+            _ => {
+                self.message = Some(format!(
+                    "There is no move {}: the moves are 1 to {count}.",
+                    self.digits
+                ));
+                self.digits.clear();
+            }
+        }
+    }
+
+    fn pick_typed(&mut self) {
+        let typed = std::mem::take(&mut self.digits);
+        match typed.parse::<usize>() {
+            Ok(n) if n >= 1 => self.play_index(n - 1),
+            _ => self.message = Some(format!("There is no move {typed}.")),
+        }
+    }
+
+    fn hint(&mut self) {
+        let position = self.position();
+        let rules = self.tree.rules().clone();
+        match self.hinter.as_mut() {
+            None => {
+                self.message = Some("There are no hints in a game between people.".into());
+            }
+            Some(hinter) => match hinter.hints(&rules, &position) {
+                Some(hints) => {
+                    self.message = Some("Each move's rating is beside it in the list.".into());
+                    self.hints = Some(hints);
+                }
+                None => self.message = Some("No hint can be given here.".into()),
+            },
+        }
+    }
+
+    /// Plays the move at `index` in the menu, logging it.
+    fn play_index(&mut self, index: usize) {
+        let edges = self.tree.children(self.node).to_vec();
+        let Some(edge) = edges.get(index) else {
+            self.message = Some(format!(
+                "There is no move {}: the moves are 1 to {}.",
+                index + 1,
+                edges.len()
+            ));
+            return;
+        };
+        let before = self.position();
+        let player = before.player();
+        let entry = match edge.mv {
+            Move::Attack { from, to } => {
+                let target = before.board().cell(usize::from(to));
+                format!(
+                    "{player}: {from} -> {to}, took {} from {}",
+                    dice(target.dice()),
+                    target.owner()
+                )
+            }
+            Move::Pass => format!(
+                "{player}: end turn, +{}",
+                dice(before.reinforcements(self.rules()) as u8)
+            ),
+        };
+        self.log.push(entry);
+        self.node = edge.child;
+        self.marked = None;
+        self.digits.clear();
+        self.hints = None;
+        let after = self.position();
+        if let Some(winners) = self.winners() {
+            self.message = Some(super::super::render::result(winners));
+        } else if after.player() != player {
+            self.message = Some(format!("{}'s turn.", after.player()));
+        } else if let Move::Attack { to, .. } = edge.mv {
+            self.message = Some(format!("{player} took cell {to}."));
+        }
+    }
+}
+
+fn dice(n: u8) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+/// Games for the tests.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+
+    /// A two-player game with up to 3 dice a cell on `board`, a to move.
+    pub(crate) fn app(board: &str) -> App {
+        let board: Board = board.parse().unwrap();
+        let rules = Rules::classic(board.side(), 2, 3).unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        App::new(rules, start, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_support::app;
+    use super::*;
+
+    const MENU_BOARD: &str = "b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1";
+
+    #[test]
+    fn the_cursor_starts_on_the_first_players_first_cell() {
+        assert_eq!(app(MENU_BOARD).cursor(), 1);
+    }
+
+    #[test]
+    fn left_and_right_stay_in_the_row() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Left);
+        assert_eq!(a.cursor(), 0);
+        a.key(Key::Left);
+        assert_eq!(a.cursor(), 0);
+        for _ in 0..5 {
+            a.key(Key::Right);
+        }
+        assert_eq!(a.cursor(), 2);
+    }
+
+    #[test]
+    fn up_and_down_go_to_the_hexagon_above_and_below() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Right); // cell 2
+        a.key(Key::Down); // below cell 2: 5 (straight down in the rules' terms)
+        assert_eq!(a.cursor(), 5);
+        a.key(Key::Down); // zigzag back under cell 2's column: 8 lies right of 5
+        assert_eq!(a.cursor(), 8);
+        a.key(Key::Down);
+        assert_eq!(a.cursor(), 8, "no row below");
+        a.key(Key::Up);
+        assert_eq!(a.cursor(), 5);
+        a.key(Key::Up);
+        assert_eq!(a.cursor(), 2);
+        a.key(Key::Up);
+        assert_eq!(a.cursor(), 2, "no row above");
+    }
+
+    #[test]
+    fn only_cells_that_can_attack_are_marked() {
+        let mut a = app(MENU_BOARD);
+        assert_eq!(a.sources(), [3, 5]);
+        a.click(Target::Cell(0));
+        assert_eq!(a.marked(), None);
+        assert!(a.message().unwrap().contains("belongs to b"));
+        a.click(Target::Cell(1));
+        assert_eq!(a.marked(), None);
+        assert!(a.message().unwrap().contains("cannot attack"));
+        a.key(Key::Down); // from 1 down to 4, then left to 3
+        a.key(Key::Left);
+        assert_eq!(a.cursor(), 3);
+        a.key(Key::Select);
+        assert_eq!(a.marked(), Some(3));
+        assert_eq!(a.targets(), [7]);
+    }
+
+    #[test]
+    fn a_marked_source_attacks_a_legal_target_and_ignores_others() {
+        let mut a = app(MENU_BOARD);
+        a.click(Target::Cell(5));
+        assert_eq!(a.marked(), Some(5));
+        assert_eq!(a.targets(), [8, 4]);
+        a.click(Target::Cell(2));
+        assert_eq!(a.marked(), Some(5), "an illegal target is ignored");
+        assert!(a.message().unwrap().contains("cannot attack cell 2"));
+        a.key(Key::Down); // the cursor is on 2, the click moved it
+        assert_eq!(a.cursor(), 5);
+        a.key(Key::Down);
+        assert_eq!(a.cursor(), 8);
+        a.key(Key::Select);
+        assert_eq!(a.marked(), None);
+        assert_eq!(a.position().board().cell(8).to_string(), "a-2");
+        assert_eq!(a.log(), ["a: 5 -> 8, took 1 die from b"]);
+    }
+
+    #[test]
+    fn escape_cancels_the_mark_and_clicking_the_mark_again_too() {
+        let mut a = app(MENU_BOARD);
+        a.click(Target::Cell(5));
+        a.key(Key::Cancel);
+        assert_eq!(a.marked(), None);
+        a.click(Target::Cell(5));
+        a.click(Target::Cell(5));
+        assert_eq!(a.marked(), None);
+        assert!(a.log().is_empty());
+    }
+
+    #[test]
+    fn ending_the_turn_needs_an_attack_first() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::EndTurn);
+        assert!(a.message().unwrap().starts_with("Attack at least once"));
+        assert_eq!(a.position().player(), Player::A);
+        a.key(Key::Digit(1)); // 3 -> 7 takes 1 die
+        a.key(Key::Digit(2)); // now: end turn, 5 -> 8, 5 -> 4: picks 5 -> 8
+        assert_eq!(a.position().captured(), 2);
+        a.key(Key::EndTurn);
+        assert_eq!(a.position().player(), Player::B);
+        assert_eq!(
+            a.log(),
+            [
+                "a: 3 -> 7, took 1 die from b",
+                "a: 5 -> 8, took 1 die from b",
+                "a: end turn, +1 die"
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_past_the_menu_are_refused() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Digit(4));
+        assert!(a.message().unwrap().contains("no move 4"));
+        a.key(Key::Digit(0));
+        assert!(a.message().unwrap().contains("no move 0"));
+        assert!(a.log().is_empty());
+        assert_eq!(a.digits(), "");
+    }
+
+    #[test]
+    fn two_digit_numbers_wait_for_enter() {
+        // Every a-3 faces 1-die neighbours: 24 attacks.
+        const MANY: &str = "a-3 b-1 a-3 b-1 / b-1 a-3 b-1 a-3 / a-3 b-1 a-3 b-1 / b-1 a-3 b-1 a-3";
+        assert_eq!(app(MANY).moves().len(), 24);
+        let mut a = app(MANY);
+        a.key(Key::Digit(1));
+        assert_eq!(a.digits(), "1", "1 could start 10 to 19");
+        a.key(Key::Digit(2));
+        assert_eq!(a.digits(), "", "12 cannot grow: it is played");
+        assert_eq!(a.log().len(), 1);
+        let twelfth = app(MANY).moves()[11];
+        assert!(
+            a.log()[0].starts_with(&format!("a: {twelfth},")),
+            "{:?}",
+            a.log()
+        );
+        let mut b = app(MANY);
+        b.key(Key::Digit(1));
+        b.key(Key::Select);
+        assert_eq!(b.log().len(), 1, "Enter picks move 1");
+        assert!(b.log()[0].starts_with(&format!("a: {},", app(MANY).moves()[0])));
+        let mut c = app(MANY);
+        c.key(Key::Digit(1));
+        c.key(Key::Cancel);
+        assert_eq!(c.digits(), "");
+        assert!(c.log().is_empty());
+    }
+
+    #[test]
+    fn quitting_asks_first() {
+        let mut a = app(MENU_BOARD);
+        assert_eq!(a.key(Key::Quit), Effect::Continue);
+        assert_eq!(a.overlay(), Overlay::ConfirmQuit);
+        assert_eq!(a.key(Key::NewGame), Effect::Continue, "n is no");
+        assert_eq!(a.overlay(), Overlay::None);
+        a.key(Key::Quit);
+        assert_eq!(a.key(Key::Yes), Effect::Quit);
+        assert_eq!(a.key(Key::Interrupt), Effect::Quit, "Ctrl-C quits at once");
+    }
+
+    #[test]
+    fn help_opens_and_any_key_closes_it() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Help);
+        assert_eq!(a.overlay(), Overlay::Help);
+        a.key(Key::Right);
+        assert_eq!(a.overlay(), Overlay::None);
+        assert_eq!(a.cursor(), 1, "the key only closed the help");
+    }
+
+    #[test]
+    fn the_end_of_the_game_offers_a_new_game_or_quit() {
+        let mut a = app("b-2 b-2 / a-2 b-1");
+        a.key(Key::Digit(1)); // 2 -> 3
+        a.key(Key::EndTurn);
+        a.key(Key::Digit(1)); // b: 0 -> 2
+        a.key(Key::EndTurn);
+        assert_eq!(a.winners(), Some(PlayerSet::single(Player::B)));
+        assert_eq!(a.message(), Some("The winner is b"));
+        assert_eq!(a.key(Key::Left), Effect::Continue);
+        assert_eq!(a.key(Key::NewGame), Effect::NewGame);
+        assert_eq!(a.key(Key::Quit), Effect::Quit);
+        assert!(a.new_game(5));
+        assert!(a.winners().is_none());
+        assert!(a.log().is_empty());
+        assert_eq!(a.seed(), Some(5));
+    }
+
+    #[test]
+    fn hints_come_from_the_provider() {
+        struct Fixed;
+        impl HintProvider for Fixed {
+            fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
+                Some(
+                    position
+                        .moves(rules)
+                        .into_iter()
+                        .map(|mv| Hint {
+                            mv,
+                            rating: "even".into(),
+                        })
+                        .collect(),
+                )
+            }
+        }
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Hint);
+        assert!(a.hints().is_none());
+        assert!(a.message().unwrap().contains("no hints"));
+        let mut a = app(MENU_BOARD).with_hints(Box::new(Fixed));
+        a.key(Key::Hint);
+        assert_eq!(a.hints().map(<[Hint]>::len), Some(3));
+        a.key(Key::Digit(1));
+        assert!(a.hints().is_none(), "hints are for one position");
+    }
+
+    #[test]
+    fn only_key_presses_count() {
+        use crossterm::event::KeyEventState;
+        let press = KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE);
+        assert_eq!(Key::from_event(&press), Some(Key::Down));
+        for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
+            let event = KeyEvent {
+                kind,
+                state: KeyEventState::NONE,
+                ..press
+            };
+            assert_eq!(Key::from_event(&event), None);
+        }
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(Key::from_event(&ctrl_c), Some(Key::Interrupt));
+        let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
+        assert_eq!(Key::from_event(&shift_h), Some(Key::Hint));
+    }
+}

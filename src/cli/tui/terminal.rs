@@ -1,0 +1,299 @@
+//! The thin layer that talks to the terminal: raw mode, the alternate
+//! screen, mouse capture, the event loop, and drawing frames by sending only
+//! what changed since the last one.
+
+use std::io::{self, Write};
+use std::panic;
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crossterm::event::{self, Event, MouseButton, MouseEventKind};
+use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
+use crossterm::{cursor, execute, queue, terminal};
+
+use super::state::{App, Effect, Key};
+use super::view::{self, Frame, Glyph, Style};
+
+/// Whether this process has the terminal in raw mode on the alternate
+/// screen, so that it must give it back.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Turns on mouse reports of button presses and releases only, in the SGR
+/// encoding: unlike crossterm's `EnableMouseCapture` it does not ask for
+/// every mouse motion, which the game has no use for and which could still
+/// be in flight when the game leaves.
+struct EnableClicks;
+
+impl crossterm::Command for EnableClicks {
+    fn write_ansi(&self, f: &mut impl std::fmt::Write) -> std::fmt::Result {
+        f.write_str("\x1b[?1000h\x1b[?1006h")
+    }
+
+    #[cfg(windows)]
+    fn execute_winapi(&self) -> io::Result<()> {
+        event::EnableMouseCapture.execute_winapi()
+    }
+}
+
+/// Writes the sequences that leave the game's screen: mouse capture off,
+/// the normal screen back, the cursor shown, colours reset.
+pub fn write_restore(out: &mut impl Write) -> io::Result<()> {
+    execute!(
+        out,
+        SetAttribute(Attribute::Reset),
+        event::DisableMouseCapture,
+        terminal::LeaveAlternateScreen,
+        cursor::Show
+    )
+}
+
+/// Gives the terminal back if this process took it; safe to call twice,
+/// from a panic hook or a drop.
+fn restore_terminal() {
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        let _ = terminal::disable_raw_mode();
+        let _ = write_restore(&mut io::stdout());
+    }
+}
+
+/// Makes the panic hook call `before` first, then the hook that was there:
+/// the terminal is restored before the panic message is printed, so the
+/// message is readable and lands on the normal screen.
+pub fn chain_panic_hook(before: fn()) {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        before();
+        previous(info);
+    }));
+}
+
+/// Restores the terminal when dropped: on a normal return, an early return
+/// with an error, or unwinding from a panic.
+pub struct TerminalGuard {
+    restore: fn(),
+}
+
+impl TerminalGuard {
+    /// Takes the terminal: raw mode, alternate screen, mouse capture, cursor
+    /// hidden. The panic hook is chained once per process.
+    pub fn enter() -> io::Result<TerminalGuard> {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| chain_panic_hook(restore_terminal));
+        terminal::enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        let guard = TerminalGuard {
+            restore: restore_terminal,
+        };
+        execute!(
+            io::stdout(),
+            terminal::EnterAlternateScreen,
+            EnableClicks,
+            cursor::Hide,
+            terminal::Clear(terminal::ClearType::All)
+        )?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        (self.restore)();
+    }
+}
+
+/// How often the loop wakes without an event, to notice a change of window
+/// size whose signal was lost (crossterm can drop a resize that arrives in
+/// the same instant as a key).
+const TICK: Duration = Duration::from_millis(250);
+
+/// Plays `app` full screen until a player quits.
+pub fn run(mut app: App, color: bool) -> io::Result<()> {
+    let guard = TerminalGuard::enter()?;
+    // Each frame is built in memory and written at once: nothing is left
+    // buffered to spill onto the normal screen if a panic unwinds.
+    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut size = terminal::size()?;
+    let mut shown: Option<Frame> = None;
+    let mut dirty = true;
+    loop {
+        let now = terminal::size().unwrap_or(size);
+        if now != size {
+            size = now;
+            shown = None;
+            dirty = true;
+        }
+        if dirty {
+            let frame = view::render(&app, size.0, size.1, color);
+            buffer.clear();
+            draw(&mut buffer, shown.as_ref(), &frame)?;
+            let mut out = io::stdout().lock();
+            out.write_all(&buffer)?;
+            out.flush()?;
+            shown = Some(frame);
+            dirty = false;
+        }
+        if !event::poll(TICK)? {
+            continue;
+        }
+        let effect = match event::read()? {
+            Event::Key(key) => match Key::from_event(&key) {
+                Some(key) => app.key(key),
+                None => continue,
+            },
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                match shown
+                    .as_ref()
+                    .and_then(|f| f.target_at(mouse.column, mouse.row))
+                {
+                    Some(target) => app.click(target),
+                    None => continue,
+                }
+            }
+            // The new size is read at the top of the loop.
+            Event::Resize(..) => continue,
+            _ => continue,
+        };
+        dirty = true;
+        match effect {
+            Effect::Continue => {}
+            Effect::Quit => break,
+            Effect::NewGame => {
+                app.new_game(rand::random_range(0..1_000_000));
+            }
+        }
+    }
+    drop(guard);
+    Ok(())
+}
+
+/// Queues what turns the screen showing `old` into `new`: only the changed
+/// runs of each line, or everything after a clear when there is no old
+/// frame of the same size. The caller flushes once.
+pub fn draw(out: &mut impl Write, old: Option<&Frame>, new: &Frame) -> io::Result<()> {
+    let old = old.filter(|o| (o.width(), o.height()) == (new.width(), new.height()));
+    if old.is_none() {
+        queue!(out, terminal::Clear(terminal::ClearType::All))?;
+    }
+    let mut pen = Pen::default();
+    for y in 0..new.height() {
+        let row = new.row(y);
+        let before = old.map(|o| o.row(y));
+        let mut x = 0;
+        while x < row.len() {
+            let changed = |i: usize| before.is_none_or(|b| b[i] != row[i]);
+            if !changed(x) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < row.len() && changed(x) {
+                x += 1;
+            }
+            queue!(out, cursor::MoveTo(start as u16, y))?;
+            for glyph in &row[start..x] {
+                pen.write(out, glyph)?;
+            }
+        }
+    }
+    queue!(out, SetAttribute(Attribute::Reset))
+}
+
+/// The style the terminal is drawing with, to send only style changes.
+#[derive(Default)]
+struct Pen {
+    style: Option<Style>,
+}
+
+impl Pen {
+    fn write(&mut self, out: &mut impl Write, glyph: &Glyph) -> io::Result<()> {
+        if self.style != Some(glyph.style) {
+            let s = glyph.style;
+            queue!(out, SetAttribute(Attribute::Reset))?;
+            if let Some(fg) = s.fg {
+                queue!(out, SetForegroundColor(fg))?;
+            }
+            if s.bold {
+                queue!(out, SetAttribute(Attribute::Bold))?;
+            }
+            if s.reverse {
+                queue!(out, SetAttribute(Attribute::Reverse))?;
+            }
+            self.style = Some(s);
+        }
+        queue!(out, Print(glyph.ch))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    static EVENTS: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+
+    fn record(event: &'static str) {
+        EVENTS.lock().unwrap_or_else(|e| e.into_inner()).push(event);
+    }
+
+    #[test]
+    fn the_restore_sequences_leave_everything_the_game_turned_on() {
+        let mut out = Vec::new();
+        write_restore(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for sequence in ["\x1b[?1049l", "\x1b[?25h", "\x1b[?1000l", "\x1b[?1006l"] {
+            assert!(
+                text.contains(sequence),
+                "{sequence:?} missing from {text:?}"
+            );
+        }
+    }
+
+    /// One test for both, as the panic hook is global: a panic restores the
+    /// terminal before the message is printed, and the guard restores when
+    /// it is dropped by the unwinding.
+    #[test]
+    fn a_panic_restores_the_terminal_before_its_message() {
+        let original = panic::take_hook();
+        panic::set_hook(Box::new(|_| record("message")));
+        chain_panic_hook(|| record("hook restores"));
+        let result = panic::catch_unwind(|| {
+            let _guard = TerminalGuard {
+                restore: || record("guard restores"),
+            };
+            panic!("boom");
+        });
+        panic::set_hook(original);
+        assert!(result.is_err());
+        let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        assert_eq!(events, ["hook restores", "message", "guard restores"]);
+    }
+
+    #[test]
+    fn frames_are_drawn_by_their_changes() {
+        use super::super::state::tests_support::app;
+        let a = app("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
+        let first = view::render(&a, 100, 30, false);
+        let mut full = Vec::new();
+        draw(&mut full, None, &first).unwrap();
+        let mut none = Vec::new();
+        draw(&mut none, Some(&first), &first).unwrap();
+        let mut b = app("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
+        b.key(Key::Right);
+        let second = view::render(&b, 100, 30, false);
+        let mut some = Vec::new();
+        draw(&mut some, Some(&first), &second).unwrap();
+        let full = String::from_utf8(full).unwrap();
+        let none = String::from_utf8(none).unwrap();
+        let some = String::from_utf8(some).unwrap();
+        assert!(full.contains("\x1b[2J"), "a first frame clears");
+        assert!(!none.contains("\x1b[2J") && !some.contains("\x1b[2J"));
+        assert!(!none.contains("\x1b[") || none == "\x1b[0m", "{none:?}");
+        assert!(
+            some.len() < full.len() / 4,
+            "{} vs {}",
+            some.len(),
+            full.len()
+        );
+    }
+}

@@ -1,0 +1,229 @@
+//! End-to-end tests of `dot` and `survey`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn data(name: &str) -> PathBuf {
+    root().join("tests/data").join(name)
+}
+
+fn dice_of_doom() -> Command {
+    let mut cmd = Command::cargo_bin("dice-of-doom").unwrap();
+    cmd.current_dir(root());
+    cmd
+}
+
+fn golden(name: &str) -> String {
+    std::fs::read_to_string(data(name)).unwrap()
+}
+
+#[test]
+fn dot_draws_seed_000s_tree_exactly() {
+    dice_of_doom()
+        .args(["dot", "--board", "boards/test-2x2.txt"])
+        .assert()
+        .success()
+        .stdout(golden("test-2x2.dot"))
+        .stderr("");
+    dice_of_doom()
+        .args(["dot", "--board", "boards/test-2x2.txt", "--shared"])
+        .assert()
+        .success()
+        .stdout(golden("test-2x2-shared.dot"));
+    let expanded = golden("test-2x2.dot");
+    assert_eq!(expanded.matches("[label=").count(), 13 + 12);
+    assert_eq!(expanded.matches(" -> n").count(), 12);
+    let shared = golden("test-2x2-shared.dot");
+    assert_eq!(shared.matches(" -> p").count(), 11);
+}
+
+#[test]
+fn dot_reads_standard_input_and_writes_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tree.dot");
+    dice_of_doom()
+        .args(["dot", "--board", "-", "-o"])
+        .arg(&out)
+        .write_stdin("b-2 b-2\na-2 b-1\n")
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        golden("test-2x2.dot")
+    );
+}
+
+#[test]
+fn dot_refuses_big_trees_before_writing_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tree.dot");
+    dice_of_doom()
+        .args(["dot", "--board", "boards/3x3-b.txt", "-o"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the game tree has 845,109 nodes, more than the 2,000 allowed",
+        ));
+    assert!(!out.exists());
+    // The shared tree of board A with b first is small enough; its full tree
+    // (1,307 nodes) is refused under a lower limit.
+    dice_of_doom()
+        .args(["dot", "--board", "boards/3x3-a.txt", "--first", "b"])
+        .args(["--max-nodes", "1000"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("has 1,307 nodes"));
+    dice_of_doom()
+        .args([
+            "dot",
+            "--board",
+            "boards/3x3-a.txt",
+            "--first",
+            "b",
+            "--shared",
+        ])
+        .args(["--max-nodes", "1000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("digraph"));
+}
+
+#[test]
+fn dot_reports_bad_boards_with_their_location() {
+    dice_of_doom()
+        .args(["dot", "--board", "tests/data/bad/unknown-player.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "tests/data/bad/unknown-player.txt:",
+        ));
+    dice_of_doom()
+        .args([
+            "dot",
+            "--board",
+            "boards/test-2x2.txt",
+            "--max-nodes",
+            "lots",
+        ])
+        .assert()
+        .code(2);
+}
+
+/// Renders the 2x2 tree with Graphviz when it is installed.
+#[test]
+fn graphviz_renders_the_2x2_tree() {
+    let Ok(status) = std::process::Command::new("dot").arg("-V").output() else {
+        println!("note: Graphviz `dot` is not installed; skipping the rendering check");
+        return;
+    };
+    assert!(status.status.success());
+    for name in ["test-2x2.dot", "test-2x2-shared.dot"] {
+        let out = std::process::Command::new("dot")
+            .args(["-Tsvg", data(name).to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let svg = String::from_utf8_lossy(&out.stdout);
+        let nodes = svg.matches("class=\"node\"").count();
+        assert_eq!(
+            nodes,
+            if name.contains("shared") { 11 } else { 13 },
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn survey_of_every_2x2_board() {
+    dice_of_doom()
+        .args(["survey", "--size", "2"])
+        .assert()
+        .success()
+        .stdout(golden("survey-2x2.txt"))
+        .stderr("");
+    dice_of_doom()
+        .args(["survey", "--size", "2", "--table"])
+        .assert()
+        .success()
+        .stdout(golden("survey-2x2-table.txt"));
+}
+
+#[test]
+fn survey_json_adds_up() {
+    let out = dice_of_doom()
+        .args(["survey", "--size", "2", "--json", "--table", "--first", "b"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("boards"), 1296);
+    assert_eq!(n("wins") + n("losses") + n("ties") + n("no_move"), 1296);
+    assert_eq!(v["first"], "b");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1296);
+    let example = rows
+        .iter()
+        .find(|r| r["board"] == "b-2 b-2 / a-2 b-1")
+        .unwrap();
+    assert_eq!(example["nodes_a_first"], 13);
+    assert_eq!(example["nodes_b_first"], 1);
+    assert_eq!(example["leaves_a_first"]["b"], 5);
+    // Swapping the colours of every board swaps the players: with b first,
+    // b wins as many boards as a does with a first.
+    let a_first: serde_json::Value = serde_json::from_slice(
+        &dice_of_doom()
+            .args(["survey", "--size", "2", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    for k in [
+        "wins",
+        "losses",
+        "ties",
+        "no_move",
+        "largest_tree",
+        "positions",
+    ] {
+        assert_eq!(a_first[k], v[k], "{k}");
+    }
+}
+
+#[test]
+fn survey_refuses_what_it_cannot_do() {
+    dice_of_doom()
+        .args(["survey", "--size", "4"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("2,821,109,907,456 boards"));
+    dice_of_doom()
+        .args(["survey", "--size", "3", "--table"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a table has at most"));
+    dice_of_doom()
+        .args(["survey", "--size", "2", "--first", "c"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a or b"));
+    dice_of_doom()
+        .args(["survey", "--size", "11"])
+        .assert()
+        .code(2);
+}

@@ -1,0 +1,271 @@
+//! The full-screen game end to end: the binary in a pseudo-terminal, driven
+//! with keys and mouse clicks, its screen read back through a terminal
+//! emulator (`vt100`), and the terminal checked after it leaves.
+
+#![cfg(unix)]
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use dice_of_doom::cli::tui::{App, Target, render};
+use dice_of_doom::game::{Player, Position, Rules};
+use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
+
+const WAIT: Duration = Duration::from_secs(15);
+const COLS: u16 = 100;
+const ROWS: u16 = 30;
+
+/// The game running in a pseudo-terminal.
+struct Pty {
+    child: Child,
+    master: File,
+    slave: OwnedFd,
+    output: Receiver<Vec<u8>>,
+    raw: Vec<u8>,
+    screen: vt100::Parser,
+}
+
+fn winsize(rows: u16, cols: u16) -> Winsize {
+    Winsize {
+        ws_row: rows,
+        ws_col: cols,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    }
+}
+
+impl Pty {
+    fn start(args: &[&str]) -> Pty {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
+        grantpt(&master).unwrap();
+        unlockpt(&master).unwrap();
+        let name = ptsname(&master, Vec::new()).unwrap();
+        let slave: OwnedFd = File::options()
+            .read(true)
+            .write(true)
+            .open(name.to_str().unwrap())
+            .unwrap()
+            .into();
+        tcsetwinsize(&slave, winsize(ROWS, COLS)).unwrap();
+        let stdio = || Stdio::from(slave.try_clone().unwrap());
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
+        command
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("TERM", "xterm-256color")
+            .env_remove("NO_COLOR")
+            .stdin(stdio())
+            .stdout(stdio())
+            .stderr(stdio());
+        // SAFETY: only async-signal-safe system calls between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                rustix::process::setsid()?;
+                rustix::process::ioctl_tiocsctty(rustix::stdio::stdin())?;
+                Ok(())
+            });
+        }
+        let child = command.spawn().unwrap();
+        let master = File::from(master);
+        let mut reader = master.try_clone().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buffer) {
+                if n == 0 || tx.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Pty {
+            child,
+            master,
+            slave,
+            output,
+            raw: Vec::new(),
+            screen: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.master.write_all(bytes).unwrap();
+        self.master.flush().unwrap();
+    }
+
+    /// A left click at column `x`, row `y` (from 0), as an xterm SGR mouse
+    /// press and release.
+    fn click(&mut self, (x, y): (u16, u16)) {
+        let (x, y) = (x + 1, y + 1);
+        self.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    }
+
+    fn resize(&mut self, rows: u16, cols: u16) {
+        tcsetwinsize(&self.slave, winsize(rows, cols)).unwrap();
+        self.screen
+            .screen_mut()
+            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+    }
+
+    fn pump(&mut self, timeout: Duration) -> bool {
+        match self.output.recv_timeout(timeout) {
+            Ok(bytes) => {
+                self.screen.process(&bytes);
+                self.raw.extend_from_slice(&bytes);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Waits until the screen shows `text`.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + WAIT;
+        while !self.contents().contains(text) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                let screen = self.contents();
+                let _ = self.child.kill();
+                let tail = &self.raw[self.raw.len().saturating_sub(600)..];
+                panic!(
+                    "timed out waiting for {text:?}; the screen:\n{screen}\nthe last output: {:?}",
+                    String::from_utf8_lossy(tail)
+                );
+            }
+            self.pump(left.min(Duration::from_millis(200)));
+        }
+    }
+
+    /// Waits for the game to exit, reading what it still writes; its status.
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                while self.pump(Duration::from_millis(100)) {}
+                return status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the game did not exit; the screen:\n{}", self.contents());
+            }
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    /// Checks the terminal was given back: the alternate screen left, the
+    /// cursor shown, mouse capture off, and the line discipline cooked again.
+    fn assert_restored(&self) {
+        let raw = String::from_utf8_lossy(&self.raw);
+        let leave = raw
+            .rfind("\x1b[?1049l")
+            .expect("the alternate screen is left");
+        let enter = raw
+            .rfind("\x1b[?1049h")
+            .expect("the alternate screen was entered");
+        assert!(leave > enter);
+        assert!(raw[leave..].contains("\x1b[?25h") || raw[..leave].ends_with("\x1b[?25h"));
+        assert!(raw.contains("\x1b[?1000l"), "mouse capture is turned off");
+        let modes = tcgetattr(self.slave.as_fd()).unwrap().local_modes;
+        assert!(
+            modes.contains(LocalModes::ICANON | LocalModes::ECHO),
+            "{modes:?}"
+        );
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where a cell of a 2x2 board is drawn in the test's window.
+fn cell_at(cell: usize) -> (u16, u16) {
+    let rules = Rules::classic(2, 2, 3).unwrap();
+    let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+    let app = App::new(
+        rules.clone(),
+        Position::start(&rules, board, Player::A).unwrap(),
+        None,
+    );
+    let frame = render(&app, COLS, ROWS, false);
+    let (x, y) = frame.find(Target::Cell(cell)).unwrap();
+    (x, y + 2) // the find gives the point of the hexagon; click its middle
+}
+
+fn board() -> String {
+    PathBuf::from("boards")
+        .join("test-2x2.txt")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
+    let mut pty = Pty::start(&["play", "--board", &board()]);
+    pty.wait_for("Moves (type a number");
+    pty.wait_for("1. 2 -> 3");
+    // a: the cursor starts on cell 2; mark it, move right onto 3, attack.
+    pty.send(b"\r");
+    pty.wait_for("marked: cell 2");
+    pty.send(b"\x1b[C");
+    pty.wait_for("cursor: cell 3 (b 1) | marked: cell 2");
+    pty.send(b" ");
+    pty.wait_for("a: 2 -> 3, took 1 die from b");
+    pty.send(b"e");
+    pty.wait_for("b's turn.");
+    // b, with the mouse: mark cell 0, attack cell 2, then end the turn.
+    pty.click(cell_at(0));
+    pty.wait_for("marked: cell 0");
+    pty.click(cell_at(2));
+    pty.wait_for("b: 0 -> 2, took 1 die from a");
+    pty.send(b"p");
+    pty.wait_for("The winner is b");
+    pty.wait_for("[ n: new game ]");
+    pty.send(b"q");
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    pty.assert_restored();
+}
+
+#[test]
+fn quitting_asks_first_resizing_redraws_and_ctrl_c_quits_at_once() {
+    let mut pty = Pty::start(&["play", "--seed", "5", "--color", "never"]);
+    pty.wait_for("seed 5");
+    pty.send(b"q");
+    pty.wait_for("Quit this game?");
+    pty.send(b"n");
+    pty.wait_for("Back to the game.");
+    pty.send(b"?");
+    pty.wait_for("Marks: * can attack");
+    pty.send(b"x");
+    pty.resize(10, 40);
+    pty.wait_for("The window is too small.");
+    pty.resize(ROWS, COLS);
+    pty.wait_for("Moves (type a number");
+    pty.send(b"\x03");
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    pty.assert_restored();
+}
+
+#[test]
+fn plain_keeps_the_line_mode_at_a_terminal() {
+    let mut pty = Pty::start(&["play", "--plain", "--board", &board()]);
+    pty.wait_for("choose your move:");
+    pty.send(b"q\n");
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    assert!(!String::from_utf8_lossy(&pty.raw).contains("\x1b[?1049h"));
+}

@@ -493,7 +493,9 @@ mod tests {
             .child;
         assert_eq!(solution.rating(child), solution.rating(root));
         assert_eq!(
-            solution.depth(root).map(|d| d > solution.depth(child).unwrap()),
+            solution
+                .depth(root)
+                .map(|d| d > solution.depth(child).unwrap()),
             Some(true)
         );
     }

@@ -132,7 +132,8 @@ struct PlayArgs {
     /// or `all` to watch the computer play itself (in the line mode).
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     computer: Option<ComputerPlayers>,
-    /// The computer opponent (and the source of hints, typed `h`).
+    /// The computer opponent (and the source of hints: `h` in the line mode,
+    /// `H` in the full-screen game).
     #[arg(long, value_enum, default_value_t = AiKind::Search, value_name = "AI")]
     ai: AiKind,
     /// Seconds the computer may think per move (0.001 to 3600).
@@ -315,7 +316,11 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     // The computer plays in the line mode only, for now.
     let line_mode = args.plain || args.computer.is_some();
     if !line_mode && io::stdin().is_terminal() && stdout.is_terminal() {
-        let app = tui::App::new(rules, start, seed);
+        let hints = play::StrategyHints {
+            ai: args.ai.build(seed.unwrap_or(0)),
+            budget: crate::ai::Budget::time(args.think_time),
+        };
+        let app = tui::App::new(rules, start, seed).with_hints(Box::new(hints));
         return Ok(tui::run(app, args.color.enabled(true))?);
     }
     let color = args.color.enabled(stdout.is_terminal());

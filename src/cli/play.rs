@@ -84,6 +84,39 @@ pub(crate) fn hint_text(name: &str, analysis: &Analysis) -> String {
     out
 }
 
+/// A computer opponent rating moves for the full-screen game's hint key.
+pub(crate) struct StrategyHints {
+    /// The opponent.
+    pub(crate) ai: Box<dyn Strategy>,
+    /// Its think time per hint.
+    pub(crate) budget: Budget,
+}
+
+impl super::tui::HintProvider for StrategyHints {
+    fn hints(
+        &mut self,
+        rules: &crate::game::Rules,
+        position: &crate::game::Position,
+    ) -> Option<Vec<super::tui::Hint>> {
+        let analysis = self.ai.analyse(rules, position, self.budget, true)?;
+        Some(
+            analysis
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| super::tui::Hint {
+                    mv: m.mv,
+                    rating: if i == analysis.choice {
+                        format!("{} (the computer's choice)", m.rating)
+                    } else {
+                        m.rating.to_string()
+                    },
+                })
+                .collect(),
+        )
+    }
+}
+
 /// What the transcript says of a computer's move.
 pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
     match mv {
@@ -256,6 +289,22 @@ mod tests {
         assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
         assert!(transcript.contains("b ends turn\n"), "{transcript}");
         assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
+    }
+
+    #[test]
+    fn the_full_screen_hints_come_from_the_computer() {
+        use crate::cli::tui::HintProvider;
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let start =
+            Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
+        let mut hints = StrategyHints {
+            ai: AiKind::Perfect.build(0),
+            budget: Budget::UNLIMITED,
+        };
+        let rated = hints.hints(&rules, &start).unwrap();
+        let moves: Vec<Move> = rated.iter().map(|h| h.mv).collect();
+        assert_eq!(moves, start.moves(&rules));
+        assert_eq!(rated[0].rating, "win (exact 1) (the computer's choice)");
     }
 
     #[test]

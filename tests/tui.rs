@@ -269,3 +269,116 @@ fn plain_keeps_the_line_mode_at_a_terminal() {
     assert!(status.success(), "{status:?}");
     assert!(!String::from_utf8_lossy(&pty.raw).contains("\x1b[?1049h"));
 }
+
+#[test]
+fn a_person_plays_the_computer_to_the_end() {
+    let mut pty = Pty::start(&[
+        "play",
+        "--board",
+        &board(),
+        "--computer",
+        "b",
+        "--ai",
+        "greedy",
+    ]);
+    pty.wait_for("1. 2 -> 3");
+    pty.send(b"1");
+    pty.wait_for("a: 2 -> 3, took 1 die from b");
+    pty.send(b"e");
+    pty.wait_for("b to move: the computer (greedy) is thinking");
+    // The computer's first move waits for its pause: the board is not ours.
+    pty.send(b"1");
+    pty.wait_for("The computer is playing b: wait for your turn");
+    // Greedy takes both of a's cells, one at a time, and ends its turn.
+    let turn = Instant::now();
+    pty.wait_for("b: 0 -> 2, took 1 die from a");
+    let first = Instant::now();
+    pty.wait_for("b: 1 -> 3, took 1 die from a");
+    // Each move stays on the screen long enough to be seen (0.5 s).
+    let pause = Duration::from_millis(300);
+    assert!(first - turn > pause, "{:?}", first - turn);
+    assert!(first.elapsed() > pause, "{:?}", first.elapsed());
+    pty.wait_for("b: end turn, +1 die");
+    pty.wait_for("The winner is b");
+    pty.wait_for("[ n: new game ]");
+    pty.send(b"q");
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    pty.assert_restored();
+}
+
+#[test]
+fn the_computer_plays_itself_and_starts_again() {
+    let mut pty = Pty::start(&[
+        "play",
+        "--size",
+        "2",
+        "--seed",
+        "3",
+        "--computer",
+        "all",
+        "--ai",
+        "greedy",
+    ]);
+    pty.wait_for("the computer (greedy) is thinking");
+    pty.wait_for("[ n: new game ]");
+    pty.send(b"n");
+    pty.wait_for("the computer (greedy) is thinking");
+    pty.wait_for("[ n: new game ]");
+    pty.send(b"q");
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    pty.assert_restored();
+}
+
+/// A computer that thinks for a minute, on a board too large to solve.
+fn thinking_for_a_minute() -> Pty {
+    Pty::start(&[
+        "play",
+        "--size",
+        "5",
+        "--seed",
+        "1",
+        "--first",
+        "b",
+        "--computer",
+        "b",
+        "--think-time",
+        "60",
+    ])
+}
+
+#[test]
+fn quitting_while_the_computer_thinks() {
+    let mut pty = thinking_for_a_minute();
+    pty.wait_for("the computer (search) is thinking");
+    pty.send(b"?");
+    pty.wait_for("Marks: * can attack");
+    pty.send(b"x");
+    pty.send(b"q");
+    pty.wait_for("Quit this game?");
+    pty.send(b"y");
+    let started = Instant::now();
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "it did not wait for the computer"
+    );
+    pty.assert_restored();
+}
+
+#[test]
+fn ctrl_c_while_the_computer_thinks() {
+    let mut pty = thinking_for_a_minute();
+    pty.wait_for("the computer (search) is thinking");
+    pty.send(b"\x03");
+    let started = Instant::now();
+    let status = pty.wait_exit();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "it did not wait for the computer"
+    );
+    pty.assert_restored();
+}

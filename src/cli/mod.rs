@@ -129,7 +129,7 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
     /// Players the computer plays: letters separated by commas (`b`, `b,c`),
-    /// or `all` to watch the computer play itself (in the line mode).
+    /// or `all` to watch the computer play itself.
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     computer: Option<ComputerPlayers>,
     /// The computer opponent (and the source of hints: `h` in the line mode,
@@ -313,15 +313,17 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         }
     };
     let stdout = io::stdout();
-    // The computer plays in the line mode only, for now.
-    let line_mode = args.plain || args.computer.is_some();
-    if !line_mode && io::stdin().is_terminal() && stdout.is_terminal() {
+    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
         let hints = play::StrategyHints {
             ai: args.ai.build(seed.unwrap_or(0)),
             budget: crate::ai::Budget::time(args.think_time),
         };
-        let app = tui::App::new(rules, start, seed).with_hints(Box::new(hints));
-        return Ok(tui::run(app, args.color.enabled(true))?);
+        let app = tui::App::new(rules, start, seed)
+            .with_hints(Box::new(hints))
+            .with_computers(computers.players(), args.ai.name());
+        let computer: Option<Box<dyn tui::ComputerPlayer>> =
+            (!computers.players().is_empty()).then(|| Box::new(computers) as _);
+        return Ok(tui::run(app, args.color.enabled(true), computer)?);
     }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());

@@ -52,10 +52,34 @@ impl Computers {
         }
     }
 
+    /// The players the computer moves.
+    pub fn players(&self) -> PlayerSet {
+        self.seats
+            .iter()
+            .zip(0u8..)
+            .filter(|(seat, _)| seat.is_some())
+            .filter_map(|(_, i)| Player::new(i))
+            .collect()
+    }
+
     fn seat(&mut self, player: Player) -> Option<&mut Box<dyn Strategy>> {
         self.seats
             .get_mut(usize::from(player.index()))
             .and_then(Option::as_mut)
+    }
+}
+
+impl super::tui::ComputerPlayer for Computers {
+    /// The move of the opponent seated for the player to move, within the
+    /// budget; `None` if the computer does not move this player.
+    fn choose(
+        &mut self,
+        rules: &crate::game::Rules,
+        position: &crate::game::Position,
+    ) -> Option<Move> {
+        let budget = self.budget;
+        self.seat(position.player())?
+            .choose(rules, position, budget)
     }
 }
 

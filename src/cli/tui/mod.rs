@@ -11,6 +11,6 @@ pub mod state;
 mod terminal;
 pub mod view;
 
-pub use state::{App, Effect, Hint, HintProvider, Key, Overlay, Target};
+pub use state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Target};
 pub use terminal::{TerminalGuard, chain_panic_hook, draw, run, write_restore};
 pub use view::{Frame, Glyph, Style, min_size, render};

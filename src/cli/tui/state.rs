@@ -38,6 +38,16 @@ pub trait HintProvider {
     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>>;
 }
 
+/// Something that picks the computer's moves: the hook for the computer
+/// players. The terminal driver runs it on a worker thread, so that the
+/// screen stays responsive while it thinks; [`App::with_computers`] says
+/// which players it moves.
+pub trait ComputerPlayer: Send {
+    /// The move the computer plays for the player to move in `position`,
+    /// one of `position.moves(rules)`; `None` when it has none.
+    fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move>;
+}
+
 /// A key, as the game understands it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
@@ -156,6 +166,8 @@ pub struct App {
     overlay: Overlay,
     hints: Option<Vec<Hint>>,
     hinter: Option<Box<dyn HintProvider>>,
+    computers: PlayerSet,
+    ai_name: &'static str,
 }
 
 impl std::fmt::Debug for App {
@@ -203,12 +215,14 @@ impl App {
             overlay: Overlay::None,
             hints: None,
             hinter: None,
+            computers: PlayerSet::EMPTY,
+            ai_name: "computer",
         }
     }
 
     /// Starts a new game on a random board drawn from `seed`, with the same
-    /// rules, first player and hint provider; returns false (and says so) if
-    /// no board can be drawn under these rules.
+    /// rules, first player, hint provider and computer players; returns
+    /// false (and says so) if no board can be drawn under these rules.
     pub fn new_game(&mut self, seed: u64) -> bool {
         let rules = self.rules().clone();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
@@ -218,8 +232,10 @@ impl App {
         match start {
             Some(start) => {
                 let hinter = self.hinter.take();
+                let (computers, ai_name) = (self.computers, self.ai_name);
                 *self = App::new(rules, start, Some(seed));
                 self.hinter = hinter;
+                self.set_computers(computers, ai_name);
                 true
             }
             None => {
@@ -233,6 +249,67 @@ impl App {
     pub fn with_hints(mut self, hinter: Box<dyn HintProvider>) -> App {
         self.hinter = Some(hinter);
         self
+    }
+
+    /// This game with the computer moving `players`, with the opponent
+    /// called `ai_name` (for the status line). The program around the state
+    /// machine asks [`App::computer_to_move`] and answers with
+    /// [`App::computer_move`].
+    pub fn with_computers(mut self, players: PlayerSet, ai_name: &'static str) -> App {
+        self.set_computers(players, ai_name);
+        self
+    }
+
+    fn set_computers(&mut self, players: PlayerSet, ai_name: &'static str) {
+        self.computers = players;
+        self.ai_name = ai_name;
+        if let Some(player) = self.computer_to_move() {
+            self.message = Some(self.computer_turn_message(player));
+        }
+    }
+
+    /// The players the computer moves.
+    pub fn computers(&self) -> PlayerSet {
+        self.computers
+    }
+
+    /// The name of the computer opponent.
+    pub fn ai_name(&self) -> &'static str {
+        self.ai_name
+    }
+
+    /// The player the computer must move now, if the game is on and the
+    /// player to move is the computer's: the program around the state
+    /// machine then finds a move (see [`ComputerPlayer`]) and plays it with
+    /// [`App::computer_move`]. Until then the board takes no input.
+    pub fn computer_to_move(&self) -> Option<Player> {
+        let player = self.position().player();
+        (self.computers.contains(player) && self.winners().is_none()).then_some(player)
+    }
+
+    /// Plays the computer's move `mv` and logs it like a person's; returns
+    /// false (and changes nothing but the message) if the computer is not to
+    /// move or `mv` is not legal here.
+    pub fn computer_move(&mut self, mv: Move) -> bool {
+        let Some(player) = self.computer_to_move() else {
+            return false;
+        };
+        match self.moves().iter().position(|&m| m == mv) {
+            Some(index) => {
+                self.play_index(index);
+                true
+            }
+            None => {
+                self.message = Some(format!(
+                    "The computer chose {mv} for {player}, which is not legal here."
+                ));
+                false
+            }
+        }
+    }
+
+    fn computer_turn_message(&self, player: Player) -> String {
+        format!("{player}'s turn: the computer ({}) plays it.", self.ai_name)
     }
 
     /// The rules.
@@ -357,6 +434,13 @@ impl App {
                 _ => Effect::Continue,
             };
         }
+        if let Some(player) = self.computer_to_move() {
+            match key {
+                Key::Quit => self.overlay = Overlay::ConfirmQuit,
+                _ => self.refuse(player),
+            }
+            return Effect::Continue;
+        }
         self.message = None;
         match key {
             Key::Up => self.move_vertically(-1),
@@ -392,6 +476,12 @@ impl App {
         match target {
             Target::Button(key) => self.key(key),
             _ if self.overlay != Overlay::None || self.winners().is_some() => Effect::Continue,
+            _ if self.computer_to_move().is_some() => {
+                if let Some(player) = self.computer_to_move() {
+                    self.refuse(player);
+                }
+                Effect::Continue
+            }
             Target::Cell(cell) => {
                 self.message = None;
                 self.digits.clear();
@@ -406,6 +496,13 @@ impl App {
                 Effect::Continue
             }
         }
+    }
+
+    /// Says the board is the computer's for now.
+    fn refuse(&mut self, player: Player) {
+        self.message = Some(format!(
+            "The computer is playing {player}: wait for your turn (? help, q quit)."
+        ));
     }
 
     fn set_cursor(&mut self, cell: usize) {
@@ -577,6 +674,8 @@ impl App {
         let after = self.position();
         if let Some(winners) = self.winners() {
             self.message = Some(super::super::render::result(winners));
+        } else if after.player() != player && self.computers.contains(after.player()) {
+            self.message = Some(self.computer_turn_message(after.player()));
         } else if after.player() != player {
             self.message = Some(format!("{}'s turn.", after.player()));
         } else if let Move::Attack { to, .. } = edge.mv {
@@ -826,6 +925,136 @@ mod tests {
         assert_eq!(a.hints().map(<[Hint]>::len), Some(3));
         a.key(Key::Digit(1));
         assert!(a.hints().is_none(), "hints are for one position");
+    }
+
+    /// The 2x2 game of `boards/test-2x2.txt`, b played by the computer.
+    fn against_the_computer() -> App {
+        app("b-2 b-2 / a-2 b-1").with_computers(PlayerSet::single(Player::B), "greedy")
+    }
+
+    #[test]
+    fn the_computers_turn_is_detected() {
+        let mut a = against_the_computer();
+        assert_eq!(a.computers(), PlayerSet::single(Player::B));
+        assert_eq!(a.computer_to_move(), None, "a is a person");
+        assert!(!a.computer_move(Move::Pass), "not the computer's turn");
+        a.key(Key::Digit(1)); // a: 2 -> 3
+        assert_eq!(a.computer_to_move(), None, "still a's turn");
+        a.key(Key::EndTurn);
+        assert_eq!(a.computer_to_move(), Some(Player::B));
+        assert_eq!(
+            a.message(),
+            Some("b's turn: the computer (greedy) plays it.")
+        );
+        let all = app("b-2 b-2 / a-2 b-1").with_computers(PlayerSet::single(Player::A), "perfect");
+        assert_eq!(
+            all.computer_to_move(),
+            Some(Player::A),
+            "the computer may move first"
+        );
+        assert!(all.message().unwrap().contains("the computer (perfect)"));
+    }
+
+    #[test]
+    fn the_computers_moves_are_played_and_logged() {
+        let mut a = against_the_computer();
+        a.key(Key::Digit(1));
+        a.key(Key::EndTurn);
+        let illegal = Move::Attack { from: 3, to: 2 };
+        assert!(!a.computer_move(illegal));
+        assert!(
+            a.message().unwrap().contains("not legal"),
+            "{:?}",
+            a.message()
+        );
+        assert!(a.computer_move(Move::Attack { from: 0, to: 2 }));
+        assert_eq!(a.message(), Some("b took cell 2."));
+        assert_eq!(a.computer_to_move(), Some(Player::B), "b may go on");
+        assert!(a.computer_move(Move::Pass));
+        assert_eq!(a.computer_to_move(), None, "the game is over");
+        assert!(!a.computer_move(Move::Pass));
+        assert_eq!(
+            a.log(),
+            [
+                "a: 2 -> 3, took 1 die from b",
+                "a: end turn, +0 dice",
+                "b: 0 -> 2, took 1 die from a",
+                "b: end turn, +0 dice",
+            ]
+        );
+        assert_eq!(a.message(), Some("The winner is b"));
+    }
+
+    #[test]
+    fn the_board_refuses_people_while_the_computer_moves() {
+        let mut a = against_the_computer();
+        a.key(Key::Digit(1));
+        a.key(Key::EndTurn);
+        let cursor = a.cursor();
+        for key in [
+            Key::Digit(1),
+            Key::Select,
+            Key::EndTurn,
+            Key::Left,
+            Key::Up,
+            Key::Hint,
+            Key::Cancel,
+        ] {
+            assert_eq!(a.key(key), Effect::Continue);
+            assert!(
+                a.message()
+                    .unwrap()
+                    .starts_with("The computer is playing b"),
+                "{key:?}: {:?}",
+                a.message()
+            );
+        }
+        for target in [
+            Target::Cell(0),
+            Target::Menu(0),
+            Target::Button(Key::EndTurn),
+        ] {
+            assert_eq!(a.click(target), Effect::Continue);
+        }
+        assert_eq!(a.cursor(), cursor);
+        assert_eq!(a.marked(), None);
+        assert_eq!(a.log().len(), 2, "nothing was played");
+        assert_eq!(a.computer_to_move(), Some(Player::B));
+        a.key(Key::Help);
+        assert_eq!(a.overlay(), Overlay::Help, "? still works");
+        a.key(Key::Other);
+        assert_eq!(a.overlay(), Overlay::None);
+    }
+
+    #[test]
+    fn quitting_while_the_computer_moves() {
+        let mut a = against_the_computer();
+        a.key(Key::Digit(1));
+        a.key(Key::EndTurn);
+        assert_eq!(a.key(Key::Quit), Effect::Continue);
+        assert_eq!(a.overlay(), Overlay::ConfirmQuit);
+        assert_eq!(a.key(Key::No), Effect::Continue);
+        assert_eq!(a.overlay(), Overlay::None);
+        assert!(a.computer_move(Move::Attack { from: 0, to: 2 }));
+        a.key(Key::Quit);
+        assert_eq!(a.key(Key::Yes), Effect::Quit);
+        assert_eq!(a.key(Key::Interrupt), Effect::Quit, "Ctrl-C at once");
+    }
+
+    #[test]
+    fn a_new_game_keeps_the_computer_players() {
+        let mut a = app("b-2 b-2 / a-2 b-1")
+            .with_computers(PlayerSet::from_iter([Player::A, Player::B]), "greedy");
+        assert!(a.computer_move(Move::Attack { from: 2, to: 3 }));
+        assert!(a.computer_move(Move::Pass));
+        assert!(a.computer_move(Move::Attack { from: 0, to: 2 }));
+        assert!(a.computer_move(Move::Pass));
+        assert!(a.winners().is_some());
+        assert_eq!(a.key(Key::NewGame), Effect::NewGame, "n on the end screen");
+        assert!(a.new_game(5));
+        assert_eq!(a.computers().iter().count(), 2);
+        assert_eq!(a.ai_name(), "greedy");
+        assert_eq!(a.computer_to_move(), Some(Player::A));
     }
 
     #[test]

@@ -6,14 +6,16 @@ use std::io::{self, Write};
 use std::panic;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, MouseButton, MouseEventKind};
 use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 
-use super::state::{App, Effect, Key};
+use super::state::{App, ComputerPlayer, Effect, Key, Overlay};
 use super::view::{self, Frame, Glyph, Style};
+use crate::game::{Move, Position, Rules};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.
@@ -107,8 +109,60 @@ impl Drop for TerminalGuard {
 /// the same instant as a key).
 const TICK: Duration = Duration::from_millis(250);
 
-/// Plays `app` full screen until a player quits.
-pub fn run(mut app: App, color: bool) -> io::Result<()> {
+/// The shortest time between two of the computer's moves on the screen, so
+/// that a person can follow them: a move that took less thinking waits.
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
+
+/// How often the loop looks for the computer's answer while it thinks.
+const THINK_TICK: Duration = Duration::from_millis(40);
+
+/// The computer player on its own thread: positions in, moves out. The
+/// thread is never joined: when the game is left while it thinks, the
+/// process ends without waiting for it.
+struct Worker {
+    requests: Sender<(Rules, Position)>,
+    answers: Receiver<(Position, Option<Move>)>,
+}
+
+impl Worker {
+    fn spawn(mut computer: Box<dyn ComputerPlayer>) -> io::Result<Worker> {
+        let (requests, inbox) = mpsc::channel::<(Rules, Position)>();
+        let (outbox, answers) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("computer".into())
+            .spawn(move || {
+                for (rules, position) in inbox {
+                    let mv = computer.choose(&rules, &position);
+                    if outbox.send((position, mv)).is_err() {
+                        break;
+                    }
+                }
+            })?;
+        Ok(Worker { requests, answers })
+    }
+}
+
+/// Where the computer's current move is: asked for, or found and waiting
+/// for its turn on the screen.
+enum Thinking {
+    Idle,
+    Asked {
+        position: Position,
+        since: Instant,
+    },
+    Found {
+        position: Position,
+        mv: Option<Move>,
+        at: Instant,
+    },
+}
+
+/// Plays `app` full screen until a player quits; `computer` moves the
+/// players [`App::computer_to_move`] names, on a worker thread, one move
+/// every [`COMPUTER_PAUSE`] at most.
+pub fn run(mut app: App, color: bool, computer: Option<Box<dyn ComputerPlayer>>) -> io::Result<()> {
+    let worker = computer.map(Worker::spawn).transpose()?;
+    let mut thinking = Thinking::Idle;
     let guard = TerminalGuard::enter()?;
     // Each frame is built in memory and written at once: nothing is left
     // buffered to spill onto the normal screen if a panic unwinds.
@@ -133,7 +187,58 @@ pub fn run(mut app: App, color: bool) -> io::Result<()> {
             shown = Some(frame);
             dirty = false;
         }
-        if !event::poll(TICK)? {
+        let mut wait = TICK;
+        if let Some(worker) = &worker {
+            let now = Instant::now();
+            thinking = match thinking {
+                Thinking::Idle => match app.computer_to_move() {
+                    Some(_) => {
+                        let position = app.position();
+                        worker
+                            .requests
+                            .send((app.rules().clone(), position))
+                            .map_err(|_| io::Error::other("the computer player stopped"))?;
+                        Thinking::Asked {
+                            position,
+                            since: now,
+                        }
+                    }
+                    None => Thinking::Idle,
+                },
+                Thinking::Asked { position, since } => match worker.answers.try_recv() {
+                    Ok((answered, mv)) if answered == position => Thinking::Found {
+                        position,
+                        mv,
+                        at: since + COMPUTER_PAUSE,
+                    },
+                    Ok(_) | Err(TryRecvError::Empty) => Thinking::Asked { position, since },
+                    Err(TryRecvError::Disconnected) => {
+                        return Err(io::Error::other("the computer player stopped"));
+                    }
+                },
+                found @ Thinking::Found { .. } => found,
+            };
+            match thinking {
+                Thinking::Idle => {}
+                Thinking::Asked { .. } => wait = THINK_TICK,
+                // Shown once its pause is over and no window covers the board.
+                Thinking::Found { position, mv, at } => {
+                    if now < at {
+                        wait = (at - now).min(TICK);
+                    } else if app.overlay() == Overlay::None {
+                        thinking = Thinking::Idle;
+                        if app.position() == position && app.computer_to_move().is_some() {
+                            let mv =
+                                mv.ok_or_else(|| io::Error::other("the computer found no move"))?;
+                            app.computer_move(mv);
+                        }
+                        dirty = true;
+                        continue;
+                    }
+                }
+            }
+        }
+        if !event::poll(wait)? {
             continue;
         }
         let effect = match event::read()? {

@@ -270,17 +270,34 @@ fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
         x = frame.write(x, 0, w, "game over |", Style::BOLD);
     } else {
         x = frame.write(x, 0, w, &player.to_string(), paint(player));
-        x = frame.write(
-            x,
-            0,
-            w,
-            &format!(
-                " to move | captured {} | end turn now: +{} dice |",
-                position.captured(),
-                position.reinforcements(app.rules())
-            ),
-            Style::PLAIN,
-        );
+        if app.computer_to_move().is_some() {
+            x = frame.write(
+                x,
+                0,
+                w,
+                &format!(" to move: the computer ({}) is thinking |", app.ai_name()),
+                Style::BOLD,
+            );
+            x = frame.write(
+                x,
+                0,
+                w,
+                &format!(" captured {} |", position.captured()),
+                Style::PLAIN,
+            );
+        } else {
+            x = frame.write(
+                x,
+                0,
+                w,
+                &format!(
+                    " to move | captured {} | end turn now: +{} dice |",
+                    position.captured(),
+                    position.reinforcements(app.rules())
+                ),
+                Style::PLAIN,
+            );
+        }
     }
     let counts = position.board().cell_counts();
     x = frame.write(x, 0, w, " cells:", Style::PLAIN);
@@ -321,7 +338,8 @@ fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Pla
     let position = app.position();
     let side = app.rules().side();
     let marked = app.marked();
-    let sources = if marked.is_none() && app.winners().is_none() {
+    let sources = if marked.is_none() && app.winners().is_none() && app.computer_to_move().is_none()
+    {
         app.sources()
     } else {
         Vec::new()
@@ -404,7 +422,13 @@ fn panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usize) {
     let mut y = BOARD_Y;
     let moves = app.moves();
     let over = app.winners().is_some();
-    frame.write(x, y, end, "Moves (type a number, or click)", Style::BOLD);
+    let computer = app.computer_to_move().is_some();
+    let heading = if computer {
+        "Moves (the computer picks one)"
+    } else {
+        "Moves (type a number, or click)"
+    };
+    frame.write(x, y, end, heading, Style::BOLD);
     y += 1;
     let log = app.log();
     // Keep at least a few lines for the log below the moves.
@@ -449,7 +473,7 @@ fn panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usize) {
         );
         y += 1;
     }
-    if moves.contains(&Move::Pass) {
+    if moves.contains(&Move::Pass) && !computer {
         let after = frame.write(x, y, end, "[ End turn (e) ]", Style::BOLD);
         frame.mark(x, y, after - x, Target::Button(Key::EndTurn));
         y += 1;
@@ -476,13 +500,12 @@ fn footer(frame: &mut Frame, app: &App) {
     if let Some(message) = app.message() {
         frame.write(1, h - 2, w, message, Style::BOLD);
     }
-    frame.write(
-        1,
-        h - 1,
-        w,
-        "arrows/hjkl move  Enter mark/attack  Esc cancel  e end turn  ? help  q quit",
-        Style::PLAIN,
-    );
+    let keys = if app.computer_to_move().is_some() {
+        "the computer is moving  ? help  q quit  Ctrl-C quit at once"
+    } else {
+        "arrows/hjkl move  Enter mark/attack  Esc cancel  e end turn  ? help  q quit"
+    };
+    frame.write(1, h - 1, w, keys, Style::PLAIN);
 }
 
 /// Draws a box of lines in the middle of the screen; returns its top-left
@@ -659,6 +682,21 @@ mod tests {
         let mut a = app(MENU_BOARD);
         a.click(Target::Cell(5));
         insta::assert_snapshot!(render(&a, 100, 24, true).text());
+    }
+
+    #[test]
+    fn the_computer_moving() {
+        let mut a = app("b-2 b-2 / a-2 b-1")
+            .with_computers(crate::game::PlayerSet::single(Player::B), "greedy");
+        a.key(Key::Digit(1));
+        a.key(Key::EndTurn);
+        assert!(a.computer_move(Move::Attack { from: 0, to: 2 }));
+        let frame = render(&a, 100, 24, true);
+        insta::assert_snapshot!(frame.text());
+        assert!(
+            frame.find(Target::Button(Key::EndTurn)).is_none(),
+            "no End turn button for the computer"
+        );
     }
 
     #[test]

@@ -168,6 +168,7 @@ pub struct App {
     hinter: Option<Box<dyn HintProvider>>,
     computers: PlayerSet,
     ai_name: &'static str,
+    last_move: Option<Move>,
 }
 
 impl std::fmt::Debug for App {
@@ -217,6 +218,7 @@ impl App {
             hinter: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
+            last_move: None,
         }
     }
 
@@ -360,6 +362,11 @@ impl App {
     /// The open overlay.
     pub fn overlay(&self) -> Overlay {
         self.overlay
+    }
+
+    /// The move played last, by anyone.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
     }
 
     /// The hints for the current position, once asked for.
@@ -667,6 +674,7 @@ impl App {
             ),
         };
         self.log.push(entry);
+        self.last_move = Some(edge.mv);
         self.node = edge.child;
         self.marked = None;
         self.digits.clear();
@@ -968,6 +976,7 @@ mod tests {
             a.message()
         );
         assert!(a.computer_move(Move::Attack { from: 0, to: 2 }));
+        assert_eq!(a.last_move(), Some(Move::Attack { from: 0, to: 2 }));
         assert_eq!(a.message(), Some("b took cell 2."));
         assert_eq!(a.computer_to_move(), Some(Player::B), "b may go on");
         assert!(a.computer_move(Move::Pass));

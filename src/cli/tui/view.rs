@@ -337,14 +337,19 @@ fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
 fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Player) -> Style) {
     let position = app.position();
     let side = app.rules().side();
-    let marked = app.marked();
-    let sources = if marked.is_none() && app.winners().is_none() && app.computer_to_move().is_none()
-    {
+    let computer = app.computer_to_move().is_some();
+    let mut marked = app.marked();
+    let sources = if marked.is_none() && app.winners().is_none() && !computer {
         app.sources()
     } else {
         Vec::new()
     };
-    let targets = app.targets();
+    let mut targets = app.targets();
+    // While the computer plays, its last attack is marked like a person's.
+    if let (true, Some(Move::Attack { from, to })) = (computer, app.last_move()) {
+        marked = Some(usize::from(from));
+        targets = vec![usize::from(to)];
+    }
     let marker_style = Style {
         fg: color.then_some(Color::Yellow),
         bold: true,

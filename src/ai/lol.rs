@@ -61,39 +61,27 @@ pub(crate) fn alpha_beta(
     if depth == 0 || moves.is_empty() {
         return lol_score(rules, position.board(), rated);
     }
-    if position.player() == rated {
-        for mv in moves {
-            let v = alpha_beta(
-                rules,
-                &position.after(rules, mv),
-                rated,
-                depth - 1,
-                alpha,
-                beta,
-            );
+    // The rated player raises the lower bound, everyone else lowers the upper.
+    let maximise = position.player() == rated;
+    for mv in moves {
+        let v = alpha_beta(
+            rules,
+            &position.after(rules, mv),
+            rated,
+            depth - 1,
+            alpha,
+            beta,
+        );
+        if maximise {
             alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
-        }
-        alpha
-    } else {
-        for mv in moves {
-            let v = alpha_beta(
-                rules,
-                &position.after(rules, mv),
-                rated,
-                depth - 1,
-                alpha,
-                beta,
-            );
+        } else {
             beta = beta.min(v);
-            if alpha >= beta {
-                break;
-            }
         }
-        beta
+        if alpha >= beta {
+            break;
+        }
     }
+    if maximise { alpha } else { beta }
 }
 
 impl Strategy for Lol {

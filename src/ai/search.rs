@@ -12,7 +12,10 @@
 //! Every result carries a `proven` flag: whether its bound holds for the
 //! true perfect-play value (no horizon estimate affected it). Proven results
 //! are stored in the table for any depth, so once the root is proven the
-//! search stops and its move is a perfect-play move.
+//! search stops and its move is a perfect-play move. When that move does not
+//! win, the rest of the budget goes to a swindle search, which picks among
+//! the moves keeping the proven value the one a fallible opponent is likeliest
+//! to answer badly.
 
 use super::tt::{Stored, TranspositionTable};
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Strategy, evaluate};

@@ -19,6 +19,7 @@
 
 use super::tt::{Stored, TranspositionTable};
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Strategy, evaluate};
+use crate::game::for_each_attack;
 use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Move, Player, Position, Rules};
 
 /// The default number of transposition-table entries (24 MB at most).
@@ -368,25 +369,18 @@ impl Search {
         if !position.is_first_move() {
             out.push((Move::Pass, 0));
         }
-        let cells = position.board().cells();
-        let player = position.player();
-        for (from, cell) in cells.iter().enumerate() {
-            if cell.owner() != player || cell.dice() < 2 {
-                continue;
-            }
-            for &to in rules.layout().neighbours(from) {
-                let target = cells[usize::from(to)];
-                if target.owner() != player && target.dice() < cell.dice() {
-                    out.push((
-                        Move::Attack {
-                            from: from as u8,
-                            to,
-                        },
-                        u32::from(target.dice()),
-                    ));
-                }
-            }
-        }
+        // The rules' own attack list, in menu order, keyed by the dice taken.
+        let cells = position.board();
+        for_each_attack(cells, rules.layout(), position.player(), |from, to| {
+            out.push((
+                Move::Attack {
+                    from: from as u8,
+                    to: to as u8,
+                },
+                u32::from(cells.cell(to).dice()),
+            ));
+            true
+        });
     }
 
     /// Orders moves (whose keys hold the dice each takes): the table's move

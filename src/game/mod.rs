@@ -11,6 +11,7 @@ mod generate;
 mod parse;
 mod player;
 mod rules;
+pub(crate) use rules::for_each_attack;
 mod table;
 mod tree;
 

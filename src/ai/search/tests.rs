@@ -243,3 +243,34 @@ fn decided_4x4_arena_boards() {
     }
     eprintln!("4x4 seed 1: a forces a sole win {won}, a cannot {lost}, unproven {open}");
 }
+
+/// The search lists exactly the rules' moves, in menu order, each attack
+/// keyed by the dice it takes (for move ordering).
+#[test]
+fn generated_moves_are_the_rules_moves() {
+    let rules = Rules::classic(4, 3, 4).unwrap();
+    let search = Search::new(SearchConfig::default());
+    let mut generated = Vec::new();
+    for board in random_boards(&rules, 11, 30) {
+        let mut position = Position::start(&rules, board, Player::A).unwrap();
+        for step in 0..40 {
+            search.generate(&rules, &position, &mut generated);
+            let moves = position.moves(&rules);
+            let listed: Vec<Move> = generated.iter().map(|&(mv, _)| mv).collect();
+            assert_eq!(listed, moves);
+            for &(mv, taken) in &generated {
+                let expected = match mv {
+                    Move::Pass => 0,
+                    Move::Attack { to, .. } => {
+                        u32::from(position.board().cell(usize::from(to)).dice())
+                    }
+                };
+                assert_eq!(taken, expected, "{mv}");
+            }
+            let Some(&mv) = moves.get(step % moves.len().max(1)) else {
+                break;
+            };
+            position = position.play(&rules, mv).unwrap();
+        }
+    }
+}

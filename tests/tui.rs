@@ -162,6 +162,14 @@ impl Pty {
         }
     }
 
+    /// Waits for the game to exit with status 0 and checks the terminal was
+    /// given back.
+    fn assert_clean_exit(&mut self) {
+        let status = self.wait_exit();
+        assert!(status.success(), "{status:?}");
+        self.assert_restored();
+    }
+
     /// Checks the terminal was given back: the alternate screen left, the
     /// cursor shown, mouse capture off, and the line discipline cooked again.
     fn assert_restored(&self) {
@@ -234,9 +242,7 @@ fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
     pty.wait_for("The winner is b");
     pty.wait_for("[ n: new game ]");
     pty.send(b"q");
-    let status = pty.wait_exit();
-    assert!(status.success(), "{status:?}");
-    pty.assert_restored();
+    pty.assert_clean_exit();
 }
 
 #[test]
@@ -255,9 +261,7 @@ fn quitting_asks_first_resizing_redraws_and_ctrl_c_quits_at_once() {
     pty.resize(ROWS, COLS);
     pty.wait_for("Moves (type a number");
     pty.send(b"\x03");
-    let status = pty.wait_exit();
-    assert!(status.success(), "{status:?}");
-    pty.assert_restored();
+    pty.assert_clean_exit();
 }
 
 #[test]
@@ -302,9 +306,7 @@ fn a_person_plays_the_computer_to_the_end() {
     pty.wait_for("The winner is b");
     pty.wait_for("[ n: new game ]");
     pty.send(b"q");
-    let status = pty.wait_exit();
-    assert!(status.success(), "{status:?}");
-    pty.assert_restored();
+    pty.assert_clean_exit();
 }
 
 #[test]
@@ -326,9 +328,7 @@ fn the_computer_plays_itself_and_starts_again() {
     pty.wait_for("the computer (greedy) is thinking");
     pty.wait_for("[ n: new game ]");
     pty.send(b"q");
-    let status = pty.wait_exit();
-    assert!(status.success(), "{status:?}");
-    pty.assert_restored();
+    pty.assert_clean_exit();
 }
 
 /// A computer that thinks for a minute, on a board too large to solve.

@@ -8,12 +8,12 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dice_of_doom::ai::{Budget, Perfect, Strategy};
-use dice_of_doom::game::{BoardText, Move, Player, Position, Rules};
+use dice_of_doom::game::{Board, Move, Player, Position, Rules};
 
 fn perfect_3x3_e(c: &mut Criterion) {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/3x3-e.txt"))
         .expect("boards/3x3-e.txt");
-    let board = *BoardText::parse(&text).expect("a valid board").board();
+    let board: Board = text.parse().expect("a valid board");
     let rules = Rules::classic(3, 2, 3).expect("classic rules");
     let start = Position::start(&rules, board, Player::A).expect("a valid start");
     let first = || {

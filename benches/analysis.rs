@@ -6,15 +6,13 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use dice_of_doom::analysis::stats;
 use dice_of_doom::analysis::survey::{SurveyOptions, survey};
-use dice_of_doom::game::{
-    Board, BoardText, GameTree, Player, PlayerSet, Position, Rules, random_board,
-};
+use dice_of_doom::game::{Board, GameTree, Map, Player, PlayerSet, Position, Rules, random_board};
 use rand::SeedableRng;
 
 fn board_file(name: &str) -> Board {
     let path = format!("{}/boards/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the board file");
-    *BoardText::parse(&text).expect("a board").board()
+    text.parse().expect("a board")
 }
 
 /// Board E's full statistics: 1,468,919,491 nodes on 201,861 positions.
@@ -49,7 +47,7 @@ fn survey_2x2(c: &mut Criterion) {
     c.bench_function("survey of all 2x2 boards, each player first", |b| {
         b.iter(|| {
             for first in [Player::A, Player::B] {
-                let mut options = SurveyOptions::new(2, 3);
+                let mut options = SurveyOptions::new(Map::rhombus(2).expect("a map"), 3);
                 options.first = first;
                 let s = survey(&options, &|_| {}).expect("a survey");
                 assert_eq!(

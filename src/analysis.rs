@@ -387,11 +387,12 @@ mod tests {
             }
         }
     }
-    use crate::game::{Board, Position, Rules};
+    use crate::game::{Board, Map, Position, Rules};
 
     fn solve(rows: &str, first: Player) -> Stats {
         let board: Board = rows.parse().expect("a board");
-        let rules = Rules::classic(board.side(), 2, 3).expect("rules");
+        let rules =
+            Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
         let start = Position::start(&rules, board, first).expect("a start");
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();

@@ -1,7 +1,7 @@
 //! The game trees RULES.md and seed 000 print, reproduced exactly.
 
 use dice_of_doom::analysis::stats;
-use dice_of_doom::game::{Board, GameTree, NodeId, Player, PlayerSet, Position, Rules};
+use dice_of_doom::game::{Board, GameTree, Map, NodeId, Player, PlayerSet, Position, Rules};
 
 fn board_file(name: &str) -> Board {
     let path = format!("{}/boards/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -11,7 +11,7 @@ fn board_file(name: &str) -> Board {
 
 fn tree(name: &str, first: Player) -> GameTree {
     let board = board_file(name);
-    let rules = Rules::classic(board.side(), 2, 3).unwrap();
+    let rules = Rules::new(Map::rhombus_of(board.len()).unwrap(), 2, 3).unwrap();
     let start = Position::start(&rules, board, first).unwrap();
     GameTree::new(rules, start)
 }
@@ -20,7 +20,7 @@ fn tree(name: &str, first: Player) -> GameTree {
 /// led there, the player to move, the board, the captured dice.
 fn expand(tree: &mut GameTree, node: NodeId, via: &str, indent: usize, out: &mut String) {
     let position = tree.position(node);
-    let board = position.board().to_line();
+    let board = position.board().on(tree.rules().map()).to_line();
     out.push_str(&format!(
         "{:indent$}{via} => {} [{board}] captured {}\n",
         "",

@@ -22,7 +22,7 @@ pub fn lol_score(rules: &Rules, board: &Board, player: Player) -> i32 {
             score -= 1;
             continue;
         }
-        let threatened = rules.layout().neighbours(i).iter().any(|&n| {
+        let threatened = rules.map().neighbours(i).iter().any(|&n| {
             let other = cells[n as usize];
             other.owner() != player && other.dice() > cell.dice()
         });
@@ -74,7 +74,7 @@ pub fn evaluate(rules: &Rules, position: &Position, perspective: Player) -> i32 
         let owner = cell.owner();
         let mut threatened = false;
         let mut attacker = false;
-        for &n in rules.layout().neighbours(i) {
+        for &n in rules.map().neighbours(i) {
             let other = cells[n as usize];
             if other.owner() != owner {
                 threatened |= other.dice() > cell.dice();

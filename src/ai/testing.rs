@@ -23,7 +23,7 @@ pub(crate) fn all_2x2_boards() -> Vec<Board> {
                 Cell::new(owner, (digit % 3) as u8 + 1)
             })
             .collect();
-        boards.push(Board::new(2, &cells).unwrap());
+        boards.push(Board::new(&cells).unwrap());
     }
     boards
 }

@@ -167,8 +167,12 @@ fn draw_expanded(tree: &mut GameTree, start: NodeId, out: &mut String) {
 fn node_line(tree: &mut GameTree, node: NodeId, name: &str, out: &mut String) {
     let position = tree.position(node);
     let mut label = format!("{} to move\\n", position.player());
-    for row in position.board().rows() {
-        let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+    let map = tree.rules().map();
+    for row in 0..map.rows() {
+        let cells: Vec<String> = map
+            .row(row)
+            .map(|i| position.board().cell(i).to_string())
+            .collect();
         label.push_str(&cells.join(" "));
         label.push_str("\\n");
     }

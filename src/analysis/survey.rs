@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rustc_hash::FxBuildHasher;
 
 use crate::analysis::group_digits;
-use crate::game::{Board, Cell, Children, Codec, Player, PlayerSet, Position, Rules, RulesError};
+use crate::game::{
+    Board, Cell, Children, Codec, Map, Player, PlayerSet, Position, Rules, RulesError,
+};
 
 /// The most boards a survey goes through: the 10,077,696 boards of side 3
 /// with at most 3 dice fit, the next sizes (side 3 with 4 dice, side 4) do
@@ -29,8 +31,8 @@ pub const MAX_COUNT: u64 = (1 << 62) - 1;
 /// What to survey.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SurveyOptions {
-    /// The board side.
-    pub side: usize,
+    /// The map whose every two-player board is surveyed.
+    pub map: Map,
     /// The most dice a cell may hold.
     pub max_dice: u8,
     /// The player who moves first.
@@ -42,11 +44,11 @@ pub struct SurveyOptions {
 }
 
 impl SurveyOptions {
-    /// Two-player boards of this side and dice limit, `a` first, no table,
+    /// Two-player boards of this map and dice limit, `a` first, no table,
     /// one thread per core.
-    pub fn new(side: usize, max_dice: u8) -> SurveyOptions {
+    pub fn new(map: Map, max_dice: u8) -> SurveyOptions {
         SurveyOptions {
-            side,
+            map,
             max_dice,
             first: Player::A,
             table: false,
@@ -58,18 +60,18 @@ impl SurveyOptions {
 /// Why a survey cannot be run.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SurveyError {
-    /// The side or dice limit make no rules.
+    /// The dice limit makes no rules.
     #[error(transparent)]
     Rules(#[from] RulesError),
     /// Too many boards.
     #[error(
-        "a survey of side {side} with at most {max_dice} dice would go through {boards} boards; \
+        "a survey of every {map} board with at most {max_dice} dice would go through {boards} boards; \
          at most {} can be surveyed",
         group_digits(MAX_SURVEY_BOARDS)
     )]
     TooManyBoards {
-        /// The side asked for.
-        side: usize,
+        /// The map's name.
+        map: String,
         /// The dice limit asked for.
         max_dice: u8,
         /// How many boards that is, in decimal with grouped digits.
@@ -122,19 +124,19 @@ pub struct Survey {
     pub rows: Vec<Row>,
 }
 
-/// The number of boards of a side and dice limit, in decimal with grouped
-/// digits, and as a number when it fits in 64 bits.
+/// The number of two-player boards of `cells` cells and a dice limit, in
+/// decimal with grouped digits, and as a number when it fits in 64 bits.
 ///
 /// ```
 /// use dice_of_doom::analysis::survey::board_count;
-/// assert_eq!(board_count(3, 3), ("10,077,696".to_string(), Some(10_077_696)));
-/// assert_eq!(board_count(4, 3).0, "2,821,109,907,456");
+/// assert_eq!(board_count(9, 3), ("10,077,696".to_string(), Some(10_077_696)));
+/// assert_eq!(board_count(16, 3).0, "2,821,109,907,456");
 /// ```
-pub fn board_count(side: usize, max_dice: u8) -> (String, Option<u64>) {
+pub fn board_count(cells: usize, max_dice: u8) -> (String, Option<u64>) {
     let base = 2 * u32::from(max_dice);
     // Little-endian base-10^9 limbs.
     let mut limbs: Vec<u64> = vec![1];
-    for _ in 0..side * side {
+    for _ in 0..cells {
         let mut carry = 0;
         for limb in &mut limbs {
             let v = *limb * u64::from(base) + carry;
@@ -156,7 +158,7 @@ pub fn board_count(side: usize, max_dice: u8) -> (String, Option<u64>) {
 /// The board with this number (see the module documentation).
 pub fn board_at(rules: &Rules, index: u64) -> Board {
     let max = u64::from(rules.max_dice());
-    let cells = rules.layout().len();
+    let cells = rules.map().len();
     let mut out = [Cell::default(); crate::game::MAX_CELLS];
     let mut rest = index;
     for cell in out[..cells].iter_mut().rev() {
@@ -165,7 +167,7 @@ pub fn board_at(rules: &Rules, index: u64) -> Board {
         let owner = if digit < max { Player::A } else { Player::B };
         *cell = Cell::new(owner, (digit % max) as u8 + 1);
     }
-    Board::new(rules.side(), &out[..cells]).expect("the rules' side is a board side")
+    Board::new(&out[..cells]).expect("a map has from 1 to MAX_CELLS cells")
 }
 
 /// A memo entry: the tree size shifted left by two, and the rating for `a`
@@ -283,7 +285,7 @@ const CHUNK: u64 = 2048;
 ///
 /// ```
 /// use dice_of_doom::analysis::survey::{survey, SurveyOptions};
-/// let mut options = SurveyOptions::new(2, 3);
+/// let mut options = SurveyOptions::new(dice_of_doom::game::Map::rhombus(2).unwrap(), 3);
 /// options.threads = 1;
 /// let s = survey(&options, &|_| {}).unwrap();
 /// assert_eq!(s.boards, 1296);
@@ -293,13 +295,13 @@ pub fn survey(
     options: &SurveyOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Survey, SurveyError> {
-    let rules = Rules::classic(options.side, 2, usize::from(options.max_dice))?;
-    let (text, count) = board_count(options.side, options.max_dice);
+    let rules = Rules::new(options.map.clone(), 2, usize::from(options.max_dice))?;
+    let (text, count) = board_count(options.map.len(), options.max_dice);
     let boards = match count {
         Some(n) if n <= MAX_SURVEY_BOARDS => n,
         _ => {
             return Err(SurveyError::TooManyBoards {
-                side: options.side,
+                map: options.map.to_string(),
                 max_dice: options.max_dice,
                 boards: text,
             });
@@ -518,7 +520,7 @@ mod tests {
 
     fn options(side: usize, first: Player, threads: usize) -> SurveyOptions {
         SurveyOptions {
-            side,
+            map: Map::rhombus(side).unwrap(),
             max_dice: 3,
             first,
             table: false,
@@ -626,10 +628,10 @@ mod tests {
         let err = survey(&options(4, Player::A, 1), &|_| {}).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "a survey of side 4 with at most 3 dice would go through 2,821,109,907,456 boards; \
+            "a survey of every 4x4 board with at most 3 dice would go through 2,821,109,907,456 boards; \
              at most 20,000,000 can be surveyed"
         );
-        let (text, exact) = board_count(10, 9);
+        let (text, exact) = board_count(100, 9);
         assert_eq!(exact, None);
         assert!(text.len() > 120, "{text}");
         let mut o = options(3, Player::A, 1);

@@ -4,7 +4,8 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::game::{Board, BoardText, ParseBoardError, Rules};
+use super::CliError;
+use crate::game::{Player, Position, PositionError, Rules, Setup, SetupError, SetupErrorKind};
 
 /// The largest board file read: far more than any board with comments needs.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
@@ -50,13 +51,18 @@ pub struct BoardFileError {
     pub problem: String,
 }
 
-/// Reads a board and checks it against the game's player count and dice
-/// limit, giving the rules for a board of its size.
-pub fn read_board(
+/// Reads a board file and checks it, with `first` to move, against the
+/// game's player count and dice limit on the rhombus its cells make: the
+/// rules and the starting position.
+///
+/// A mistake in the file is a [`BoardFileError`] naming the file, line and
+/// column; a `first` player outside the game is a usage error.
+pub fn read_position(
     source: &Source,
     players: u8,
     max_dice: u8,
-) -> Result<(Rules, Board), BoardFileError> {
+    first: Player,
+) -> Result<(Rules, Position), CliError> {
     let error = |location, problem: String| BoardFileError {
         source_name: source.clone(),
         location,
@@ -64,16 +70,23 @@ pub fn read_board(
     };
     let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
     let text = text_of(&bytes).map_err(|(location, problem)| error(Some(location), problem))?;
-    let located = |e: ParseBoardError| error(Some((e.line, e.column)), e.kind.to_string());
-    let parsed = BoardText::parse(text).map_err(located)?;
-    let rules = Rules::classic(
-        parsed.board().side(),
+    let in_file = |e: SetupError| -> CliError {
+        match e.kind {
+            SetupErrorKind::Position(PositionError::Player { .. }) => {
+                CliError::Usage(format!("--first: {}", e.kind))
+            }
+            kind => error(e.location, kind.to_string()).into(),
+        }
+    };
+    let setup = Setup::parse(text).map_err(in_file)?.with_first(first);
+    let rules = Rules::new(
+        setup.rhombus().map_err(in_file)?,
         usize::from(players),
         usize::from(max_dice),
     )
-    .map_err(|e| error(None, e.to_string()))?;
-    parsed.check(&rules).map_err(located)?;
-    Ok((rules, *parsed.board()))
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = setup.position(&rules).map_err(in_file)?;
+    Ok((rules, start))
 }
 
 fn read_limited(source: &Source) -> Result<Vec<u8>, String> {

@@ -20,13 +20,13 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use arena::{ArenaResult, SideResult, play_game, wilson_interval};
-pub use boardfile::{BoardFileError, MAX_FILE_BYTES, Source, read_board};
+pub use boardfile::{BoardFileError, MAX_FILE_BYTES, Source, read_position};
 pub use input::{Answer, Line, MAX_LINE, parse_answer, read_line};
 pub use play::{Computers, Outcome, play_lines, play_with};
 pub use render::{board as render_board, menu as render_menu, result as render_result};
 
 use crate::ai::AiKind;
-use crate::game::{Board, Player, PlayerSet, Rules};
+use crate::game::{GenerateError, Player, PlayerSet, Position, Rules};
 
 const EXIT_STATUS: &str = "\
 Exit status:
@@ -252,27 +252,18 @@ fn tree_from_file(
     args: &RulesArgs,
 ) -> Result<(Source, crate::game::GameTree), CliError> {
     let source = Source::from_arg(path);
-    let (rules, board) = read_board(&source, args.players, args.max_dice)?;
-    let start = crate::game::Position::start(&rules, board, args.first)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let (rules, start) = read_position(&source, args.players, args.max_dice, args.first)?;
     Ok((source, crate::game::GameTree::new(rules, start)))
 }
 
-/// The rules and starting board a `play` command asks for, and the seed of a
-/// random board.
-fn setup(args: &PlayArgs) -> Result<(Rules, Board, Option<u64>), CliError> {
+/// The rules and starting position a `play` command asks for, and the seed
+/// of a random board.
+fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
     let r = &args.rules;
-    if r.first.index() >= r.players {
-        return Err(CliError::Usage(format!(
-            "--first {} is not one of the {} players (a to {})",
-            r.first,
-            r.players,
-            Player::new(r.players - 1).unwrap_or_default()
-        )));
-    }
     if let Some(path) = &args.board {
-        let (rules, board) = read_board(&Source::from_arg(path), r.players, r.max_dice)?;
-        return Ok((rules, board, None));
+        let (rules, start) =
+            read_position(&Source::from_arg(path), r.players, r.max_dice, r.first)?;
+        return Ok((rules, start, None));
     }
     let side = args.size.unwrap_or(3);
     let rules = Rules::classic(
@@ -285,15 +276,17 @@ fn setup(args: &PlayArgs) -> Result<(Rules, Board, Option<u64>), CliError> {
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000));
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let board = crate::game::random_board(&rules, r.first, &mut rng)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok((rules, board, Some(seed)))
+    let board = crate::game::random_board(&rules, r.first, &mut rng).map_err(|e| match e {
+        GenerateError::Position(_) => CliError::Usage(format!("--first: {e}")),
+        _ => CliError::Usage(e.to_string()),
+    })?;
+    let start =
+        Position::start(&rules, board, r.first).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok((rules, start, Some(seed)))
 }
 
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
-    let (rules, board, seed) = setup(args)?;
-    let start = crate::game::Position::start(&rules, board, args.rules.first)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let (rules, start, seed) = setup(args)?;
     let computers = match args.computer {
         None => Computers::none(),
         Some(which) => {
@@ -328,10 +321,10 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
     if let Some(seed) = seed {
-        let side = rules.side();
         writeln!(
             out,
-            "A random {side}x{side} board, seed {seed} (play it again with --seed {seed})."
+            "A random {} board, seed {seed} (play it again with --seed {seed}).",
+            rules.map()
         )?;
     }
     let mut tree = crate::game::GameTree::new(rules, start);

@@ -190,7 +190,7 @@ pub fn play_with(
             "current player = {}",
             render::paint(&player.to_string(), player, color)
         )?;
-        output.write_all(render::board(position.board(), color).as_bytes())?;
+        output.write_all(render::board(tree.rules().map(), position.board(), color).as_bytes())?;
         let edges = tree.children(node).to_vec();
         if edges.is_empty() {
             let winners = position.winners();

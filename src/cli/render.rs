@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crossterm::style::{Color, Stylize};
 
-use crate::game::{Board, Move, Player, PlayerSet, row_indent};
+use crate::game::{Board, Map, Move, Player, PlayerSet};
 
 /// The colour that shows a player's cells.
 pub fn player_color(player: Player) -> Color {
@@ -30,19 +30,14 @@ pub fn paint(text: &str, player: Player, color: bool) -> String {
     }
 }
 
-/// The board as indented rows of `a-2` cells, each row two spaces further
-/// left than the one above, cells in their owners' colours when `color` is on.
-pub fn board(board: &Board, color: bool) -> String {
+/// The board as the game prints it (each drawn row on a line, each cell
+/// under its place on the map), cells in their owners' colours when `color`
+/// is on.
+pub fn board(map: &Map, board: &Board, color: bool) -> String {
     let mut out = String::new();
-    for (y, row) in board.rows().enumerate() {
-        out.push_str(&" ".repeat(row_indent(board.side(), y)));
-        let cells: Vec<String> = row
-            .iter()
-            .map(|cell| paint(&cell.to_string(), cell.owner(), color))
-            .collect();
-        out.push_str(&cells.join(" "));
-        out.push('\n');
-    }
+    let _ = board
+        .on(map)
+        .write_with(&mut out, |cell, text| paint(text, cell.owner(), color));
     out
 }
 
@@ -71,7 +66,8 @@ mod tests {
     #[test]
     fn plain_board_matches_the_original() {
         let b: Board = "b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1".parse().unwrap();
-        insta::assert_snapshot!(board(&b, false), @r"
+        let map = Map::rhombus(3).unwrap();
+        insta::assert_snapshot!(board(&map, &b, false), @r"
               b-2 a-1 a-1
             a-2 b-2 a-3
           b-3 b-1 b-1

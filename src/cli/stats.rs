@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{CliError, RulesArgs, Source, render, tree_from_file};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{Player, Position};
+use crate::game::{Map, Player, Position};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
@@ -53,7 +53,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         serde_json::to_writer(&mut out, &to_json(&stats)).map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
-        out.write_all(text(&source, &start, &stats).as_bytes())?;
+        out.write_all(text(&source, tree.rules().map(), &start, &stats).as_bytes())?;
     }
     out.flush()?;
     Ok(())
@@ -89,10 +89,10 @@ fn rating(value: f64, player: Player) -> String {
     }
 }
 
-fn text(source: &Source, start: &Position, stats: &Stats) -> String {
+fn text(source: &Source, map: &Map, start: &Position, stats: &Stats) -> String {
     let player = start.player();
     let mut out = format!("board {source}, {player} to move:\n");
-    out.push_str(&render::board(start.board(), false));
+    out.push_str(&render::board(map, start.board(), false));
     let total_leaves: u64 = stats.leaves.iter().map(|&(_, n)| n).sum();
     let mut rows = vec![
         ("tree nodes".to_string(), group_digits(stats.nodes)),

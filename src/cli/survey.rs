@@ -12,7 +12,7 @@ use crate::analysis::group_digits;
 use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
-use crate::game::{Player, PlayerSet};
+use crate::game::{Map, Player, PlayerSet};
 
 /// Options of `survey`.
 #[derive(Debug, Clone, Args)]
@@ -72,14 +72,15 @@ struct SurveyJson {
 }
 
 pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
-    let side = usize::from(args.size);
-    let mut options = SurveyOptions::new(side, args.max_dice);
+    let map = Map::rhombus(usize::from(args.size)).map_err(|e| CliError::Usage(e.to_string()))?;
+    let cells = map.len();
+    let mut options = SurveyOptions::new(map, args.max_dice);
     options.first = args.first;
     options.table = args.table;
     if let Some(threads) = args.threads {
         options.threads = usize::from(threads);
     }
-    let (_, count) = board_count(side, args.max_dice);
+    let (_, count) = board_count(cells, args.max_dice);
     let bar = progress_bar(count.unwrap_or(0));
     let result = survey(&options, &|n| bar.inc(n));
     bar.finish_and_clear();
@@ -87,7 +88,7 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     let result = result.map_err(|e: SurveyError| CliError::Usage(e.to_string()))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &to_json(&result)).map_err(io::Error::from)?;
+        serde_json::to_writer(&mut out, &to_json(&result, args.size)).map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
         out.write_all(text(&result).as_bytes())?;
@@ -131,9 +132,9 @@ fn tally(leaves: &[(PlayerSet, u64)]) -> LeavesJson {
     }
 }
 
-fn row_json(row: &Row) -> RowJson {
+fn row_json(map: &Map, row: &Row) -> RowJson {
     RowJson {
-        board: row.board.to_line(),
+        board: row.board.on(map).to_line(),
         nodes_a_first: row.nodes_a_first,
         nodes_b_first: row.nodes_b_first,
         leaves_a_first: tally(&row.leaves_a_first),
@@ -141,9 +142,9 @@ fn row_json(row: &Row) -> RowJson {
     }
 }
 
-fn to_json(s: &Survey) -> SurveyJson {
+fn to_json(s: &Survey, size: u8) -> SurveyJson {
     SurveyJson {
-        size: s.options.side,
+        size: usize::from(size),
         max_dice: s.options.max_dice,
         first: s.options.first.to_string(),
         boards: s.boards,
@@ -153,12 +154,14 @@ fn to_json(s: &Survey) -> SurveyJson {
         no_move: s.no_move,
         largest_tree: s.largest.0,
         largest_tree_is_a_lower_bound: s.largest.0 >= MAX_COUNT,
-        largest_board: s.largest.1.to_line(),
+        largest_board: s.largest.1.on(&s.options.map).to_line(),
         positions: s.positions,
-        rows: s
-            .options
-            .table
-            .then(|| s.rows.iter().map(row_json).collect()),
+        rows: s.options.table.then(|| {
+            s.rows
+                .iter()
+                .map(|row| row_json(&s.options.map, row))
+                .collect()
+        }),
     }
 }
 
@@ -166,8 +169,8 @@ fn text(s: &Survey) -> String {
     let o = &s.options;
     let first = o.first;
     let mut out = format!(
-        "every {side}x{side} board with at most {dice} dice, {first} moving first:\n",
-        side = o.side,
+        "every {map} board with at most {dice} dice, {first} moving first:\n",
+        map = o.map,
         dice = o.max_dice
     );
     let largest = if s.largest.0 >= MAX_COUNT {
@@ -182,7 +185,7 @@ fn text(s: &Survey) -> String {
         ("ties".to_string(), group_digits(s.ties)),
         (format!("{first} cannot move"), group_digits(s.no_move)),
         ("largest tree".to_string(), largest),
-        ("  on board".to_string(), s.largest.1.to_line()),
+        ("  on board".to_string(), s.largest.1.on(&o.map).to_line()),
         ("positions".to_string(), group_digits(s.positions)),
     ];
     let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0) + 1;
@@ -211,7 +214,7 @@ fn table(s: &Survey) -> String {
         .map(|row| {
             let (a, b) = (tally(&row.leaves_a_first), tally(&row.leaves_b_first));
             [
-                row.board.to_line(),
+                row.board.on(&s.options.map).to_line(),
                 group_digits(row.nodes_a_first),
                 group_digits(row.nodes_b_first),
                 format!("{}/{}/{}", a.a, a.b, a.tie),

@@ -8,22 +8,8 @@ use super::{Cell, Codec, Move, PlayerSet, Rules};
 
 /// Reusable buffers that list the moves of a packed position and the packed
 /// positions they lead to.
-///
-/// ```
-/// use dice_of_doom::game::{Children, Codec, Move, Player, Position, Rules};
-/// let rules = Rules::classic(2, 2, 3).unwrap();
-/// let codec = Codec::new(&rules);
-/// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
-/// let mut key = vec![0; codec.words()];
-/// codec.encode(&start, &mut key);
-/// let mut children = Children::new(&codec);
-/// children.expand(&codec, &rules, &key);
-/// assert_eq!(children.moves(), [Move::Attack { from: 2, to: 3 }]);
-/// let after = start.play(&rules, Move::Attack { from: 2, to: 3 }).unwrap();
-/// assert_eq!(codec.decode(children.key(0)), after);
-/// ```
 #[derive(Clone, Debug)]
-pub struct Children {
+pub(crate) struct Children {
     words: usize,
     cells: Vec<Cell>,
     moves: Vec<Move>,
@@ -32,7 +18,7 @@ pub struct Children {
 
 impl Children {
     /// Empty buffers for positions packed by `codec`.
-    pub fn new(codec: &Codec) -> Children {
+    pub(crate) fn new(codec: &Codec) -> Children {
         Children {
             words: codec.words(),
             cells: vec![Cell::default(); codec.cells()],
@@ -43,7 +29,7 @@ impl Children {
 
     /// Lists the moves of the packed position `key` (packed by `codec` under
     /// `rules`) in menu order, and the packed position after each.
-    pub fn expand(&mut self, codec: &Codec, rules: &Rules, key: &[u64]) {
+    pub(crate) fn expand(&mut self, codec: &Codec, rules: &Rules, key: &[u64]) {
         debug_assert_eq!(key.len(), self.words);
         codec.unpack_cells(key, &mut self.cells);
         let turn = codec.turn(key);
@@ -73,18 +59,13 @@ impl Children {
     }
 
     /// The moves found by the last [`Children::expand`], in menu order.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// How many children the last expanded position has.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.moves.len()
-    }
-
-    /// Whether the last expanded position has no moves (the game is over).
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 
     /// The packed position after the `index`-th move.
@@ -92,7 +73,7 @@ impl Children {
     /// # Panics
     /// If there is no such move.
     #[inline]
-    pub fn key(&self, index: usize) -> &[u64] {
+    pub(crate) fn key(&self, index: usize) -> &[u64] {
         &self.keys[index * self.words..(index + 1) * self.words]
     }
 }
@@ -100,7 +81,7 @@ impl Children {
 impl Codec {
     /// The players owning the most cells of a packed position: the winners
     /// if the game ends there.
-    pub fn winners(&self, key: &[u64]) -> PlayerSet {
+    pub(crate) fn winners(&self, key: &[u64]) -> PlayerSet {
         winners_on(&self.view(key))
     }
 }
@@ -138,7 +119,7 @@ mod tests {
                             "{side} {game} {step}"
                         );
                     }
-                    if children.is_empty() {
+                    if children.len() == 0 {
                         break;
                     }
                     let pick = (game * 31 + step * 17) % children.len();

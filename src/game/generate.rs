@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Board, Cell, MAX_CELLS, Player, Position, Rules};
+use super::{Board, Cell, MAX_CELLS, Player, Position, PositionError, Rules};
 
 /// How many boards [`random_board`] draws before it gives up.
 pub const MAX_DRAWS: usize = 10_000;
@@ -11,8 +11,8 @@ pub const MAX_DRAWS: usize = 10_000;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
     /// The first player is not in the game.
-    #[error("player {0} is not in this game")]
-    NoSuchPlayer(Player),
+    #[error(transparent)]
+    Position(#[from] PositionError),
     /// With one die per cell nobody can ever attack.
     #[error("with at most 1 die per cell nobody can ever attack: use a dice limit of 2 or more")]
     NoAttacks,
@@ -41,12 +41,16 @@ pub fn random_board<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<Board, GenerateError> {
     if first.index() >= rules.players() {
-        return Err(GenerateError::NoSuchPlayer(first));
+        return Err(PositionError::Player {
+            player: first,
+            players: rules.players(),
+        }
+        .into());
     }
     if rules.max_dice() < 2 {
         return Err(GenerateError::NoAttacks);
     }
-    let cells = rules.layout().len();
+    let cells = rules.map().len();
     let mut buffer = [Cell::default(); MAX_CELLS];
     for _ in 0..MAX_DRAWS {
         for cell in &mut buffer[..cells] {
@@ -54,8 +58,7 @@ pub fn random_board<R: Rng + ?Sized>(
             let dice = rng.random_range(1..=u32::from(rules.max_dice())) as u8;
             *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
         }
-        let board =
-            Board::new(rules.side(), &buffer[..cells]).expect("the rules' layout has a valid side");
+        let board = Board::new(&buffer[..cells]).expect("a map has from 1 to MAX_CELLS cells");
         let start = Position::start(rules, board, first).expect("drawn within the rules");
         if start.can_attack(rules) {
             return Ok(board);
@@ -90,7 +93,7 @@ mod tests {
         let rules = Rules::classic(3, 2, 3).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let board = random_board(&rules, Player::A, &mut rng).unwrap();
-        insta::assert_snapshot!(board.to_string());
+        insta::assert_snapshot!(board.on(rules.map()).to_string());
     }
 
     #[test]
@@ -105,7 +108,10 @@ mod tests {
         let c = Player::new(2).unwrap();
         assert_eq!(
             random_board(&rules, c, &mut rng),
-            Err(GenerateError::NoSuchPlayer(c))
+            Err(GenerateError::Position(PositionError::Player {
+                player: c,
+                players: 2
+            }))
         );
     }
 }

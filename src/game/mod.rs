@@ -1,30 +1,34 @@
 //! The rules of Dice of Doom, pure: no input, output or global state.
 //!
 //! Small value types ([`Player`], [`Cell`], [`Board`], [`Move`],
-//! [`Position`]) carry the game; [`Rules`] says what it is played with, and a
-//! [`Layout`] which cells touch. [`GameTree`] is the lazily built, memoised
-//! tree of every way a game can go.
+//! [`Position`]) carry the game; [`Rules`] says what it is played with,
+//! including the [`Map`]: which cells there are, which touch and where each
+//! is drawn. Text becomes a [`Setup`] and then, checked against the rules, a
+//! [`Position`]. [`GameTree`] is the lazily built, memoised tree of every way
+//! a game can go.
 
 mod board;
+mod codec;
 mod expand;
 mod generate;
-mod parse;
+mod map;
 mod player;
 mod rules;
-pub(crate) use rules::for_each_attack;
+mod setup;
 mod table;
 mod tree;
 
-pub use board::{
-    Board, BoardError, Cell, Layout, MAX_CELLS, MAX_DICE_LIMIT, MAX_SIDE, MIN_SIDE, row_indent,
-};
-pub use expand::Children;
+pub use board::{Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, OnMap, text_column};
+pub(crate) use codec::Codec;
+pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
-pub use parse::{BoardText, ParseBoardError, ParseBoardErrorKind};
+pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
 pub use player::{MAX_PLAYERS, Player, PlayerSet};
+pub(crate) use rules::for_each_attack;
 pub use rules::{
     IllegalMove, Move, ParseMoveError, Position, PositionError, Rules, RulesError, reinforce,
     winners,
 };
-pub use table::{Codec, PositionTable};
+pub use setup::{Setup, SetupError, SetupErrorKind};
+pub(crate) use table::PositionTable;
 pub use tree::{Edge, GameTree, NodeId};

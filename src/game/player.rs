@@ -57,6 +57,24 @@ impl Player {
         Player((self.0 + 1) % players)
     }
 
+    /// The last player of a game of `players` players (from 1 to
+    /// [`MAX_PLAYERS`]).
+    ///
+    /// ```
+    /// use dice_of_doom::game::Player;
+    /// assert_eq!(Player::last_of(2), Player::B);
+    /// ```
+    pub const fn last_of(players: u8) -> Player {
+        let players = if players == 0 {
+            1
+        } else if players > MAX_PLAYERS {
+            MAX_PLAYERS
+        } else {
+            players
+        };
+        Player(players - 1)
+    }
+
     /// All the players of a game of `players` players, in order.
     pub fn all(players: u8) -> impl Iterator<Item = Player> {
         (0..players.min(MAX_PLAYERS)).map(Player)

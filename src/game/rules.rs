@@ -3,20 +3,21 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Board, BoardError, Cell, Layout, MAX_DICE_LIMIT, MAX_PLAYERS, Player, PlayerSet};
+use super::{Board, Cell, MAX_DICE_LIMIT, MAX_PLAYERS, Map, MapError, Player, PlayerSet};
 
-/// What a game is played with: the board's geometry, the number of players and
-/// the most dice a cell may hold.
+/// What a game is played with: the map, the number of players and the most
+/// dice a cell may hold.
 ///
 /// ```
-/// use dice_of_doom::game::Rules;
+/// use dice_of_doom::game::{Map, Rules};
 /// let rules = Rules::classic(3, 2, 3).unwrap();
-/// assert_eq!((rules.side(), rules.players(), rules.max_dice()), (3, 2, 3));
+/// assert_eq!(rules, Rules::new(Map::rhombus(3).unwrap(), 2, 3).unwrap());
+/// assert_eq!((rules.map().len(), rules.players(), rules.max_dice()), (9, 2, 3));
 /// assert!(Rules::classic(3, 9, 3).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    layout: Layout,
+    map: Map,
     players: u8,
     max_dice: u8,
 }
@@ -24,9 +25,9 @@ pub struct Rules {
 /// Why a set of rules cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    /// The board side is out of range.
+    /// The map cannot be made.
     #[error(transparent)]
-    Board(#[from] BoardError),
+    Map(#[from] MapError),
     /// The player count is out of range.
     #[error("a game has from 2 to {MAX_PLAYERS} players, not {0}")]
     Players(usize),
@@ -36,8 +37,9 @@ pub enum RulesError {
 }
 
 impl Rules {
-    /// Land of Lisp's first rules on a rhombus of hexagons.
-    pub fn classic(side: usize, players: usize, max_dice: usize) -> Result<Rules, RulesError> {
+    /// Land of Lisp's first rules on a map, for `players` players with at
+    /// most `max_dice` dice a cell.
+    pub fn new(map: Map, players: usize, max_dice: usize) -> Result<Rules, RulesError> {
         if !(2..=MAX_PLAYERS as usize).contains(&players) {
             return Err(RulesError::Players(players));
         }
@@ -45,20 +47,21 @@ impl Rules {
             return Err(RulesError::MaxDice(max_dice));
         }
         Ok(Rules {
-            layout: Layout::hex(side)?,
+            map,
             players: players as u8,
             max_dice: max_dice as u8,
         })
     }
 
-    /// The geometry of the board.
-    pub fn layout(&self) -> &Layout {
-        &self.layout
+    /// Land of Lisp's first rules on its rhombus of hexagons of side `side`
+    /// (a shorthand for [`Rules::new`] with [`Map::rhombus`]).
+    pub fn classic(side: usize, players: usize, max_dice: usize) -> Result<Rules, RulesError> {
+        Rules::new(Map::rhombus(side)?, players, max_dice)
     }
 
-    /// The number of cells along one edge of the board.
-    pub fn side(&self) -> usize {
-        self.layout.side()
+    /// The map: the cells, which touch, and where they are drawn.
+    pub fn map(&self) -> &Map {
+        &self.map
     }
 
     /// The number of players.
@@ -71,12 +74,14 @@ impl Rules {
         self.max_dice
     }
 
-    /// Checks that a board can be played under these rules.
+    /// Checks that a board can be played under these rules: one cell for
+    /// each of the map's, each owned by a player of the game and holding from
+    /// 1 to [`Rules::max_dice`] dice.
     pub fn check_board(&self, board: &Board) -> Result<(), PositionError> {
-        if board.side() != self.side() {
-            return Err(PositionError::Side {
-                board: board.side(),
-                rules: self.side(),
+        if board.len() != self.map.len() {
+            return Err(PositionError::CellCount {
+                board: board.len(),
+                map: self.map.len(),
             });
         }
         for (index, cell) in board.cells().iter().enumerate() {
@@ -87,8 +92,11 @@ impl Rules {
                     players: self.players,
                 });
             }
-            if !(1..=self.max_dice).contains(&cell.dice()) {
-                return Err(PositionError::Dice {
+            if cell.dice() == 0 {
+                return Err(PositionError::NoDice { index });
+            }
+            if cell.dice() > self.max_dice {
+                return Err(PositionError::TooManyDice {
                     index,
                     dice: cell.dice(),
                     max_dice: self.max_dice,
@@ -100,18 +108,24 @@ impl Rules {
 }
 
 /// Why a board or position does not fit the rules.
+///
+/// Errors about one cell say which ([`PositionError::cell`]); the messages
+/// leave it out, so that a board read from text can point at where the cell
+/// was written instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// The board has another size than the rules.
-    #[error("the board is {board}x{board} but the game is played on {rules}x{rules}")]
-    Side {
-        /// The board's side.
+    /// The board has another number of cells than the map.
+    #[error("the board has {board} cells, but the map has {map}")]
+    CellCount {
+        /// The board's cells.
         board: usize,
-        /// The rules' side.
-        rules: usize,
+        /// The map's cells.
+        map: usize,
     },
     /// A cell belongs to a player who is not in the game.
-    #[error("cell {index} belongs to player {owner}, but the game has only {players} players")]
+    #[error(
+        "player `{owner}` is not in this game of {players} players (use a larger player count)"
+    )]
     Owner {
         /// The cell.
         index: usize,
@@ -120,9 +134,17 @@ pub enum PositionError {
         /// The players in the game.
         players: u8,
     },
-    /// A cell holds too few or too many dice.
-    #[error("cell {index} holds {dice} dice; a cell holds from 1 to {max_dice}")]
-    Dice {
+    /// A cell holds no dice.
+    #[error("a cell holds at least 1 die")]
+    NoDice {
+        /// The cell.
+        index: usize,
+    },
+    /// A cell holds more dice than the rules allow.
+    #[error(
+        "{dice} dice is more than the {max_dice} a cell may hold in this game (use a larger dice limit)"
+    )]
+    TooManyDice {
         /// The cell.
         index: usize,
         /// Its dice.
@@ -131,13 +153,25 @@ pub enum PositionError {
         max_dice: u8,
     },
     /// The player to move is not in the game.
-    #[error("player {player} is not in a game of {players} players")]
+    #[error("player {player} is not one of the {players} players (a to {last})", last = Player::last_of(*players))]
     Player {
         /// The player asked for.
         player: Player,
         /// The players in the game.
         players: u8,
     },
+}
+
+impl PositionError {
+    /// The cell the error is about, if it is about one.
+    pub fn cell(&self) -> Option<usize> {
+        match *self {
+            PositionError::Owner { index, .. }
+            | PositionError::NoDice { index }
+            | PositionError::TooManyDice { index, .. } => Some(index),
+            PositionError::CellCount { .. } | PositionError::Player { .. } => None,
+        }
+    }
 }
 
 /// A move: attack a neighbouring cell, or end the turn.
@@ -225,13 +259,13 @@ pub struct Position {
 impl Position {
     /// The start of `player`'s turn on `board`, checked against the rules.
     pub fn start(rules: &Rules, board: Board, player: Player) -> Result<Position, PositionError> {
-        rules.check_board(&board)?;
         if player.index() >= rules.players() {
             return Err(PositionError::Player {
                 player,
                 players: rules.players(),
             });
         }
+        rules.check_board(&board)?;
         Ok(Position::from_parts(board, player, 0, true))
     }
 
@@ -294,7 +328,7 @@ impl Position {
 
     /// Whether the player to move can attack.
     pub fn can_attack(&self, rules: &Rules) -> bool {
-        !for_each_attack(&self.board, rules.layout(), self.player, |_, _| false)
+        !for_each_attack(&self.board, rules.map(), self.player, |_, _| false)
     }
 
     /// Whether the game is over: the player to move cannot start her turn.
@@ -320,14 +354,12 @@ impl Position {
             Move::Pass => !self.first_move,
             Move::Attack { from, to } => {
                 let (from, to) = (from as usize, to as usize);
-                from < self.board.len()
-                    && rules.layout().neighbours(from).contains(&(to as u8))
-                    && {
-                        let (source, target) = (self.board.cell(from), self.board.cell(to));
-                        source.owner() == self.player
-                            && target.owner() != self.player
-                            && target.dice() < source.dice()
-                    }
+                from < self.board.len() && rules.map().neighbours(from).contains(&(to as u8)) && {
+                    let (source, target) = (self.board.cell(from), self.board.cell(to));
+                    source.owner() == self.player
+                        && target.owner() != self.player
+                        && target.dice() < source.dice()
+                }
             }
         }
     }
@@ -420,7 +452,7 @@ pub(crate) struct Turn {
 #[inline]
 pub(crate) fn for_each_attack<C: Cells + ?Sized>(
     cells: &C,
-    layout: &Layout,
+    map: &Map,
     player: Player,
     mut f: impl FnMut(usize, usize) -> bool,
 ) -> bool {
@@ -429,7 +461,7 @@ pub(crate) fn for_each_attack<C: Cells + ?Sized>(
         if cell.owner() != player || cell.dice() < 2 {
             continue;
         }
-        for &to in layout.neighbours(from) {
+        for &to in map.neighbours(from) {
             let target = cells.get(to as usize);
             if target.owner() != player && target.dice() < cell.dice() && !f(from, to as usize) {
                 return false;
@@ -452,7 +484,7 @@ pub(crate) fn moves_on<C: Cells + ?Sized>(
     if !turn.first_move {
         moves.push(Move::Pass);
     }
-    for_each_attack(cells, rules.layout(), turn.player, |from, to| {
+    for_each_attack(cells, rules.map(), turn.player, |from, to| {
         moves.push(Move::Attack {
             from: from as u8,
             to: to as u8,
@@ -682,7 +714,7 @@ mod tests {
             (
                 "a-1 b-4 / a-1 b-1",
                 Player::A,
-                PositionError::Dice {
+                PositionError::TooManyDice {
                     index: 1,
                     dice: 4,
                     max_dice: 3,
@@ -699,7 +731,7 @@ mod tests {
             (
                 "a-1 b-1 a-1 / a-1 b-1 a-1 / a-1 b-1 a-1",
                 Player::A,
-                PositionError::Side { board: 3, rules: 2 },
+                PositionError::CellCount { board: 9, map: 4 },
             ),
         ];
         for (b, player, error) in cases {

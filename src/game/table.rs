@@ -1,5 +1,4 @@
-//! Positions packed into machine words, and a table that gives each distinct
-//! packed position a dense id.
+//! A table that gives each distinct packed position a dense id.
 //!
 //! The table knows nothing of the rules or of search: it maps keys of a fixed
 //! number of `u64` words to ids `0, 1, 2, ...` in the order they were first
@@ -10,400 +9,9 @@ use std::hash::Hasher;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 
-use super::rules::{Cells, CellsMut, Turn};
-use super::{Board, Cell, MAX_CELLS, Player, Position, Rules};
-
-/// Packs positions of one set of rules into `words()` words and back.
-///
-/// Each cell takes `owner_bits + dice_bits` bits (dice stored as `dice - 1`),
-/// followed by the player to move, the captured dice and the first-move flag.
-#[derive(Clone, Debug)]
-pub struct Codec {
-    words: usize,
-    side: usize,
-    cells: usize,
-    owner_bits: u32,
-    dice_bits: u32,
-    player_bits: u32,
-    captured_bits: u32,
-    /// The cell each `owner_bits + dice_bits`-bit code stands for.
-    cell_of: [Cell; 1 << CODE_BITS],
-}
-
-/// The most bits a cell's code takes: 3 for the owner, 4 for the dice.
-const CODE_BITS: u32 = 7;
-
-/// The number of bits needed to write any value up to `max`.
-const fn bits_for(max: usize) -> u32 {
-    usize::BITS - max.leading_zeros()
-}
-
-impl Codec {
-    /// The codec for positions under these rules.
-    pub fn new(rules: &Rules) -> Codec {
-        let cells = rules.layout().len();
-        let owner_bits = bits_for(rules.players() as usize - 1);
-        let dice_bits = bits_for(rules.max_dice() as usize - 1);
-        let player_bits = owner_bits;
-        let captured_bits = bits_for(cells * rules.max_dice() as usize);
-        let total = cells as u32 * (owner_bits + dice_bits) + player_bits + captured_bits + 1;
-        let mut cell_of = [Cell::default(); 1 << CODE_BITS];
-        for (code, cell) in cell_of.iter_mut().enumerate() {
-            let owner = (code & ((1 << owner_bits) - 1)) as u8;
-            let dice = ((code >> owner_bits) & ((1 << dice_bits) - 1)) as u8 + 1;
-            *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
-        }
-        Codec {
-            words: total.div_ceil(64) as usize,
-            side: rules.side(),
-            cells,
-            owner_bits,
-            dice_bits,
-            player_bits,
-            captured_bits,
-            cell_of,
-        }
-    }
-
-    /// How many cells a packed position has.
-    pub fn cells(&self) -> usize {
-        self.cells
-    }
-
-    /// How many words a packed position takes.
-    pub fn words(&self) -> usize {
-        self.words
-    }
-
-    /// Packs a position into `out`, which must hold `words()` words.
-    pub fn encode(&self, position: &Position, out: &mut [u64]) {
-        let mut writer = BitWriter::new(out);
-        for cell in position.board().cells() {
-            writer.put(u64::from(cell.owner().index()), self.owner_bits);
-            writer.put(u64::from(cell.dice() - 1), self.dice_bits);
-        }
-        writer.put(u64::from(position.player().index()), self.player_bits);
-        writer.put(u64::from(position.captured()), self.captured_bits);
-        writer.put(u64::from(position.is_first_move()), 1);
-    }
-
-    /// Unpacks a position packed by [`Codec::encode`].
-    pub fn decode(&self, key: &[u64]) -> Position {
-        let mut reader = BitReader::new(key);
-        let mut cells = [Cell::default(); MAX_CELLS];
-        for cell in &mut cells[..self.cells] {
-            let owner = reader.take(self.owner_bits) as u8;
-            let dice = reader.take(self.dice_bits) as u8 + 1;
-            *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
-        }
-        let player = Player::new(reader.take(self.player_bits) as u8).unwrap_or_default();
-        let captured = reader.take(self.captured_bits) as u16;
-        let first_move = reader.take(1) == 1;
-        let board = Board::new(self.side, &cells[..self.cells])
-            .expect("a codec only decodes boards of its own size");
-        Position::from_parts(board, player, captured, first_move)
-    }
-
-    /// The player to move in a packed position, without unpacking the rest.
-    #[inline]
-    pub fn player(&self, key: &[u64]) -> Player {
-        let offset = self.cells as u32 * (self.owner_bits + self.dice_bits);
-        let mut reader = BitReader::at(key, offset);
-        Player::new(reader.take(self.player_bits) as u8).unwrap_or_default()
-    }
-}
-
-impl Codec {
-    /// The bit where the turn fields (player, captured, first-move flag) start.
-    #[inline]
-    fn turn_offset(&self) -> u32 {
-        self.cells as u32 * (self.owner_bits + self.dice_bits)
-    }
-
-    /// The cell at an index of a packed position.
-    #[inline]
-    pub(crate) fn cell(&self, key: &[u64], index: usize) -> Cell {
-        let cell_bits = self.owner_bits + self.dice_bits;
-        let code = get_bits(key, index as u32 * cell_bits, cell_bits);
-        let owner = (code & ((1 << self.owner_bits) - 1)) as u8;
-        let dice = (code >> self.owner_bits) as u8 + 1;
-        Cell::new(Player::new(owner).unwrap_or_default(), dice)
-    }
-
-    /// Replaces the cell at an index of a packed position.
-    #[inline]
-    pub(crate) fn set_cell(&self, key: &mut [u64], index: usize, cell: Cell) {
-        let cell_bits = self.owner_bits + self.dice_bits;
-        let code = u64::from(cell.owner().index()) | u64::from(cell.dice() - 1) << self.owner_bits;
-        set_bits(key, index as u32 * cell_bits, cell_bits, code);
-    }
-
-    /// The player to move, the captured dice and the first-move flag of a
-    /// packed position.
-    #[inline]
-    pub(crate) fn turn(&self, key: &[u64]) -> Turn {
-        let bit = self.turn_offset();
-        let player = get_bits(key, bit, self.player_bits) as u8;
-        let bit = bit + self.player_bits;
-        let captured = get_bits(key, bit, self.captured_bits) as u16;
-        let first_move = get_bits(key, bit + self.captured_bits, 1) == 1;
-        Turn {
-            player: Player::new(player).unwrap_or_default(),
-            captured,
-            first_move,
-        }
-    }
-
-    /// Replaces the turn fields of a packed position.
-    #[inline]
-    pub(crate) fn set_turn(&self, key: &mut [u64], turn: Turn) {
-        let bit = self.turn_offset();
-        set_bits(key, bit, self.player_bits, u64::from(turn.player.index()));
-        let bit = bit + self.player_bits;
-        set_bits(key, bit, self.captured_bits, u64::from(turn.captured));
-        set_bits(key, bit + self.captured_bits, 1, u64::from(turn.first_move));
-    }
-
-    /// A one-word packed position as a value whose cells can be read and
-    /// changed in place.
-    #[inline]
-    pub(crate) fn word(&self, word: u64) -> Word<'_> {
-        Word {
-            word,
-            owner_bits: self.owner_bits,
-            cell_bits: self.owner_bits + self.dice_bits,
-            cells: self.cells,
-            cell_of: &self.cell_of,
-        }
-    }
-
-    /// A one-word packed position with its turn fields replaced.
-    #[inline]
-    pub(crate) fn with_turn(&self, word: u64, turn: Turn) -> u64 {
-        let offset = self.turn_offset();
-        let bits = self.player_bits + self.captured_bits + 1;
-        let mask = ((1u64 << bits) - 1) << offset;
-        let fields = u64::from(turn.player.index())
-            | u64::from(turn.captured) << self.player_bits
-            | u64::from(turn.first_move) << (self.player_bits + self.captured_bits);
-        (word & !mask) | (fields << offset)
-    }
-
-    /// The cells of a packed position, to read.
-    #[inline]
-    pub(crate) fn view<'a>(&'a self, key: &'a [u64]) -> Packed<'a> {
-        Packed { codec: self, key }
-    }
-
-    /// The cells of a packed position, to change in place.
-    #[inline]
-    pub(crate) fn view_mut<'a>(&'a self, key: &'a mut [u64]) -> PackedMut<'a> {
-        PackedMut { codec: self, key }
-    }
-
-    /// Unpacks the cells of a packed position into `cells`, which must hold
-    /// exactly as many cells as the board has.
-    #[inline]
-    pub(crate) fn unpack_cells(&self, key: &[u64], cells: &mut [Cell]) {
-        debug_assert_eq!(cells.len(), self.cells);
-        if let [word] = key {
-            // One word: shift the cells out one after another.
-            let cell_bits = self.owner_bits + self.dice_bits;
-            let cell_mask = (1u64 << cell_bits) - 1;
-            let mut rest = *word;
-            for cell in cells.iter_mut() {
-                *cell = self.cell_of[(rest & cell_mask) as usize & ((1 << CODE_BITS) - 1)];
-                rest >>= cell_bits;
-            }
-            return;
-        }
-        for (index, cell) in cells.iter_mut().enumerate() {
-            *cell = self.cell(key, index);
-        }
-    }
-}
-
-/// The `bits`-bit field (`bits < 64`) at bit `bit` of a key; fields may
-/// straddle two words, and one-word keys take a short path.
-#[inline]
-fn get_bits(key: &[u64], bit: u32, bits: u32) -> u64 {
-    let mask = (1u64 << bits) - 1;
-    if let [word] = key {
-        return word.wrapping_shr(bit) & mask;
-    }
-    let word = (bit / 64) as usize;
-    let shift = bit % 64;
-    let mut value = key[word] >> shift;
-    if shift + bits > 64 {
-        value |= key[word + 1] << (64 - shift);
-    }
-    value & mask
-}
-
-/// Overwrites the `bits`-bit field (`bits < 64`) at bit `bit` of a key with
-/// `value`.
-#[inline]
-fn set_bits(key: &mut [u64], bit: u32, bits: u32, value: u64) {
-    let mask = (1u64 << bits) - 1;
-    let value = value & mask;
-    if let [word] = key {
-        *word = (*word & !mask.wrapping_shl(bit)) | value.wrapping_shl(bit);
-        return;
-    }
-    let word = (bit / 64) as usize;
-    let shift = bit % 64;
-    key[word] = (key[word] & !(mask << shift)) | (value << shift);
-    if shift + bits > 64 {
-        let spill = 64 - shift;
-        let high = mask >> spill;
-        key[word + 1] = (key[word + 1] & !high) | (value >> spill);
-    }
-}
-
-/// A one-word packed position held by value (see [`Codec::word`]).
-pub(crate) struct Word<'a> {
-    pub(crate) word: u64,
-    owner_bits: u32,
-    cell_bits: u32,
-    cells: usize,
-    cell_of: &'a [Cell; 1 << CODE_BITS],
-}
-
-impl Cells for Word<'_> {
-    #[inline]
-    fn count(&self) -> usize {
-        self.cells
-    }
-
-    #[inline]
-    fn get(&self, index: usize) -> Cell {
-        let code = (self.word >> (index as u32 * self.cell_bits)) & ((1 << self.cell_bits) - 1);
-        self.cell_of[code as usize & ((1 << CODE_BITS) - 1)]
-    }
-}
-
-impl CellsMut for Word<'_> {
-    #[inline]
-    fn put(&mut self, index: usize, cell: Cell) {
-        let shift = index as u32 * self.cell_bits;
-        let mask = ((1u64 << self.cell_bits) - 1) << shift;
-        let code = u64::from(cell.owner().index()) | u64::from(cell.dice() - 1) << self.owner_bits;
-        self.word = (self.word & !mask) | (code << shift);
-    }
-}
-
-/// The cells of a packed position, read in place.
-pub(crate) struct Packed<'a> {
-    codec: &'a Codec,
-    key: &'a [u64],
-}
-
-impl Cells for Packed<'_> {
-    #[inline]
-    fn count(&self) -> usize {
-        self.codec.cells
-    }
-
-    #[inline]
-    fn get(&self, index: usize) -> Cell {
-        self.codec.cell(self.key, index)
-    }
-}
-
-/// The cells of a packed position, changed in place.
-pub(crate) struct PackedMut<'a> {
-    codec: &'a Codec,
-    key: &'a mut [u64],
-}
-
-impl Cells for PackedMut<'_> {
-    #[inline]
-    fn count(&self) -> usize {
-        self.codec.cells
-    }
-
-    #[inline]
-    fn get(&self, index: usize) -> Cell {
-        self.codec.cell(self.key, index)
-    }
-}
-
-impl CellsMut for PackedMut<'_> {
-    #[inline]
-    fn put(&mut self, index: usize, cell: Cell) {
-        self.codec.set_cell(self.key, index, cell);
-    }
-}
-
-struct BitWriter<'a> {
-    out: &'a mut [u64],
-    bit: u32,
-}
-
-impl<'a> BitWriter<'a> {
-    fn new(out: &'a mut [u64]) -> Self {
-        out.fill(0);
-        BitWriter { out, bit: 0 }
-    }
-
-    #[inline]
-    fn put(&mut self, value: u64, bits: u32) {
-        if bits == 0 {
-            return;
-        }
-        let word = (self.bit / 64) as usize;
-        let shift = self.bit % 64;
-        self.out[word] |= value << shift;
-        if shift + bits > 64 {
-            self.out[word + 1] |= value >> (64 - shift);
-        }
-        self.bit += bits;
-    }
-}
-
-struct BitReader<'a> {
-    key: &'a [u64],
-    bit: u32,
-}
-
-impl<'a> BitReader<'a> {
-    fn new(key: &'a [u64]) -> Self {
-        Self::at(key, 0)
-    }
-
-    fn at(key: &'a [u64], bit: u32) -> Self {
-        BitReader { key, bit }
-    }
-
-    #[inline]
-    fn take(&mut self, bits: u32) -> u64 {
-        if bits == 0 {
-            return 0;
-        }
-        let word = (self.bit / 64) as usize;
-        let shift = self.bit % 64;
-        let mut value = self.key[word] >> shift;
-        if shift + bits > 64 {
-            value |= self.key[word + 1] << (64 - shift);
-        }
-        self.bit += bits;
-        value & (u64::MAX >> (64 - bits))
-    }
-}
-
 /// Gives each distinct key of `words` words a dense id, in first-seen order.
-///
-/// ```
-/// use dice_of_doom::game::PositionTable;
-/// let mut table = PositionTable::new(1);
-/// assert_eq!(table.insert(&[42]), (0, true));
-/// assert_eq!(table.insert(&[7]), (1, true));
-/// assert_eq!(table.insert(&[42]), (0, false));
-/// assert_eq!(table.get(&[7]), Some(1));
-/// assert_eq!(table.key(1), &[7]);
-/// ```
 #[derive(Clone, Debug)]
-pub struct PositionTable {
+pub(crate) struct PositionTable {
     words: usize,
     len: u32,
     keys: Vec<u64>,
@@ -432,7 +40,7 @@ fn same(a: &[u64], b: &[u64]) -> bool {
 
 impl PositionTable {
     /// An empty table for keys of `words` words.
-    pub fn new(words: usize) -> PositionTable {
+    pub(crate) fn new(words: usize) -> PositionTable {
         PositionTable {
             words,
             len: 0,
@@ -442,13 +50,9 @@ impl PositionTable {
     }
 
     /// How many keys the table holds.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.len as usize
-    }
-
-    /// Whether the table is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// The key with this id.
@@ -456,13 +60,13 @@ impl PositionTable {
     /// # Panics
     /// If no key has this id.
     #[inline]
-    pub fn key(&self, id: u32) -> &[u64] {
+    pub(crate) fn key(&self, id: u32) -> &[u64] {
         let start = id as usize * self.words;
         &self.keys[start..start + self.words]
     }
 
     /// The id of a key, if the table holds it.
-    pub fn get(&self, key: &[u64]) -> Option<u32> {
+    pub(crate) fn get(&self, key: &[u64]) -> Option<u32> {
         let (words, keys) = (self.words, &self.keys);
         let slot = |id: u32| &keys[id as usize * words..(id as usize + 1) * words];
         self.index
@@ -475,7 +79,7 @@ impl PositionTable {
     /// # Panics
     /// If the table would hold more than `u32::MAX` keys.
     #[inline]
-    pub fn insert(&mut self, key: &[u64]) -> (u32, bool) {
+    pub(crate) fn insert(&mut self, key: &[u64]) -> (u32, bool) {
         debug_assert_eq!(key.len(), self.words);
         let words = self.words;
         let keys = &mut self.keys;
@@ -511,7 +115,7 @@ impl PositionTable {
     }
 
     /// Makes room for `additional` more keys.
-    pub fn reserve(&mut self, additional: usize) {
+    pub(crate) fn reserve(&mut self, additional: usize) {
         self.keys.reserve(additional * self.words);
         let (words, keys) = (self.words, &self.keys);
         self.index.reserve(additional, |&id| {
@@ -525,57 +129,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codec_round_trips_and_sizes() {
-        // (side, players, max dice, words)
-        for (side, players, max_dice, words) in [
-            (2, 2, 3, 1),
-            (3, 2, 3, 1),
-            (5, 2, 3, 2),
-            (10, 8, 9, 12),
-            (4, 3, 1, 1),
-        ] {
-            let rules = Rules::classic(side, players, max_dice).unwrap();
-            let codec = Codec::new(&rules);
-            assert_eq!(codec.words(), words, "{side}x{side} {players}p {max_dice}d");
-            let cells: Vec<Cell> = (0..side * side)
-                .map(|i| {
-                    let owner = Player::new((i * 7 % players) as u8).unwrap();
-                    Cell::new(owner, (i * 5 % max_dice) as u8 + 1)
-                })
-                .collect();
-            let board = Board::new(side, &cells).unwrap();
-            let last = Player::new(players as u8 - 1).unwrap();
-            let max_captured = (side * side * max_dice) as u16;
-            for (player, captured, first) in [(Player::A, 0, true), (last, max_captured, false)] {
-                let position = Position::from_parts(board, player, captured, first);
-                let mut key = vec![0; codec.words()];
-                codec.encode(&position, &mut key);
-                assert_eq!(codec.decode(&key), position);
-                assert_eq!(codec.player(&key), player);
-                assert_eq!(codec.turn(&key), position.turn());
-                let view = codec.view(&key);
-                assert_eq!(view.count(), side * side);
-                for i in 0..side * side {
-                    assert_eq!(view.get(i), board.cell(i));
-                }
-                // Rewriting every field in place gives the same key back.
-                let mut copy = key.clone();
-                copy.iter_mut().for_each(|w| *w = !*w);
-                for i in 0..side * side {
-                    codec.view_mut(&mut copy).put(i, board.cell(i));
-                }
-                codec.set_turn(&mut copy, position.turn());
-                let used = (side * side) as u32 * (bits_for(players - 1) + bits_for(max_dice - 1))
-                    + bits_for(players - 1)
-                    + bits_for(side * side * max_dice)
-                    + 1;
-                for (w, (a, b)) in copy.iter().zip(&key).enumerate() {
-                    let bits = (used - 64 * w as u32).min(64);
-                    let mask = u64::MAX >> (64 - bits);
-                    assert_eq!(a & mask, b & mask, "word {w}");
-                }
-            }
-        }
+    fn table_gives_dense_ids_in_first_seen_order() {
+        let mut table = PositionTable::new(1);
+        assert_eq!(table.insert(&[42]), (0, true));
+        assert_eq!(table.insert(&[7]), (1, true));
+        assert_eq!(table.insert(&[42]), (0, false));
+        assert_eq!(table.get(&[7]), Some(1));
+        assert_eq!(table.key(1), &[7]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::game::{Board, GameTree, Move, NodeId, Player, PlayerSet, Position, Rules};
+use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
 
 /// One rated move, as a hint provider reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -182,11 +182,9 @@ impl std::fmt::Debug for App {
     }
 }
 
-/// The doubled column of a cell's centre, in half hexagons: each row sits
-/// half a hexagon left of the one above.
-fn column(side: usize, cell: usize) -> i32 {
-    let (x, y) = ((cell % side) as i32, (cell / side) as i32);
-    2 * x + (side as i32 - 1 - y)
+/// The column of a cell's centre, in half hexagons (see [`Place`](crate::game::Place)).
+fn column(map: &Map, cell: usize) -> i32 {
+    i32::from(map.place(cell).column)
 }
 
 impl App {
@@ -194,13 +192,13 @@ impl App {
     /// board's seed, if it was drawn.
     pub fn new(rules: Rules, start: Position, seed: Option<u64>) -> App {
         let first = start.player();
-        let side = rules.side();
         let cursor = start
             .board()
             .cells()
             .iter()
             .position(|c| c.owner() == first)
             .unwrap_or(0);
+        let goal = column(rules.map(), cursor);
         let tree = GameTree::new(rules, start);
         App {
             node: tree.root(),
@@ -208,7 +206,7 @@ impl App {
             first,
             seed,
             cursor,
-            goal: column(side, cursor),
+            goal,
             marked: None,
             digits: String::new(),
             message: None,
@@ -515,15 +513,17 @@ impl App {
     fn set_cursor(&mut self, cell: usize) {
         if cell < self.position().board().len() {
             self.cursor = cell;
-            self.goal = column(self.rules().side(), cell);
+            self.goal = column(self.rules().map(), cell);
         }
     }
 
     fn move_horizontally(&mut self, step: i32) {
-        let side = self.rules().side();
-        let x = (self.cursor % side) as i32 + step;
-        if (0..side as i32).contains(&x) {
-            self.set_cursor(self.cursor - self.cursor % side + x as usize);
+        let map = self.rules().map();
+        let row = map.row(usize::from(map.place(self.cursor).row));
+        if let Some(cell) = self.cursor.checked_add_signed(step as isize)
+            && row.contains(&cell)
+        {
+            self.set_cursor(cell);
         }
     }
 
@@ -531,19 +531,29 @@ impl App {
     /// column the cursor keeps while going up and down (so repeated presses
     /// zigzag straight up instead of drifting sideways).
     fn move_vertically(&mut self, step: i32) {
-        let side = self.rules().side();
-        let y = (self.cursor / side) as i32 + step;
-        if !(0..side as i32).contains(&y) {
+        let map = self.rules().map();
+        let Some(row) = usize::from(map.place(self.cursor).row)
+            .checked_add_signed(step as isize)
+            .filter(|&row| row < map.rows())
+        else {
             return;
-        }
-        let here = column(side, self.cursor);
-        let row = y as usize * side;
-        let best = (row..row + side).min_by_key(|&cell| {
-            let c = column(side, cell);
-            // Nearest the kept column, then nearest the cursor, then the
-            // rules' own "up" (p - N) or "down" (p + N) neighbour.
-            let straight = cell % side == self.cursor % side;
-            ((c - self.goal).abs(), (c - here).abs(), !straight)
+        };
+        let here = column(map, self.cursor);
+        // The rules' own "up" or "down": the first neighbour, in the rules'
+        // order, in that row (`p - N` or `p + N` on the rhombus).
+        let straight = map
+            .neighbours(self.cursor)
+            .iter()
+            .map(|&n| usize::from(n))
+            .find(|&n| usize::from(map.place(n).row) == row);
+        let best = map.row(row).min_by_key(|&cell| {
+            let c = column(map, cell);
+            // Nearest the kept column, then nearest the cursor, then straight.
+            (
+                (c - self.goal).abs(),
+                (c - here).abs(),
+                Some(cell) != straight,
+            )
         });
         if let Some(cell) = best {
             self.cursor = cell;
@@ -708,7 +718,7 @@ pub(crate) mod tests_support {
     /// A two-player game with up to 3 dice a cell on `board`, a to move.
     pub(crate) fn app(board: &str) -> App {
         let board: Board = board.parse().unwrap();
-        let rules = Rules::classic(board.side(), 2, 3).unwrap();
+        let rules = Rules::new(Map::rhombus_of(board.len()).unwrap(), 2, 3).unwrap();
         let start = Position::start(&rules, board, Player::A).unwrap();
         App::new(rules, start, None)
     }

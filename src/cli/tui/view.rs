@@ -6,7 +6,7 @@ use crossterm::style::Color;
 
 use super::state::{App, Key, Overlay, Target};
 use crate::cli::render::{player_color, result};
-use crate::game::{Move, Player};
+use crate::game::{Map, Move, Player};
 
 /// How one character is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -177,21 +177,21 @@ const MEDIUM: Hex = Hex { w: 2, k: 1, s: 2 };
 const SMALL: Hex = Hex { w: 2, k: 1, s: 1 };
 
 impl Hex {
-    fn board_width(self, side: usize) -> usize {
-        (side - 1) * self.w + side * 2 * self.w + 1
+    fn board_width(self, map: &Map) -> usize {
+        (map.columns() + 1) * self.w + 1
     }
 
-    fn board_height(self, side: usize) -> usize {
-        side * (self.k + self.s) + self.k
+    fn board_height(self, map: &Map) -> usize {
+        map.rows() * (self.k + self.s) + self.k
     }
 
     /// The column of the cell's centre and the line of its top, from the
     /// board's top-left corner.
-    fn origin(self, side: usize, cell: usize) -> (usize, usize) {
-        let (x, y) = (cell % side, cell / side);
+    fn origin(self, map: &Map, cell: usize) -> (usize, usize) {
+        let place = map.place(cell);
         (
-            self.w + (2 * x + side - 1 - y) * self.w,
-            y * (self.k + self.s),
+            self.w + usize::from(place.column) * self.w,
+            usize::from(place.row) * (self.k + self.s),
         )
     }
 
@@ -209,16 +209,16 @@ const BOARD_X: usize = 1;
 const BOARD_Y: usize = 2;
 const MIN_PANEL_LINES: usize = 12;
 
-/// The smallest window that shows a board of this side.
-pub fn min_size(side: usize) -> (u16, u16) {
-    let w = BOARD_X + SMALL.board_width(side) + PANEL_GAP + PANEL_MIN + 1;
-    let h = BOARD_Y + SMALL.board_height(side).max(MIN_PANEL_LINES) + 2;
+/// The smallest window that shows a board of this map.
+pub fn min_size(map: &Map) -> (u16, u16) {
+    let w = BOARD_X + SMALL.board_width(map) + PANEL_GAP + PANEL_MIN + 1;
+    let h = BOARD_Y + SMALL.board_height(map).max(MIN_PANEL_LINES) + 2;
     (w as u16, h as u16)
 }
 
-fn fits(hex: Hex, side: usize, width: usize, height: usize) -> bool {
-    BOARD_X + hex.board_width(side) + PANEL_GAP + PANEL_MIN < width
-        && BOARD_Y + hex.board_height(side).max(MIN_PANEL_LINES) + 2 <= height
+fn fits(hex: Hex, map: &Map, width: usize, height: usize) -> bool {
+    BOARD_X + hex.board_width(map) + PANEL_GAP + PANEL_MIN < width
+        && BOARD_Y + hex.board_height(map).max(MIN_PANEL_LINES) + 2 <= height
 }
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
@@ -226,15 +226,15 @@ fn fits(hex: Hex, side: usize, width: usize, height: usize) -> bool {
 pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     let mut frame = Frame::new(width, height);
     let (w, h) = (usize::from(width), usize::from(height));
-    let side = app.rules().side();
-    let hex = if fits(LARGE, side, w, h) {
+    let map = app.rules().map();
+    let hex = if fits(LARGE, map, w, h) {
         LARGE
-    } else if fits(MEDIUM, side, w, h) {
+    } else if fits(MEDIUM, map, w, h) {
         MEDIUM
-    } else if fits(SMALL, side, w, h) {
+    } else if fits(SMALL, map, w, h) {
         SMALL
     } else {
-        too_small(&mut frame, app, side);
+        too_small(&mut frame, app);
         return frame;
     };
     let paint = |player: Player| Style {
@@ -244,7 +244,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     };
     status(&mut frame, app, &paint);
     board(&mut frame, app, hex, color, &paint);
-    let panel_x = BOARD_X + hex.board_width(side) + PANEL_GAP;
+    let panel_x = BOARD_X + hex.board_width(map) + PANEL_GAP;
     let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
     panel(&mut frame, app, panel_x, panel_end, h.saturating_sub(2));
     footer(&mut frame, app);
@@ -336,7 +336,7 @@ fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
 
 fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Player) -> Style) {
     let position = app.position();
-    let side = app.rules().side();
+    let map = app.rules().map();
     let computer = app.computer_to_move().is_some();
     let mut marked = app.marked();
     let sources = if marked.is_none() && app.winners().is_none() && !computer {
@@ -356,7 +356,7 @@ fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Pla
         reverse: false,
     };
     for cell in 0..position.board().len() {
-        let (cx, top) = hex.origin(side, cell);
+        let (cx, top) = hex.origin(map, cell);
         let (cx, top) = (cx + BOARD_X, top + BOARD_Y);
         // Sloped edges above and below, and the interiors beside them.
         for i in 0..hex.k {
@@ -597,12 +597,13 @@ fn end_screen(frame: &mut Frame, app: &App) {
     button(frame, after + 3, y + 6, "[ q: quit ]", Key::Quit);
 }
 
-fn too_small(frame: &mut Frame, app: &App, side: usize) {
-    let (need_w, need_h) = min_size(side);
+fn too_small(frame: &mut Frame, app: &App) {
+    let map = app.rules().map();
+    let (need_w, need_h) = min_size(map);
     let lines = [
         "The window is too small.".to_string(),
         format!(
-            "A {side}x{side} board needs {need_w}x{need_h}; this one is {}x{}.",
+            "A {map} board needs {need_w}x{need_h}; this one is {}x{}.",
             frame.width(),
             frame.height()
         ),
@@ -751,7 +752,7 @@ mod tests {
         let a = app(MENU_BOARD);
         let frame = render(&a, 50, 10, true);
         insta::assert_snapshot!(frame.text());
-        assert_eq!(min_size(3), (52, 16));
+        assert_eq!(min_size(&Map::rhombus(3).unwrap()), (52, 16));
         assert!(render(&a, 52, 16, true).text().contains("Moves"));
     }
 

@@ -1,0 +1,286 @@
+//! The geometry of a game: which cells there are, which touch, and where
+//! each is drawn.
+//!
+//! The rules only ever ask a [`Map`] how many cells there are and which
+//! cells neighbour a cell; the board text format and the renderers ask it
+//! where each cell is drawn. So a new geometry (offset rows, irregular
+//! territories) is a new constructor of `Map`, and nothing else changes.
+
+use std::fmt;
+use std::ops::Range;
+
+/// The smallest side of a rhombus map.
+pub const MIN_SIDE: u8 = 2;
+/// The largest side of a rhombus map.
+pub const MAX_SIDE: u8 = 10;
+/// The most cells any map has.
+pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// Where a cell is drawn: its row from the top, and the column of its centre
+/// counted in half hexagons from the left edge of the map (so hexagons of
+/// neighbouring rows, which sit half a hexagon apart, have whole columns).
+///
+/// ```
+/// use dice_of_doom::game::{Map, Place};
+/// let map = Map::rhombus(3).unwrap();
+/// // Each row sits half a hexagon left of the one above it.
+/// assert_eq!(map.place(0), Place { row: 0, column: 2 });
+/// assert_eq!(map.place(3), Place { row: 1, column: 1 });
+/// assert_eq!(map.place(8), Place { row: 2, column: 4 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// The row, from 0 at the top.
+    pub row: u8,
+    /// The column of the centre, in half hexagons from the left edge.
+    pub column: u8,
+}
+
+/// Why a map cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    /// A rhombus side outside `MIN_SIDE..=MAX_SIDE`.
+    #[error("a board side must be from {MIN_SIDE} to {MAX_SIDE}, not {0}")]
+    Side(usize),
+    /// A cell count that makes no square rhombus of an allowed side.
+    #[error(
+        "{0} cells make no square board: a board has 4, 9, 16, ... or {MAX_CELLS} cells (side {MIN_SIDE} to {MAX_SIDE})"
+    )]
+    NotSquare(usize),
+}
+
+/// The shape a map was made as, for its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Land of Lisp's rhombus of hexagons.
+    Rhombus(u8),
+}
+
+/// The cells of a game, their adjacency in the order the rules list
+/// attacks, and where each cell is drawn.
+///
+/// Cells are numbered from 0 row by row, left to right, so each drawn row is
+/// a run of consecutive cells ([`Map::row`]).
+///
+/// ```
+/// use dice_of_doom::game::Map;
+/// let map = Map::rhombus(3).unwrap();
+/// assert_eq!((map.len(), map.rows(), map.to_string()), (9, 3, "3x3".to_string()));
+/// assert_eq!(map.neighbours(4), &[1, 7, 0, 3, 5, 8]);
+/// assert_eq!(map.row(1), 3..6);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    shape: Shape,
+    /// `neighbours[offsets[i]..offsets[i + 1]]` are the neighbours of cell `i`.
+    neighbours: Vec<u8>,
+    offsets: Vec<u16>,
+    places: Vec<Place>,
+    /// `row_starts[r]..row_starts[r + 1]` are the cells of row `r`.
+    row_starts: Vec<u8>,
+}
+
+impl Map {
+    /// The classic rhombus of hexagons (Land of Lisp): `side` rows of `side`
+    /// cells, each row half a hexagon left of the one above. The neighbours
+    /// of `p` are, in this order, `p - side` (up), `p + side` (down), then
+    /// when `p` is not in the left column `p - side - 1` (up-left) and
+    /// `p - 1` (left), then when it is not in the right column `p + 1`
+    /// (right) and `p + side + 1` (down-right), keeping those on the board.
+    ///
+    /// ```
+    /// use dice_of_doom::game::Map;
+    /// let map = Map::rhombus(3).unwrap();
+    /// assert_eq!(map.neighbours(0), &[3, 1, 4]);
+    /// assert!(Map::rhombus(11).is_err());
+    /// ```
+    pub fn rhombus(side: usize) -> Result<Map, MapError> {
+        if !(usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).contains(&side) {
+            return Err(MapError::Side(side));
+        }
+        let n = side as isize;
+        let mut neighbours = Vec::new();
+        let mut offsets = vec![0u16];
+        let mut places = Vec::with_capacity(side * side);
+        for p in 0..n * n {
+            let (x, y) = (p % n, p / n);
+            let mut candidates = vec![p - n, p + n];
+            if x != 0 {
+                candidates.extend([p - n - 1, p - 1]);
+            }
+            if x != n - 1 {
+                candidates.extend([p + 1, p + n + 1]);
+            }
+            neighbours.extend(
+                candidates
+                    .into_iter()
+                    .filter(|&q| (0..n * n).contains(&q))
+                    .map(|q| q as u8),
+            );
+            offsets.push(neighbours.len() as u16);
+            places.push(Place {
+                row: y as u8,
+                column: (2 * x + n - 1 - y) as u8,
+            });
+        }
+        Ok(Map {
+            shape: Shape::Rhombus(side as u8),
+            neighbours,
+            offsets,
+            places,
+            row_starts: (0..=side).map(|y| (y * side) as u8).collect(),
+        })
+    }
+
+    /// The rhombus with this many cells, if there is one.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{Map, MapError};
+    /// assert_eq!(Map::rhombus_of(16).unwrap(), Map::rhombus(4).unwrap());
+    /// assert_eq!(Map::rhombus_of(6), Err(MapError::NotSquare(6)));
+    /// ```
+    pub fn rhombus_of(cells: usize) -> Result<Map, MapError> {
+        let side = (usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).find(|s| s * s == cells);
+        side.map_or(Err(MapError::NotSquare(cells)), Map::rhombus)
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    /// Always false: a map has at least four cells.
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+
+    /// The neighbours of a cell, in the order the rules list attacks.
+    ///
+    /// # Panics
+    /// If the cell is not below [`Map::len`].
+    #[inline]
+    pub fn neighbours(&self, cell: usize) -> &[u8] {
+        let start = usize::from(self.offsets[cell]);
+        let end = usize::from(self.offsets[cell + 1]);
+        &self.neighbours[start..end]
+    }
+
+    /// Where a cell is drawn.
+    ///
+    /// # Panics
+    /// If the cell is not below [`Map::len`].
+    pub fn place(&self, cell: usize) -> Place {
+        self.places[cell]
+    }
+
+    /// The number of drawn rows.
+    pub fn rows(&self) -> usize {
+        self.row_starts.len() - 1
+    }
+
+    /// The cells of a drawn row, left to right.
+    ///
+    /// # Panics
+    /// If the row is not below [`Map::rows`].
+    pub fn row(&self, row: usize) -> Range<usize> {
+        usize::from(self.row_starts[row])..usize::from(self.row_starts[row + 1])
+    }
+
+    /// The number of half-hexagon columns the map spans: one more than the
+    /// largest [`Place::column`].
+    pub fn columns(&self) -> usize {
+        self.places
+            .iter()
+            .map(|p| usize::from(p.column) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The map's name as the game shows it: `3x3` for a rhombus of side 3.
+impl fmt::Display for Map {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.shape {
+            Shape::Rhombus(side) => write!(f, "{side}x{side}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rhombus_neighbours_follow_the_rules_order() {
+        // (side, cell, neighbours): the RULES.md examples, every corner, an edge.
+        let cases: &[(usize, usize, &[u8])] = &[
+            (3, 4, &[1, 7, 0, 3, 5, 8]),
+            (3, 0, &[3, 1, 4]),
+            (3, 2, &[5, 1]),
+            (3, 6, &[3, 7]),
+            (3, 8, &[5, 4, 7]),
+            (3, 3, &[0, 6, 4, 7]),
+            (3, 5, &[2, 8, 1, 4]),
+            (2, 0, &[2, 1, 3]),
+            (2, 1, &[3, 0]),
+            (2, 2, &[0, 3]),
+            (2, 3, &[1, 0, 2]),
+            (10, 99, &[89, 88, 98]),
+            (10, 9, &[19, 8]),
+        ];
+        for &(side, cell, expected) in cases {
+            let map = Map::rhombus(side).unwrap();
+            assert_eq!(map.neighbours(cell), expected, "side {side}, cell {cell}");
+        }
+    }
+
+    #[test]
+    fn rhombus_adjacency_is_symmetric() {
+        for side in MIN_SIDE as usize..=MAX_SIDE as usize {
+            let map = Map::rhombus(side).unwrap();
+            assert_eq!(map.len(), side * side);
+            for p in 0..map.len() {
+                for &q in map.neighbours(p) {
+                    assert!(
+                        map.neighbours(q as usize).contains(&(p as u8)),
+                        "side {side}: {p} touches {q} but not back"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_are_drawn_next_to_each_other() {
+        // Touching hexagons are one row apart and one column apart, or in
+        // the same row two columns apart; the rows are runs of cells.
+        for side in MIN_SIDE as usize..=MAX_SIDE as usize {
+            let map = Map::rhombus(side).unwrap();
+            assert_eq!((map.rows(), map.columns()), (side, 3 * side - 2));
+            for row in 0..map.rows() {
+                for cell in map.row(row) {
+                    assert_eq!(usize::from(map.place(cell).row), row);
+                }
+            }
+            for p in 0..map.len() {
+                let a = map.place(p);
+                for &q in map.neighbours(p) {
+                    let b = map.place(usize::from(q));
+                    let (dr, dc) = (a.row.abs_diff(b.row), a.column.abs_diff(b.column));
+                    assert!(matches!((dr, dc), (1, 1) | (0, 2)), "{side}: {p} {q}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sides_and_cell_counts_out_of_range_are_refused() {
+        for side in [0, 1, 11, 100] {
+            assert_eq!(Map::rhombus(side), Err(MapError::Side(side)));
+        }
+        for cells in [0, 1, 2, 5, 6, 99, 101, 121] {
+            assert_eq!(Map::rhombus_of(cells), Err(MapError::NotSquare(cells)));
+        }
+        assert_eq!(Map::rhombus_of(100).unwrap().to_string(), "10x10");
+    }
+}

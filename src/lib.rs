@@ -5,6 +5,9 @@
 //! - [`analysis`]: counting and solving whole game trees;
 //! - [`cli`]: the terminal game and its commands.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod ai;
 pub mod analysis;
 pub mod cli;

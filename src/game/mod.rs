@@ -15,6 +15,7 @@ mod map;
 mod player;
 mod rules;
 mod setup;
+mod share;
 mod table;
 mod tree;
 
@@ -30,5 +31,6 @@ pub use rules::{
     winners,
 };
 pub use setup::{Setup, SetupError, SetupErrorKind};
+pub use share::Share;
 pub(crate) use table::PositionTable;
 pub use tree::{Edge, GameTree, NodeId};

@@ -1,59 +1,8 @@
-//! Counting and solving whole game trees by walking the memoised DAG once.
+//! Perfect play over the whole tree: every position's rating for one
+//! player, worked out by one walk of the memoised DAG.
 
-pub mod dot;
-pub mod survey;
-
+use super::AnalysisError;
 use crate::game::{GameTree, Move, NodeId, Player, PlayerSet};
-
-/// Figures for the full game tree below a node.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Stats {
-    /// Nodes of the full (unshared) tree: each position counted once for
-    /// every path that reaches it.
-    pub nodes: u64,
-    /// Nodes on the longest path, both ends included (a lone leaf has 1).
-    pub depth: u32,
-    /// Distinct positions in the tree.
-    pub positions: usize,
-    /// Leaves of the full tree by their set of winners, sole winners first.
-    pub leaves: Vec<(PlayerSet, u64)>,
-    /// The perfect-play rating of the start for the player to move there
-    /// (1 for a sure win, 1/k for a k-way tie, 0 for a loss).
-    pub value: f64,
-    /// The first move with the highest rating; `None` when the game is over.
-    pub best_move: Option<Move>,
-}
-
-/// Why a tree could not be analysed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AnalysisError {
-    /// The tree has more distinct positions than allowed.
-    #[error("the game tree has more than {0} distinct positions: too large to analyse")]
-    TooManyPositions(usize),
-    /// A count does not fit in 64 bits.
-    #[error("the game tree has more than {} nodes: too large to count", u64::MAX)]
-    Overflow,
-}
-
-/// A whole number with its thousands grouped: `1,468,919,491`.
-///
-/// ```
-/// use dice_of_doom::analysis::group_digits;
-/// assert_eq!(group_digits(1_468_919_491u64), "1,468,919,491");
-/// assert_eq!(group_digits("2821109907456"), "2,821,109,907,456");
-/// assert_eq!(group_digits(999u16), "999");
-/// ```
-pub fn group_digits(n: impl std::fmt::Display) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// The rating of a finished game for `player`: 1 for a sole win, 1/k for a
 /// k-way tie, 0 for a loss.
@@ -75,7 +24,7 @@ pub fn leaf_rating(winners: PlayerSet, player: Player) -> f64 {
 
 /// A rating as a small number in the same order: 0 for a loss, and
 /// `9 - k` for a share of a `k`-way win (so a sole win is 8).
-type Rank = u8;
+pub(super) type Rank = u8;
 
 fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
     if winners.contains(player) {
@@ -85,7 +34,7 @@ fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
     }
 }
 
-fn rank_value(rank: Rank) -> f64 {
+pub(super) fn rank_value(rank: Rank) -> f64 {
     if rank == 0 {
         0.0
     } else {
@@ -166,6 +115,23 @@ impl Solution {
             .filter(|&w| depth_of(w) > 0)
     }
 
+    /// The start's depth and rank (the start is always solved).
+    pub(super) fn start_word(&self) -> (u32, Rank) {
+        let word = self.data[self.start.index()];
+        (depth_of(word), rank_of(word))
+    }
+
+    /// What counting the full tree needs once the solution is read: the
+    /// positions in post-order, the winners at each leaf, and the per-position
+    /// words to reuse as scratch space.
+    pub(super) fn into_walk(self) -> Walk {
+        Walk {
+            scratch: self.data,
+            winners: self.winners,
+            order: self.order,
+        }
+    }
+
     /// The first move at `node` with the highest rating, as Land of Lisp
     /// plays: `None` when the game is over there or the node is not below
     /// the start. The tree must be the one the solution was made from.
@@ -176,6 +142,17 @@ impl Solution {
             .find(|e| self.word(e.child).map(rank_of) == Some(rank))
             .map(|e| e.mv)
     }
+}
+
+/// What a [`Solution`] leaves for counting the full tree (see
+/// [`Solution::into_walk`]).
+pub(super) struct Walk {
+    /// One word per position, free to overwrite.
+    pub(super) scratch: Vec<u64>,
+    /// The winners at each leaf.
+    pub(super) winners: Vec<PlayerSet>,
+    /// Positions in post-order: every position after all of its children.
+    pub(super) order: Vec<NodeId>,
 }
 
 /// Solves the whole tree below `start` for the player to move there, building
@@ -278,95 +255,10 @@ pub fn solve(
     })
 }
 
-/// Counts and solves the whole tree below `start`, building at most
-/// `max_positions` distinct positions.
-///
-/// Each position is visited once: depth and rating are worked out children
-/// first (by [`solve`]), then the number of paths reaching each position is
-/// pushed down from the start, which gives the node count of the full tree
-/// and its leaf tallies without ever expanding it.
-///
-/// ```
-/// use dice_of_doom::analysis::stats;
-/// use dice_of_doom::game::{GameTree, Player, Position, Rules};
-/// let rules = Rules::classic(2, 2, 3).unwrap();
-/// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
-/// let mut tree = GameTree::new(rules, start);
-/// let root = tree.root();
-/// let stats = stats(&mut tree, root, 1000).unwrap();
-/// assert_eq!((stats.nodes, stats.depth, stats.positions), (13, 6, 11));
-/// assert_eq!(stats.value, 0.0);
-/// ```
-pub fn stats(
-    tree: &mut GameTree,
-    start: NodeId,
-    max_positions: usize,
-) -> Result<Stats, AnalysisError> {
-    let solution = solve(tree, start, max_positions)?;
-    let best_move = solution.best_move(tree, start);
-    let Solution {
-        mut data,
-        winners,
-        order,
-        ..
-    } = solution;
-    let (depth, rank) = (depth_of(data[start.index()]), rank_of(data[start.index()]));
-
-    // Paths from the start to each position, parents before children.
-    let paths = &mut data;
-    paths.fill(0);
-    paths[start.index()] = 1;
-    let mut nodes: u64 = 0;
-    let mut leaves: Vec<(PlayerSet, u64)> = Vec::new();
-    for &node in order.iter().rev() {
-        let here = paths[node.index()];
-        nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
-        let edges = tree.built_children(node).unwrap_or_default();
-        if edges.is_empty() {
-            let w = winners[node.index()];
-            let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
-                Some((_, tally)) => tally,
-                None => {
-                    leaves.push((w, 0));
-                    &mut leaves.last_mut().expect("just pushed").1
-                }
-            };
-            *tally = tally.checked_add(here).ok_or(AnalysisError::Overflow)?;
-        }
-        for edge in edges {
-            let p = &mut paths[edge.child.index()];
-            *p = p.checked_add(here).ok_or(AnalysisError::Overflow)?;
-        }
-    }
-    leaves.sort_unstable();
-
-    Ok(Stats {
-        nodes,
-        depth,
-        positions: order.len(),
-        leaves,
-        value: rank_value(rank),
-        best_move,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn digits_are_grouped_by_thousands() {
-        let cases = [
-            (0, "0"),
-            (999, "999"),
-            (1000, "1,000"),
-            (123_456, "123,456"),
-            (u64::MAX, "18,446,744,073,709,551,615"),
-        ];
-        for (n, shown) in cases {
-            assert_eq!(group_digits(n), shown);
-        }
-    }
+    use crate::game::{Position, Rules};
 
     #[test]
     fn ranks_order_ratings() {
@@ -387,89 +279,6 @@ mod tests {
             }
         }
     }
-    use crate::game::{Board, Map, Position, Rules};
-
-    fn solve(rows: &str, first: Player) -> Stats {
-        let board: Board = rows.parse().expect("a board");
-        let rules =
-            Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
-        let start = Position::start(&rules, board, first).expect("a start");
-        let mut tree = GameTree::new(rules, start);
-        let root = tree.root();
-        stats(&mut tree, root, usize::MAX).expect("stats")
-    }
-
-    fn tally(stats: &Stats, player: Player) -> u64 {
-        stats
-            .leaves
-            .iter()
-            .filter(|(set, _)| *set == PlayerSet::single(player))
-            .map(|(_, n)| n)
-            .sum()
-    }
-
-    #[test]
-    fn rules_md_figures() {
-        // (board, first, nodes, leaves won by a, by b): RULES.md section 2.
-        let (a, b) = (Player::A, Player::B);
-        let cases = [
-            ("b-2 b-2 / a-2 b-1", a, 13, 0, 5),
-            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", a, 75, 31, 0),
-            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", b, 1_307, 388, 0),
-            (
-                "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1",
-                a,
-                845_109,
-                340_484,
-                10_202,
-            ),
-            (
-                "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1",
-                b,
-                137_339,
-                62_628,
-                260,
-            ),
-            (
-                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
-                a,
-                3_890_171,
-                186_513,
-                1_065_740,
-            ),
-            (
-                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
-                b,
-                5_065_637,
-                440_445,
-                1_322_381,
-            ),
-        ];
-        for (rows, first, nodes, by_a, by_b) in cases {
-            let s = solve(rows, first);
-            assert_eq!(s.nodes, nodes, "{rows}, {first} first");
-            assert_eq!((tally(&s, a), tally(&s, b)), (by_a, by_b), "{rows}");
-        }
-        let example = solve("b-2 b-2 / a-2 b-1", a);
-        assert_eq!((example.depth, example.positions), (6, 11));
-    }
-
-    #[test]
-    fn board_e_is_counted_on_its_dag() {
-        let rows = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3";
-        let s = solve(rows, Player::A);
-        assert_eq!(
-            (s.nodes, s.depth, s.positions),
-            (1_468_919_491, 40, 201_861)
-        );
-        assert_eq!(
-            (tally(&s, Player::A), tally(&s, Player::B)),
-            (486_894_802, 35_311_505)
-        );
-        assert_eq!(s.value, 1.0);
-        let b_first = solve(rows, Player::B);
-        assert_eq!((b_first.nodes, b_first.depth), (1, 1));
-    }
 
     #[test]
     fn solutions_rate_every_position_and_refuse_trees_past_the_budget() {
@@ -479,10 +288,10 @@ mod tests {
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();
         assert_eq!(
-            super::solve(&mut tree, root, 100).map(|s| s.positions()),
+            solve(&mut tree, root, 100).map(|s| s.positions()),
             Err(AnalysisError::TooManyPositions(100))
         );
-        let solution = super::solve(&mut tree, root, 1_000_000).unwrap();
+        let solution = solve(&mut tree, root, 1_000_000).unwrap();
         assert_eq!(solution.rated(), Player::A);
         assert_eq!(solution.start(), root);
         let best = solution.best_move(&tree, root).unwrap();
@@ -498,21 +307,6 @@ mod tests {
                 .depth(root)
                 .map(|d| d > solution.depth(child).unwrap()),
             Some(true)
-        );
-    }
-
-    #[test]
-    fn too_many_positions_is_an_error() {
-        let board: Board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1"
-            .parse()
-            .expect("a board");
-        let rules = Rules::classic(3, 2, 3).expect("rules");
-        let start = Position::start(&rules, board, Player::A).expect("a start");
-        let mut tree = GameTree::new(rules, start);
-        let root = tree.root();
-        assert_eq!(
-            stats(&mut tree, root, 100),
-            Err(AnalysisError::TooManyPositions(100))
         );
     }
 }

@@ -1,0 +1,198 @@
+//! Figures for the full game tree, counted on the memoised DAG without
+//! ever expanding the tree.
+
+use super::AnalysisError;
+use super::solve::{Walk, rank_value, solve};
+use crate::game::{GameTree, Move, NodeId, PlayerSet};
+
+/// Figures for the full game tree below a node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// Nodes of the full (unshared) tree: each position counted once for
+    /// every path that reaches it.
+    pub nodes: u64,
+    /// Nodes on the longest path, both ends included (a lone leaf has 1).
+    pub depth: u32,
+    /// Distinct positions in the tree.
+    pub positions: usize,
+    /// Leaves of the full tree by their set of winners, sole winners first.
+    pub leaves: Vec<(PlayerSet, u64)>,
+    /// The perfect-play rating of the start for the player to move there
+    /// (1 for a sure win, 1/k for a k-way tie, 0 for a loss).
+    pub value: f64,
+    /// The first move with the highest rating; `None` when the game is over.
+    pub best_move: Option<Move>,
+}
+
+/// Counts and solves the whole tree below `start`, building at most
+/// `max_positions` distinct positions.
+///
+/// Each position is visited once: depth and rating are worked out children
+/// first (by [`solve`]), then the number of paths reaching each position is
+/// pushed down from the start, which gives the node count of the full tree
+/// and its leaf tallies without ever expanding it.
+///
+/// ```
+/// use dice_of_doom::analysis::stats;
+/// use dice_of_doom::game::{GameTree, Player, Position, Rules};
+/// let rules = Rules::classic(2, 2, 3).unwrap();
+/// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
+/// let mut tree = GameTree::new(rules, start);
+/// let root = tree.root();
+/// let stats = stats(&mut tree, root, 1000).unwrap();
+/// assert_eq!((stats.nodes, stats.depth, stats.positions), (13, 6, 11));
+/// assert_eq!(stats.value, 0.0);
+/// ```
+pub fn stats(
+    tree: &mut GameTree,
+    start: NodeId,
+    max_positions: usize,
+) -> Result<Stats, AnalysisError> {
+    let solution = solve(tree, start, max_positions)?;
+    let best_move = solution.best_move(tree, start);
+    let (depth, rank) = solution.start_word();
+    let Walk {
+        scratch: mut paths,
+        winners,
+        order,
+    } = solution.into_walk();
+
+    // Paths from the start to each position, parents before children.
+    paths.fill(0);
+    paths[start.index()] = 1;
+    let mut nodes: u64 = 0;
+    let mut leaves: Vec<(PlayerSet, u64)> = Vec::new();
+    for &node in order.iter().rev() {
+        let here = paths[node.index()];
+        nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
+        let edges = tree.built_children(node).unwrap_or_default();
+        if edges.is_empty() {
+            let w = winners[node.index()];
+            let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
+                Some((_, tally)) => tally,
+                None => {
+                    leaves.push((w, 0));
+                    &mut leaves.last_mut().expect("just pushed").1
+                }
+            };
+            *tally = tally.checked_add(here).ok_or(AnalysisError::Overflow)?;
+        }
+        for edge in edges {
+            let p = &mut paths[edge.child.index()];
+            *p = p.checked_add(here).ok_or(AnalysisError::Overflow)?;
+        }
+    }
+    leaves.sort_unstable();
+
+    Ok(Stats {
+        nodes,
+        depth,
+        positions: order.len(),
+        leaves,
+        value: rank_value(rank),
+        best_move,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Board, Map, Player, Position, Rules};
+
+    fn solve(rows: &str, first: Player) -> Stats {
+        let board: Board = rows.parse().expect("a board");
+        let rules =
+            Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
+        let start = Position::start(&rules, board, first).expect("a start");
+        let mut tree = GameTree::new(rules, start);
+        let root = tree.root();
+        stats(&mut tree, root, usize::MAX).expect("stats")
+    }
+
+    fn tally(stats: &Stats, player: Player) -> u64 {
+        stats
+            .leaves
+            .iter()
+            .filter(|(set, _)| *set == PlayerSet::single(player))
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    #[test]
+    fn rules_md_figures() {
+        // (board, first, nodes, leaves won by a, by b): RULES.md section 2.
+        let (a, b) = (Player::A, Player::B);
+        let cases = [
+            ("b-2 b-2 / a-2 b-1", a, 13, 0, 5),
+            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", a, 75, 31, 0),
+            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", b, 1_307, 388, 0),
+            (
+                "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1",
+                a,
+                845_109,
+                340_484,
+                10_202,
+            ),
+            (
+                "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1",
+                b,
+                137_339,
+                62_628,
+                260,
+            ),
+            (
+                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
+                a,
+                3_890_171,
+                186_513,
+                1_065_740,
+            ),
+            (
+                "a-1 a-3 a-1 / b-2 b-2 b-3 / a-2 b-1 b-2",
+                b,
+                5_065_637,
+                440_445,
+                1_322_381,
+            ),
+        ];
+        for (rows, first, nodes, by_a, by_b) in cases {
+            let s = solve(rows, first);
+            assert_eq!(s.nodes, nodes, "{rows}, {first} first");
+            assert_eq!((tally(&s, a), tally(&s, b)), (by_a, by_b), "{rows}");
+        }
+        let example = solve("b-2 b-2 / a-2 b-1", a);
+        assert_eq!((example.depth, example.positions), (6, 11));
+    }
+
+    #[test]
+    fn board_e_is_counted_on_its_dag() {
+        let rows = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3";
+        let s = solve(rows, Player::A);
+        assert_eq!(
+            (s.nodes, s.depth, s.positions),
+            (1_468_919_491, 40, 201_861)
+        );
+        assert_eq!(
+            (tally(&s, Player::A), tally(&s, Player::B)),
+            (486_894_802, 35_311_505)
+        );
+        assert_eq!(s.value, 1.0);
+        let b_first = solve(rows, Player::B);
+        assert_eq!((b_first.nodes, b_first.depth), (1, 1));
+    }
+
+    #[test]
+    fn too_many_positions_is_an_error() {
+        let board: Board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1"
+            .parse()
+            .expect("a board");
+        let rules = Rules::classic(3, 2, 3).expect("rules");
+        let start = Position::start(&rules, board, Player::A).expect("a start");
+        let mut tree = GameTree::new(rules, start);
+        let root = tree.root();
+        assert_eq!(
+            stats(&mut tree, root, 100),
+            Err(AnalysisError::TooManyPositions(100))
+        );
+    }
+}

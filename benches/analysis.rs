@@ -6,7 +6,9 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use dice_of_doom::analysis::stats;
 use dice_of_doom::analysis::survey::{SurveyOptions, survey};
-use dice_of_doom::game::{Board, GameTree, Map, Player, PlayerSet, Position, Rules, random_board};
+use dice_of_doom::game::{
+    Board, GameTree, Map, Player, PlayerSet, Position, Rules, Share, random_board,
+};
 use rand::SeedableRng;
 
 fn board_file(name: &str) -> Board {
@@ -36,7 +38,7 @@ fn board_e(c: &mut Criterion) {
                     (PlayerSet::single(Player::B), 35_311_505)
                 ]
             );
-            assert_eq!(s.value, 1.0);
+            assert_eq!(s.value, Share::WIN);
             black_box(s)
         })
     });

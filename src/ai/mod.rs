@@ -25,7 +25,7 @@ mod tt;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::game::{Move, Position, Rules};
+use crate::game::{Move, Position, Rules, Share};
 
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;
@@ -124,9 +124,10 @@ impl Clock {
 /// How good a move is for the player making it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Rating {
-    /// Proven: the perfect-play rating (1 for a sure win, 1/k for a k-way
-    /// tie, 0 for a loss), taking every other player as an opponent.
-    Exact(f64),
+    /// Proven: the perfect-play rating, the mover's share of the outcome (1
+    /// for a sure win, 1/k for a k-way tie, 0 for a loss), taking every
+    /// other player as an opponent.
+    Exact(Share),
     /// A heuristic score from a search: higher is better; only comparable
     /// between moves of one analysis.
     Estimate(i32),
@@ -140,7 +141,7 @@ impl Rating {
     /// their share.
     pub fn sort_key(self) -> f64 {
         match self {
-            Rating::Exact(v) => (v - 0.5) * 2e9,
+            Rating::Exact(share) => (share.to_f64() - 0.5) * 2e9,
             Rating::Estimate(s) => f64::from(s),
             Rating::Unrated => f64::NEG_INFINITY,
         }
@@ -150,16 +151,12 @@ impl Rating {
 impl fmt::Display for Rating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Rating::Exact(v) if v >= 1.0 => f.write_str("win (exact 1)"),
-            Rating::Exact(v) if v <= 0.0 => f.write_str("loss (exact 0)"),
-            Rating::Exact(v) => {
-                let k = (1.0 / v).round();
-                if (v * k - 1.0).abs() < 1e-9 {
-                    write!(f, "tie (exact 1/{k})")
-                } else {
-                    write!(f, "exact {v:.3}")
-                }
-            }
+            Rating::Exact(share) => match share.shared_by() {
+                Some(1) => write!(f, "win (exact {share})"),
+                Some(_) => write!(f, "tie (exact {share})"),
+                None if share == Share::LOSS => write!(f, "loss (exact {share})"),
+                None => write!(f, "exact {share:.3}"),
+            },
             Rating::Estimate(s) => write!(f, "estimate {s:+}"),
             Rating::Unrated => f.write_str("unrated"),
         }
@@ -330,11 +327,16 @@ mod tests {
 
     #[test]
     fn ratings_print_and_order() {
+        let tie = |k| Rating::Exact(Share::tie(k).unwrap());
         let cases = [
-            (Rating::Exact(1.0), "win (exact 1)"),
-            (Rating::Exact(0.0), "loss (exact 0)"),
-            (Rating::Exact(0.5), "tie (exact 1/2)"),
-            (Rating::Exact(1.0 / 3.0), "tie (exact 1/3)"),
+            (Rating::Exact(Share::WIN), "win (exact 1)"),
+            (Rating::Exact(Share::LOSS), "loss (exact 0)"),
+            (tie(2), "tie (exact 1/2)"),
+            (tie(3), "tie (exact 1/3)"),
+            (
+                Rating::Exact(Share::probability(0.625).unwrap()),
+                "exact 0.625",
+            ),
             (Rating::Estimate(-12), "estimate -12"),
             (Rating::Unrated, "unrated"),
         ];
@@ -342,11 +344,11 @@ mod tests {
             assert_eq!(rating.to_string(), text);
         }
         let order = [
-            Rating::Exact(1.0),
+            Rating::Exact(Share::WIN),
             Rating::Estimate(400),
-            Rating::Exact(0.5),
+            tie(2),
             Rating::Estimate(-400),
-            Rating::Exact(0.0),
+            Rating::Exact(Share::LOSS),
             Rating::Unrated,
         ];
         for pair in order.windows(2) {

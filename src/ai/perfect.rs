@@ -149,7 +149,7 @@ impl Strategy for Perfect {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Move, Player};
+    use crate::game::{Move, Player, Share};
 
     #[test]
     fn perfect_play_follows_the_book_on_small_boards() {
@@ -157,8 +157,8 @@ mod tests {
         let attack = |from, to| Move::Attack { from, to };
         // (board, player, chosen move, rating of the start)
         let cases = [
-            ("a-3 b-2 / b-2 b-1", Player::A, attack(0, 2), 1.0),
-            ("b-2 b-2 / a-2 b-1", Player::A, attack(2, 3), 0.0),
+            ("a-3 b-2 / b-2 b-1", Player::A, attack(0, 2), Share::WIN),
+            ("b-2 b-2 / a-2 b-1", Player::A, attack(2, 3), Share::LOSS),
         ];
         for (board, player, mv, rating) in cases {
             let start = Position::start(&rules, board.parse().unwrap(), player).unwrap();

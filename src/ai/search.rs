@@ -6,9 +6,10 @@
 //! moves by one player, so whether a node maximises is read from the player
 //! to move there, never from the depth.
 //!
-//! Finished games score exactly: [`WIN`] for a sole win, [`LOSS`] for a
-//! loss and a fixed value per tie size; unfinished positions at the search
-//! horizon get the heuristic [`evaluate`], kept well inside those bounds.
+//! Finished games score exactly: their [`Share`] for the rated player as a
+//! [`score`], [`WIN`] for a sole win, [`LOSS`] for a loss and a fixed value
+//! per tie size; unfinished positions at the search horizon get the
+//! heuristic [`evaluate`], kept well inside those bounds.
 //! Every result carries a `proven` flag: whether its bound holds for the
 //! true perfect-play value (no horizon estimate affected it). Proven results
 //! are stored in the table for any depth, so once the root is proven the
@@ -20,7 +21,7 @@
 use super::tt::{Stored, TranspositionTable};
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Strategy, evaluate};
 use crate::game::for_each_attack;
-use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Move, Player, Position, Rules};
+use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Move, Player, Position, Rules, Share};
 
 /// The default number of transposition-table entries (24 MB at most).
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
@@ -36,23 +37,35 @@ const INFINITY: i32 = WIN + 1;
 /// The deepest search, in moves.
 const MAX_DEPTH: u32 = 250;
 
-/// The exact score of a tie shared by `k` players, the rated one among them:
-/// the share 1/k mapped linearly from [0, 1] onto [-1000, 1000].
-fn tie_score(k: usize) -> i32 {
-    (2000 / k.max(1)) as i32 - 1000
+/// The search's private storage of a [`Share`]: the exact score of a
+/// finished game, in the same order. A sole win scores [`WIN`], a loss
+/// [`LOSS`], and a share in between is mapped linearly from (0, 1) onto
+/// (-1000, 1000), rounded down: a tie of `k` players, the rated one among
+/// them, scores `2000 / k - 1000` (0 for two, -334 for three), among the
+/// heuristic scores.
+fn score(share: Share) -> i32 {
+    if share == Share::WIN {
+        WIN
+    } else if share == Share::LOSS {
+        LOSS
+    } else {
+        // 2000 * share lies in (0, 2000): the cast drops only the fraction.
+        (2000.0 * share.to_f64()) as i32 - 1000
+    }
 }
 
-/// The perfect-play rating of a proven exact score.
-fn share(score: i32) -> f64 {
+/// The share a proven exact score stands for: `None` for a score no
+/// finished game has.
+fn share(score: i32) -> Option<Share> {
     if score >= WIN {
-        return 1.0;
+        return Some(Share::WIN);
     }
     if score <= LOSS {
-        return 0.0;
+        return Some(Share::LOSS);
     }
     (2..=usize::from(MAX_PLAYERS))
-        .find(|&k| tie_score(k) == score)
-        .map_or(0.5, |k| 1.0 / k as f64)
+        .filter_map(Share::tie)
+        .find(|&tie| self::score(tie) == score)
 }
 
 /// Settings of a [`Search`].
@@ -354,14 +367,7 @@ impl Search {
     }
 
     fn terminal_score(&self, position: &Position) -> i32 {
-        let winners = position.winners();
-        if !winners.contains(self.rated) {
-            LOSS
-        } else if winners.len() == 1 {
-            WIN
-        } else {
-            tie_score(winners.len())
-        }
+        score(Share::of(position.winners(), self.rated))
     }
 
     fn generate(&self, rules: &Rules, position: &Position, out: &mut Vec<(Move, u32)>) {
@@ -559,9 +565,11 @@ fn root_proven(roots: &[RootMove], full: bool) -> bool {
 
 fn rating_of(root: &RootMove) -> Rating {
     match (root.proven, root.bound) {
-        (true, Bound::Exact) => Rating::Exact(share(root.score)),
-        (true, Bound::Upper) if root.score <= LOSS => Rating::Exact(0.0),
-        (true, Bound::Lower) if root.score >= WIN => Rating::Exact(1.0),
+        (true, Bound::Exact) => {
+            share(root.score).map_or(Rating::Estimate(root.score), Rating::Exact)
+        }
+        (true, Bound::Upper) if root.score <= LOSS => Rating::Exact(Share::LOSS),
+        (true, Bound::Lower) if root.score >= WIN => Rating::Exact(Share::WIN),
         _ => Rating::Estimate(root.score),
     }
 }

@@ -7,7 +7,7 @@ use crate::analysis::solve;
 use rustc_hash::FxHashMap;
 
 use crate::game::{
-    Board, Cell, Codec, GameTree, Move, Player, PlayerSet, Position, Rules, random_board,
+    Board, Cell, Codec, GameTree, Move, Player, PlayerSet, Position, Rules, Share, random_board,
 };
 
 /// Every 2x2 board of two players and 1 to 3 dice per cell (6^4 = 1,296).
@@ -42,15 +42,15 @@ pub(crate) fn exact_ratings(
     rules: &Rules,
     start: &Position,
     max_positions: usize,
-) -> Option<(f64, Vec<(Move, f64)>)> {
+) -> Option<(Share, Vec<(Move, Share)>)> {
     let mut tree = GameTree::new(rules.clone(), *start);
     let root = tree.root();
     let solution = solve(&mut tree, root, max_positions).ok()?;
     let moves = tree
         .children(root)
         .iter()
-        .map(|e| (e.mv, solution.rating(e.child).unwrap_or(f64::NAN)))
-        .collect();
+        .map(|e| Some((e.mv, solution.rating(e.child)?)))
+        .collect::<Option<_>>()?;
     Some((solution.rating(root)?, moves))
 }
 

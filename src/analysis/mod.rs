@@ -11,7 +11,7 @@ mod solve;
 mod stats;
 pub mod survey;
 
-pub use solve::{Solution, leaf_rating, solve};
+pub use solve::{Solution, solve};
 pub use stats::{Stats, stats};
 
 /// Why a tree could not be analysed.

@@ -1,49 +1,40 @@
-//! Perfect play over the whole tree: every position's rating for one
-//! player, worked out by one walk of the memoised DAG.
+//! Perfect play over the whole tree: every position's share of the outcome
+//! for one player, worked out by one walk of the memoised DAG.
 
 use super::AnalysisError;
-use crate::game::{GameTree, Move, NodeId, Player, PlayerSet};
+use crate::game::{GameTree, Move, NodeId, Player, PlayerSet, Share};
 
-/// The rating of a finished game for `player`: 1 for a sole win, 1/k for a
-/// k-way tie, 0 for a loss.
-///
-/// ```
-/// use dice_of_doom::analysis::leaf_rating;
-/// use dice_of_doom::game::{Player, PlayerSet};
-/// let tie: PlayerSet = [Player::A, Player::B].into_iter().collect();
-/// assert_eq!(leaf_rating(tie, Player::A), 0.5);
-/// assert_eq!(leaf_rating(PlayerSet::single(Player::B), Player::A), 0.0);
-/// ```
-pub fn leaf_rating(winners: PlayerSet, player: Player) -> f64 {
-    if winners.contains(player) {
-        1.0 / winners.len() as f64
-    } else {
-        0.0
+/// The solver's private storage of a [`Share`]: a byte in the same order,
+/// 0 for a loss and `9 - k` for a `k`-way share of a win (a sole win is 8).
+/// It holds the shares of finished games only, which is all that perfect
+/// play without chance takes the best or worst of.
+type Rank = u8;
+
+/// The rank of a share: `None` for a probability no finished game gives.
+fn rank(share: Share) -> Option<Rank> {
+    match share.shared_by() {
+        // `shared_by` is at most MAX_PLAYERS, 8.
+        Some(k) => Some(9 - k as Rank),
+        None => (share == Share::LOSS).then_some(0),
     }
 }
 
-/// A rating as a small number in the same order: 0 for a loss, and
-/// `9 - k` for a share of a `k`-way win (so a sole win is 8).
-pub(super) type Rank = u8;
+/// The share a rank stands for.
+fn share(rank: Rank) -> Share {
+    // Rank 0 would be a 9-way tie, which is no tie: a loss.
+    9usize
+        .checked_sub(usize::from(rank))
+        .and_then(Share::tie)
+        .unwrap_or(Share::LOSS)
+}
 
+/// The rank of `player`'s share of a finished game won by `winners`.
 fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
-    if winners.contains(player) {
-        9 - winners.len() as u8
-    } else {
-        0
-    }
+    rank(Share::of(winners, player)).expect("a finished game's share is 0 or 1/k")
 }
 
-pub(super) fn rank_value(rank: Rank) -> f64 {
-    if rank == 0 {
-        0.0
-    } else {
-        1.0 / f64::from(9 - rank)
-    }
-}
-
-/// What [`stats`] keeps for each position while rating: the depth and the
-/// rank in one word (the same words then count paths).
+/// What the solver keeps for each position: the depth and the rank in one
+/// word (`stats` then reuses the words to count paths).
 #[inline]
 const fn pack(depth: u32, rank: Rank) -> u64 {
     ((depth as u64) << 8) | rank as u64
@@ -64,7 +55,8 @@ const OPEN: u8 = 1;
 const DONE: u8 = 2;
 
 /// The perfect-play solution of the tree below a node: every position's
-/// rating for one player and its depth, worked out by one walk of the DAG.
+/// rating (its [`Share`] for one player) and its depth, worked out by one
+/// walk of the DAG.
 #[derive(Clone, Debug)]
 pub struct Solution {
     start: NodeId,
@@ -89,11 +81,11 @@ impl Solution {
         self.rated
     }
 
-    /// The perfect-play rating of a node for [`Solution::rated`], if the node
-    /// lies below the start (1 for a sure win, 1/k for a k-way tie, 0 for a
-    /// loss).
-    pub fn rating(&self, node: NodeId) -> Option<f64> {
-        self.word(node).map(|w| rank_value(rank_of(w)))
+    /// The perfect-play rating of a node: [`Solution::rated`]'s share of the
+    /// outcome (1 for a sure win, 1/k for a k-way tie, 0 for a loss), if the
+    /// node lies below the start.
+    pub fn rating(&self, node: NodeId) -> Option<Share> {
+        self.word(node).map(|w| share(rank_of(w)))
     }
 
     /// Nodes on the longest path from a node, both ends included, if the
@@ -115,10 +107,10 @@ impl Solution {
             .filter(|&w| depth_of(w) > 0)
     }
 
-    /// The start's depth and rank (the start is always solved).
-    pub(super) fn start_word(&self) -> (u32, Rank) {
+    /// The start's depth and rating (the start is always solved).
+    pub(super) fn start_figures(&self) -> (u32, Share) {
         let word = self.data[self.start.index()];
-        (depth_of(word), rank_of(word))
+        (depth_of(word), share(rank_of(word)))
     }
 
     /// What counting the full tree needs once the solution is read: the
@@ -158,20 +150,20 @@ pub(super) struct Walk {
 /// Solves the whole tree below `start` for the player to move there, building
 /// at most `max_positions` distinct positions.
 ///
-/// A leaf is rated with [`leaf_rating`]; a node where the rated player moves
+/// A leaf is rated with [`Share::of`] its winners; a node where the rated player moves
 /// takes the highest rating of its children, any other node the lowest (every
 /// other player is taken as an opponent). Each position is worked out once,
 /// children first, without recursion.
 ///
 /// ```
 /// use dice_of_doom::analysis::solve;
-/// use dice_of_doom::game::{GameTree, Move, Player, Position, Rules};
+/// use dice_of_doom::game::{GameTree, Move, Player, Position, Rules, Share};
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let start = Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
 /// let solution = solve(&mut tree, root, 1000).unwrap();
-/// assert_eq!(solution.rating(root), Some(1.0));
+/// assert_eq!(solution.rating(root), Some(Share::WIN));
 /// assert_eq!(solution.best_move(&tree, root), Some(Move::Attack { from: 0, to: 2 }));
 /// ```
 pub fn solve(
@@ -261,6 +253,29 @@ mod tests {
     use crate::game::{Position, Rules};
 
     #[test]
+    fn ranks_convert_to_and_from_shares() {
+        let tie = |k| Share::tie(k).unwrap();
+        let cases = [
+            (Share::LOSS, 0),
+            (tie(8), 1),
+            (tie(7), 2),
+            (tie(6), 3),
+            (tie(5), 4),
+            (tie(4), 5),
+            (tie(3), 6),
+            (tie(2), 7),
+            (Share::WIN, 8),
+        ];
+        for (s, r) in cases {
+            assert_eq!(rank(s), Some(r), "{s}");
+            assert_eq!(share(r), s, "{r}");
+        }
+        for p in [0.3, 0.75, 1e-9] {
+            assert_eq!(Share::probability(p).and_then(rank), None, "{p}");
+        }
+    }
+
+    #[test]
     fn ranks_order_ratings() {
         let sets: Vec<PlayerSet> = (1u8..=255)
             .map(|bits| {
@@ -273,9 +288,9 @@ mod tests {
         for &x in &sets {
             for &y in &sets {
                 let (rx, ry) = (leaf_rank(x, Player::A), leaf_rank(y, Player::A));
-                assert_eq!(rank_value(rx), leaf_rating(x, Player::A));
-                let (vx, vy) = (leaf_rating(x, Player::A), leaf_rating(y, Player::A));
-                assert_eq!(rx.cmp(&ry), vx.total_cmp(&vy), "{x} {y}");
+                assert_eq!(share(rx), Share::of(x, Player::A));
+                let (vx, vy) = (Share::of(x, Player::A), Share::of(y, Player::A));
+                assert_eq!(rx.cmp(&ry), vx.cmp(&vy), "{x} {y}");
             }
         }
     }

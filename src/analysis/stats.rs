@@ -2,8 +2,8 @@
 //! ever expanding the tree.
 
 use super::AnalysisError;
-use super::solve::{Walk, rank_value, solve};
-use crate::game::{GameTree, Move, NodeId, PlayerSet};
+use super::solve::{Walk, solve};
+use crate::game::{GameTree, Move, NodeId, PlayerSet, Share};
 
 /// Figures for the full game tree below a node.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,9 +17,10 @@ pub struct Stats {
     pub positions: usize,
     /// Leaves of the full tree by their set of winners, sole winners first.
     pub leaves: Vec<(PlayerSet, u64)>,
-    /// The perfect-play rating of the start for the player to move there
-    /// (1 for a sure win, 1/k for a k-way tie, 0 for a loss).
-    pub value: f64,
+    /// The perfect-play rating of the start: the player to move there's
+    /// share of the outcome (1 for a sure win, 1/k for a k-way tie, 0 for a
+    /// loss).
+    pub value: Share,
     /// The first move with the highest rating; `None` when the game is over.
     pub best_move: Option<Move>,
 }
@@ -34,14 +35,14 @@ pub struct Stats {
 ///
 /// ```
 /// use dice_of_doom::analysis::stats;
-/// use dice_of_doom::game::{GameTree, Player, Position, Rules};
+/// use dice_of_doom::game::{GameTree, Player, Position, Rules, Share};
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
 /// let stats = stats(&mut tree, root, 1000).unwrap();
 /// assert_eq!((stats.nodes, stats.depth, stats.positions), (13, 6, 11));
-/// assert_eq!(stats.value, 0.0);
+/// assert_eq!(stats.value, Share::LOSS);
 /// ```
 pub fn stats(
     tree: &mut GameTree,
@@ -50,7 +51,7 @@ pub fn stats(
 ) -> Result<Stats, AnalysisError> {
     let solution = solve(tree, start, max_positions)?;
     let best_move = solution.best_move(tree, start);
-    let (depth, rank) = solution.start_word();
+    let (depth, value) = solution.start_figures();
     let Walk {
         scratch: mut paths,
         winners,
@@ -89,7 +90,7 @@ pub fn stats(
         depth,
         positions: order.len(),
         leaves,
-        value: rank_value(rank),
+        value,
         best_move,
     })
 }
@@ -176,7 +177,7 @@ mod tests {
             (tally(&s, Player::A), tally(&s, Player::B)),
             (486_894_802, 35_311_505)
         );
-        assert_eq!(s.value, 1.0);
+        assert_eq!(s.value, Share::WIN);
         let b_first = solve(rows, Player::B);
         assert_eq!((b_first.nodes, b_first.depth), (1, 1));
     }

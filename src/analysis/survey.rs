@@ -14,7 +14,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::analysis::group_digits;
 use crate::game::{
-    Board, Cell, Children, Codec, Map, Player, PlayerSet, Position, Rules, RulesError,
+    Board, Cell, Children, Codec, Map, Player, PlayerSet, Position, Rules, RulesError, Share,
 };
 
 /// The most boards a survey goes through: the 10,077,696 boards of side 3
@@ -171,8 +171,32 @@ pub fn board_at(rules: &Rules, index: u64) -> Board {
 }
 
 /// A memo entry: the tree size shifted left by two, and the rating for `a`
-/// doubled (0 loss, 1 tie, 2 win) in the low two bits.
+/// as a [`Code`] in the low two bits.
 type Entry = u64;
+
+/// The survey's private storage of `a`'s [`Share`] of a two-player game, in
+/// the same order: 0 for a loss, 1 for a tie, 2 for a win.
+type Code = u64;
+
+/// A tie of the two players.
+const TIE: Share = Share::tie(2).expect("two players can tie");
+
+/// The shares the codes stand for, by code.
+const SHARES: [Share; 3] = [Share::LOSS, TIE, Share::WIN];
+
+/// The code of a share: `None` for a share no two-player game gives.
+fn code(share: Share) -> Option<Code> {
+    SHARES.iter().position(|&s| s == share).map(|c| c as Code)
+}
+
+/// The share a code stands for.
+fn share(code: Code) -> Share {
+    match code {
+        0 => Share::LOSS,
+        1 => TIE,
+        _ => Share::WIN,
+    }
+}
 
 const SHARD_BITS: u32 = 8;
 
@@ -237,14 +261,8 @@ impl Solver<'_> {
         let count = self.levels[ply].len();
         let entry = if count == 0 {
             let winners = self.codec.winners(&[key]);
-            let rating = if !winners.contains(Player::A) {
-                0
-            } else if winners.len() == 1 {
-                2
-            } else {
-                1
-            };
-            (1 << 2) | rating
+            let rating = code(Share::of(winners, Player::A));
+            (1 << 2) | rating.expect("two players lose, tie or win")
         } else {
             let maximise = self.codec.player(&[key]) == Player::A;
             let mut size: u64 = 1;
@@ -345,16 +363,20 @@ pub fn survey(
                 if size > totals.largest.0 {
                     totals.largest = (size, index);
                 }
-                let for_a = entry & 3;
-                let for_first = if first == Player::A { for_a } else { 2 - for_a };
+                let for_a = share(entry & 3);
+                let for_first = if first == Player::A {
+                    for_a
+                } else {
+                    for_a.complement()
+                };
                 if size == 1 {
                     totals.no_move += 1;
+                } else if for_first == Share::WIN {
+                    totals.wins += 1;
+                } else if for_first == Share::LOSS {
+                    totals.losses += 1;
                 } else {
-                    match for_first {
-                        2 => totals.wins += 1,
-                        1 => totals.ties += 1,
-                        _ => totals.losses += 1,
-                    }
+                    totals.ties += 1;
                 }
             }
             progress(end - start);
@@ -529,6 +551,18 @@ mod tests {
     }
 
     #[test]
+    fn codes_convert_to_and_from_shares() {
+        let cases = [(Share::LOSS, 0), (TIE, 1), (Share::WIN, 2)];
+        for (s, c) in cases {
+            assert_eq!(code(s), Some(c), "{s}");
+            assert_eq!(share(c), s, "{c}");
+        }
+        for other in [Share::tie(3), Share::probability(0.25)] {
+            assert_eq!(other.and_then(code), None, "{other:?}");
+        }
+    }
+
+    #[test]
     fn boards_are_numbered_cell_zero_first() {
         let rules = Rules::classic(2, 2, 3).unwrap();
         assert_eq!(board_at(&rules, 0), "a-1 a-1 / a-1 a-1".parse().unwrap());
@@ -557,9 +591,9 @@ mod tests {
                     }
                     if st.nodes == 1 {
                         no_move += 1;
-                    } else if st.value == 1.0 {
+                    } else if st.value == Share::WIN {
                         wins += 1;
-                    } else if st.value == 0.0 {
+                    } else if st.value == Share::LOSS {
                         losses += 1;
                     } else {
                         ties += 1;

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{CliError, RulesArgs, Source, render, tree_from_file};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{Map, Player, Position};
+use crate::game::{Map, Player, Position, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
@@ -38,7 +38,7 @@ struct StatsJson {
     depth: u32,
     positions: usize,
     leaves: Vec<LeafJson>,
-    value: f64,
+    value: Share,
     best_move: Option<String>,
 }
 
@@ -78,14 +78,14 @@ fn to_json(stats: &Stats) -> StatsJson {
 }
 
 /// The rating in words: `1`, `1/2`, `0`.
-fn rating(value: f64, player: Player) -> String {
-    if value >= 1.0 {
-        format!("1 ({player} can force a win)")
-    } else if value <= 0.0 {
-        format!("0 ({player} cannot avoid a loss against perfect play)")
-    } else {
-        let k = (1.0 / value).round();
-        format!("1/{k} (at best a {k}-way tie for {player})")
+fn rating(value: Share, player: Player) -> String {
+    match value.shared_by() {
+        Some(1) => format!("{value} ({player} can force a win)"),
+        Some(k) => format!("{value} (at best a {k}-way tie for {player})"),
+        None if value == Share::LOSS => {
+            format!("{value} ({player} cannot avoid a loss against perfect play)")
+        }
+        None => format!("{value:.3} ({player}'s expected share under perfect play)"),
     }
 }
 

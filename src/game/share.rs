@@ -86,10 +86,12 @@ impl Share {
     /// assert_eq!(Share::tie(0), None);
     /// assert_eq!(Share::tie(9), None);
     /// ```
-    pub fn tie(k: usize) -> Option<Share> {
-        (1..=usize::from(MAX_PLAYERS))
-            .contains(&k)
-            .then(|| Share(1.0 / k as f64))
+    pub const fn tie(k: usize) -> Option<Share> {
+        if k >= 1 && k <= MAX_PLAYERS as usize {
+            Some(Share(1.0 / k as f64))
+        } else {
+            None
+        }
     }
 
     /// The share of `player` in a finished game won by `winners`: 1/k if
@@ -101,7 +103,7 @@ impl Share {
     /// assert_eq!(Share::of(winners, Player::B), Share::tie(3).unwrap());
     /// assert_eq!(Share::of(winners, Player::new(3).unwrap()), Share::LOSS);
     /// ```
-    pub fn of(winners: PlayerSet, player: Player) -> Share {
+    pub const fn of(winners: PlayerSet, player: Player) -> Share {
         if winners.contains(player) {
             // A set holds 1 to MAX_PLAYERS players, as `tie` asks.
             Share(1.0 / winners.len() as f64)
@@ -119,9 +121,13 @@ impl Share {
     /// assert_eq!(Share::probability(-0.0), Some(Share::LOSS));
     /// assert_eq!(Share::probability(-0.1), None);
     /// ```
-    pub fn probability(p: f64) -> Option<Share> {
-        // `+ 0.0` turns -0.0 into 0.0.
-        (0.0..=1.0).contains(&p).then_some(Share(p + 0.0))
+    pub const fn probability(p: f64) -> Option<Share> {
+        if p >= 0.0 && p <= 1.0 {
+            // `+ 0.0` turns -0.0 into 0.0.
+            Some(Share(p + 0.0))
+        } else {
+            None
+        }
     }
 
     /// The share as a number from 0 to 1.
@@ -158,7 +164,7 @@ impl Share {
     /// assert_eq!(Share::WIN.complement(), Share::LOSS);
     /// assert_eq!(Share::tie(2).map(Share::complement), Share::tie(2));
     /// ```
-    pub fn complement(self) -> Share {
+    pub const fn complement(self) -> Share {
         Share(1.0 - self.0)
     }
 }

@@ -6,14 +6,7 @@ use crate::game::Board;
 fn minimax(rules: &Rules, position: &Position, rated: Player, depth: u32) -> i32 {
     let moves = position.moves(rules);
     if moves.is_empty() {
-        let winners = position.winners();
-        return if !winners.contains(rated) {
-            LOSS
-        } else if winners.len() == 1 {
-            WIN
-        } else {
-            tie_score(winners.len())
-        };
+        return score(Share::of(position.winners(), rated));
     }
     if depth == 0 {
         return evaluate(rules, position, rated).clamp(1 - HEURISTIC_BOUND, HEURISTIC_BOUND - 1);
@@ -33,6 +26,35 @@ fn value_at(search: &mut Search, rules: &Rules, position: &Position, depth: u32)
     search.clock_on = false;
     search.aborted = false;
     search.search(rules, position, depth, -INFINITY, INFINITY, 0)
+}
+
+#[test]
+fn scores_convert_to_and_from_shares() {
+    let tie = |k| Share::tie(k).unwrap();
+    let cases = [
+        (Share::WIN, WIN),
+        (tie(2), 0),
+        (tie(3), -334),
+        (tie(4), -500),
+        (tie(5), -600),
+        (tie(6), -667),
+        (tie(7), -715),
+        (tie(8), -750),
+        (Share::LOSS, LOSS),
+    ];
+    for (s, sc) in cases {
+        assert_eq!(score(s), sc, "{s}");
+        assert_eq!(share(sc), Some(s), "{sc}");
+    }
+    // Probabilities map linearly; scores of no finished game have no share.
+    assert_eq!(Share::probability(0.75).map(score), Some(500));
+    for sc in [1, -1, 500, -333, WIN - 1, LOSS + 1] {
+        assert_eq!(share(sc), None, "{sc}");
+    }
+    // Scores keep the order of the shares (the table is best first).
+    for pair in cases.windows(2) {
+        assert!(pair[0].0 > pair[1].0 && pair[0].1 > pair[1].1, "{pair:?}");
+    }
 }
 
 #[test]
@@ -107,9 +129,13 @@ fn check_never_throws_away_a_win(
         };
         let after = moves.iter().find(|(m, _)| *m == mv).map(|&(_, r)| r);
         assert!(after.is_some(), "{board:?}: {mv} is not legal");
-        if rating == 1.0 {
+        if rating == Share::WIN {
             won += 1;
-            assert_eq!(after, Some(1.0), "{board:?}: {mv} throws the win away");
+            assert_eq!(
+                after,
+                Some(Share::WIN),
+                "{board:?}: {mv} throws the win away"
+            );
         }
         if search.last_depth().1 {
             assert_eq!(
@@ -143,7 +169,7 @@ fn the_forced_win_oracle_agrees_with_perfect_play() {
                 continue;
             };
             let won = forced_win(rules, &start, Player::A);
-            assert_eq!(won, rating == 1.0, "{board:?}");
+            assert_eq!(won, rating == Share::WIN, "{board:?}");
         }
     }
 }
@@ -236,7 +262,7 @@ fn decided_4x4_arena_boards() {
             search.last_depth().1,
             analysis.moves[analysis.choice].rating,
         ) {
-            (true, Rating::Exact(r)) if r >= 1.0 => won += 1,
+            (true, Rating::Exact(r)) if r == Share::WIN => won += 1,
             (true, _) => lost += 1,
             _ => open += 1,
         }

@@ -33,7 +33,6 @@ pub use lol::Lol;
 pub use perfect::{DEFAULT_MAX_POSITIONS, Perfect};
 pub use random::RandomPlayer;
 pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
-pub use tt::TranspositionTable;
 
 /// How much an opponent may think about one move: a wall-clock time, a
 /// number of search nodes, or both (whichever runs out first). Node budgets

@@ -6,19 +6,8 @@
 //! in a slot. Memory is `capacity * size_of::<(u64, T)>()` plus a little.
 
 /// A bounded table from 64-bit keys to values, one value per slot.
-///
-/// ```
-/// use dice_of_doom::ai::TranspositionTable;
-/// let mut table: TranspositionTable<u32> = TranspositionTable::new(1000);
-/// assert_eq!(table.capacity(), 1024);
-/// table.store(42, 7, |_old, _new| true);
-/// assert_eq!(table.probe(42), Some(7));
-/// assert_eq!(table.probe(43), None);
-/// table.clear();
-/// assert_eq!(table.probe(42), None);
-/// ```
 #[derive(Clone, Debug)]
-pub struct TranspositionTable<T: Copy> {
+pub(crate) struct TranspositionTable<T: Copy> {
     slots: Vec<Option<(u64, T)>>,
     mask: u64,
     used: usize,
@@ -27,7 +16,7 @@ pub struct TranspositionTable<T: Copy> {
 impl<T: Copy> TranspositionTable<T> {
     /// A table of at least `entries` slots (rounded up to a power of two, at
     /// least 1).
-    pub fn new(entries: usize) -> Self {
+    pub(crate) fn new(entries: usize) -> Self {
         let capacity = entries
             .max(1)
             .checked_next_power_of_two()
@@ -40,22 +29,24 @@ impl<T: Copy> TranspositionTable<T> {
     }
 
     /// The number of slots.
-    pub fn capacity(&self) -> usize {
+    #[cfg(test)]
+    fn capacity(&self) -> usize {
         self.slots.len()
     }
 
     /// How many slots hold a value.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.used
     }
 
     /// Whether no slot holds a value.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.used == 0
     }
 
     /// Empties every slot.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.slots.fill(None);
         self.used = 0;
     }
@@ -69,7 +60,7 @@ impl<T: Copy> TranspositionTable<T> {
 
     /// The value stored under `key`, if its slot still holds it.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<T> {
+    pub(crate) fn probe(&self, key: u64) -> Option<T> {
         match self.slots[self.slot(key)] {
             Some((k, value)) if k == key => Some(value),
             _ => None,
@@ -80,7 +71,12 @@ impl<T: Copy> TranspositionTable<T> {
     /// or an older value for this key, `replace(old, new)` decides whether
     /// the new value takes the slot (`old` comes with its key's equality).
     #[inline]
-    pub fn store(&mut self, key: u64, value: T, replace: impl FnOnce(Stored<T>, &T) -> bool) {
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        value: T,
+        replace: impl FnOnce(Stored<T>, &T) -> bool,
+    ) {
         let index = self.slot(key);
         match self.slots[index] {
             None => {
@@ -102,7 +98,7 @@ impl<T: Copy> TranspositionTable<T> {
 
 /// A value already in the slot a new value wants.
 #[derive(Clone, Copy, Debug)]
-pub struct Stored<T> {
+pub(crate) struct Stored<T> {
     /// The value.
     pub value: T,
     /// Whether it was stored under the same key as the new value.
@@ -112,6 +108,17 @@ pub struct Stored<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_round_up_and_values_come_back_until_cleared() {
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1000);
+        assert_eq!(table.capacity(), 1024);
+        table.store(42, 7, |_old, _new| true);
+        assert_eq!(table.probe(42), Some(7));
+        assert_eq!(table.probe(43), None);
+        table.clear();
+        assert_eq!(table.probe(42), None);
+    }
 
     #[test]
     fn memory_stays_bounded_and_replacement_is_the_callers() {

@@ -98,6 +98,17 @@ impl ColorChoice {
     }
 }
 
+/// The opponents' names on the command line, each with its description.
+impl ValueEnum for AiKind {
+    fn value_variants<'a>() -> &'a [AiKind] {
+        &AiKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.description()))
+    }
+}
+
 /// The player count and dice limit of a game.
 #[derive(Debug, Clone, Args)]
 struct RulesArgs {

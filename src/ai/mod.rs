@@ -12,8 +12,10 @@
 //! - [`Greedy`] and [`RandomPlayer`]: baselines.
 //!
 //! All of them are deterministic for a given seed (and node budget), and
-//! never answer a move outside [`Position::moves`].
+//! never answer a move outside [`Position::moves`]. The [`arena`] plays two
+//! of them against each other on seeded random boards.
 
+pub mod arena;
 mod eval;
 mod greedy;
 mod lol;

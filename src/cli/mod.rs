@@ -19,7 +19,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use arena::{ArenaResult, SideResult, play_game, wilson_interval};
 pub use boardfile::{BoardFileError, MAX_FILE_BYTES, Source, read_position};
 pub use input::{Answer, Line, MAX_LINE, parse_answer, read_line};
 pub use play::{Computers, Outcome, play_lines, play_with};

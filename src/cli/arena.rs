@@ -8,23 +8,26 @@ use clap::Args;
 use serde::Serialize;
 
 use super::CliError;
+use super::load::rules;
+use super::options::{GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time};
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
-use crate::game::Rules;
+use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
 
-/// Options of `arena`.
+/// Options of `arena`: `a` moves first.
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_args(change("size", |size| size
+        .required(true)
+        .help(format!("Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons")))),
+    mut_args(change("players", |players| players.help(format!(
+        "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS}: side A plays `a` and side B \
+         every other player, then the other way round"
+    ))))
+)]
 pub struct ArenaArgs {
-    /// Side of the random boards, 2 to 10 hexagons.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=10))]
-    size: u8,
-    /// Number of players, 2 to 8: side A plays `a` and side B every other
-    /// player, then the other way round.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
-    players: u8,
-    /// The most dice a hexagon can hold, 2 to 9.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=9))]
-    max_dice: u8,
+    #[command(flatten)]
+    game: GameOptions<{ SIZE | PLAYERS | MAX_DICE }>,
     /// The computer opponent of side A.
     #[arg(long = "a", value_enum, value_name = "AI")]
     a: AiKind,
@@ -38,7 +41,7 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Seconds each opponent may think per move (0.001 to 3600).
-    #[arg(long, default_value = "1", value_parser = super::parse_think_time)]
+    #[arg(long, default_value = "1", value_parser = parse_think_time)]
     think_time: Duration,
     /// Print the results as JSON.
     #[arg(long)]
@@ -70,9 +73,9 @@ struct Report<'a> {
 impl Report<'_> {
     fn new<'a>(args: &ArenaArgs, result: &'a ArenaResult) -> Report<'a> {
         Report {
-            size: args.size,
-            players: args.players,
-            max_dice: args.max_dice,
+            size: args.game.side(),
+            players: args.game.players,
+            max_dice: args.game.max_dice,
             boards: result.boards,
             games: result.games,
             seed: args.seed,
@@ -102,12 +105,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// Plays the arena the options ask for, with a progress bar on standard
 /// error when it is a terminal.
 fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
-    let rules = Rules::classic(
-        usize::from(args.size),
-        usize::from(args.players),
-        usize::from(args.max_dice),
-    )
-    .map_err(|e| CliError::Usage(e.to_string()))?;
+    let rules = rules(&args.game)?;
     let budget = Budget::time(args.think_time);
     let arena = Arena::new(rules, [args.a, args.b], args.games, args.seed, budget)
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -171,9 +169,10 @@ mod tests {
     #[test]
     fn the_table_names_both_opponents() {
         let args = ArenaArgs {
-            size: 3,
-            players: 2,
-            max_dice: 3,
+            game: GameOptions {
+                size: Some(3),
+                ..GameOptions::default()
+            },
             a: AiKind::Greedy,
             b: AiKind::Random,
             games: 2,

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, RulesArgs, tree_from_file};
+use super::CliError;
+use super::load::{io_reason, tree_from_file};
+use super::options::{GameOptions, RULES};
 use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
 
 /// Options of `dot`.
@@ -15,7 +17,7 @@ pub(super) struct DotArgs {
     #[arg(long, value_name = "FILE|-")]
     board: PathBuf,
     #[command(flatten)]
-    rules: RulesArgs,
+    game: GameOptions<RULES>,
     /// Draw the memoised tree: a position reached by several paths is one node.
     #[arg(long)]
     shared: bool,
@@ -28,7 +30,7 @@ pub(super) struct DotArgs {
 }
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
-    let (_, mut tree) = tree_from_file(&args.board, &args.rules)?;
+    let (_, mut tree) = tree_from_file(&args.board, &args.game)?;
     let root = tree.root();
     let options = DotOptions {
         shared: args.shared,
@@ -40,7 +42,11 @@ pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
     let text = dot(&mut tree, root, &options).map_err(refusal)?;
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| {
-            CliError::Runtime(format!("cannot write {}: {}", path.display(), reason(&e)))
+            CliError::Runtime(format!(
+                "cannot write {}: {}",
+                path.display(),
+                io_reason(&e)
+            ))
         }),
         None => {
             let mut out = io::stdout().lock();
@@ -63,15 +69,6 @@ fn refusal(e: DotError) -> CliError {
             }
         )),
         DotError::Analysis(_) => CliError::Runtime(e.to_string()),
-    }
-}
-
-/// An I/O error's reason without Rust's "(os error N)" suffix.
-fn reason(error: &io::Error) -> String {
-    let text = error.to_string();
-    match text.find(" (os error") {
-        Some(cut) => text[..cut].to_string(),
-        None => text,
     }
 }
 

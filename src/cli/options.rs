@@ -93,54 +93,57 @@ fn in_range(low: u8, high: u8) -> impl clap::builder::TypedValueParser<Value = u
     value_parser!(u8).range(i64::from(low)..=i64::from(high))
 }
 
+/// A game option as clap's derive would name a field `id`: `--id` (with `-`
+/// for `_`) and a value `ID`.
+fn option(id: &'static str) -> Arg {
+    Arg::new(id)
+        .long(id.replace('_', "-"))
+        .value_name(id.to_uppercase())
+}
+
 impl<const TAKES: Takes> Args for GameOptions<TAKES> {
-    fn augment_args(mut cmd: Command) -> Command {
-        if Self::takes(SIZE) {
-            cmd = cmd.arg(
-                Arg::new("size")
-                    .long("size")
-                    .value_name("SIZE")
+    fn augment_args(cmd: Command) -> Command {
+        let options = [
+            (
+                SIZE,
+                option("size")
                     .value_parser(in_range(MIN_SIDE, MAX_SIDE))
                     .help(format!(
                         "Side of the random board, {MIN_SIDE} to {MAX_SIDE} hexagons \
                          [default: {DEFAULT_SIDE}]"
                     )),
-            );
-        }
-        if Self::takes(PLAYERS) {
-            cmd = cmd.arg(
-                Arg::new("players")
-                    .long("players")
-                    .value_name("PLAYERS")
+            ),
+            (
+                PLAYERS,
+                option("players")
                     .value_parser(in_range(MIN_PLAYERS, MAX_PLAYERS))
                     .default_value(DEFAULT_PLAYERS.to_string())
                     .help(format!(
                         "Number of players, a to {}",
                         Player::last_of(MAX_PLAYERS)
                     )),
-            );
-        }
-        if Self::takes(MAX_DICE) {
-            cmd = cmd.arg(
-                Arg::new("max_dice")
-                    .long("max-dice")
-                    .value_name("MAX_DICE")
+            ),
+            (
+                MAX_DICE,
+                option("max_dice")
                     .value_parser(in_range(MIN_DICE_LIMIT, MAX_DICE_LIMIT))
                     .default_value(DEFAULT_MAX_DICE.to_string())
                     .help("The most dice a hexagon can hold"),
-            );
-        }
-        if Self::takes(FIRST) {
-            cmd = cmd.arg(
-                Arg::new("first")
-                    .long("first")
-                    .value_name("FIRST")
+            ),
+            (
+                FIRST,
+                option("first")
                     .value_parser(parse_player)
-                    .default_value("a")
+                    .default_value(Player::A.to_string())
                     .help("The player who moves first"),
-            );
-        }
-        cmd
+            ),
+        ];
+        cmd.args(
+            options
+                .into_iter()
+                .filter(|&(which, _)| Self::takes(which))
+                .map(|(_, arg)| arg),
+        )
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {

@@ -1,18 +1,9 @@
 //! End-to-end tests of the computer opponents: `play --computer` and `arena`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::dice_of_doom;
 use predicates::prelude::*;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn dice_of_doom() -> Command {
-    let mut cmd = Command::cargo_bin("dice-of-doom").unwrap();
-    cmd.current_dir(root()).env("NO_COLOR", "1");
-    cmd
-}
 
 #[test]
 fn the_computer_answers_a_person() {

@@ -1,26 +1,9 @@
 //! End-to-end tests of `dot` and `survey`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{data, dice_of_doom, golden};
 use predicates::prelude::*;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn data(name: &str) -> PathBuf {
-    root().join("tests/data").join(name)
-}
-
-fn dice_of_doom() -> Command {
-    let mut cmd = Command::cargo_bin("dice-of-doom").unwrap();
-    cmd.current_dir(root());
-    cmd
-}
-
-fn golden(name: &str) -> String {
-    std::fs::read_to_string(data(name)).unwrap()
-}
 
 #[test]
 fn dot_draws_seed_000s_tree_exactly() {

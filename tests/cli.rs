@@ -1,30 +1,9 @@
 //! End-to-end tests: the binary as a user or a script runs it.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{board, data, dice_of_doom, golden};
 use predicates::prelude::*;
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn data(name: &str) -> PathBuf {
-    root().join("tests/data").join(name)
-}
-
-fn board(name: &str) -> PathBuf {
-    root().join("boards").join(name)
-}
-
-fn dice_of_doom() -> Command {
-    let mut cmd = Command::cargo_bin("dice-of-doom").unwrap();
-    cmd.current_dir(root()).env_remove("NO_COLOR");
-    cmd
-}
-
-fn golden(name: &str) -> String {
-    std::fs::read_to_string(data(name)).unwrap()
-}
 
 #[test]
 fn a_whole_2x2_game_through_piped_input() {

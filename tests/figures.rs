@@ -1,12 +1,15 @@
 //! The game trees RULES.md and seed 000 print, reproduced exactly.
 
+mod common;
+
 use dice_of_doom::analysis::stats;
 use dice_of_doom::game::{Board, GameTree, Map, NodeId, Player, PlayerSet, Position, Rules, Share};
 
 fn board_file(name: &str) -> Board {
-    let path = format!("{}/boards/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.parse().unwrap_or_else(|e| panic!("{path}: {e}"))
+    let path = common::board(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.parse()
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn tree(name: &str, first: Player) -> GameTree {

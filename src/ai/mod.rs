@@ -12,8 +12,10 @@
 //! - [`Greedy`] and [`RandomPlayer`]: baselines.
 //!
 //! All of them are deterministic for a given seed (and node budget), and
-//! never answer a move outside [`Position::moves`].
+//! never answer a move outside [`Position::moves`]. The [`arena`] plays two
+//! of them against each other on seeded random boards.
 
+pub mod arena;
 mod eval;
 mod greedy;
 mod lol;
@@ -212,19 +214,27 @@ pub trait Strategy: Send {
     }
 }
 
-/// The kinds of opponent, as chosen on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+/// The kinds of opponent, by name: `perfect`, `search`, `lol`, `greedy` and
+/// `random` ([`AiKind::name`], parsed back by [`str::parse`]).
+///
+/// ```
+/// use dice_of_doom::ai::AiKind;
+/// assert_eq!("lol".parse::<AiKind>(), Ok(AiKind::Lol));
+/// assert_eq!(AiKind::Lol.to_string(), "lol");
+/// assert!("deep-blue".parse::<AiKind>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum AiKind {
-    /// Perfect play on the memoised tree (falls back to `search` on large trees).
+    /// `perfect`: [`Perfect`].
     Perfect,
-    /// Iterative-deepening alpha-beta with a transposition table.
+    /// `search`: [`Search`] with its default settings.
     #[default]
     Search,
-    /// Land of Lisp's second AI: depth-4 alpha-beta with the book's score.
+    /// `lol`: [`Lol`].
     Lol,
-    /// Plays the move whose resulting position scores best, one move deep.
+    /// `greedy`: [`Greedy`].
     Greedy,
-    /// Plays a random legal move.
+    /// `random`: [`RandomPlayer`].
     Random,
 }
 
@@ -238,7 +248,7 @@ impl AiKind {
         AiKind::Random,
     ];
 
-    /// The name the command line uses.
+    /// The kind's name.
     pub const fn name(self) -> &'static str {
         match self {
             AiKind::Perfect => "perfect",
@@ -246,6 +256,19 @@ impl AiKind {
             AiKind::Lol => "lol",
             AiKind::Greedy => "greedy",
             AiKind::Random => "random",
+        }
+    }
+
+    /// How the kind plays, in a few words.
+    pub const fn description(self) -> &'static str {
+        match self {
+            AiKind::Perfect => {
+                "Perfect play on the memoised tree (falls back to `search` on large trees)"
+            }
+            AiKind::Search => "Iterative-deepening alpha-beta with a transposition table",
+            AiKind::Lol => "Land of Lisp's second AI: depth-4 alpha-beta with the book's score",
+            AiKind::Greedy => "Plays the move whose resulting position scores best, one move deep",
+            AiKind::Random => "Plays a random legal move",
         }
     }
 
@@ -264,6 +287,22 @@ impl AiKind {
 impl fmt::Display for AiKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A name that is no [`AiKind`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no opponent is called `{0}`")]
+pub struct UnknownAiKind(pub String);
+
+impl std::str::FromStr for AiKind {
+    type Err = UnknownAiKind;
+
+    fn from_str(name: &str) -> Result<AiKind, UnknownAiKind> {
+        AiKind::ALL
+            .into_iter()
+            .find(|kind| kind.name() == name)
+            .ok_or_else(|| UnknownAiKind(name.to_string()))
     }
 }
 

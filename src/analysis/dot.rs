@@ -50,11 +50,10 @@ impl Default for DotOptions {
 pub enum DotError {
     /// The drawing would have too many nodes.
     #[error(
-        "the {what} has {n} nodes, more than the {m} allowed: raise --max-nodes{hint}",
+        "the {what} has {n} nodes, more than the {m} allowed",
         what = if *.shared { "memoised game tree" } else { "game tree" },
         n = group_digits(*.nodes),
-        m = group_digits(*.max),
-        hint = if *.shared { "" } else { " or draw the shared tree with --shared" }
+        m = group_digits(*.max)
     )]
     TooManyNodes {
         /// Nodes the drawing would have.

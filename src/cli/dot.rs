@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, RulesArgs, tree_from_file};
+use super::CliError;
+use super::load::{io_reason, tree_from_file};
+use super::options::{GameOptions, RULES};
 use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
 
 /// Options of `dot`.
@@ -15,7 +17,7 @@ pub(super) struct DotArgs {
     #[arg(long, value_name = "FILE|-")]
     board: PathBuf,
     #[command(flatten)]
-    rules: RulesArgs,
+    game: GameOptions<RULES>,
     /// Draw the memoised tree: a position reached by several paths is one node.
     #[arg(long)]
     shared: bool,
@@ -28,7 +30,7 @@ pub(super) struct DotArgs {
 }
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
-    let (_, mut tree) = tree_from_file(&args.board, &args.rules)?;
+    let (_, mut tree) = tree_from_file(&args.board, &args.game)?;
     let root = tree.root();
     let options = DotOptions {
         shared: args.shared,
@@ -37,12 +39,14 @@ pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
     };
     // The whole graph is made before anything is written, so a refusal
     // leaves no partial output (and no output file) behind.
-    let text = dot(&mut tree, root, &options).map_err(|e| match e {
-        DotError::TooManyNodes { .. } | DotError::Analysis(_) => CliError::Runtime(e.to_string()),
-    })?;
+    let text = dot(&mut tree, root, &options).map_err(refusal)?;
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| {
-            CliError::Runtime(format!("cannot write {}: {}", path.display(), reason(&e)))
+            CliError::Runtime(format!(
+                "cannot write {}: {}",
+                path.display(),
+                io_reason(&e)
+            ))
         }),
         None => {
             let mut out = io::stdout().lock();
@@ -53,11 +57,44 @@ pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
     }
 }
 
-/// An I/O error's reason without Rust's "(os error N)" suffix.
-fn reason(error: &io::Error) -> String {
-    let text = error.to_string();
-    match text.find(" (os error") {
-        Some(cut) => text[..cut].to_string(),
-        None => text,
+/// Why no graph was drawn, with the options that would draw one.
+fn refusal(e: DotError) -> CliError {
+    match e {
+        DotError::TooManyNodes { shared, .. } => CliError::Runtime(format!(
+            "{e}: raise --max-nodes{}",
+            if shared {
+                ""
+            } else {
+                " or draw the shared tree with --shared"
+            }
+        )),
+        DotError::Analysis(_) => CliError::Runtime(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_the_options_that_draw_more() {
+        let refused = |shared| {
+            refusal(DotError::TooManyNodes {
+                nodes: 1307,
+                max: 1000,
+                shared,
+            })
+            .to_string()
+        };
+        assert_eq!(
+            refused(false),
+            "the game tree has 1,307 nodes, more than the 1,000 allowed: \
+             raise --max-nodes or draw the shared tree with --shared"
+        );
+        assert_eq!(
+            refused(true),
+            "the memoised game tree has 1,307 nodes, more than the 1,000 allowed: \
+             raise --max-nodes"
+        );
     }
 }

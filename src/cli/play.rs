@@ -1,151 +1,75 @@
-//! The line-mode game: Land of Lisp's `play-vs-human` loop, safe against any
-//! input.
+//! `dice-of-doom play`: the full-screen game at a terminal, otherwise the
+//! line mode, Land of Lisp's `play-vs-human` loop, safe against any input.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 
+use super::computer::{Computers, StrategyHints, computer_move_text, hint_text};
 use super::input::{Answer, Line, parse_answer, read_line};
-use super::render;
-use crate::ai::{AiKind, Analysis, Budget, Strategy};
-use crate::game::{GameTree, Move, Player, PlayerSet};
+use super::load::setup;
+use super::options::{ComputerPlayers, PlayArgs};
+use super::{CliError, render, tui};
+use crate::ai::Budget;
+use crate::game::{GameTree, Player, PlayerSet};
 
-/// The computer's seats at the table: which players it moves, with which
-/// opponent, and the hints it gives the people.
-pub struct Computers {
-    /// The opponent moving each player, if the computer moves her.
-    seats: Vec<Option<Box<dyn Strategy>>>,
-    /// The opponent that rates moves when a person asks for a hint.
-    hints: Option<Box<dyn Strategy>>,
-    budget: Budget,
-}
-
-impl Computers {
-    /// No computer: a game between people, without hints.
-    pub fn none() -> Computers {
-        Computers {
-            seats: Vec::new(),
-            hints: None,
-            budget: Budget::UNLIMITED,
+/// Runs `play`: the full-screen game when standard input and output are a
+/// terminal (and `--plain` is not given), the line mode otherwise.
+pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
+    let (rules, start, seed) = setup(args)?;
+    let computers = match args.computer {
+        None => Computers::none(),
+        Some(which) => {
+            let players = match which {
+                ComputerPlayers::All => Player::all(rules.players()).collect(),
+                ComputerPlayers::Some(set) => set,
+            };
+            if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
+                return Err(CliError::Usage(format!(
+                    "--computer {p}: the game has only {} players (a to {})",
+                    rules.players(),
+                    Player::new(rules.players() - 1).unwrap_or_default()
+                )));
+            }
+            let budget = Budget::time(args.think_time);
+            Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget)
         }
-    }
-
-    /// The computer moves `players` (of a game of `total` players) with
-    /// opponents of this kind, thinking within `budget` per move; people get
-    /// hints from the same kind of opponent.
-    pub fn new(
-        kind: AiKind,
-        players: PlayerSet,
-        total: u8,
-        seed: u64,
-        budget: Budget,
-    ) -> Computers {
-        let seats = Player::all(total)
-            .map(|p| {
-                players
-                    .contains(p)
-                    .then(|| kind.build(seed.wrapping_add(u64::from(p.index()))))
-            })
-            .collect();
-        Computers {
-            seats,
-            hints: Some(kind.build(seed.wrapping_add(u64::from(total)))),
-            budget,
-        }
-    }
-
-    /// The players the computer moves.
-    pub fn players(&self) -> PlayerSet {
-        self.seats
-            .iter()
-            .zip(0u8..)
-            .filter(|(seat, _)| seat.is_some())
-            .filter_map(|(_, i)| Player::new(i))
-            .collect()
-    }
-
-    fn seat(&mut self, player: Player) -> Option<&mut Box<dyn Strategy>> {
-        self.seats
-            .get_mut(usize::from(player.index()))
-            .and_then(Option::as_mut)
-    }
-}
-
-impl super::tui::ComputerPlayer for Computers {
-    /// The move of the opponent seated for the player to move, within the
-    /// budget; `None` if the computer does not move this player.
-    fn choose(
-        &mut self,
-        rules: &crate::game::Rules,
-        position: &crate::game::Position,
-    ) -> Option<Move> {
-        let budget = self.budget;
-        self.seat(position.player())?
-            .choose(rules, position, budget)
-    }
-}
-
-/// The hint text: every move with its rating, and the computer's choice.
-pub(crate) fn hint_text(name: &str, analysis: &Analysis) -> String {
-    let mut out = format!("hints ({name}):\n");
-    for (i, m) in analysis.moves.iter().enumerate() {
-        let mark = if i == analysis.choice {
-            "  <- the computer's choice"
-        } else {
-            ""
+    };
+    let stdout = io::stdout();
+    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
+        let hints = StrategyHints {
+            ai: args.ai.build(seed.unwrap_or(0)),
+            budget: Budget::time(args.think_time),
         };
-        out.push_str(&format!(
-            "{}. {:<10} {}{mark}\n",
-            i + 1,
-            m.mv.to_string(),
-            m.rating
-        ));
+        let app = tui::App::new(rules, start, seed)
+            .with_hints(Box::new(hints))
+            .with_computers(computers.players(), args.ai.name());
+        let computer: Option<Box<dyn tui::ComputerPlayer>> =
+            (!computers.players().is_empty()).then(|| Box::new(computers) as _);
+        return Ok(tui::run(app, args.color.enabled(true), computer)?);
     }
-    if let Some(mv) = analysis.chosen() {
-        out.push_str(&format!(
-            "The computer would choose {} ({mv}).\n",
-            analysis.choice + 1
-        ));
+    let color = args.color.enabled(stdout.is_terminal());
+    let mut out = io::BufWriter::new(stdout.lock());
+    if let Some(seed) = seed {
+        writeln!(
+            out,
+            "A random {} board, seed {seed} (play it again with --seed {seed}).",
+            rules.map()
+        )?;
     }
-    out
-}
-
-/// A computer opponent rating moves for the full-screen game's hint key.
-pub(crate) struct StrategyHints {
-    /// The opponent.
-    pub(crate) ai: Box<dyn Strategy>,
-    /// Its think time per hint.
-    pub(crate) budget: Budget,
-}
-
-impl super::tui::HintProvider for StrategyHints {
-    fn hints(
-        &mut self,
-        rules: &crate::game::Rules,
-        position: &crate::game::Position,
-    ) -> Option<Vec<super::tui::Hint>> {
-        let analysis = self.ai.analyse(rules, position, self.budget, true)?;
-        Some(
-            analysis
-                .moves
-                .iter()
-                .enumerate()
-                .map(|(i, m)| super::tui::Hint {
-                    mv: m.mv,
-                    rating: if i == analysis.choice {
-                        format!("{} (the computer's choice)", m.rating)
-                    } else {
-                        m.rating.to_string()
-                    },
-                })
-                .collect(),
-        )
-    }
-}
-
-/// What the transcript says of a computer's move.
-pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
-    match mv {
-        Move::Pass => format!("{player} ends turn"),
-        Move::Attack { .. } => format!("{player} plays {mv}"),
+    let mut tree = GameTree::new(rules, start);
+    let mut computers = computers;
+    let outcome = play_with(
+        &mut tree,
+        &mut io::stdin().lock(),
+        &mut out,
+        color,
+        &mut computers,
+    )?;
+    out.flush()?;
+    match outcome {
+        Outcome::Finished(_) | Outcome::Quit => Ok(()),
+        Outcome::InputEnded => Err(CliError::Runtime(
+            "the input ended before the game was over".to_string(),
+        )),
     }
 }
 
@@ -198,7 +122,7 @@ pub fn play_with(
             return Ok(Outcome::Finished(winners));
         }
         let rules = tree.rules().clone();
-        let budget = computers.budget;
+        let budget = computers.budget();
         if let Some(seat) = computers.seat(player) {
             let mv = seat.choose(&rules, &position, budget);
             let edge = edges.iter().find(|e| Some(e.mv) == mv).ok_or_else(|| {
@@ -226,7 +150,7 @@ pub fn play_with(
                     writeln!(output, "{player} leaves the game.")?;
                     return Ok(Outcome::Quit);
                 }
-                Answer::Hint => match computers.hints.as_mut() {
+                Answer::Hint => match computers.hints() {
                     Some(ai) => {
                         let name = ai.name();
                         match ai.analyse(&rules, &position, budget, true) {
@@ -249,7 +173,8 @@ pub fn play_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Player, Position, Rules};
+    use crate::ai::AiKind;
+    use crate::game::{Position, Rules};
 
     fn game(board: &str, moves: &str) -> (Outcome, String) {
         let rules = Rules::classic(2, 2, 3).unwrap();
@@ -313,22 +238,6 @@ mod tests {
         assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
         assert!(transcript.contains("b ends turn\n"), "{transcript}");
         assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
-    }
-
-    #[test]
-    fn the_full_screen_hints_come_from_the_computer() {
-        use crate::cli::tui::HintProvider;
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let start =
-            Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
-        let mut hints = StrategyHints {
-            ai: AiKind::Perfect.build(0),
-            budget: Budget::UNLIMITED,
-        };
-        let rated = hints.hints(&rules, &start).unwrap();
-        let moves: Vec<Move> = rated.iter().map(|h| h.mv).collect();
-        assert_eq!(moves, start.moves(&rules));
-        assert_eq!(rated[0].rating, "win (exact 1) (the computer's choice)");
     }
 
     #[test]

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::{CliError, RulesArgs, Source, render, tree_from_file};
+use super::load::{Source, tree_from_file};
+use super::options::{GameOptions, RULES};
+use super::{CliError, render};
 use crate::analysis::{self, Stats, group_digits};
 use crate::game::{Map, Player, Position, Share};
 
@@ -17,7 +19,7 @@ pub(super) struct StatsArgs {
     #[arg(long, value_name = "FILE|-")]
     board: PathBuf,
     #[command(flatten)]
-    rules: RulesArgs,
+    game: GameOptions<RULES>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -43,7 +45,7 @@ struct StatsJson {
 }
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let (source, mut tree) = tree_from_file(&args.board, &args.rules)?;
+    let (source, mut tree) = tree_from_file(&args.board, &args.game)?;
     let root = tree.root();
     let start = tree.position(root);
     let stats = analysis::stats(&mut tree, root, args.max_positions)

@@ -7,25 +7,26 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use super::{CliError, parse_player};
+use super::CliError;
+use super::load::map;
+use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change};
 use crate::analysis::group_digits;
 use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
 use crate::game::{Map, Player, PlayerSet};
 
-/// Options of `survey`.
+/// Options of `survey`: two players.
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_args(change("size", |size| size
+        .required(true)
+        .help("The board side: every board of this side is solved"))),
+    mut_args(change("first", |first| first.help("The player who moves first, a or b")))
+)]
 pub(super) struct SurveyArgs {
-    /// The board side: every board of this side is solved.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=10), value_name = "N")]
-    size: u8,
-    /// The most dice a hexagon can hold.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9), value_name = "M")]
-    max_dice: u8,
-    /// The player who moves first, a or b.
-    #[arg(long, default_value = "a", value_parser = parse_player)]
-    first: Player,
+    #[command(flatten)]
+    game: GameOptions<{ SIZE | MAX_DICE | FIRST }>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -72,15 +73,15 @@ struct SurveyJson {
 }
 
 pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
-    let map = Map::rhombus(usize::from(args.size)).map_err(|e| CliError::Usage(e.to_string()))?;
+    let map = map(&args.game)?;
     let cells = map.len();
-    let mut options = SurveyOptions::new(map, args.max_dice);
-    options.first = args.first;
+    let mut options = SurveyOptions::new(map, args.game.max_dice);
+    options.first = args.game.first;
     options.table = args.table;
     if let Some(threads) = args.threads {
         options.threads = usize::from(threads);
     }
-    let (_, count) = board_count(cells, args.max_dice);
+    let (_, count) = board_count(cells, args.game.max_dice);
     let bar = progress_bar(count.unwrap_or(0));
     let result = survey(&options, &|n| bar.inc(n));
     bar.finish_and_clear();
@@ -88,7 +89,8 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     let result = result.map_err(|e: SurveyError| CliError::Usage(e.to_string()))?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &to_json(&result, args.size)).map_err(io::Error::from)?;
+        serde_json::to_writer(&mut out, &to_json(&result, args.game.side()))
+            .map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
         out.write_all(text(&result).as_bytes())?;

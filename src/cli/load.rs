@@ -1,11 +1,70 @@
-//! Reading board files, with messages that name the file, line and column.
+//! The game a command's options ask for: the rules, and the starting
+//! position read from a board file (with messages that name the file, line
+//! and column) or drawn at random from a seed.
 
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::CliError;
-use crate::game::{Player, Position, PositionError, Rules, Setup, SetupError, SetupErrorKind};
+use super::options::{GameOptions, PlayArgs, RULES, Takes};
+use crate::game::{
+    GameTree, GenerateError, Map, Player, Position, PositionError, Rules, Setup, SetupError,
+    SetupErrorKind, random_board,
+};
+
+/// The map the options ask for: the rhombus of their size.
+pub(super) fn map<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<Map, CliError> {
+    Map::rhombus(usize::from(options.side())).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// The rules the options ask for, on their map.
+pub(super) fn rules<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<Rules, CliError> {
+    Rules::new(
+        map(options)?,
+        usize::from(options.players),
+        usize::from(options.max_dice),
+    )
+    .map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// The game tree from a board file (or `-` for standard input), checked
+/// against the player count and dice limit, with the first player to move.
+pub(super) fn tree_from_file(
+    path: &Path,
+    options: &GameOptions<RULES>,
+) -> Result<(Source, GameTree), CliError> {
+    let source = Source::from_arg(path);
+    let (rules, start) = read_position(&source, options.players, options.max_dice, options.first)?;
+    Ok((source, GameTree::new(rules, start)))
+}
+
+/// The rules and starting position a `play` command asks for, and the seed
+/// of a random board.
+pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
+    let game = &args.game;
+    if let Some(path) = &args.board {
+        let (rules, start) = read_position(
+            &Source::from_arg(path),
+            game.players,
+            game.max_dice,
+            game.first,
+        )?;
+        return Ok((rules, start, None));
+    }
+    let rules = rules(game)?;
+    let seed = args
+        .seed
+        .unwrap_or_else(|| rand::random_range(0..1_000_000));
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let board = random_board(&rules, game.first, &mut rng).map_err(|e| match e {
+        GenerateError::Position(_) => CliError::Usage(format!("--first: {e}")),
+        _ => CliError::Usage(e.to_string()),
+    })?;
+    let start =
+        Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok((rules, start, Some(seed)))
+}
 
 /// The largest board file read: far more than any board with comments needs.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
@@ -110,7 +169,7 @@ fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
 }
 
 /// An I/O error's reason without Rust's "(os error N)" suffix.
-fn io_reason(error: &std::io::Error) -> String {
+pub(super) fn io_reason(error: &std::io::Error) -> String {
     let text = error.to_string();
     match text.find(" (os error") {
         Some(cut) => text[..cut].to_string(),

@@ -1,0 +1,288 @@
+//! Two opponents play each other on seeded random boards, each board twice
+//! with the sides swapped; the tallies of each side and the confidence
+//! interval of its win rate.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::{AiKind, Budget, Strategy};
+use crate::game::{
+    Board, GenerateError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules,
+    random_board,
+};
+
+/// Why an arena game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// A board cannot start a game.
+    #[error(transparent)]
+    Start(#[from] PositionError),
+    /// No opponent sits for a player.
+    #[error("no opponent plays {0}")]
+    NoSeat(Player),
+    /// An opponent found no move in a game that is not over.
+    #[error("{0} found no move")]
+    NoMove(&'static str),
+    /// An opponent chose a move the rules do not allow.
+    #[error("{ai} chose an illegal move: {error}")]
+    IllegalMove {
+        /// The opponent's name.
+        ai: &'static str,
+        /// What is wrong with the move.
+        error: IllegalMove,
+    },
+}
+
+/// One side's results.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SideResult {
+    /// `A` or `B`.
+    pub side: char,
+    /// The opponent's name.
+    pub ai: String,
+    /// Games played.
+    pub games: u32,
+    /// Games won outright (every winner is one of this side's players).
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games tied between the sides.
+    pub ties: u32,
+    /// Wins over games.
+    pub win_rate: f64,
+    /// The 95% Wilson confidence interval of the win rate.
+    pub win_rate_ci95: (f64, f64),
+    /// Moves this side chose.
+    pub moves: u64,
+    /// Mean think time per move, in milliseconds.
+    pub mean_move_ms: f64,
+    /// Longest think time for one move, in milliseconds.
+    pub worst_move_ms: f64,
+    #[serde(skip)]
+    total_time: Duration,
+    #[serde(skip)]
+    worst_time: Duration,
+}
+
+/// The whole arena's results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaResult {
+    /// Boards drawn.
+    pub boards: u32,
+    /// Games played (twice the boards).
+    pub games: u32,
+    /// Side A, then side B.
+    pub sides: [SideResult; 2],
+}
+
+/// An arena: the seeded boards, drawn when it is made, and the two
+/// opponents that will play them.
+///
+/// ```
+/// use dice_of_doom::ai::arena::Arena;
+/// use dice_of_doom::ai::{AiKind, Budget};
+/// use dice_of_doom::game::Rules;
+/// let rules = Rules::classic(2, 2, 3).unwrap();
+/// let arena = Arena::new(rules, [AiKind::Greedy, AiKind::Random], 3, 1, Budget::nodes(100)).unwrap();
+/// assert_eq!(arena.games(), 6);
+/// let result = arena.run(|| {}).unwrap();
+/// let [a, b] = &result.sides;
+/// assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Arena {
+    rules: Rules,
+    kinds: [AiKind; 2],
+    boards: Vec<Board>,
+    seed: u64,
+    budget: Budget,
+}
+
+impl Arena {
+    /// `boards` random boards for these rules, drawn from `seed` (which also
+    /// seeds the random opponents), on which side A plays `kinds[0]` and
+    /// side B `kinds[1]`, each thinking within `budget` per move.
+    pub fn new(
+        rules: Rules,
+        kinds: [AiKind; 2],
+        boards: u32,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Arena, GenerateError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let boards = (0..boards)
+            .map(|_| random_board(&rules, Player::A, &mut rng))
+            .collect::<Result<_, _>>()?;
+        Ok(Arena {
+            rules,
+            kinds,
+            boards,
+            seed,
+            budget,
+        })
+    }
+
+    /// The games the arena plays: two a board.
+    pub fn games(&self) -> u64 {
+        self.boards.len() as u64 * 2
+    }
+
+    /// Plays every board twice, side A playing `a` and side B every other
+    /// player, then the other way round; calls `on_game` after each game.
+    pub fn run(&self, mut on_game: impl FnMut()) -> Result<ArenaResult, ArenaError> {
+        let rules = &self.rules;
+        let mut sides: [SideResult; 2] = [0, 1].map(|i| SideResult {
+            side: if i == 0 { 'A' } else { 'B' },
+            ai: self.kinds[i].name().to_string(),
+            ..SideResult::default()
+        });
+        for (g, board) in self.boards.iter().enumerate() {
+            let start = Position::start(rules, *board, Player::A)?;
+            for swap in [false, true] {
+                // The side of each player: side A plays `a` unless swapped.
+                let side_of = |p: Player| usize::from((p.index() == 0) == swap);
+                let mut seats: Vec<Box<dyn Strategy>> = Player::all(rules.players())
+                    .map(|p| {
+                        let seed = self
+                            .seed
+                            .wrapping_mul(1_000_003)
+                            .wrapping_add((g as u64) << 8 | u64::from(p.index()) << 1)
+                            .wrapping_add(u64::from(swap));
+                        self.kinds[side_of(p)].build(seed)
+                    })
+                    .collect();
+                let winners = play_game(rules, start, &mut seats, self.budget, |p, t| {
+                    let side = &mut sides[side_of(p)];
+                    side.moves += 1;
+                    side.total_time += t;
+                    side.worst_time = side.worst_time.max(t);
+                })?;
+                let sides_winning: Vec<usize> = winners.iter().map(side_of).collect();
+                for (i, side) in sides.iter_mut().enumerate() {
+                    side.games += 1;
+                    if sides_winning.iter().all(|&s| s == i) {
+                        side.wins += 1;
+                    } else if sides_winning.contains(&i) {
+                        side.ties += 1;
+                    } else {
+                        side.losses += 1;
+                    }
+                }
+                on_game();
+            }
+        }
+        for side in &mut sides {
+            side.win_rate = f64::from(side.wins) / f64::from(side.games.max(1));
+            side.win_rate_ci95 = wilson_interval(side.wins, side.games);
+            side.mean_move_ms = side.total_time.as_secs_f64() * 1000.0 / side.moves.max(1) as f64;
+            side.worst_move_ms = side.worst_time.as_secs_f64() * 1000.0;
+        }
+        let boards = self.boards.len() as u32;
+        Ok(ArenaResult {
+            boards,
+            games: boards.saturating_mul(2),
+            sides,
+        })
+    }
+}
+
+/// The 95% Wilson score interval of `successes` out of `n`.
+///
+/// ```
+/// use dice_of_doom::ai::arena::wilson_interval;
+/// let (low, high) = wilson_interval(150, 200);
+/// assert!((low - 0.686).abs() < 0.001 && (high - 0.805).abs() < 0.001);
+/// assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+/// ```
+pub fn wilson_interval(successes: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = f64::from(n);
+    let p = f64::from(successes) / n;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    // Rounding can leave the exact ends (p = 0 or 1) a hair outside.
+    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
+}
+
+/// Plays one game from `start`, each player moved by her own opponent
+/// (`seats[player]`); returns the winners and, per player, the moves made
+/// and the time spent on each.
+pub fn play_game(
+    rules: &Rules,
+    start: Position,
+    seats: &mut [Box<dyn Strategy>],
+    budget: Budget,
+    mut on_move: impl FnMut(Player, Duration),
+) -> Result<PlayerSet, ArenaError> {
+    let mut position = start;
+    while !position.is_game_over(rules) {
+        let player = position.player();
+        let seat = seats
+            .get_mut(usize::from(player.index()))
+            .ok_or(ArenaError::NoSeat(player))?;
+        let started = Instant::now();
+        let mv = seat.choose(rules, &position, budget);
+        on_move(player, started.elapsed());
+        let mv = mv.ok_or(ArenaError::NoMove(seat.name()))?;
+        position = position
+            .play(rules, mv)
+            .map_err(|error| ArenaError::IllegalMove {
+                ai: seat.name(),
+                error,
+            })?;
+    }
+    Ok(position.winners())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arena(side: usize, a: AiKind, b: AiKind, boards: u32) -> ArenaResult {
+        let rules = Rules::classic(side, 2, 3).unwrap();
+        let budget = Budget::time(Duration::from_millis(20));
+        Arena::new(rules, [a, b], boards, 5, budget)
+            .unwrap()
+            .run(|| {})
+            .unwrap()
+    }
+
+    #[test]
+    fn results_add_up_and_sides_mirror() {
+        let result = arena(3, AiKind::Greedy, AiKind::Random, 6);
+        let [a, b] = &result.sides;
+        assert_eq!((a.games, b.games), (12, 12));
+        assert_eq!(a.wins + a.losses + a.ties, 12);
+        assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
+        assert!(a.moves > 0 && b.moves > 0);
+        assert!(a.win_rate_ci95.0 <= a.win_rate && a.win_rate <= a.win_rate_ci95.1);
+    }
+
+    #[test]
+    fn perfect_never_loses_to_random_on_2x2() {
+        let result = arena(2, AiKind::Perfect, AiKind::Random, 20);
+        // Perfect play can lose a board that is lost from the start, but it
+        // does at least as well as random play on every board.
+        let [a, b] = &result.sides;
+        assert!(a.wins + a.ties >= b.wins, "{result:?}");
+    }
+
+    #[test]
+    fn the_interval_holds_the_rate() {
+        for (k, n) in [(0, 10), (10, 10), (5, 10), (150, 200), (1, 1)] {
+            let (low, high) = wilson_interval(k, n);
+            let p = f64::from(k) / f64::from(n);
+            assert!(
+                low <= p && p <= high && 0.0 <= low && high <= 1.0,
+                "{k}/{n}"
+            );
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The computer at the table: the opponents that move some players and
+//! rate the moves for hints, for the line-mode game and as the full-screen
+//! game's [`ComputerPlayer`] and [`HintProvider`].
+
+use super::tui::{ComputerPlayer, Hint, HintProvider};
+use crate::ai::{AiKind, Analysis, Budget, Strategy};
+use crate::game::{Move, Player, PlayerSet, Position, Rules};
+
+/// The computer's seats at the table: which players it moves, with which
+/// opponent, and the hints it gives the people.
+pub struct Computers {
+    /// The opponent moving each player, if the computer moves her.
+    seats: Vec<Option<Box<dyn Strategy>>>,
+    /// The opponent that rates moves when a person asks for a hint.
+    hints: Option<Box<dyn Strategy>>,
+    budget: Budget,
+}
+
+impl Computers {
+    /// No computer: a game between people, without hints.
+    pub fn none() -> Computers {
+        Computers {
+            seats: Vec::new(),
+            hints: None,
+            budget: Budget::UNLIMITED,
+        }
+    }
+
+    /// The computer moves `players` (of a game of `total` players) with
+    /// opponents of this kind, thinking within `budget` per move; people get
+    /// hints from the same kind of opponent.
+    pub fn new(
+        kind: AiKind,
+        players: PlayerSet,
+        total: u8,
+        seed: u64,
+        budget: Budget,
+    ) -> Computers {
+        let seats = Player::all(total)
+            .map(|p| {
+                players
+                    .contains(p)
+                    .then(|| kind.build(seed.wrapping_add(u64::from(p.index()))))
+            })
+            .collect();
+        Computers {
+            seats,
+            hints: Some(kind.build(seed.wrapping_add(u64::from(total)))),
+            budget,
+        }
+    }
+
+    /// The players the computer moves.
+    pub fn players(&self) -> PlayerSet {
+        self.seats
+            .iter()
+            .zip(0u8..)
+            .filter(|(seat, _)| seat.is_some())
+            .filter_map(|(_, i)| Player::new(i))
+            .collect()
+    }
+
+    /// The think time and/or nodes allowed per move or hint.
+    pub(super) fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The opponent that rates moves for hints, if any.
+    pub(super) fn hints(&mut self) -> Option<&mut Box<dyn Strategy>> {
+        self.hints.as_mut()
+    }
+
+    /// The opponent moving `player`, if the computer moves her.
+    pub(super) fn seat(&mut self, player: Player) -> Option<&mut Box<dyn Strategy>> {
+        self.seats
+            .get_mut(usize::from(player.index()))
+            .and_then(Option::as_mut)
+    }
+}
+
+impl ComputerPlayer for Computers {
+    /// The move of the opponent seated for the player to move, within the
+    /// budget; `None` if the computer does not move this player.
+    fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
+        let budget = self.budget;
+        self.seat(position.player())?
+            .choose(rules, position, budget)
+    }
+}
+
+/// The hint text: every move with its rating, and the computer's choice.
+pub(crate) fn hint_text(name: &str, analysis: &Analysis) -> String {
+    let mut out = format!("hints ({name}):\n");
+    for (i, m) in analysis.moves.iter().enumerate() {
+        let mark = if i == analysis.choice {
+            "  <- the computer's choice"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{}. {:<10} {}{mark}\n",
+            i + 1,
+            m.mv.to_string(),
+            m.rating
+        ));
+    }
+    if let Some(mv) = analysis.chosen() {
+        out.push_str(&format!(
+            "The computer would choose {} ({mv}).\n",
+            analysis.choice + 1
+        ));
+    }
+    out
+}
+
+/// A computer opponent rating moves for the full-screen game's hint key.
+pub(crate) struct StrategyHints {
+    /// The opponent.
+    pub(crate) ai: Box<dyn Strategy>,
+    /// Its think time per hint.
+    pub(crate) budget: Budget,
+}
+
+impl HintProvider for StrategyHints {
+    fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
+        let analysis = self.ai.analyse(rules, position, self.budget, true)?;
+        Some(
+            analysis
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| Hint {
+                    mv: m.mv,
+                    rating: if i == analysis.choice {
+                        format!("{} (the computer's choice)", m.rating)
+                    } else {
+                        m.rating.to_string()
+                    },
+                })
+                .collect(),
+        )
+    }
+}
+
+/// What the transcript says of a computer's move.
+pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
+    match mv {
+        Move::Pass => format!("{player} ends turn"),
+        Move::Attack { .. } => format!("{player} plays {mv}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_screen_hints_come_from_the_computer() {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let start =
+            Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
+        let mut hints = StrategyHints {
+            ai: AiKind::Perfect.build(0),
+            budget: Budget::UNLIMITED,
+        };
+        let rated = hints.hints(&rules, &start).unwrap();
+        let moves: Vec<Move> = rated.iter().map(|h| h.mv).collect();
+        assert_eq!(moves, start.moves(&rules));
+        assert_eq!(rated[0].rating, "win (exact 1) (the computer's choice)");
+    }
+}

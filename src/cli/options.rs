@@ -1,0 +1,370 @@
+//! The commands' options and the parsers of their values.
+//!
+//! [`GameOptions`] defines the options that say which game is played (the
+//! board's size, the players, the dice limit, the first player) once, with
+//! their ranges from the engine's constants; each command flattens it with
+//! the options it takes.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::builder::PossibleValue;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum, value_parser};
+
+use crate::ai::AiKind;
+use crate::game::{MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Player, PlayerSet};
+
+/// The fewest players a game has.
+pub(super) const MIN_PLAYERS: u8 = 2;
+/// The lowest dice limit: a cell holds at least one die.
+const MIN_DICE_LIMIT: u8 = 1;
+/// The side of a random board when no `--size` is given.
+const DEFAULT_SIDE: u8 = 3;
+/// The players of a game when no `--players` is given.
+const DEFAULT_PLAYERS: u8 = 2;
+/// The dice limit when no `--max-dice` is given.
+const DEFAULT_MAX_DICE: u8 = 3;
+
+/// The game options a command takes: an or of [`SIZE`], [`PLAYERS`],
+/// [`MAX_DICE`] and [`FIRST`].
+pub(super) type Takes = u8;
+/// `--size`: the side of the board.
+pub(super) const SIZE: Takes = 1;
+/// `--players`: how many play.
+pub(super) const PLAYERS: Takes = 1 << 1;
+/// `--max-dice`: the most dice a hexagon can hold.
+pub(super) const MAX_DICE: Takes = 1 << 2;
+/// `--first`: the player who moves first.
+pub(super) const FIRST: Takes = 1 << 3;
+/// The rules of a board given in a file: every option but its size.
+pub(super) const RULES: Takes = PLAYERS | MAX_DICE | FIRST;
+
+/// The options that say which game is played, shared by every command:
+/// each is defined once here (name, range, default and help), and a command
+/// takes those `TAKES` names. An option a command does not take keeps its
+/// default (two players, `a` first).
+///
+/// A command may still say what an option means to it (its help, whether it
+/// is required) with `#[command(mut_args(change(...)))]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct GameOptions<const TAKES: Takes> {
+    /// The side of the board, if given.
+    pub(super) size: Option<u8>,
+    /// The number of players.
+    pub(super) players: u8,
+    /// The most dice a hexagon can hold.
+    pub(super) max_dice: u8,
+    /// The player who moves first.
+    pub(super) first: Player,
+}
+
+impl<const TAKES: Takes> Default for GameOptions<TAKES> {
+    fn default() -> Self {
+        GameOptions {
+            size: None,
+            players: DEFAULT_PLAYERS,
+            max_dice: DEFAULT_MAX_DICE,
+            first: Player::A,
+        }
+    }
+}
+
+impl<const TAKES: Takes> GameOptions<TAKES> {
+    /// The side of the board: `--size`, or 3 without it.
+    pub(super) fn side(&self) -> u8 {
+        self.size.unwrap_or(DEFAULT_SIDE)
+    }
+
+    const fn takes(option: Takes) -> bool {
+        TAKES & option != 0
+    }
+}
+
+/// A change to the option `id`, for `Command::mut_args`: unlike
+/// `Command::mut_arg`, which moves the option last, it leaves the option in
+/// its place, and so the usage line as it was.
+pub(super) fn change(id: &'static str, f: impl Fn(Arg) -> Arg) -> impl FnMut(Arg) -> Arg {
+    move |arg| if arg.get_id() == id { f(arg) } else { arg }
+}
+
+/// A `u8` from `low` to `high`.
+fn in_range(low: u8, high: u8) -> impl clap::builder::TypedValueParser<Value = u8> {
+    value_parser!(u8).range(i64::from(low)..=i64::from(high))
+}
+
+/// A game option as clap's derive would name a field `id`: `--id` (with `-`
+/// for `_`) and a value `ID`.
+fn option(id: &'static str) -> Arg {
+    Arg::new(id)
+        .long(id.replace('_', "-"))
+        .value_name(id.to_uppercase())
+}
+
+impl<const TAKES: Takes> Args for GameOptions<TAKES> {
+    fn augment_args(cmd: Command) -> Command {
+        let options = [
+            (
+                SIZE,
+                option("size")
+                    .value_parser(in_range(MIN_SIDE, MAX_SIDE))
+                    .help(format!(
+                        "Side of the random board, {MIN_SIDE} to {MAX_SIDE} hexagons \
+                         [default: {DEFAULT_SIDE}]"
+                    )),
+            ),
+            (
+                PLAYERS,
+                option("players")
+                    .value_parser(in_range(MIN_PLAYERS, MAX_PLAYERS))
+                    .default_value(DEFAULT_PLAYERS.to_string())
+                    .help(format!(
+                        "Number of players, a to {}",
+                        Player::last_of(MAX_PLAYERS)
+                    )),
+            ),
+            (
+                MAX_DICE,
+                option("max_dice")
+                    .value_parser(in_range(MIN_DICE_LIMIT, MAX_DICE_LIMIT))
+                    .default_value(DEFAULT_MAX_DICE.to_string())
+                    .help("The most dice a hexagon can hold"),
+            ),
+            (
+                FIRST,
+                option("first")
+                    .value_parser(parse_player)
+                    .default_value(Player::A.to_string())
+                    .help("The player who moves first"),
+            ),
+        ];
+        cmd.args(
+            options
+                .into_iter()
+                .filter(|&(which, _)| Self::takes(which))
+                .map(|(_, arg)| arg),
+        )
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl<const TAKES: Takes> FromArgMatches for GameOptions<TAKES> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut options = GameOptions::default();
+        options.update_from_arg_matches(matches)?;
+        Ok(options)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        if Self::takes(SIZE) {
+            self.size = value(matches, "size")?.or(self.size);
+        }
+        if Self::takes(PLAYERS) {
+            self.players = value(matches, "players")?.unwrap_or(self.players);
+        }
+        if Self::takes(MAX_DICE) {
+            self.max_dice = value(matches, "max_dice")?.unwrap_or(self.max_dice);
+        }
+        if Self::takes(FIRST) {
+            self.first = value(matches, "first")?.unwrap_or(self.first);
+        }
+        Ok(())
+    }
+}
+
+/// The value of option `id`, if given (or defaulted).
+fn value<T: Clone + Send + Sync + 'static>(
+    matches: &ArgMatches,
+    id: &str,
+) -> Result<Option<T>, clap::Error> {
+    matches
+        .try_get_one::<T>(id)
+        .map(Option::<&T>::cloned)
+        .map_err(|e| clap::Error::raw(ErrorKind::InvalidValue, format!("--{id}: {e}\n")))
+}
+
+/// Options of `play`.
+#[derive(Debug, Clone, Args)]
+#[command(mut_args(change("size", |size| size.conflicts_with("board"))))]
+pub(super) struct PlayArgs {
+    #[command(flatten)]
+    pub(super) game: GameOptions<{ SIZE | RULES }>,
+    /// Seed of the random board: the same seed gives the same board everywhere.
+    #[arg(long, conflicts_with = "board")]
+    pub(super) seed: Option<u64>,
+    /// Play on the board in this file instead of a random one.
+    #[arg(long, value_name = "FILE")]
+    pub(super) board: Option<PathBuf>,
+    /// When to colour the board.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub(super) color: ColorChoice,
+    /// Players the computer plays: letters separated by commas (`b`, `b,c`),
+    /// or `all` to watch the computer play itself.
+    #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
+    pub(super) computer: Option<ComputerPlayers>,
+    /// The computer opponent (and the source of hints: `h` in the line mode,
+    /// `H` in the full-screen game).
+    #[arg(long, value_enum, default_value_t = AiKind::Search, value_name = "AI")]
+    pub(super) ai: AiKind,
+    /// Seconds the computer may think per move (0.001 to 3600).
+    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS")]
+    pub(super) think_time: Duration,
+    /// Use the line mode (a numbered menu) even at a terminal; without it a
+    /// terminal gets the full-screen game.
+    #[arg(long)]
+    pub(super) plain: bool,
+}
+
+/// When to colour the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always colour (NO_COLOR still wins).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour, given whether the output is a terminal.
+    pub fn enabled(self, terminal: bool) -> bool {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        match self {
+            ColorChoice::Never => false,
+            ColorChoice::Always => !no_color,
+            ColorChoice::Auto => terminal && !no_color,
+        }
+    }
+}
+
+/// The opponents' names on the command line, each with its description.
+impl ValueEnum for AiKind {
+    fn value_variants<'a>() -> &'a [AiKind] {
+        &AiKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()).help(self.description()))
+    }
+}
+
+/// The players `--computer` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ComputerPlayers {
+    /// Every player.
+    All,
+    /// These players.
+    Some(PlayerSet),
+}
+
+fn parse_computers(text: &str) -> Result<ComputerPlayers, String> {
+    if text.trim() == "all" {
+        return Ok(ComputerPlayers::All);
+    }
+    let mut set = PlayerSet::EMPTY;
+    for part in text.split(',') {
+        set.insert(parse_player(part.trim()).map_err(|_| {
+            "give player letters separated by commas, such as `b` or `b,c`, or `all`".to_string()
+        })?);
+    }
+    Ok(ComputerPlayers::Some(set))
+}
+
+/// Reads a think time in seconds: a number from 0.001 to 3600.
+pub(super) fn parse_think_time(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.001..=3600.0).contains(&seconds) {
+        return Err("the think time must be from 0.001 to 3600 seconds".to_string());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|e| e.to_string())
+}
+
+fn parse_player(text: &str) -> Result<Player, String> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Player::from_letter), chars.next()) {
+        (Some(player), None) => Ok(player),
+        _ => Err("a player is one letter from a to h".to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_are_single_letters() {
+        assert_eq!(parse_player("b"), Ok(Player::B));
+        for bad in ["", "ab", "i", "1", "é"] {
+            assert!(parse_player(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn computer_lists_and_think_times() {
+        let set = |s: &str| -> PlayerSet { s.chars().filter_map(Player::from_letter).collect() };
+        assert_eq!(parse_computers("all"), Ok(ComputerPlayers::All));
+        assert_eq!(parse_computers("b"), Ok(ComputerPlayers::Some(set("b"))));
+        assert_eq!(
+            parse_computers("b, c"),
+            Ok(ComputerPlayers::Some(set("bc")))
+        );
+        for bad in ["", "b,", "bc", "x", "b;c", "ALL"] {
+            assert!(parse_computers(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(parse_think_time("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["", "0", "-1", "NaN", "inf", "1e9", "soon"] {
+            assert!(parse_think_time(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn every_opponent_is_named_as_it_parses() {
+        for kind in AiKind::ALL {
+            assert_eq!(AiKind::from_str(kind.name(), false), Ok(kind));
+            assert_eq!(kind.name().parse::<AiKind>(), Ok(kind));
+        }
+    }
+
+    /// A command that takes the game options `TAKES`.
+    #[derive(Debug, clap::Parser)]
+    struct Taking<const TAKES: Takes> {
+        #[command(flatten)]
+        game: GameOptions<TAKES>,
+    }
+
+    #[test]
+    fn a_command_takes_only_its_game_options() {
+        use clap::Parser;
+        let game = |args: &[&str]| Taking::<{ SIZE | RULES }>::try_parse_from(args).map(|t| t.game);
+        assert_eq!(game(&["x"]).unwrap(), GameOptions::default());
+        let all = game(&["x", "--size", "4", "--players", "3"]).unwrap();
+        assert_eq!((all.size, all.side(), all.players), (Some(4), 4, 3));
+        let all = game(&["x", "--max-dice", "9", "--first", "c"]).unwrap();
+        assert_eq!(
+            (all.side(), all.max_dice, all.first),
+            (3, 9, Player::new(2).unwrap())
+        );
+        for bad in [
+            &["x", "--size", "1"][..],
+            &["x", "--size", "11"],
+            &["x", "--players", "1"],
+            &["x", "--players", "9"],
+            &["x", "--max-dice", "0"],
+            &["x", "--max-dice", "10"],
+            &["x", "--first", "i"],
+        ] {
+            assert!(game(bad).is_err(), "{bad:?}");
+        }
+        let rules = Taking::<RULES>::try_parse_from(["x", "--players", "4"]).unwrap();
+        assert_eq!(rules.game.players, 4);
+        assert!(Taking::<RULES>::try_parse_from(["x", "--size", "4"]).is_err());
+        assert!(Taking::<SIZE>::try_parse_from(["x", "--first", "b"]).is_err());
+    }
+}

@@ -97,7 +97,8 @@ pub fn play_lines(
 
 /// Like [`play_lines`], with the computer moving some players: its moves are
 /// printed as `b plays 3 -> 7` or `b ends turn`, and a person typing `h` gets
-/// every move rated and the move the computer would choose.
+/// every move rated and the move the computer would choose. The game ends
+/// with why (`b cannot attack: the game is over`) and who won.
 pub fn play_with(
     tree: &mut GameTree,
     input: &mut impl BufRead,
@@ -118,6 +119,7 @@ pub fn play_with(
         let edges = tree.children(node).to_vec();
         if edges.is_empty() {
             let winners = position.winners();
+            writeln!(output, "{}", render::game_over(player))?;
             writeln!(output, "{}", render::result(winners))?;
             return Ok(Outcome::Finished(winners));
         }
@@ -191,7 +193,7 @@ mod tests {
         assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
         // The whole transcript is checked against tests/data/test-2x2.transcript.
         assert!(
-            transcript.ends_with("  b-1 a-1\nThe winner is b\n"),
+            transcript.ends_with("  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n"),
             "{transcript}"
         );
     }
@@ -253,6 +255,21 @@ mod tests {
                 "{kind}: {transcript}"
             );
         }
+    }
+
+    #[test]
+    fn a_game_over_before_any_move_says_why() {
+        let (outcome, transcript) = game("a-1 b-1 / b-1 a-1", "");
+        assert_eq!(
+            outcome,
+            Outcome::Finished(PlayerSet::from_iter([Player::A, Player::B]))
+        );
+        assert_eq!(
+            transcript,
+            "current player = a\n    a-1 b-1\n  b-1 a-1\n\
+             a cannot attack: the game is over\n\
+             The game is a tie between a and b\n"
+        );
     }
 
     #[test]

@@ -15,24 +15,21 @@ use crate::game::{GameTree, Player, PlayerSet};
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, start, seed) = setup(args)?;
-    let computers = match args.computer {
-        None => Computers::none(),
-        Some(which) => {
-            let players = match which {
-                ComputerPlayers::All => Player::all(rules.players()).collect(),
-                ComputerPlayers::Some(set) => set,
-            };
-            if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
-                return Err(CliError::Usage(format!(
-                    "--computer {p}: the game has only {} players (a to {})",
-                    rules.players(),
-                    Player::new(rules.players() - 1).unwrap_or_default()
-                )));
-            }
-            let budget = Budget::time(args.think_time);
-            Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget)
-        }
+    let players = match args.computer {
+        None => PlayerSet::EMPTY,
+        Some(ComputerPlayers::All) => Player::all(rules.players()).collect(),
+        Some(ComputerPlayers::Some(set)) => set,
     };
+    if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
+        return Err(CliError::Usage(format!(
+            "--computer {p}: the game has only {} players (a to {})",
+            rules.players(),
+            Player::new(rules.players() - 1).unwrap_or_default()
+        )));
+    }
+    // With no computer player the opponent still rates the moves for hints.
+    let budget = Budget::time(args.think_time);
+    let computers = Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget);
     let stdout = io::stdout();
     if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
         let hints = StrategyHints {
@@ -85,7 +82,8 @@ pub enum Outcome {
 }
 
 /// Plays a game between people on the tree from its root, reading the
-/// players' choices from `input` and printing the game to `output`.
+/// players' choices from `input` and printing the game to `output`; there
+/// are no hints (see [`play_with`] for them).
 pub fn play_lines(
     tree: &mut GameTree,
     input: &mut impl BufRead,
@@ -95,10 +93,10 @@ pub fn play_lines(
     play_with(tree, input, output, color, &mut Computers::none())
 }
 
-/// Like [`play_lines`], with the computer moving some players: its moves are
-/// printed as `b plays 3 -> 7` or `b ends turn`, and a person typing `h` gets
-/// every move rated and the move the computer would choose. The game ends
-/// with why (`b cannot attack: the game is over`) and who won.
+/// Like [`play_lines`], with the computer moving some players (perhaps none):
+/// its moves are printed as `b plays 3 -> 7` or `b ends turn`, and a person
+/// typing `h` gets every move rated and the move the computer would choose.
+/// The game ends with why (`b cannot attack: the game is over`) and who won.
 pub fn play_with(
     tree: &mut GameTree,
     input: &mut impl BufRead,
@@ -162,7 +160,7 @@ pub fn play_with(
                             None => writeln!(output, "There is no move to rate.")?,
                         }
                     }
-                    None => writeln!(output, "There are no hints in a game between people.")?,
+                    None => writeln!(output, "There are no hints in this game.")?,
                 },
                 Answer::Invalid(message) => writeln!(output, "{message}")?,
             }
@@ -240,6 +238,26 @@ mod tests {
         assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
         assert!(transcript.contains("b ends turn\n"), "{transcript}");
         assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
+    }
+
+    #[test]
+    fn people_get_hints_without_a_computer_player() {
+        let (outcome, transcript) =
+            game_with("b-2 b-2 / a-2 b-1", "h\n1\n1\n1\n1\n", AiKind::Search, "");
+        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
+        assert!(
+            transcript.contains(
+                "hints (search):\n1. 2 -> 3     loss (exact 0)  <- the computer's choice\n\
+                 The computer would choose 1 (2 -> 3).\n"
+            ),
+            "{transcript}"
+        );
+        assert!(!transcript.contains(" plays "), "{transcript}");
+        let (_, without) = game("b-2 b-2 / a-2 b-1", "h\nq\n");
+        assert!(
+            without.contains("There are no hints in this game.\n"),
+            "{without}"
+        );
     }
 
     #[test]

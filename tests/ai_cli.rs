@@ -21,6 +21,24 @@ fn the_computer_answers_a_person() {
 }
 
 #[test]
+fn people_get_hints_from_the_ai_option_without_a_computer_player() {
+    // No --computer: h rates the moves with --ai, within --think-time.
+    dice_of_doom()
+        .args(["play", "--board", "boards/test-2x2.txt", "--ai", "perfect"])
+        .args(["--think-time", "0.5"])
+        .write_stdin("1\nh\n1\n1\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "hints (perfect):\n1. end turn   loss (exact 0)  <- the computer's choice\n",
+        ))
+        .stdout(predicate::str::contains(" plays ").not())
+        .stdout(predicate::str::ends_with(
+            "a cannot attack: the game is over\nThe winner is b\n",
+        ));
+}
+
+#[test]
 fn every_ai_plays_a_whole_game_against_itself() {
     for ai in ["perfect", "search", "lol", "greedy", "random"] {
         dice_of_doom()

@@ -20,7 +20,8 @@ fn a_whole_2x2_game_through_piped_input() {
 #[test]
 fn bad_answers_are_refused_and_asked_again() {
     // Empty line, 0, past the list, words, negative, non-UTF-8, a 5,000-byte
-    // line, a huge number, `h`, then good moves.
+    // line, a huge number, `h` (hints, from the default opponent even in a
+    // game between people), then good moves.
     dice_of_doom()
         .args(["play", "--board", "boards/test-2x2.txt"])
         .pipe_stdin(data("bad-answers.moves"))

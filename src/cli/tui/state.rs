@@ -12,6 +12,8 @@ pub struct Hint {
     pub mv: Move,
     /// Its rating in words, such as `win (exact 1)` or `estimate +12`.
     pub rating: String,
+    /// Whether it is the move the computer would choose.
+    pub best: bool,
 }
 
 /// Something that can rate every legal move of a position: the hook for the
@@ -27,7 +29,8 @@ pub struct Hint {
 ///     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
 ///         let analysis = self.0.analyse(rules, position, self.1, true)?;
 ///         Some(analysis.moves.iter()
-///             .map(|m| Hint { mv: m.mv, rating: m.rating.to_string() })
+///             .enumerate()
+///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice })
 ///             .collect())
 ///     }
 /// }
@@ -164,6 +167,7 @@ pub struct App {
     message: Option<String>,
     log: Vec<String>,
     overlay: Overlay,
+    help_page: usize,
     hints: Option<Vec<Hint>>,
     hinter: Option<Box<dyn HintProvider>>,
     computers: PlayerSet,
@@ -200,7 +204,8 @@ impl App {
             .unwrap_or(0);
         let goal = column(rules.map(), cursor);
         let tree = GameTree::new(rules, start);
-        App {
+        let over = start.is_game_over(tree.rules());
+        let mut app = App {
             node: tree.root(),
             tree,
             first,
@@ -212,12 +217,17 @@ impl App {
             message: None,
             log: Vec::new(),
             overlay: Overlay::None,
+            help_page: 0,
             hints: None,
             hinter: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
             last_move: None,
+        };
+        if over {
+            app.message = Some(app.game_over_message());
         }
+        app
     }
 
     /// Starts a new game on a random board drawn from `seed`, with the same
@@ -362,6 +372,22 @@ impl App {
         self.overlay
     }
 
+    /// The page of the help to show, counted from 0 since it was opened
+    /// (the renderer counts it round its pages, which depend on the window).
+    pub fn help_page(&self) -> usize {
+        self.help_page
+    }
+
+    /// Why the game ended and who won, once it is over.
+    fn game_over_message(&self) -> String {
+        let position = self.position();
+        format!(
+            "{}. {}",
+            super::super::render::game_over(position.player()),
+            super::super::render::result(position.winners())
+        )
+    }
+
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
         self.last_move
@@ -415,7 +441,10 @@ impl App {
         }
         match self.overlay {
             Overlay::Help => {
-                self.overlay = Overlay::None;
+                match key {
+                    Key::Help => self.help_page = self.help_page.wrapping_add(1),
+                    _ => self.overlay = Overlay::None,
+                }
                 return Effect::Continue;
             }
             Overlay::ConfirmQuit => {
@@ -430,6 +459,7 @@ impl App {
         }
         if key == Key::Help {
             self.overlay = Overlay::Help;
+            self.help_page = 0;
             return Effect::Continue;
         }
         if self.winners().is_some() {
@@ -644,7 +674,7 @@ impl App {
         let rules = self.tree.rules().clone();
         match self.hinter.as_mut() {
             None => {
-                self.message = Some("There are no hints in a game between people.".into());
+                self.message = Some("There are no hints in this game.".into());
             }
             Some(hinter) => match hinter.hints(&rules, &position) {
                 Some(hints) => {
@@ -674,13 +704,13 @@ impl App {
                 let target = before.board().cell(usize::from(to));
                 format!(
                     "{player}: {from} -> {to}, took {} from {}",
-                    dice(target.dice()),
+                    dice(u16::from(target.dice())),
                     target.owner()
                 )
             }
             Move::Pass => format!(
                 "{player}: end turn, +{}",
-                dice(before.reinforcements(self.rules()) as u8)
+                dice(before.reinforcements(self.rules()))
             ),
         };
         self.log.push(entry);
@@ -690,8 +720,8 @@ impl App {
         self.digits.clear();
         self.hints = None;
         let after = self.position();
-        if let Some(winners) = self.winners() {
-            self.message = Some(super::super::render::result(winners));
+        if self.winners().is_some() {
+            self.message = Some(self.game_over_message());
         } else if after.player() != player && self.computers.contains(after.player()) {
             self.message = Some(self.computer_turn_message(after.player()));
         } else if after.player() != player {
@@ -702,7 +732,8 @@ impl App {
     }
 }
 
-fn dice(n: u8) -> String {
+/// `1 die`, `2 dice`.
+pub(super) fn dice(n: u16) -> String {
     if n == 1 {
         "1 die".to_string()
     } else {
@@ -900,6 +931,30 @@ mod tests {
     }
 
     #[test]
+    fn question_mark_turns_the_help_pages() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Help);
+        assert_eq!((a.overlay(), a.help_page()), (Overlay::Help, 0));
+        a.key(Key::Help);
+        assert_eq!((a.overlay(), a.help_page()), (Overlay::Help, 1));
+        a.key(Key::Cancel);
+        assert_eq!(a.overlay(), Overlay::None);
+        a.key(Key::Help);
+        assert_eq!(a.help_page(), 0, "the help opens on its first page");
+    }
+
+    #[test]
+    fn a_game_over_before_any_move_says_why() {
+        let a = app("a-1 b-1 / b-1 a-1");
+        assert!(a.winners().is_some());
+        assert_eq!(
+            a.message(),
+            Some("a cannot attack: the game is over. The game is a tie between a and b")
+        );
+        assert_eq!(app(MENU_BOARD).message(), None);
+    }
+
+    #[test]
     fn the_end_of_the_game_offers_a_new_game_or_quit() {
         let mut a = app("b-2 b-2 / a-2 b-1");
         a.key(Key::Digit(1)); // 2 -> 3
@@ -907,7 +962,10 @@ mod tests {
         a.key(Key::Digit(1)); // b: 0 -> 2
         a.key(Key::EndTurn);
         assert_eq!(a.winners(), Some(PlayerSet::single(Player::B)));
-        assert_eq!(a.message(), Some("The winner is b"));
+        assert_eq!(
+            a.message(),
+            Some("a cannot attack: the game is over. The winner is b")
+        );
         assert_eq!(a.key(Key::Left), Effect::Continue);
         assert_eq!(a.key(Key::NewGame), Effect::NewGame);
         assert_eq!(a.key(Key::Quit), Effect::Quit);
@@ -929,6 +987,7 @@ mod tests {
                         .map(|mv| Hint {
                             mv,
                             rating: "even".into(),
+                            best: false,
                         })
                         .collect(),
                 )
@@ -1001,7 +1060,10 @@ mod tests {
                 "b: end turn, +0 dice",
             ]
         );
-        assert_eq!(a.message(), Some("The winner is b"));
+        assert_eq!(
+            a.message(),
+            Some("a cannot attack: the game is over. The winner is b")
+        );
     }
 
     #[test]

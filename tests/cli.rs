@@ -150,10 +150,10 @@ fn bad_board_files_name_file_line_and_column() {
             "zero-dice.txt",
             ":1:5: a cell holds from 1 to 9 dice, not 0",
         ),
-        ("not-square.txt", ":1:1: 5 cells make no square board"),
+        ("not-square.txt", ":1:1: 5 cells cannot make a square board"),
         (
             "ragged.txt",
-            ":2:1: this row has 1 cells, but a 3x3 board has 3 in every row",
+            ":2:1: this row has 1 cell, but a 3x3 board has 3 in every row",
         ),
         (
             "not-a-cell.txt",
@@ -318,5 +318,62 @@ fn stats_gives_up_on_trees_too_large() {
         .args(["stats", "--board", "boards/3x3-e.txt", "--max-positions", "1000"])
         .assert()
         .code(1)
-        .stderr("dice-of-doom: the game tree has more than 1000 distinct positions: too large to analyse\n");
+        .stderr("dice-of-doom: the game tree has more than 1,000 distinct positions: too large to analyse\n");
+}
+
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    let stderr = |args: &[&str], stdin: &str, expected: &str| {
+        dice_of_doom()
+            .args(args)
+            .write_stdin(stdin)
+            .assert()
+            .failure()
+            .stderr(format!("dice-of-doom: {expected}\n"));
+    };
+    stderr(
+        &["stats", "--board", "-"],
+        "a-1",
+        "<stdin>:1:1: 1 cell cannot make a square board: \
+         a board has 4, 9, 16, ... or 100 cells (side 2 to 10)",
+    );
+    stderr(
+        &[
+            "stats",
+            "--board",
+            "boards/3x3-e.txt",
+            "--max-positions",
+            "1",
+        ],
+        "",
+        "the game tree has more than 1 distinct position: too large to analyse",
+    );
+    stderr(
+        &["dot", "--board", "-", "--max-dice", "1", "--max-nodes", "0"],
+        "a-1 b-1 / b-1 a-1",
+        "the game tree has 1 node, more than the 0 allowed: \
+         raise --max-nodes or draw the shared tree with --shared",
+    );
+    stderr(
+        &["survey", "--size", "10", "--max-dice", "1"],
+        "",
+        "a survey of every 10x10 board with at most 1 die would go through \
+         1,267,650,600,228,229,401,496,703,205,376 boards; at most 20,000,000 can be surveyed",
+    );
+    dice_of_doom()
+        .args(["survey", "--size", "2", "--max-dice", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "every 2x2 board with at most 1 die, a moving first:\n",
+        ))
+        .stdout(predicate::str::contains("largest tree:  1 node\n"));
+    dice_of_doom()
+        .args(["arena", "--size", "2", "--a", "greedy", "--b", "random"])
+        .args(["--games", "1", "--think-time", "0.01"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2 players, at most 3 dice, 1 board x 2 games",
+        ));
 }

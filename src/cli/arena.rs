@@ -13,6 +13,7 @@ use super::options::{GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, 
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
+use crate::text::count;
 
 /// Options of `arena`: `a` moves first.
 #[derive(Debug, Clone, Args)]
@@ -130,12 +131,12 @@ fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
 /// The results as a table.
 fn table(result: &Report) -> String {
     let mut out = format!(
-        "arena: {size}x{size} boards, {players} players, at most {dice} dice, \
-         {boards} boards x 2 games (sides swapped), seed {seed}, {think} s per move\n",
+        "arena: {size}x{size} boards, {players} players, at most {dice}, \
+         {boards} x 2 games (sides swapped), seed {seed}, {think} s per move\n",
         size = result.size,
         players = result.players,
-        dice = result.max_dice,
-        boards = result.boards,
+        dice = count(result.max_dice, "die", "dice"),
+        boards = count(result.boards, "board", "boards"),
         seed = result.seed,
         think = result.think_time,
     );

@@ -15,6 +15,7 @@ use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
 use crate::game::{Map, Player, PlayerSet};
+use crate::text::count;
 
 /// Options of `survey`: two players.
 #[derive(Debug, Clone, Args)]
@@ -171,14 +172,15 @@ fn text(s: &Survey) -> String {
     let o = &s.options;
     let first = o.first;
     let mut out = format!(
-        "every {map} board with at most {dice} dice, {first} moving first:\n",
+        "every {map} board with at most {dice}, {first} moving first:\n",
         map = o.map,
-        dice = o.max_dice
+        dice = count(o.max_dice, "die", "dice")
     );
+    let nodes = count(s.largest.0, "node", "nodes");
     let largest = if s.largest.0 >= MAX_COUNT {
-        format!("at least {} nodes", group_digits(s.largest.0))
+        format!("at least {nodes}")
     } else {
-        format!("{} nodes", group_digits(s.largest.0))
+        nodes
     };
     let rows = [
         ("boards".to_string(), group_digits(s.boards)),

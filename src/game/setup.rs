@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::text::count;
+
 use super::{
     Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, Map, MapError, Player, Position, PositionError, Rules,
 };
@@ -76,7 +78,10 @@ pub enum SetupErrorKind {
     #[error(transparent)]
     Map(#[from] MapError),
     /// A row of another length than the map's.
-    #[error("this row has {found} cells, but a {map} board has {expected} in every row")]
+    #[error(
+        "this row has {}, but a {map} board has {expected} in every row",
+        count(*found, "cell", "cells")
+    )]
     RowLength {
         /// Cells in the row.
         found: usize,

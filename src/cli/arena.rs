@@ -145,7 +145,7 @@ fn table(result: &Report) -> String {
     );
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%  {:>7.1} ms  {:>7.1} ms\n",
+            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%  {:>7} ms  {:>7} ms\n",
             s.side,
             s.ai,
             s.games,
@@ -155,11 +155,25 @@ fn table(result: &Report) -> String {
             s.win_rate * 100.0,
             s.win_rate_ci95.0 * 100.0,
             s.win_rate_ci95.1 * 100.0,
-            s.mean_move_ms,
-            s.worst_move_ms,
+            millis(s.mean_move_ms),
+            millis(s.worst_move_ms),
         ));
     }
     out
+}
+
+/// A time in milliseconds for the table: one decimal from 1 ms up, two
+/// significant digits below (`0.043`) down to a tenth of a microsecond
+/// (`0.0005`), so that fast moves do not read 0 and the column stays
+/// aligned.
+fn millis(ms: f64) -> String {
+    if ms >= 1.0 || ms <= 0.0 || !ms.is_finite() {
+        return format!("{ms:.1}");
+    }
+    // 0.5 has its first significant digit 1 place after the point, 0.04 two.
+    let first = (-ms.log10()).ceil().max(1.0);
+    let decimals = (first as usize + 1).min(4);
+    format!("{ms:.decimals$}")
 }
 
 #[cfg(test)]
@@ -184,5 +198,24 @@ mod tests {
         let result = arena(&args).unwrap();
         let text = table(&Report::new(&args, &result));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
+    }
+
+    #[test]
+    fn move_times_under_a_millisecond_keep_two_digits() {
+        let cases = [
+            (0.0, "0.0"),
+            (0.04, "0.040"),
+            (0.0431, "0.043"),
+            (0.5, "0.50"),
+            (0.0012, "0.0012"),
+            (0.000_46, "0.0005"),
+            (0.000_000_1, "0.0000"),
+            (1.0, "1.0"),
+            (26.04, "26.0"),
+            (1004.0, "1004.0"),
+        ];
+        for (ms, shown) in cases {
+            assert_eq!(millis(ms), shown, "{ms}");
+        }
     }
 }

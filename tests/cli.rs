@@ -377,3 +377,62 @@ fn a_count_of_one_takes_the_singular() {
             "2 players, at most 3 dice, 1 board x 2 games",
         ));
 }
+
+#[test]
+fn negative_numbers_are_told_the_range() {
+    let arena = ["arena", "--size", "3", "--a", "greedy", "--b", "random"];
+    let cases: &[(&[&str], &[&str], &str)] = &[
+        (
+            &[],
+            &["--size", "-1"],
+            "'--size <SIZE>': must be from 2 to 10",
+        ),
+        (&["play"], &["--players", "-2"], "must be from 2 to 8"),
+        (&["play"], &["--max-dice", "-3"], "must be from 1 to 9"),
+        (
+            &[],
+            &["--seed", "-5"],
+            "must be from 0 to 18,446,744,073,709,551,615",
+        ),
+        (
+            &[],
+            &["--think-time", "-1"],
+            "must be from 0.001 to 3600 seconds",
+        ),
+        (&arena, &["--games", "-3"], "must be from 1 to 100,000"),
+        (&arena, &["--seed", "-1"], "'--seed <SEED>': must be from 0"),
+        (
+            &arena,
+            &["--think-time", "-0.5"],
+            "must be from 0.001 to 3600",
+        ),
+        (
+            &["survey", "--size", "2"],
+            &["--threads", "-1"],
+            "must be from 1 to 256",
+        ),
+        (&["survey"], &["--size", "-2"], "must be from 2 to 10"),
+        (
+            &["stats", "--board", "boards/test-2x2.txt"],
+            &["--max-positions", "-1"],
+            "must be from 0 to",
+        ),
+        (
+            &["dot", "--board", "boards/test-2x2.txt"],
+            &["--max-nodes", "-1"],
+            "must be from 0 to",
+        ),
+        (&[], &["--size", "x"], "must be a whole number from 2 to 10"),
+    ];
+    for (command, option, message) in cases {
+        dice_of_doom()
+            .args(*command)
+            .args(*option)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(*message))
+            .stderr(predicate::str::contains("unexpected argument").not());
+    }
+}

@@ -9,11 +9,16 @@ use serde::Serialize;
 
 use super::CliError;
 use super::load::rules;
-use super::options::{GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time};
+use super::options::{
+    GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time, whole,
+};
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
 use crate::text::count;
+
+/// The most boards an arena draws.
+const MAX_BOARDS: u32 = 100_000;
 
 /// Options of `arena`: `a` moves first.
 #[derive(Debug, Clone, Args)]
@@ -36,13 +41,16 @@ pub struct ArenaArgs {
     #[arg(long = "b", value_enum, value_name = "AI")]
     b: AiKind,
     /// Number of boards; each is played twice, sides swapped.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 10, value_parser = whole(1, MAX_BOARDS),
+          allow_negative_numbers = true)]
     games: u32,
     /// Seed of the boards (and of the random opponents).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX),
+          allow_negative_numbers = true)]
     seed: u64,
     /// Seconds each opponent may think per move (0.001 to 3600).
-    #[arg(long, default_value = "1", value_parser = parse_think_time)]
+    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
+          allow_negative_numbers = true)]
     think_time: Duration,
     /// Print the results as JSON.
     #[arg(long)]

@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::load::{Source, tree_from_file};
-use super::options::{GameOptions, RULES};
+use super::options::{GameOptions, RULES, whole};
 use super::{CliError, render};
 use crate::analysis::{self, Stats, group_digits};
 use crate::game::{Map, Player, Position, Share};
@@ -24,7 +24,8 @@ pub(super) struct StatsArgs {
     #[arg(long)]
     json: bool,
     /// Give up when the tree has more distinct positions than this.
-    #[arg(long, default_value_t = 20_000_000, value_name = "N")]
+    #[arg(long, default_value_t = 20_000_000, value_name = "N",
+          value_parser = whole(0, usize::MAX), allow_negative_numbers = true)]
     max_positions: usize,
 }
 

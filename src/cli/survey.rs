@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::CliError;
 use super::load::map;
-use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change};
+use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change, whole};
 use crate::analysis::group_digits;
 use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
@@ -35,7 +35,7 @@ pub(super) struct SurveyArgs {
     #[arg(long)]
     table: bool,
     /// Worker threads [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256), value_name = "N")]
+    #[arg(long, value_parser = whole(1, 256), allow_negative_numbers = true, value_name = "N")]
     threads: Option<u16>,
 }
 

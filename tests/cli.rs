@@ -436,3 +436,99 @@ fn negative_numbers_are_told_the_range() {
             .stderr(predicate::str::contains("unexpected argument").not());
     }
 }
+
+#[test]
+fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
+    let arena = &["arena", "--size", "2", "--a", "greedy", "--b", "random"][..];
+    let commands: [&[&str]; 5] = [
+        &["play", "--seed", "1"],
+        arena,
+        &["survey", "--size", "2"],
+        &["stats", "--board", "-"],
+        &["dot", "--board", "-"],
+    ];
+    let one_die_each = "a-1 b-1 / b-1 a-1";
+    for command in commands {
+        dice_of_doom()
+            .args(command)
+            .arg("--help")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "The most dice a hexagon can hold, 1 to 9",
+            ));
+        for bad in ["0", "10"] {
+            dice_of_doom()
+                .args(command)
+                .args(["--max-dice", bad])
+                .write_stdin(one_die_each)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(
+                    "'--max-dice <MAX_DICE>': must be from 1 to 9",
+                ));
+        }
+        for good in ["2", "9"] {
+            let mut cmd = dice_of_doom();
+            cmd.args(command).args(["--max-dice", good]);
+            if command == arena {
+                cmd.args(["--games", "1", "--think-time", "0.01"]);
+            }
+            cmd.write_stdin(if command[0] == "play" {
+                "q\n"
+            } else {
+                one_die_each
+            })
+            .assert()
+            .success();
+        }
+    }
+    // With 1 die a cell nobody can attack: a random board cannot start a
+    // game, which is said with the option; a board from a file is over
+    // before it starts; a survey finds no board a can start.
+    let cannot = "dice-of-doom: --max-dice 1: with at most 1 die per cell nobody can ever \
+                  attack: use a dice limit of 2 or more\n";
+    for command in [&["play", "--seed", "1"][..], arena] {
+        dice_of_doom()
+            .args(command)
+            .args(["--max-dice", "1"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(cannot);
+    }
+    dice_of_doom()
+        .args(["play", "--board", "-", "--max-dice", "1"])
+        .write_stdin(one_die_each)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "The game is a tie between a and b\n",
+        ));
+    dice_of_doom()
+        .args(["survey", "--size", "2", "--max-dice", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a cannot move: 16\n"));
+    dice_of_doom()
+        .args(["stats", "--board", "-", "--max-dice", "1"])
+        .write_stdin(one_die_each)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "best move:        none (the game is over)",
+        ));
+    dice_of_doom()
+        .args(["dot", "--board", "-", "--max-dice", "1"])
+        .write_stdin(one_die_each)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("tie of a and b"));
+    dice_of_doom()
+        .args(["stats", "--board", "boards/test-2x2.txt", "--max-dice", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "2 dice is more than the 1 a cell may hold in this game",
+        ));
+}

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::CliError;
-use super::load::rules;
+use super::load::{no_board, rules};
 use super::options::{
     GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time, whole,
 };
@@ -116,8 +116,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     let rules = rules(&args.game)?;
     let budget = Budget::time(args.think_time);
-    let arena = Arena::new(rules, [args.a, args.b], args.games, args.seed, budget)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let arena =
+        Arena::new(rules, [args.a, args.b], args.games, args.seed, budget).map_err(no_board)?;
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(arena.games());
         if let Ok(style) = indicatif::ProgressStyle::with_template(

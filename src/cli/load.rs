@@ -57,13 +57,19 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000));
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let board = random_board(&rules, game.first, &mut rng).map_err(|e| match e {
-        GenerateError::Position(_) => CliError::Usage(format!("--first: {e}")),
-        _ => CliError::Usage(e.to_string()),
-    })?;
+    let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
     let start =
         Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
     Ok((rules, start, Some(seed)))
+}
+
+/// Why no random board could be drawn, naming the option at fault.
+pub(super) fn no_board(e: GenerateError) -> CliError {
+    CliError::Usage(match e {
+        GenerateError::Position(_) => format!("--first: {e}"),
+        GenerateError::NoAttacks => format!("--max-dice 1: {e}"),
+        GenerateError::NoFirstMove(_) => e.to_string(),
+    })
 }
 
 /// The largest board file read: far more than any board with comments needs.

@@ -149,7 +149,9 @@ impl<const TAKES: Takes> Args for GameOptions<TAKES> {
                 MAX_DICE,
                 number("max_dice", MIN_DICE_LIMIT, MAX_DICE_LIMIT)
                     .default_value(DEFAULT_MAX_DICE.to_string())
-                    .help("The most dice a hexagon can hold"),
+                    .help(format!(
+                        "The most dice a hexagon can hold, {MIN_DICE_LIMIT} to {MAX_DICE_LIMIT}"
+                    )),
             ),
             (
                 FIRST,

@@ -257,16 +257,51 @@ fn bad_usage_exits_2() {
 
 #[test]
 fn help_documents_commands_and_exit_statuses() {
-    for args in [&["--help"][..], &["play", "--help"], &["stats", "--help"]] {
+    let play = "Exit status:
+    0  the game was played to its end, or a player quit with `q`
+    1  the input ended before the game was over
+    1  an I/O error, such as output that cannot be written
+    2  bad usage or a bad board file (the message names the file, line and column)
+  130  interrupted by Ctrl-C
+";
+    let tree = "Exit status:
+  0  success
+  1  the tree is too large for the limits it was given
+  1  an I/O error, such as output that cannot be written
+  2  bad usage or a bad board file (the message names the file, line and column)
+";
+    let arena = "Exit status:
+  0  success
+  1  an opponent could not finish a game (found no move or an illegal one)
+  1  an I/O error, such as output that cannot be written
+  2  bad usage (the message says which option and why)
+";
+    let survey = "Exit status:
+  0  success
+  1  an I/O error, such as output that cannot be written
+  2  bad usage, such as a size with more boards than a survey goes through
+";
+    for (command, statuses) in [
+        ("play", play),
+        ("stats", tree),
+        ("dot", tree),
+        ("arena", arena),
+        ("survey", survey),
+    ] {
         dice_of_doom()
-            .args(args)
+            .args([command, "--help"])
             .assert()
             .success()
-            .stdout(predicate::str::contains(
-                "Exit status:\n  0  the game was played to its end",
-            ))
-            .stdout(predicate::str::contains("2  bad usage or a bad board file"));
+            .stdout(predicate::str::ends_with(statuses));
     }
+    dice_of_doom()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(play))
+        .stdout(predicate::str::ends_with(
+            "Each command's --help (dice-of-doom stats --help) lists its own exit statuses.\n",
+        ));
     dice_of_doom()
         .arg("--help")
         .assert()

@@ -319,6 +319,10 @@ fn stats_json_reproduces_board_e() {
     assert_eq!(
         json,
         serde_json::json!({
+            "players": 2,
+            "max_dice": 3,
+            "first": "a",
+            "board": "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3",
             "nodes": 1_468_919_491u64,
             "depth": 40,
             "positions": 201_861,
@@ -344,7 +348,12 @@ fn stats_text_and_stdin() {
         .args(["stats", "--board", "boards/3x3-e.txt", "--first", "b", "--json"])
         .assert()
         .success()
-        .stdout("{\"nodes\":1,\"depth\":1,\"positions\":1,\"leaves\":[{\"winners\":[\"a\"],\"count\":1}],\"value\":0.0,\"best_move\":null}\n");
+        .stdout(concat!(
+            r#"{"players":2,"max_dice":3,"first":"b","board":"a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3","#,
+            r#""nodes":1,"depth":1,"positions":1,"leaves":[{"winners":["a"],"count":1}],"#,
+            r#""value":0.0,"best_move":null}"#,
+            "\n"
+        ));
 }
 
 #[test]

@@ -7,11 +7,11 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::CliError;
 use super::load::{no_board, rules};
 use super::options::{
     GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time, whole,
 };
+use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
@@ -98,15 +98,11 @@ impl Report<'_> {
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
     let result = arena(args)?;
     let report = Report::new(args, &result);
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     if args.json {
-        let text =
-            serde_json::to_string_pretty(&report).map_err(|e| CliError::Runtime(e.to_string()))?;
-        writeln!(out, "{text}")?;
-    } else {
-        out.write_all(table(&report).as_bytes())?;
+        return json::print(&report);
     }
+    let mut out = io::stdout().lock();
+    out.write_all(table(&report).as_bytes())?;
     out.flush()?;
     Ok(())
 }

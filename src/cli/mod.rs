@@ -13,6 +13,7 @@ mod arena;
 mod computer;
 mod dot;
 mod input;
+mod json;
 mod load;
 mod options;
 mod play;

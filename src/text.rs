@@ -37,6 +37,29 @@ pub fn count(n: impl Display, one: &str, many: &str) -> String {
     format!("{digits} {noun}")
 }
 
+/// A text fit to quote back in a message: control characters (escape,
+/// bell, carriage return, ...) and the bidirectional overrides written as
+/// Rust escapes (`\u{1b}`, `\r`), so that quoting them cannot act on the
+/// terminal; everything else as it is.
+///
+/// ```
+/// use dice_of_doom::text::escape_controls;
+/// assert_eq!(escape_controls("\u{1b}[31mred"), "\\u{1b}[31mred");
+/// assert_eq!(escape_controls("dé 1"), "dé 1");
+/// ```
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +92,20 @@ mod tests {
         }
         assert_eq!(count(1usize, "board", "boards"), "1 board");
         assert_eq!(count("1", "game", "games"), "1 game");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_nothing_else() {
+        let cases = [
+            ("\u{1b}[2J", "\\u{1b}[2J"),
+            ("a\u{7}b", "a\\u{7}b"),
+            ("\r\t", "\\r\\t"),
+            ("\u{9b}31m", "\\u{9b}31m"),
+            ("\u{202e}abc", "\\u{202e}abc"),
+            ("it's \"x\" \\ ünï", "it's \"x\" \\ ünï"),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(escape_controls(text), shown, "{text:?}");
+        }
     }
 }

@@ -576,3 +576,65 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
             "2 dice is more than the 1 a cell may hold in this game",
         ));
 }
+
+#[test]
+fn a_byte_order_mark_starts_a_board_file() {
+    dice_of_doom()
+        .args(["stats", "--board", "-"])
+        .write_stdin("\u{feff}# seed 000\nb-2 b-2\na-2 b-1\n")
+        .assert()
+        .success()
+        .stdout(golden("stats-2x2.txt"));
+    // Columns are counted after the mark, as an editor shows them.
+    dice_of_doom()
+        .args(["play", "--board", "-"])
+        .write_stdin("\u{feff}a-1 z-1 / a-1 a-1\n")
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: <stdin>:1:5: unknown player `z` (players are `a` to `h`)\n");
+}
+
+#[test]
+fn control_characters_are_escaped_when_quoted_back() {
+    let output = dice_of_doom()
+        .args(["play", "--board", "boards/test-2x2.txt"])
+        .write_stdin("\u{1b}[2J\n\u{7}\nq\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("`\\u{1b}[2J` is not a move number")
+            && stdout.contains("`\\u{7}` is not a move number"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(['\u{1b}', '\u{7}']), "{stdout:?}");
+    dice_of_doom()
+        .args(["stats", "--board", "-"])
+        .write_stdin("a-1 \u{1b}[2Jx b-1 a-1\n")
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: <stdin>:1:5: expected a cell such as `a-2`, found `\\u{1b}[2Jx`\n");
+}
+
+/// Output that cannot be written is an I/O error, said without Rust's
+/// `(os error N)`.
+#[cfg(target_os = "linux")]
+#[test]
+fn io_errors_are_said_without_their_os_error_number() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+        .current_dir(common::root())
+        .args(["stats", "--board", "boards/test-2x2.txt"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "dice-of-doom: No space left on device\n"
+    );
+}

@@ -134,7 +134,10 @@ pub fn read_position(
         problem,
     };
     let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
-    let text = text_of(&bytes).map_err(|(location, problem)| error(Some(location), problem))?;
+    // A UTF-8 byte-order mark, as some editors write, is not part of the
+    // board, nor counted in its columns.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let text = text_of(bytes).map_err(|(location, problem)| error(Some(location), problem))?;
     let in_file = |e: SetupError| -> CliError {
         match e.kind {
             SetupErrorKind::Position(PositionError::Player { .. }) => {
@@ -174,7 +177,8 @@ fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// An I/O error's reason without Rust's "(os error N)" suffix.
+/// An I/O error's reason without Rust's "(os error N)" suffix: how the
+/// command line prints every I/O error.
 pub(super) fn io_reason(error: &std::io::Error) -> String {
     let text = error.to_string();
     match text.find(" (os error") {

@@ -27,6 +27,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use load::io_reason;
+
 pub use computer::Computers;
 pub use input::{Answer, Line, MAX_LINE, parse_answer, read_line};
 pub use load::{BoardFileError, MAX_FILE_BYTES, Source, read_position};
@@ -155,7 +157,7 @@ pub enum CliError {
     #[error("{0}")]
     Runtime(String),
     /// Reading or writing failed (exit status 1).
-    #[error(transparent)]
+    #[error("{}", io_reason(.0))]
     Io(#[from] io::Error),
 }
 
@@ -208,5 +210,13 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn io_errors_lose_the_os_error_number() {
+        let full = CliError::from(io::Error::from_raw_os_error(28));
+        assert_eq!(full.to_string(), "No space left on device");
+        let other = CliError::from(io::Error::other("the computer found no move"));
+        assert_eq!(other.to_string(), "the computer found no move");
     }
 }

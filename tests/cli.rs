@@ -261,25 +261,25 @@ fn help_documents_commands_and_exit_statuses() {
     0  the game was played to its end, or a player quit with `q`
     1  the input ended before the game was over
     1  an I/O error, such as output that cannot be written
-    2  bad usage or a bad board file (the message names the file, line and column)
+    2  bad usage, or a bad board file (named with its line and column)
   130  interrupted by Ctrl-C
 ";
     let tree = "Exit status:
   0  success
   1  the tree is too large for the limits it was given
   1  an I/O error, such as output that cannot be written
-  2  bad usage or a bad board file (the message names the file, line and column)
+  2  bad usage, or a bad board file (named with its line and column)
 ";
     let arena = "Exit status:
   0  success
-  1  an opponent could not finish a game (found no move or an illegal one)
+  1  an opponent could not finish a game (no move, or an illegal one)
   1  an I/O error, such as output that cannot be written
   2  bad usage (the message says which option and why)
 ";
     let survey = "Exit status:
   0  success
   1  an I/O error, such as output that cannot be written
-  2  bad usage, such as a size with more boards than a survey goes through
+  2  bad usage, such as a size with more boards than a survey takes
 ";
     for (command, statuses) in [
         ("play", play),
@@ -300,7 +300,7 @@ fn help_documents_commands_and_exit_statuses() {
         .success()
         .stdout(predicate::str::contains(play))
         .stdout(predicate::str::ends_with(
-            "Each command's --help (dice-of-doom stats --help) lists its own exit statuses.\n",
+            "Each command's --help lists its own exit statuses.\n",
         ));
     dice_of_doom()
         .arg("--help")
@@ -636,5 +636,116 @@ fn io_errors_are_said_without_their_os_error_number() {
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
         "dice-of-doom: No space left on device\n"
+    );
+}
+
+#[test]
+fn completions_for_every_shell_name_the_commands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = dice_of_doom()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for word in ["stats", "arena", "survey", "dot", "max-dice", "think-time"] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    dice_of_doom()
+        .args(["completions", "bash"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("complete -F _dice__of__doom"))
+        .stdout(predicate::str::contains("dice__of__doom,play)"))
+        .stdout(predicate::str::contains("dice__of__doom,completions)"))
+        .stdout(predicate::str::contains("dice__of__doom,man)"));
+    dice_of_doom()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'tcsh'"));
+}
+
+#[test]
+fn the_man_page_has_its_sections_and_options() {
+    let page = |args: &[&str]| {
+        let output = dice_of_doom().arg("man").args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let program = page(&[]);
+    for part in [
+        ".TH dice-of-doom 1",
+        ".SH NAME\ndice\\-of\\-doom \\- Dice of Doom",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        "\\fB\\-\\-max\\-dice\\fR",
+        "\\fB\\-\\-think\\-time\\fR",
+        ".SH SUBCOMMANDS",
+        "dice\\-of\\-doom\\-stats(1)",
+        ".SH \"EXIT STATUS\"",
+        "130  interrupted by Ctrl\\-C",
+    ] {
+        assert!(program.contains(part), "no {part:?} in:\n{program}");
+    }
+    let stats = page(&["stats"]);
+    for part in [
+        ".TH dice-of-doom-stats 1",
+        ".SH NAME\ndice\\-of\\-doom\\-stats \\- Count and solve",
+        "\\fB\\-\\-max\\-positions\\fR",
+        "1  the tree is too large",
+    ] {
+        assert!(stats.contains(part), "no {part:?} in:\n{stats}");
+    }
+    dice_of_doom()
+        .args(["man", "bogus"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'bogus'"));
+}
+
+/// Completes `dice-of-doom stats --m` and `arena --a ` in bash, when bash
+/// is installed.
+#[test]
+fn bash_completes_a_commands_options() {
+    if std::process::Command::new("bash")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        println!("note: bash is not installed; skipping the completion check");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("dice-of-doom.bash");
+    let output = dice_of_doom()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    std::fs::write(&script, output.stdout).unwrap();
+    let complete = |words: &str, cword: usize, current: &str, previous: &str| {
+        let line = format!(
+            "source {script}; COMP_WORDS=({words}); COMP_CWORD={cword}; \
+             _dice__of__doom dice-of-doom '{current}' '{previous}'; echo \"${{COMPREPLY[*]}}\"",
+            script = script.display()
+        );
+        let out = std::process::Command::new("bash")
+            .args(["--norc", "-c", &line])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        complete("dice-of-doom stats --m", 2, "--m", "stats"),
+        "--max-dice --max-positions\n"
+    );
+    assert_eq!(
+        complete("dice-of-doom arena --a ''", 3, "", "--a"),
+        "perfect search lol greedy random\n"
+    );
+    assert_eq!(
+        complete("dice-of-doom s", 1, "s", "dice-of-doom"),
+        "stats survey\n"
     );
 }

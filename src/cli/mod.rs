@@ -12,6 +12,7 @@
 mod arena;
 mod computer;
 mod dot;
+mod generated;
 mod input;
 mod json;
 mod load;
@@ -56,7 +57,7 @@ mod status {
     /// `arena`: an opponent did not finish a game.
     pub(super) const OPPONENT_FAILED: Piece = (
         1,
-        "an opponent could not finish a game (found no move or an illegal one)",
+        "an opponent could not finish a game (no move, or an illegal one)",
     );
     /// Reading or writing failed.
     pub(super) const IO: Piece = (1, "an I/O error, such as output that cannot be written");
@@ -65,12 +66,12 @@ mod status {
     /// Bad usage or a bad board file.
     pub(super) const USAGE_OR_BOARD: Piece = (
         2,
-        "bad usage or a bad board file (the message names the file, line and column)",
+        "bad usage, or a bad board file (named with its line and column)",
     );
     /// `survey`: bad usage, or more boards than it surveys.
     pub(super) const USAGE_OR_TOO_MANY: Piece = (
         2,
-        "bad usage, such as a size with more boards than a survey goes through",
+        "bad usage, such as a size with more boards than a survey takes",
     );
     /// Ctrl-C, in the full-screen game and the line mode alike: listed by
     /// `play` only, and the one place that says what it means.
@@ -84,6 +85,8 @@ mod status {
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
     /// `survey`.
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, IO, USAGE_OR_TOO_MANY];
+    /// `completions` and `man`.
+    pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }
 
 /// The help's list of exit statuses: `Exit status:` and a line a piece.
@@ -113,7 +116,7 @@ fn exit_statuses(pieces: &[status::Piece]) -> String {
         player to move cannot attack; whoever owns the most hexagons wins.\n\n\
         With no command, starts a game for two people at this terminal on a random 3x3 board.",
     after_help = format!(
-        "{}\n\nEach command's --help (dice-of-doom stats --help) lists its own exit statuses.",
+        "{}\n\nEach command's --help lists its own exit statuses.",
         exit_statuses(status::PLAY)
     ),
     args_conflicts_with_subcommands = true
@@ -142,6 +145,12 @@ enum Command {
     /// Solve every board of a size under perfect play and tally the outcomes.
     #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Completions(generated::CompletionsArgs),
+    /// Print the manual page (roff) of the program or of one command.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Man(generated::ManArgs),
 }
 
 /// Something that stops a command.
@@ -199,6 +208,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
         Some(Command::Survey(args)) => survey::run(&args),
+        Some(Command::Completions(args)) => generated::completions(&args),
+        Some(Command::Man(args)) => generated::man(&args),
     }
 }
 

@@ -337,13 +337,8 @@ fn stats_json_reproduces_board_e() {
 }
 
 #[test]
-fn stats_text_and_stdin() {
-    dice_of_doom()
-        .args(["stats", "--board", "-"])
-        .write_stdin("# seed 000\nb-2 b-2\na-2 b-1\n")
-        .assert()
-        .success()
-        .stdout(golden("stats-2x2.txt"));
+fn stats_text_and_json() {
+    // The text from standard input: see a_byte_order_mark_starts_a_board_file.
     dice_of_doom()
         .args(["stats", "--board", "boards/3x3-e.txt", "--first", "b", "--json"])
         .assert()
@@ -541,33 +536,26 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
             .stdout("")
             .stderr(cannot);
     }
-    dice_of_doom()
-        .args(["play", "--board", "-", "--max-dice", "1"])
-        .write_stdin(one_die_each)
-        .assert()
-        .success()
-        .stdout(predicate::str::ends_with(
+    for (command, shown) in [
+        (
+            &["play", "--board", "-"][..],
             "The game is a tie between a and b\n",
-        ));
-    dice_of_doom()
-        .args(["survey", "--size", "2", "--max-dice", "1"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("a cannot move: 16\n"));
-    dice_of_doom()
-        .args(["stats", "--board", "-", "--max-dice", "1"])
-        .write_stdin(one_die_each)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
+        ),
+        (
+            &["stats", "--board", "-"],
             "best move:        none (the game is over)",
-        ));
-    dice_of_doom()
-        .args(["dot", "--board", "-", "--max-dice", "1"])
-        .write_stdin(one_die_each)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("tie of a and b"));
+        ),
+        (&["dot", "--board", "-"], "tie of a and b"),
+        (&["survey", "--size", "2"], "a cannot move: 16\n"),
+    ] {
+        dice_of_doom()
+            .args(command)
+            .args(["--max-dice", "1"])
+            .write_stdin(one_die_each)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(shown));
+    }
     dice_of_doom()
         .args(["stats", "--board", "boards/test-2x2.txt", "--max-dice", "1"])
         .assert()
@@ -579,12 +567,15 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
 
 #[test]
 fn a_byte_order_mark_starts_a_board_file() {
-    dice_of_doom()
-        .args(["stats", "--board", "-"])
-        .write_stdin("\u{feff}# seed 000\nb-2 b-2\na-2 b-1\n")
-        .assert()
-        .success()
-        .stdout(golden("stats-2x2.txt"));
+    // The same board with and without a mark.
+    for mark in ["", "\u{feff}"] {
+        dice_of_doom()
+            .args(["stats", "--board", "-"])
+            .write_stdin(format!("{mark}# seed 000\nb-2 b-2\na-2 b-1\n"))
+            .assert()
+            .success()
+            .stdout(golden("stats-2x2.txt"));
+    }
     // Columns are counted after the mark, as an editor shows them.
     dice_of_doom()
         .args(["play", "--board", "-"])

@@ -4,13 +4,23 @@
 //!   overlays); keys and clicks in, moves out;
 //! - [`view`]: a pure renderer from that state and a window size to a grid
 //!   of styled characters;
-//! - `terminal`: the thin driver that owns the terminal, reads events and
-//!   draws only what changed.
+//! - `terminal`: the thin driver that owns the terminal, waits for events
+//!   and draws only what changed;
+//! - `input`: standard input read and parsed into keys and clicks on
+//!   threads of their own; `signals`: the signals that end, suspend and
+//!   resume the game; `ending`: what is printed after the game, and its
+//!   exit status.
 
+mod ending;
+mod input;
+mod signals;
 pub mod state;
 mod terminal;
 pub mod view;
 
+pub use ending::Ending;
+pub(super) use ending::finish;
+pub use input::{GIVE_UP, Input, Parser};
 pub use state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Target};
 pub use terminal::{TerminalGuard, chain_panic_hook, draw, run, write_restore};
 pub use view::{Frame, Glyph, Style, min_size, render};

@@ -330,6 +330,24 @@ fn plain_keeps_the_line_mode_at_a_terminal() {
     assert!(!String::from_utf8_lossy(&pty.raw).contains("\x1b[?1049h"));
 }
 
+/// Ctrl-C in the line mode: the terminal's SIGINT ends the process, which
+/// a shell reports as 130, the full-screen game's exit status for Ctrl-C.
+#[test]
+fn ctrl_c_in_the_line_mode_and_the_help() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut pty = Pty::start(&["play", "--plain", "--board", &board()]);
+    pty.wait_for("choose your move:");
+    pty.send(b"\x03");
+    let status = pty.wait_exit();
+    assert_eq!(status.signal(), Some(Signal::INT.as_raw()), "{status:?}");
+    let help = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+        .args(["play", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("130  interrupted with Ctrl-C"), "{help}");
+}
+
 #[test]
 fn a_person_plays_the_computer_to_the_end() {
     let mut pty = Pty::start(&[

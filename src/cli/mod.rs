@@ -37,7 +37,8 @@ const EXIT_STATUS: &str = "\
 Exit status:
   0  the game was played to its end, a player quit with `q`, or the command succeeded
   1  a runtime failure: the input ended before the game did, the tree was too large, an I/O error
-  2  bad usage or a bad board file (the message names the file, line and column)";
+  2  bad usage or a bad board file (the message names the file, line and column)
+  130  interrupted with Ctrl-C; another signal n that ends a game gives 128 + n";
 
 /// Dice of Doom: take your neighbours' hexagons with bigger stacks of dice.
 #[derive(Debug, Parser)]

@@ -383,9 +383,9 @@ fn a_person_plays_the_computer_to_the_end() {
     pty.assert_clean_exit();
 }
 
-#[test]
-fn the_computer_plays_itself_and_starts_again() {
-    let mut pty = Pty::start(&[
+/// The computer playing itself on a 2x2 board, seed 3.
+fn playing_itself() -> Pty {
+    Pty::start(&[
         "play",
         "--size",
         "2",
@@ -395,7 +395,12 @@ fn the_computer_plays_itself_and_starts_again() {
         "all",
         "--ai",
         "greedy",
-    ]);
+    ])
+}
+
+#[test]
+fn the_computer_plays_itself_and_starts_again() {
+    let mut pty = playing_itself();
     pty.wait_for("the computer (greedy) is thinking");
     pty.wait_for("[ n: new game ]");
     pty.send(b"n");
@@ -539,17 +544,7 @@ fn keys_work_after_an_unfinished_sequence() {
 
 #[test]
 fn the_computer_keeps_playing_while_a_sequence_is_unfinished() {
-    let mut pty = Pty::start(&[
-        "play",
-        "--size",
-        "2",
-        "--seed",
-        "3",
-        "--computer",
-        "all",
-        "--ai",
-        "greedy",
-    ]);
+    let mut pty = playing_itself();
     pty.wait_for("the computer (greedy) is thinking");
     for partial in PARTIAL {
         pty.send(partial);

@@ -21,7 +21,7 @@ mod stats;
 mod survey;
 pub mod tui;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -121,7 +121,9 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("dice-of-doom: {e}");
+            // Not `eprintln!`, which panics when standard error is gone (a
+            // terminal hung up).
+            let _ = writeln!(io::stderr(), "dice-of-doom: {e}");
             ExitCode::from(e.exit_code())
         }
     }

@@ -128,6 +128,9 @@ const TICK: Duration = Duration::from_millis(250);
 /// that a person can follow them: a move that took less thinking waits.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
 
+/// How long the loop waits for a signal after the input ended.
+const HANGUP_WAIT: Duration = Duration::from_millis(200);
+
 /// How often the loop looks for the computer's answer while it thinks.
 const THINK_TICK: Duration = Duration::from_millis(40);
 
@@ -306,9 +309,15 @@ pub fn run(
                     None => continue,
                 }
             }
-            Event::Input(Input::End) => {
-                return Err(io::Error::other("the input ended before the game was over"));
-            }
+            // A terminal hung up ends the input and sends SIGHUP, in either
+            // order: the signal, if it comes soon, says how the game ended.
+            Event::Input(Input::End) => match events.recv_timeout(HANGUP_WAIT) {
+                Ok(Event::Signal(Signal::End(n))) => {
+                    signal = Some(n);
+                    break;
+                }
+                _ => return Err(io::Error::other("the input ended before the game was over")),
+            },
         };
         dirty = true;
         match effect {

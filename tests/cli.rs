@@ -263,7 +263,7 @@ fn help_documents_commands_and_exit_statuses() {
     1  the input ended before the game was over
     1  an I/O error, such as output that cannot be written
     2  bad usage, or a bad board file (named with its line and column)
-  130  interrupted by Ctrl-C
+  130  interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n
 ";
     let tree = "Exit status:
   0  success
@@ -677,7 +677,7 @@ fn the_man_page_has_its_sections_and_options() {
         ".SH SUBCOMMANDS",
         "dice\\-of\\-doom\\-stats(1)",
         ".SH \"EXIT STATUS\"",
-        "130  interrupted by Ctrl\\-C",
+        "130  interrupted with Ctrl\\-C",
     ] {
         assert!(program.contains(part), "no {part:?} in:\n{program}");
     }

@@ -23,7 +23,7 @@ mod stats;
 mod survey;
 pub mod tui;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -75,7 +75,10 @@ mod status {
     );
     /// Ctrl-C, in the full-screen game and the line mode alike: listed by
     /// `play` only, and the one place that says what it means.
-    pub(super) const INTERRUPTED: Piece = (130, "interrupted by Ctrl-C");
+    pub(super) const INTERRUPTED: Piece = (
+        130,
+        "interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n",
+    );
 
     /// `play`, and the bare command.
     pub(super) const PLAY: &[Piece] = &[GAME_OVER, INPUT_ENDED, IO, USAGE_OR_BOARD, INTERRUPTED];
@@ -193,7 +196,9 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("dice-of-doom: {e}");
+            // Not `eprintln!`, which panics when standard error is gone (a
+            // terminal hung up).
+            let _ = writeln!(io::stderr(), "dice-of-doom: {e}");
             ExitCode::from(e.exit_code())
         }
     }

@@ -41,7 +41,8 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
             .with_computers(computers.players(), args.ai.name());
         let computer: Option<Box<dyn tui::ComputerPlayer>> =
             (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-        return Ok(tui::run(app, args.color.enabled(true), computer)?);
+        let ending = tui::run(app, args.color.enabled(true), computer)?;
+        return Ok(tui::finish(&ending, args)?);
     }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());

@@ -1,8 +1,6 @@
 //! The full-screen game as a pure state machine: keys and clicks in, state
 //! changes and moves out. No terminal, no clock, no randomness.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-
 use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
 
 /// One rated move, as a hint provider reports it.
@@ -84,39 +82,32 @@ pub enum Key {
     NewGame,
     /// Quit at once (`Ctrl-C`).
     Interrupt,
+    /// Suspend the game, as a shell's job (`Ctrl-Z`); the driver stops the
+    /// process and redraws when it is resumed.
+    Suspend,
     /// Any other key.
     Other,
 }
 
 impl Key {
-    /// The game's key for a terminal key event; `None` for events that do
-    /// not count (releases and repeats).
-    pub fn from_event(event: &KeyEvent) -> Option<Key> {
-        if event.kind != KeyEventKind::Press {
-            return None;
-        }
-        if event.modifiers.contains(KeyModifiers::CONTROL) {
-            return Some(match event.code {
-                KeyCode::Char('c' | 'C') => Key::Interrupt,
-                _ => Key::Other,
-            });
-        }
-        Some(match event.code {
-            KeyCode::Up | KeyCode::Char('k') => Key::Up,
-            KeyCode::Down | KeyCode::Char('j') => Key::Down,
-            KeyCode::Left | KeyCode::Char('h') => Key::Left,
-            KeyCode::Right | KeyCode::Char('l') => Key::Right,
-            KeyCode::Enter | KeyCode::Char(' ') => Key::Select,
-            KeyCode::Esc => Key::Cancel,
-            KeyCode::Char('e' | 'p') => Key::EndTurn,
-            KeyCode::Char(c @ '0'..='9') => Key::Digit(c as u8 - b'0'),
-            KeyCode::Char('?') => Key::Help,
-            KeyCode::Char('H') => Key::Hint,
-            KeyCode::Char('q' | 'Q') => Key::Quit,
-            KeyCode::Char('y' | 'Y') => Key::Yes,
-            KeyCode::Char('n' | 'N') => Key::NewGame,
+    /// The game's key for a typed character (the driver's parser turns the
+    /// arrows, `Enter`, `Esc` and the control keys into keys itself).
+    pub fn from_char(c: char) -> Key {
+        match c {
+            'k' => Key::Up,
+            'j' => Key::Down,
+            'h' => Key::Left,
+            'l' => Key::Right,
+            ' ' => Key::Select,
+            'e' | 'p' => Key::EndTurn,
+            '0'..='9' => Key::Digit(c as u8 - b'0'),
+            '?' => Key::Help,
+            'H' => Key::Hint,
+            'q' | 'Q' => Key::Quit,
+            'y' | 'Y' => Key::Yes,
+            'n' | 'N' => Key::NewGame,
             _ => Key::Other,
-        })
+        }
     }
 }
 
@@ -501,7 +492,13 @@ impl App {
             Key::Digit(d) => self.digit(d),
             Key::Hint => self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
-            Key::Help | Key::Interrupt | Key::Yes | Key::No | Key::NewGame | Key::Other => {}
+            Key::Help
+            | Key::Interrupt
+            | Key::Suspend
+            | Key::Yes
+            | Key::No
+            | Key::NewGame
+            | Key::Other => {}
         }
         Effect::Continue
     }
@@ -1139,21 +1136,17 @@ mod tests {
     }
 
     #[test]
-    fn only_key_presses_count() {
-        use crossterm::event::KeyEventState;
-        let press = KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE);
-        assert_eq!(Key::from_event(&press), Some(Key::Down));
-        for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
-            let event = KeyEvent {
-                kind,
-                state: KeyEventState::NONE,
-                ..press
-            };
-            assert_eq!(Key::from_event(&event), None);
+    fn characters_name_the_keys() {
+        for (c, key) in [
+            ('j', Key::Down),
+            ('H', Key::Hint),
+            ('h', Key::Left),
+            ('7', Key::Digit(7)),
+            (' ', Key::Select),
+            ('Q', Key::Quit),
+            ('\u{e9}', Key::Other),
+        ] {
+            assert_eq!(Key::from_char(c), key, "{c:?}");
         }
-        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(Key::from_event(&ctrl_c), Some(Key::Interrupt));
-        let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
-        assert_eq!(Key::from_event(&shift_h), Some(Key::Hint));
     }
 }

@@ -18,7 +18,8 @@ pub struct Computers {
 
 impl Computers {
     /// No computer: a game between people, without hints.
-    pub fn none() -> Computers {
+    #[cfg(test)]
+    pub(crate) fn none() -> Computers {
         Computers {
             seats: Vec::new(),
             hints: None,

@@ -30,12 +30,7 @@ use clap::{Parser, Subcommand};
 
 use load::io_reason;
 
-pub use computer::Computers;
-pub use input::{Answer, Line, MAX_LINE, parse_answer, read_line};
-pub use load::{BoardFileError, MAX_FILE_BYTES, Source, read_position};
-pub use options::ColorChoice;
-pub use play::{Outcome, play_lines, play_with};
-pub use render::{board as render_board, menu as render_menu, result as render_result};
+use load::BoardFileError;
 
 /// The exit statuses, one piece a reason, from which each command's help
 /// lists those that apply to it (see [`exit_statuses`]).

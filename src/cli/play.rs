@@ -85,7 +85,8 @@ pub enum Outcome {
 /// Plays a game between people on the tree from its root, reading the
 /// players' choices from `input` and printing the game to `output`; there
 /// are no hints (see [`play_with`] for them).
-pub fn play_lines(
+#[cfg(test)]
+fn play_lines(
     tree: &mut GameTree,
     input: &mut impl BufRead,
     output: &mut impl Write,
@@ -94,7 +95,7 @@ pub fn play_lines(
     play_with(tree, input, output, color, &mut Computers::none())
 }
 
-/// Like [`play_lines`], with the computer moving some players (perhaps none):
+/// Like `play_lines` (in the tests), with the computer moving some players (perhaps none):
 /// its moves are printed as `b plays 3 -> 7` or `b ends turn`, and a person
 /// typing `h` gets every move rated and the move the computer would choose.
 /// The game ends with why (`b cannot attack: the game is over`) and who won.

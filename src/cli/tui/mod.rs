@@ -24,9 +24,8 @@ pub mod state;
 mod terminal;
 pub mod view;
 
-pub use ending::Ending;
 pub(super) use ending::finish;
-pub use input::{GIVE_UP, Input, Parser};
-pub use state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Target};
-pub use terminal::{TerminalGuard, chain_panic_hook, draw, run, write_restore};
-pub use view::{Frame, Glyph, Style, min_size, render};
+pub use state::{App, Target};
+pub(super) use state::{ComputerPlayer, Hint, HintProvider};
+pub(super) use terminal::run;
+pub use view::{Frame, render};

@@ -8,13 +8,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::load::{no_board, rules};
-use super::options::{
-    GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time, whole,
-};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
 use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
-use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
+use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};
 use crate::text::count;
 
 /// The most boards an arena draws.

@@ -14,13 +14,11 @@ use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
 use crate::ai::AiKind;
-use crate::game::{MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Player, PlayerSet};
+use crate::game::{
+    MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet,
+};
 use crate::text::group_digits;
 
-/// The fewest players a game has.
-pub(super) const MIN_PLAYERS: u8 = 2;
-/// The lowest dice limit: a cell holds at least one die.
-const MIN_DICE_LIMIT: u8 = 1;
 /// The side of a random board when no `--size` is given.
 const DEFAULT_SIDE: u8 = 3;
 /// The players of a game when no `--players` is given.

@@ -5,6 +5,8 @@ use std::fmt;
 use super::{MAX_CELLS, Map, Place, Player};
 /// The most dice a cell can ever hold, whatever the rules.
 pub const MAX_DICE_LIMIT: u8 = 9;
+/// The lowest dice limit: a cell holds at least one die.
+pub const MIN_DICE_LIMIT: u8 = 1;
 
 /// One hexagon: its owner and how many dice it holds.
 ///

@@ -19,12 +19,14 @@ mod share;
 mod table;
 mod tree;
 
-pub use board::{Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, OnMap, text_column};
+pub use board::{
+    Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
+};
 pub(crate) use codec::Codec;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
-pub use player::{MAX_PLAYERS, Player, PlayerSet};
+pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
 pub(crate) use rules::for_each_attack;
 pub use rules::{
     IllegalMove, Move, ParseMoveError, Position, PositionError, Rules, RulesError, reinforce,

@@ -4,6 +4,8 @@ use std::fmt;
 
 /// The most players a game can have (`a` to `h`).
 pub const MAX_PLAYERS: u8 = 8;
+/// The fewest players of a game.
+pub const MIN_PLAYERS: u8 = 2;
 
 /// A player, shown as a lower-case letter: player 0 is `a`, player 1 is `b`, ...
 ///

@@ -5,7 +5,10 @@ use std::str::FromStr;
 
 use crate::text::count;
 
-use super::{Board, Cell, MAX_DICE_LIMIT, MAX_PLAYERS, Map, MapError, Player, PlayerSet};
+use super::{
+    Board, Cell, MAX_DICE_LIMIT, MAX_PLAYERS, MIN_DICE_LIMIT, MIN_PLAYERS, Map, MapError, Player,
+    PlayerSet,
+};
 
 /// What a game is played with: the map, the number of players and the most
 /// dice a cell may hold.
@@ -31,10 +34,12 @@ pub enum RulesError {
     #[error(transparent)]
     Map(#[from] MapError),
     /// The player count is out of range.
-    #[error("a game has from 2 to {MAX_PLAYERS} players, not {0}")]
+    #[error("a game has from {MIN_PLAYERS} to {MAX_PLAYERS} players, not {0}")]
     Players(usize),
     /// The dice limit is out of range.
-    #[error("the most dice a cell can hold must be from 1 to {MAX_DICE_LIMIT}, not {0}")]
+    #[error(
+        "the most dice a cell can hold must be from {MIN_DICE_LIMIT} to {MAX_DICE_LIMIT}, not {0}"
+    )]
     MaxDice(usize),
 }
 
@@ -42,10 +47,10 @@ impl Rules {
     /// Land of Lisp's first rules on a map, for `players` players with at
     /// most `max_dice` dice a cell.
     pub fn new(map: Map, players: usize, max_dice: usize) -> Result<Rules, RulesError> {
-        if !(2..=MAX_PLAYERS as usize).contains(&players) {
+        if !(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS)).contains(&players) {
             return Err(RulesError::Players(players));
         }
-        if !(1..=MAX_DICE_LIMIT as usize).contains(&max_dice) {
+        if !(usize::from(MIN_DICE_LIMIT)..=usize::from(MAX_DICE_LIMIT)).contains(&max_dice) {
             return Err(RulesError::MaxDice(max_dice));
         }
         Ok(Rules {

@@ -11,7 +11,7 @@ mod solve;
 mod stats;
 pub mod survey;
 
-pub use solve::{Solution, solve};
+pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats};
 
 /// Why a tree could not be analysed.

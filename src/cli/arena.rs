@@ -8,10 +8,12 @@ use clap::Args;
 use serde::Serialize;
 
 use super::CliError;
+use super::computer::budget;
 use super::load::rules;
 use super::options::{GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time};
+use crate::ai::AiKind;
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
-use crate::ai::{AiKind, Budget};
+use crate::analysis::group_digits;
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
 
 /// Options of `arena`: `a` moves first.
@@ -43,6 +45,12 @@ pub struct ArenaArgs {
     /// Seconds each opponent may think per move (0.001 to 3600).
     #[arg(long, default_value = "1", value_parser = parse_think_time)]
     think_time: Duration,
+    /// Search nodes each opponent may visit per move, instead of a think
+    /// time: no clock, so the results reproduce exactly (and leave out the
+    /// think times).
+    #[arg(long, value_name = "N", conflicts_with = "think_time",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
@@ -64,8 +72,12 @@ struct Report<'a> {
     games: u32,
     /// The seed.
     seed: u64,
-    /// Think time per move, in seconds.
-    think_time: f64,
+    /// Think time per move, in seconds (absent with a node budget).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think_time: Option<f64>,
+    /// Search nodes per move (absent with a think time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
     /// Side A, then side B.
     sides: &'a [SideResult; 2],
 }
@@ -79,7 +91,8 @@ impl Report<'_> {
             boards: result.boards,
             games: result.games,
             seed: args.seed,
-            think_time: args.think_time.as_secs_f64(),
+            think_time: args.nodes.is_none().then(|| args.think_time.as_secs_f64()),
+            nodes: args.nodes,
             sides: &result.sides,
         }
     }
@@ -106,7 +119,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// error when it is a terminal.
 fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     let rules = rules(&args.game)?;
-    let budget = Budget::time(args.think_time);
+    let budget = budget(args.think_time, args.nodes);
     let arena = Arena::new(rules, [args.a, args.b], args.games, args.seed, budget)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let bar = if io::stderr().is_terminal() {
@@ -127,24 +140,31 @@ fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     Ok(result)
 }
 
-/// The results as a table.
+/// The results as a table; with a node budget, without the think times.
 fn table(result: &Report) -> String {
+    let budget = match (result.nodes, result.think_time) {
+        (Some(nodes), _) => format!("{} nodes", group_digits(nodes)),
+        (None, think) => format!("{} s", think.unwrap_or_default()),
+    };
     let mut out = format!(
         "arena: {size}x{size} boards, {players} players, at most {dice} dice, \
-         {boards} boards x 2 games (sides swapped), seed {seed}, {think} s per move\n",
+         {boards} boards x 2 games (sides swapped), seed {seed}, {budget} per move\n",
         size = result.size,
         players = result.players,
         dice = result.max_dice,
         boards = result.boards,
         seed = result.seed,
-        think = result.think_time,
     );
-    out.push_str(
-        "side  ai       games  wins  losses  ties  win rate  95% CI          mean move  worst move\n",
-    );
+    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
+    let timed = result.sides.iter().all(|s| s.mean_move_ms.is_some());
+    out.push_str(if timed {
+        "          mean move  worst move\n"
+    } else {
+        "\n"
+    });
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%  {:>7.1} ms  {:>7.1} ms\n",
+            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%",
             s.side,
             s.ai,
             s.games,
@@ -154,9 +174,11 @@ fn table(result: &Report) -> String {
             s.win_rate * 100.0,
             s.win_rate_ci95.0 * 100.0,
             s.win_rate_ci95.1 * 100.0,
-            s.mean_move_ms,
-            s.worst_move_ms,
         ));
+        if let (Some(mean), Some(worst)) = (s.mean_move_ms, s.worst_move_ms) {
+            out.push_str(&format!("  {mean:>7.1} ms  {worst:>7.1} ms"));
+        }
+        out.push('\n');
     }
     out
 }
@@ -178,6 +200,7 @@ mod tests {
             games: 2,
             seed: 5,
             think_time: Duration::from_millis(20),
+            nodes: None,
             json: false,
         };
         let result = arena(&args).unwrap();

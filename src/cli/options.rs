@@ -212,6 +212,11 @@ pub(super) struct PlayArgs {
     /// Seconds the computer may think per move (0.001 to 3600).
     #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS")]
     pub(super) think_time: Duration,
+    /// Search nodes the computer may visit per move or hint, instead of a
+    /// think time: no clock, so a seed replays the same game on every machine.
+    #[arg(long, value_name = "N", conflicts_with = "think_time",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) nodes: Option<u64>,
     /// Use the line mode (a numbered menu) even at a terminal; without it a
     /// terminal gets the full-screen game.
     #[arg(long)]

@@ -37,7 +37,9 @@ const RESERVE: usize = 1 << 18;
 pub struct Perfect {
     max_positions: usize,
     solved: Option<(GameTree, Solution)>,
-    fallback: Option<Search>,
+    /// Made with the opponent, not at its first use: filling its table
+    /// takes milliseconds that a short think time cannot spare.
+    fallback: Search,
     /// The dice on the board when a tree last proved too large: the solve is
     /// tried again only once a few of them have gone (a game loses dice turn
     /// after turn), or on a board with more dice (another game), so that the
@@ -65,7 +67,7 @@ impl Perfect {
         Perfect {
             max_positions,
             solved: None,
-            fallback: None,
+            fallback: Search::new(SearchConfig::default()),
             too_large_at: None,
         }
     }
@@ -163,9 +165,7 @@ impl Strategy for Perfect {
             self.too_large_at = Some(dice);
         }
         let left = budget.after(started.elapsed()).after_nodes(entered as u64);
-        self.fallback
-            .get_or_insert_with(|| Search::new(SearchConfig::default()))
-            .analyse(rules, position, left, full)
+        self.fallback.analyse(rules, position, left, full)
     }
 }
 

@@ -91,7 +91,10 @@ impl Report<'_> {
             boards: result.boards,
             games: result.games,
             seed: args.seed,
-            think_time: args.nodes.is_none().then(|| args.think_time.as_secs_f64()),
+            think_time: args
+                .nodes
+                .is_none()
+                .then_some(args.think_time.as_secs_f64()),
             nodes: args.nodes,
             sides: &result.sides,
         }

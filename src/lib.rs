@@ -3,7 +3,8 @@
 //! - [`game`]: the pure rules engine and the memoised game tree;
 //! - [`ai`]: computer opponents (perfect play, search and baselines);
 //! - [`analysis`]: counting and solving whole game trees;
-//! - [`cli`]: the terminal game and its commands.
+//! - [`cli`]: the terminal game and its commands;
+//! - [`text`]: numbers in messages (grouped digits, plurals).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -12,3 +13,4 @@ pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod game;
+pub mod text;

@@ -21,6 +21,24 @@ fn the_computer_answers_a_person() {
 }
 
 #[test]
+fn people_get_hints_from_the_ai_option_without_a_computer_player() {
+    // No --computer: h rates the moves with --ai, within --think-time.
+    dice_of_doom()
+        .args(["play", "--board", "boards/test-2x2.txt", "--ai", "perfect"])
+        .args(["--think-time", "0.5"])
+        .write_stdin("1\nh\n1\n1\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "hints (perfect):\n1. end turn   loss (exact 0)  <- the computer's choice\n",
+        ))
+        .stdout(predicate::str::contains(" plays ").not())
+        .stdout(predicate::str::ends_with(
+            "a cannot attack: the game is over\nThe winner is b\n",
+        ));
+}
+
+#[test]
 fn every_ai_plays_a_whole_game_against_itself() {
     for ai in ["perfect", "search", "lol", "greedy", "random"] {
         dice_of_doom()
@@ -126,83 +144,45 @@ fn bad_arena_options_are_usage_errors() {
     }
 }
 
-/// The standard output of a successful run.
-fn stdout_of(args: &[&str], input: &str) -> String {
+/// The standard output of a successful run of `command` (words separated
+/// by spaces).
+fn stdout_of(command: &str, input: &str) -> String {
     let output = dice_of_doom()
-        .args(args)
+        .args(command.split_whitespace())
         .write_stdin(input)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{args:?}: {output:?}");
+    assert!(output.status.success(), "{command}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]
 fn a_node_budget_replays_the_same_game() {
     for ai in ["perfect", "search", "lol"] {
-        let args = [
-            "play",
-            "--size",
-            "4",
-            "--players",
-            "3",
-            "--seed",
-            "11",
-            "--computer",
-            "all",
-            "--ai",
-            ai,
-            "--nodes",
-            "3000",
-        ];
-        let first = stdout_of(&args, "");
+        let command =
+            format!("play --size 4 --players 3 --seed 11 --computer all --ai {ai} --nodes 3000");
+        let first = stdout_of(&command, "");
         assert!(first.contains(" plays "), "{ai}: {first}");
-        assert_eq!(stdout_of(&args, ""), first, "{ai}");
+        assert_eq!(stdout_of(&command, ""), first, "{ai}");
     }
     // Hints too: a asks twice, plays, asks again.
-    let args = [
-        "play",
-        "--board",
-        "boards/3x3-e.txt",
-        "--computer",
-        "b",
-        "--ai",
-        "search",
-        "--nodes",
-        "2000",
-    ];
-    let first = stdout_of(&args, "h\nh\n1\nh\nq\n");
+    let command = "play --board boards/3x3-e.txt --computer b --ai search --nodes 2000";
+    let first = stdout_of(command, "h\nh\n1\nh\nq\n");
     assert!(first.contains("hints (search):"), "{first}");
-    assert_eq!(stdout_of(&args, "h\nh\n1\nh\nq\n"), first);
+    assert_eq!(stdout_of(command, "h\nh\n1\nh\nq\n"), first);
 }
 
 #[test]
 fn a_node_budget_reproduces_the_arena_exactly() {
     for (a, b) in [("search", "perfect"), ("lol", "random")] {
-        let args = [
-            "arena",
-            "--size",
-            "3",
-            "--players",
-            "3",
-            "--a",
-            a,
-            "--b",
-            b,
-            "--games",
-            "3",
-            "--seed",
-            "2",
-            "--nodes",
-            "2000",
-        ];
-        let table = stdout_of(&args, "");
+        let command =
+            format!("arena --size 3 --players 3 --a {a} --b {b} --games 3 --seed 2 --nodes 2000");
+        let table = stdout_of(&command, "");
         assert!(table.contains("seed 2, 2,000 nodes per move\n"), "{table}");
         assert!(!table.contains(" ms"), "{table}");
-        assert_eq!(stdout_of(&args, ""), table);
-        let json_args = [&args[..], &["--json"]].concat();
-        let json = stdout_of(&json_args, "");
-        assert_eq!(stdout_of(&json_args, ""), json);
+        assert_eq!(stdout_of(&command, ""), table);
+        let json = stdout_of(&format!("{command} --json"), "");
+        assert_eq!(stdout_of(&format!("{command} --json"), ""), json);
         // No think time and no timing: nothing in it depends on the clock.
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value["nodes"], 2000);
@@ -220,6 +200,7 @@ fn nodes_and_think_time_are_one_or_the_other() {
         for bad in [
             &["--nodes", "100", "--think-time", "1"][..],
             &["--nodes", "0"],
+            &["--nodes", "-5"],
         ] {
             dice_of_doom()
                 .args(command)

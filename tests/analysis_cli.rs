@@ -164,7 +164,10 @@ fn survey_json_adds_up() {
         .unwrap();
     assert_eq!(example["nodes_a_first"], 13);
     assert_eq!(example["nodes_b_first"], 1);
-    assert_eq!(example["leaves_a_first"]["b"], 5);
+    assert_eq!(
+        example["leaves_a_first"],
+        serde_json::json!([{"winners": ["b"], "count": 5}])
+    );
     // Swapping the colours of every board swaps the players: with b first,
     // b wins as many boards as a does with a first.
     let a_first: serde_json::Value = serde_json::from_slice(
@@ -209,4 +212,89 @@ fn survey_refuses_what_it_cannot_do() {
         .args(["survey", "--size", "11"])
         .assert()
         .code(2);
+}
+
+/// Checks one command's `--json` against the style every command shares:
+/// one object on one line, snake_case keys, players as letters, boards on
+/// one line.
+fn assert_json_style(args: &[&str]) -> serde_json::Value {
+    let out = dice_of_doom().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("}\n") && text.matches('\n').count() == 1,
+        "{args:?}: not one line: {text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(json.is_object(), "{args:?}");
+    let board = matching(r"^[a-h]-[1-9]( [a-h]-[1-9])*( / [a-h]-[1-9]( [a-h]-[1-9])*)+$");
+    let mut stack = vec![("".to_string(), &json)];
+    while let Some((key, value)) = stack.pop() {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    assert!(
+                        k.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                        "{args:?}: key {k}"
+                    );
+                    stack.push((k.clone(), v));
+                }
+            }
+            serde_json::Value::Array(items) => {
+                stack.extend(items.iter().map(|v| (key.clone(), v)));
+            }
+            serde_json::Value::String(s) => match key.as_str() {
+                "first" | "winners" => assert!(
+                    s.len() == 1 && ("a"..="h").contains(&s.as_str()),
+                    "{args:?}: {key} {s}"
+                ),
+                "board" | "largest_board" => assert!(board(s), "{args:?}: {key} {s}"),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    for key in ["players", "max_dice"] {
+        assert!(json[key].is_u64(), "{args:?}: {key}");
+    }
+    json
+}
+
+/// Whether a text matches a regular expression (predicates' regex).
+fn matching(pattern: &str) -> impl Fn(&str) -> bool {
+    let predicate = predicate::str::is_match(pattern).unwrap();
+    move |s| predicate.eval(s)
+}
+
+#[test]
+fn json_is_one_style_in_every_command() {
+    let stats = assert_json_style(&["stats", "--json", "--board", "boards/test-2x2.txt"]);
+    assert_eq!(stats["board"], "b-2 b-2 / a-2 b-1");
+    assert_eq!(stats["first"], "a");
+    assert_eq!(
+        stats["leaves"],
+        serde_json::json!([{"winners": ["b"], "count": 5}])
+    );
+    let survey = assert_json_style(&["survey", "--size", "2", "--json", "--table"]);
+    assert_eq!(survey["size"], 2);
+    assert_eq!(survey["players"], 2);
+    assert_eq!(survey["largest_board"], "a-3 a-3 / b-2 b-3");
+    let arena = assert_json_style(&[
+        "arena",
+        "--size",
+        "2",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--json",
+        "--think-time",
+        "0.01",
+    ]);
+    assert_eq!(arena["think_time"], 0.01);
+    assert_eq!(arena["sides"][0]["side"], "A");
+    assert!(arena["sides"][1]["mean_move_ms"].is_f64());
 }

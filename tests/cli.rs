@@ -20,7 +20,8 @@ fn a_whole_2x2_game_through_piped_input() {
 #[test]
 fn bad_answers_are_refused_and_asked_again() {
     // Empty line, 0, past the list, words, negative, non-UTF-8, a 5,000-byte
-    // line, a huge number, `h`, then good moves.
+    // line, a huge number, `h` (hints, from the default opponent even in a
+    // game between people), then good moves.
     dice_of_doom()
         .args(["play", "--board", "boards/test-2x2.txt"])
         .pipe_stdin(data("bad-answers.moves"))
@@ -150,10 +151,10 @@ fn bad_board_files_name_file_line_and_column() {
             "zero-dice.txt",
             ":1:5: a cell holds from 1 to 9 dice, not 0",
         ),
-        ("not-square.txt", ":1:1: 5 cells make no square board"),
+        ("not-square.txt", ":1:1: 5 cells cannot make a square board"),
         (
             "ragged.txt",
-            ":2:1: this row has 1 cells, but a 3x3 board has 3 in every row",
+            ":2:1: this row has 1 cell, but a 3x3 board has 3 in every row",
         ),
         (
             "not-a-cell.txt",
@@ -257,16 +258,51 @@ fn bad_usage_exits_2() {
 
 #[test]
 fn help_documents_commands_and_exit_statuses() {
-    for args in [&["--help"][..], &["play", "--help"], &["stats", "--help"]] {
+    let play = "Exit status:
+    0  the game was played to its end, or a player quit with `q`
+    1  the input ended before the game was over
+    1  an I/O error, such as output that cannot be written
+    2  bad usage, or a bad board file (named with its line and column)
+  130  interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n
+";
+    let tree = "Exit status:
+  0  success
+  1  the tree is too large for the limits it was given
+  1  an I/O error, such as output that cannot be written
+  2  bad usage, or a bad board file (named with its line and column)
+";
+    let arena = "Exit status:
+  0  success
+  1  an opponent could not finish a game (no move, or an illegal one)
+  1  an I/O error, such as output that cannot be written
+  2  bad usage (the message says which option and why)
+";
+    let survey = "Exit status:
+  0  success
+  1  an I/O error, such as output that cannot be written
+  2  bad usage, such as a size with more boards than a survey takes
+";
+    for (command, statuses) in [
+        ("play", play),
+        ("stats", tree),
+        ("dot", tree),
+        ("arena", arena),
+        ("survey", survey),
+    ] {
         dice_of_doom()
-            .args(args)
+            .args([command, "--help"])
             .assert()
             .success()
-            .stdout(predicate::str::contains(
-                "Exit status:\n  0  the game was played to its end",
-            ))
-            .stdout(predicate::str::contains("2  bad usage or a bad board file"));
+            .stdout(predicate::str::ends_with(statuses));
     }
+    dice_of_doom()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(play))
+        .stdout(predicate::str::ends_with(
+            "Each command's --help lists its own exit statuses.\n",
+        ));
     dice_of_doom()
         .arg("--help")
         .assert()
@@ -284,6 +320,10 @@ fn stats_json_reproduces_board_e() {
     assert_eq!(
         json,
         serde_json::json!({
+            "players": 2,
+            "max_dice": 3,
+            "first": "a",
+            "board": "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3",
             "nodes": 1_468_919_491u64,
             "depth": 40,
             "positions": 201_861,
@@ -298,18 +338,18 @@ fn stats_json_reproduces_board_e() {
 }
 
 #[test]
-fn stats_text_and_stdin() {
-    dice_of_doom()
-        .args(["stats", "--board", "-"])
-        .write_stdin("# seed 000\nb-2 b-2\na-2 b-1\n")
-        .assert()
-        .success()
-        .stdout(golden("stats-2x2.txt"));
+fn stats_text_and_json() {
+    // The text from standard input: see a_byte_order_mark_starts_a_board_file.
     dice_of_doom()
         .args(["stats", "--board", "boards/3x3-e.txt", "--first", "b", "--json"])
         .assert()
         .success()
-        .stdout("{\"nodes\":1,\"depth\":1,\"positions\":1,\"leaves\":[{\"winners\":[\"a\"],\"count\":1}],\"value\":0.0,\"best_move\":null}\n");
+        .stdout(concat!(
+            r#"{"players":2,"max_dice":3,"first":"b","board":"a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3","#,
+            r#""nodes":1,"depth":1,"positions":1,"leaves":[{"winners":["a"],"count":1}],"#,
+            r#""value":0.0,"best_move":null}"#,
+            "\n"
+        ));
 }
 
 #[test]
@@ -318,5 +358,386 @@ fn stats_gives_up_on_trees_too_large() {
         .args(["stats", "--board", "boards/3x3-e.txt", "--max-positions", "1000"])
         .assert()
         .code(1)
-        .stderr("dice-of-doom: the game tree has more than 1000 distinct positions: too large to analyse\n");
+        .stderr("dice-of-doom: the game tree has more than 1,000 distinct positions: too large to analyse\n");
+}
+
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    let stderr = |args: &[&str], stdin: &str, expected: &str| {
+        dice_of_doom()
+            .args(args)
+            .write_stdin(stdin)
+            .assert()
+            .failure()
+            .stderr(format!("dice-of-doom: {expected}\n"));
+    };
+    stderr(
+        &["stats", "--board", "-"],
+        "a-1",
+        "<stdin>:1:1: 1 cell cannot make a square board: \
+         a board has 4, 9, 16, ... or 100 cells (side 2 to 10)",
+    );
+    stderr(
+        &[
+            "stats",
+            "--board",
+            "boards/3x3-e.txt",
+            "--max-positions",
+            "1",
+        ],
+        "",
+        "the game tree has more than 1 distinct position: too large to analyse",
+    );
+    stderr(
+        &["dot", "--board", "-", "--max-dice", "1", "--max-nodes", "0"],
+        "a-1 b-1 / b-1 a-1",
+        "the game tree has 1 node, more than the 0 allowed: \
+         raise --max-nodes or draw the shared tree with --shared",
+    );
+    stderr(
+        &["survey", "--size", "10", "--max-dice", "1"],
+        "",
+        "a survey of every 10x10 board with at most 1 die would go through \
+         1,267,650,600,228,229,401,496,703,205,376 boards; at most 20,000,000 can be surveyed",
+    );
+    dice_of_doom()
+        .args(["survey", "--size", "2", "--max-dice", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "every 2x2 board with at most 1 die, a moving first:\n",
+        ))
+        .stdout(predicate::str::contains("largest tree:  1 node\n"));
+    dice_of_doom()
+        .args(["arena", "--size", "2", "--a", "greedy", "--b", "random"])
+        .args(["--games", "1", "--think-time", "0.01"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2 players, at most 3 dice, 1 board x 2 games",
+        ));
+}
+
+#[test]
+fn negative_numbers_are_told_the_range() {
+    let arena = ["arena", "--size", "3", "--a", "greedy", "--b", "random"];
+    let cases: &[(&[&str], &[&str], &str)] = &[
+        (
+            &[],
+            &["--size", "-1"],
+            "'--size <SIZE>': must be from 2 to 10",
+        ),
+        (&["play"], &["--players", "-2"], "must be from 2 to 8"),
+        (&["play"], &["--max-dice", "-3"], "must be from 1 to 9"),
+        (
+            &[],
+            &["--seed", "-5"],
+            "must be from 0 to 18,446,744,073,709,551,615",
+        ),
+        (
+            &[],
+            &["--think-time", "-1"],
+            "must be from 0.001 to 3600 seconds",
+        ),
+        (&arena, &["--games", "-3"], "must be from 1 to 100,000"),
+        (&arena, &["--seed", "-1"], "'--seed <SEED>': must be from 0"),
+        (
+            &arena,
+            &["--think-time", "-0.5"],
+            "must be from 0.001 to 3600",
+        ),
+        (
+            &["survey", "--size", "2"],
+            &["--threads", "-1"],
+            "must be from 1 to 256",
+        ),
+        (&["survey"], &["--size", "-2"], "must be from 2 to 10"),
+        (
+            &["stats", "--board", "boards/test-2x2.txt"],
+            &["--max-positions", "-1"],
+            "must be from 0 to",
+        ),
+        (
+            &["dot", "--board", "boards/test-2x2.txt"],
+            &["--max-nodes", "-1"],
+            "must be from 0 to",
+        ),
+        (&[], &["--size", "x"], "must be a whole number from 2 to 10"),
+    ];
+    for (command, option, message) in cases {
+        dice_of_doom()
+            .args(*command)
+            .args(*option)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(*message))
+            .stderr(predicate::str::contains("unexpected argument").not());
+    }
+}
+
+#[test]
+fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
+    let arena = &["arena", "--size", "2", "--a", "greedy", "--b", "random"][..];
+    let commands: [&[&str]; 5] = [
+        &["play", "--seed", "1"],
+        arena,
+        &["survey", "--size", "2"],
+        &["stats", "--board", "-"],
+        &["dot", "--board", "-"],
+    ];
+    let one_die_each = "a-1 b-1 / b-1 a-1";
+    for command in commands {
+        dice_of_doom()
+            .args(command)
+            .arg("--help")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "The most dice a hexagon can hold, 1 to 9",
+            ));
+        for bad in ["0", "10"] {
+            dice_of_doom()
+                .args(command)
+                .args(["--max-dice", bad])
+                .write_stdin(one_die_each)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(
+                    "'--max-dice <MAX_DICE>': must be from 1 to 9",
+                ));
+        }
+        for good in ["2", "9"] {
+            let mut cmd = dice_of_doom();
+            cmd.args(command).args(["--max-dice", good]);
+            if command == arena {
+                cmd.args(["--games", "1", "--think-time", "0.01"]);
+            }
+            cmd.write_stdin(if command[0] == "play" {
+                "q\n"
+            } else {
+                one_die_each
+            })
+            .assert()
+            .success();
+        }
+    }
+    // With 1 die a cell nobody can attack: a random board cannot start a
+    // game, which is said with the option; a board from a file is over
+    // before it starts; a survey finds no board a can start.
+    let cannot = "dice-of-doom: --max-dice 1: with at most 1 die per cell nobody can ever \
+                  attack: use a dice limit of 2 or more\n";
+    for command in [&["play", "--seed", "1"][..], arena] {
+        dice_of_doom()
+            .args(command)
+            .args(["--max-dice", "1"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(cannot);
+    }
+    for (command, shown) in [
+        (
+            &["play", "--board", "-"][..],
+            "The game is a tie between a and b\n",
+        ),
+        (
+            &["stats", "--board", "-"],
+            "best move:        none (the game is over)",
+        ),
+        (&["dot", "--board", "-"], "tie of a and b"),
+        (&["survey", "--size", "2"], "a cannot move: 16\n"),
+    ] {
+        dice_of_doom()
+            .args(command)
+            .args(["--max-dice", "1"])
+            .write_stdin(one_die_each)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(shown));
+    }
+    dice_of_doom()
+        .args(["stats", "--board", "boards/test-2x2.txt", "--max-dice", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "2 dice is more than the 1 a cell may hold in this game",
+        ));
+}
+
+#[test]
+fn a_byte_order_mark_starts_a_board_file() {
+    // The same board with and without a mark.
+    for mark in ["", "\u{feff}"] {
+        dice_of_doom()
+            .args(["stats", "--board", "-"])
+            .write_stdin(format!("{mark}# seed 000\nb-2 b-2\na-2 b-1\n"))
+            .assert()
+            .success()
+            .stdout(golden("stats-2x2.txt"));
+    }
+    // Columns are counted after the mark, as an editor shows them.
+    dice_of_doom()
+        .args(["play", "--board", "-"])
+        .write_stdin("\u{feff}a-1 z-1 / a-1 a-1\n")
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: <stdin>:1:5: unknown player `z` (players are `a` to `h`)\n");
+}
+
+#[test]
+fn control_characters_are_escaped_when_quoted_back() {
+    let output = dice_of_doom()
+        .args(["play", "--board", "boards/test-2x2.txt"])
+        .write_stdin("\u{1b}[2J\n\u{7}\nq\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("`\\u{1b}[2J` is not a move number")
+            && stdout.contains("`\\u{7}` is not a move number"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(['\u{1b}', '\u{7}']), "{stdout:?}");
+    dice_of_doom()
+        .args(["stats", "--board", "-"])
+        .write_stdin("a-1 \u{1b}[2Jx b-1 a-1\n")
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: <stdin>:1:5: expected a cell such as `a-2`, found `\\u{1b}[2Jx`\n");
+}
+
+/// Output that cannot be written is an I/O error, said without Rust's
+/// `(os error N)`.
+#[cfg(target_os = "linux")]
+#[test]
+fn io_errors_are_said_without_their_os_error_number() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+        .current_dir(common::root())
+        .args(["stats", "--board", "boards/test-2x2.txt"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "dice-of-doom: No space left on device\n"
+    );
+}
+
+#[test]
+fn completions_for_every_shell_name_the_commands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = dice_of_doom()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for word in ["stats", "arena", "survey", "dot", "max-dice", "think-time"] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+    }
+    dice_of_doom()
+        .args(["completions", "bash"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("complete -F _dice__of__doom"))
+        .stdout(predicate::str::contains("dice__of__doom,play)"))
+        .stdout(predicate::str::contains("dice__of__doom,completions)"))
+        .stdout(predicate::str::contains("dice__of__doom,man)"));
+    dice_of_doom()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'tcsh'"));
+}
+
+#[test]
+fn the_man_page_has_its_sections_and_options() {
+    let page = |args: &[&str]| {
+        let output = dice_of_doom().arg("man").args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let program = page(&[]);
+    for part in [
+        ".TH dice-of-doom 1",
+        ".SH NAME\ndice\\-of\\-doom \\- Dice of Doom",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        "\\fB\\-\\-max\\-dice\\fR",
+        "\\fB\\-\\-think\\-time\\fR",
+        ".SH SUBCOMMANDS",
+        "dice\\-of\\-doom\\-stats(1)",
+        ".SH \"EXIT STATUS\"",
+        "130  interrupted with Ctrl\\-C",
+    ] {
+        assert!(program.contains(part), "no {part:?} in:\n{program}");
+    }
+    let stats = page(&["stats"]);
+    for part in [
+        ".TH dice-of-doom-stats 1",
+        ".SH NAME\ndice\\-of\\-doom\\-stats \\- Count and solve",
+        "\\fB\\-\\-max\\-positions\\fR",
+        "1  the tree is too large",
+    ] {
+        assert!(stats.contains(part), "no {part:?} in:\n{stats}");
+    }
+    dice_of_doom()
+        .args(["man", "bogus"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'bogus'"));
+}
+
+/// Completes `dice-of-doom stats --m` and `arena --a ` in bash, when bash
+/// is installed.
+#[test]
+fn bash_completes_a_commands_options() {
+    if std::process::Command::new("bash")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        println!("note: bash is not installed; skipping the completion check");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("dice-of-doom.bash");
+    let output = dice_of_doom()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    std::fs::write(&script, output.stdout).unwrap();
+    let complete = |words: &str, cword: usize, current: &str, previous: &str| {
+        let line = format!(
+            "source {script}; COMP_WORDS=({words}); COMP_CWORD={cword}; \
+             _dice__of__doom dice-of-doom '{current}' '{previous}'; echo \"${{COMPREPLY[*]}}\"",
+            script = script.display()
+        );
+        let out = std::process::Command::new("bash")
+            .args(["--norc", "-c", &line])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        complete("dice-of-doom stats --m", 2, "--m", "stats"),
+        "--max-dice --max-positions\n"
+    );
+    assert_eq!(
+        complete("dice-of-doom arena --a ''", 3, "", "--a"),
+        "perfect search lol greedy random\n"
+    );
+    assert_eq!(
+        complete("dice-of-doom s", 1, "s", "dice-of-doom"),
+        "stats survey\n"
+    );
 }

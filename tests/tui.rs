@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use dice_of_doom::cli::tui::{App, Target, render};
 use dice_of_doom::game::{Player, Position, Rules};
+use rustix::process::{Pid, Signal, kill_process};
 use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
 
@@ -128,6 +129,39 @@ impl Pty {
         self.screen.screen().contents()
     }
 
+    /// Sends a signal to the game.
+    fn kill(&self, signal: Signal) {
+        let pid = i32::try_from(self.child.id()).ok().and_then(Pid::from_raw);
+        kill_process(pid.unwrap(), signal).unwrap();
+    }
+
+    /// Whether the screen shows `text` within `timeout`.
+    fn shows_within(&mut self, text: &str, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while !self.contents().contains(text) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            self.pump(left.min(Duration::from_millis(100)));
+        }
+        true
+    }
+
+    /// Sends `bytes` until the screen shows `text`, each time after waiting
+    /// a while for it: for a key that a slow reader could read together
+    /// with an unfinished sequence before it.
+    fn send_until(&mut self, bytes: &[u8], text: &str) {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            self.send(bytes);
+            if self.shows_within(text, Duration::from_secs(2)) {
+                return;
+            }
+        }
+        self.wait_for(text);
+    }
+
     /// Waits until the screen shows `text`.
     fn wait_for(&mut self, text: &str) {
         let deadline = Instant::now() + WAIT;
@@ -165,8 +199,14 @@ impl Pty {
     /// Waits for the game to exit with status 0 and checks the terminal was
     /// given back.
     fn assert_clean_exit(&mut self) {
+        self.assert_exit(0);
+    }
+
+    /// Waits for the game to exit with `code` and checks the terminal was
+    /// given back.
+    fn assert_exit(&mut self, code: i32) {
         let status = self.wait_exit();
-        assert!(status.success(), "{status:?}");
+        assert_eq!(status.code(), Some(code), "{status:?}");
         self.assert_restored();
     }
 
@@ -243,6 +283,13 @@ fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
     pty.wait_for("[ n: new game ]");
     pty.send(b"q");
     pty.assert_clean_exit();
+    // The outcome stays on the normal screen.
+    let screen = pty.contents();
+    assert!(screen.contains("The winner is b."), "{screen}");
+    assert!(
+        screen.contains("Play this board again with `dice-of-doom --board boards/test-2x2.txt`."),
+        "{screen}"
+    );
 }
 
 #[test]
@@ -261,7 +308,16 @@ fn quitting_asks_first_resizing_redraws_and_ctrl_c_quits_at_once() {
     pty.resize(ROWS, COLS);
     pty.wait_for("Moves (type a number");
     pty.send(b"\x03");
-    pty.assert_clean_exit();
+    pty.assert_exit(130);
+    let screen = pty.contents();
+    assert!(
+        screen.contains("The game was quit before the end."),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Seed 5: play this board again with `dice-of-doom --seed 5 --size 3`."),
+        "{screen}"
+    );
 }
 
 #[test]
@@ -272,6 +328,24 @@ fn plain_keeps_the_line_mode_at_a_terminal() {
     let status = pty.wait_exit();
     assert!(status.success(), "{status:?}");
     assert!(!String::from_utf8_lossy(&pty.raw).contains("\x1b[?1049h"));
+}
+
+/// Ctrl-C in the line mode: the terminal's SIGINT ends the process, which
+/// a shell reports as 130, the full-screen game's exit status for Ctrl-C.
+#[test]
+fn ctrl_c_in_the_line_mode_and_the_help() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut pty = Pty::start(&["play", "--plain", "--board", &board()]);
+    pty.wait_for("choose your move:");
+    pty.send(b"\x03");
+    let status = pty.wait_exit();
+    assert_eq!(status.signal(), Some(Signal::INT.as_raw()), "{status:?}");
+    let help = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+        .args(["play", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("130  interrupted with Ctrl-C"), "{help}");
 }
 
 #[test]
@@ -309,9 +383,9 @@ fn a_person_plays_the_computer_to_the_end() {
     pty.assert_clean_exit();
 }
 
-#[test]
-fn the_computer_plays_itself_and_starts_again() {
-    let mut pty = Pty::start(&[
+/// The computer playing itself on a 2x2 board, seed 3.
+fn playing_itself() -> Pty {
+    Pty::start(&[
         "play",
         "--size",
         "2",
@@ -321,7 +395,12 @@ fn the_computer_plays_itself_and_starts_again() {
         "all",
         "--ai",
         "greedy",
-    ]);
+    ])
+}
+
+#[test]
+fn the_computer_plays_itself_and_starts_again() {
+    let mut pty = playing_itself();
     pty.wait_for("the computer (greedy) is thinking");
     pty.wait_for("[ n: new game ]");
     pty.send(b"n");
@@ -375,10 +454,102 @@ fn ctrl_c_while_the_computer_thinks() {
     pty.send(b"\x03");
     let started = Instant::now();
     let status = pty.wait_exit();
-    assert!(status.success(), "{status:?}");
+    assert_eq!(status.code(), Some(130), "{status:?}");
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "it did not wait for the computer"
     );
     pty.assert_restored();
+}
+
+/// TERM, HUP, INT and QUIT give the terminal back and exit with 128 and the
+/// signal's number, in a game between people and while the computer thinks.
+#[test]
+fn signals_restore_the_terminal_and_exit_with_128_and_their_number() {
+    for (signal, thinking) in [
+        (Signal::TERM, true),
+        (Signal::HUP, false),
+        (Signal::INT, true),
+        (Signal::QUIT, false),
+    ] {
+        let mut pty = if thinking {
+            let mut pty = thinking_for_a_minute();
+            pty.wait_for("the computer (search) is thinking");
+            pty
+        } else {
+            let mut pty = Pty::start(&["play", "--seed", "5"]);
+            pty.wait_for("Moves (type a number");
+            pty
+        };
+        pty.kill(signal);
+        pty.assert_exit(128 + signal.as_raw());
+    }
+}
+
+/// Ctrl-Z (the key in raw mode, or SIGTSTP) gives the terminal back and
+/// stops; SIGCONT takes it again and redraws the game, which still quits.
+#[test]
+#[cfg(target_os = "linux")] // reads the process's state in /proc
+fn suspending_and_resuming_redraws_the_game() {
+    let mut pty = Pty::start(&["play", "--seed", "5", "--color", "never"]);
+    for suspend in [None, Some(Signal::TSTP)] {
+        pty.wait_for("Moves (type a number");
+        match suspend {
+            None => pty.send(b"\x1a"),
+            Some(signal) => pty.kill(signal),
+        }
+        // The process stops (state `T`) once the terminal is given back.
+        let stat = format!("/proc/{}/stat", pty.child.id());
+        let deadline = Instant::now() + WAIT;
+        while !std::fs::read_to_string(&stat).is_ok_and(|s| s.contains(") T ")) {
+            assert!(Instant::now() < deadline, "the game did not stop");
+            pty.pump(Duration::from_millis(50));
+        }
+        while pty.pump(Duration::from_millis(100)) {}
+        pty.assert_restored();
+        assert!(!pty.contents().contains("Moves (type a number"));
+        pty.kill(Signal::CONT);
+    }
+    pty.wait_for("Moves (type a number");
+    pty.send(b"q");
+    pty.wait_for("Quit this game?");
+    pty.send(b"y");
+    pty.assert_clean_exit();
+}
+
+/// Unfinished sequences a terminal (or a paste) could send: each is given
+/// up, and the keys after it work.
+const PARTIAL: [&[u8]; 6] = [
+    b"\x1b[200~",
+    b"\xc3",
+    b"\x1b[",
+    b"\x1bO",
+    b"\x1b[<0;1",
+    b"\x1b",
+];
+
+#[test]
+fn keys_work_after_an_unfinished_sequence() {
+    for partial in PARTIAL {
+        let mut pty = Pty::start(&["play", "--seed", "5", "--color", "never"]);
+        pty.wait_for("Moves (type a number");
+        pty.send(partial);
+        pty.send_until(b"?", "Marks: * can attack");
+        pty.send(b"x");
+        pty.send_until(b"q", "Quit this game?");
+        pty.send(b"y");
+        pty.assert_clean_exit();
+    }
+}
+
+#[test]
+fn the_computer_keeps_playing_while_a_sequence_is_unfinished() {
+    let mut pty = playing_itself();
+    pty.wait_for("the computer (greedy) is thinking");
+    for partial in PARTIAL {
+        pty.send(partial);
+    }
+    pty.wait_for("[ n: new game ]");
+    pty.send_until(b"q", "dice-of-doom --seed 3 --size 2");
+    pty.assert_clean_exit();
 }

@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use crate::analysis::{AnalysisError, group_digits, stats};
 use crate::game::{GameTree, NodeId, Player, PlayerSet};
+use crate::text::count;
 
 /// The fill colour of a leaf won by each player, `a` first.
 pub const WINNER_COLOURS: [&str; 8] = [
@@ -50,9 +51,9 @@ impl Default for DotOptions {
 pub enum DotError {
     /// The drawing would have too many nodes.
     #[error(
-        "the {what} has {n} nodes, more than the {m} allowed",
+        "the {what} has {n}, more than the {m} allowed",
         what = if *.shared { "memoised game tree" } else { "game tree" },
-        n = group_digits(*.nodes),
+        n = count(*.nodes, "node", "nodes"),
         m = group_digits(*.max)
     )]
     TooManyNodes {

@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxBuildHasher;
 
-use crate::analysis::group_digits;
 use crate::game::{
     Board, Cell, Children, Codec, Map, Player, PlayerSet, Position, Rules, RulesError, Share,
 };
+use crate::text::{count, group_digits};
 
 /// The most boards a survey goes through: the 10,077,696 boards of side 3
 /// with at most 3 dice fit, the next sizes (side 3 with 4 dice, side 4) do
@@ -65,8 +65,9 @@ pub enum SurveyError {
     Rules(#[from] RulesError),
     /// Too many boards.
     #[error(
-        "a survey of every {map} board with at most {max_dice} dice would go through {boards} boards; \
+        "a survey of every {map} board with at most {} would go through {boards} boards; \
          at most {} can be surveyed",
+        count(*max_dice, "die", "dice"),
         group_digits(MAX_SURVEY_BOARDS)
     )]
     TooManyBoards {

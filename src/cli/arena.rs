@@ -7,14 +7,19 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::CliError;
 use super::computer::budget;
-use super::load::rules;
-use super::options::{GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time};
+use super::load::{no_board, rules};
+use super::options::{
+    GameOptions, MAX_DICE, MIN_PLAYERS, PLAYERS, SIZE, change, parse_think_time, whole,
+};
+use super::{CliError, json};
 use crate::ai::AiKind;
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
-use crate::analysis::group_digits;
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_SIDE};
+use crate::text::count;
+
+/// The most boards an arena draws.
+const MAX_BOARDS: u32 = 100_000;
 
 /// Options of `arena`: `a` moves first.
 #[derive(Debug, Clone, Args)]
@@ -37,19 +42,22 @@ pub struct ArenaArgs {
     #[arg(long = "b", value_enum, value_name = "AI")]
     b: AiKind,
     /// Number of boards; each is played twice, sides swapped.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 10, value_parser = whole(1, MAX_BOARDS),
+          allow_negative_numbers = true)]
     games: u32,
     /// Seed of the boards (and of the random opponents).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX),
+          allow_negative_numbers = true)]
     seed: u64,
     /// Seconds each opponent may think per move (0.001 to 3600).
-    #[arg(long, default_value = "1", value_parser = parse_think_time)]
+    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
+          allow_negative_numbers = true)]
     think_time: Duration,
     /// Search nodes each opponent may visit per move, instead of a think
     /// time: no clock, so the results reproduce exactly (and leave out the
     /// think times).
     #[arg(long, value_name = "N", conflicts_with = "think_time",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
     nodes: Option<u64>,
     /// Print the results as JSON.
     #[arg(long)]
@@ -105,15 +113,11 @@ impl Report<'_> {
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
     let result = arena(args)?;
     let report = Report::new(args, &result);
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     if args.json {
-        let text =
-            serde_json::to_string_pretty(&report).map_err(|e| CliError::Runtime(e.to_string()))?;
-        writeln!(out, "{text}")?;
-    } else {
-        out.write_all(table(&report).as_bytes())?;
+        return json::print(&report);
     }
+    let mut out = io::stdout().lock();
+    out.write_all(table(&report).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -123,8 +127,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     let rules = rules(&args.game)?;
     let budget = budget(args.think_time, args.nodes);
-    let arena = Arena::new(rules, [args.a, args.b], args.games, args.seed, budget)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let arena =
+        Arena::new(rules, [args.a, args.b], args.games, args.seed, budget).map_err(no_board)?;
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(arena.games());
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -146,16 +150,16 @@ fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
 /// The results as a table; with a node budget, without the think times.
 fn table(result: &Report) -> String {
     let budget = match (result.nodes, result.think_time) {
-        (Some(nodes), _) => format!("{} nodes", group_digits(nodes)),
+        (Some(nodes), _) => count(nodes, "node", "nodes"),
         (None, think) => format!("{} s", think.unwrap_or_default()),
     };
     let mut out = format!(
-        "arena: {size}x{size} boards, {players} players, at most {dice} dice, \
-         {boards} boards x 2 games (sides swapped), seed {seed}, {budget} per move\n",
+        "arena: {size}x{size} boards, {players} players, at most {dice}, \
+         {boards} x 2 games (sides swapped), seed {seed}, {budget} per move\n",
         size = result.size,
         players = result.players,
-        dice = result.max_dice,
-        boards = result.boards,
+        dice = count(result.max_dice, "die", "dice"),
+        boards = count(result.boards, "board", "boards"),
         seed = result.seed,
     );
     out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
@@ -179,11 +183,29 @@ fn table(result: &Report) -> String {
             s.win_rate_ci95.1 * 100.0,
         ));
         if let (Some(mean), Some(worst)) = (s.mean_move_ms, s.worst_move_ms) {
-            out.push_str(&format!("  {mean:>7.1} ms  {worst:>7.1} ms"));
+            out.push_str(&format!(
+                "  {:>7} ms  {:>7} ms",
+                millis(mean),
+                millis(worst)
+            ));
         }
         out.push('\n');
     }
     out
+}
+
+/// A time in milliseconds for the table: one decimal from 1 ms up, two
+/// significant digits below (`0.043`) down to a tenth of a microsecond
+/// (`0.0005`), so that fast moves do not read 0 and the column stays
+/// aligned.
+fn millis(ms: f64) -> String {
+    if ms >= 1.0 || ms <= 0.0 || !ms.is_finite() {
+        return format!("{ms:.1}");
+    }
+    // 0.5 has its first significant digit 1 place after the point, 0.04 two.
+    let first = (-ms.log10()).ceil().max(1.0);
+    let decimals = (first as usize + 1).min(4);
+    format!("{ms:.decimals$}")
 }
 
 #[cfg(test)]
@@ -209,5 +231,24 @@ mod tests {
         let result = arena(&args).unwrap();
         let text = table(&Report::new(&args, &result));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
+    }
+
+    #[test]
+    fn move_times_under_a_millisecond_keep_two_digits() {
+        let cases = [
+            (0.0, "0.0"),
+            (0.04, "0.040"),
+            (0.0431, "0.043"),
+            (0.5, "0.50"),
+            (0.0012, "0.0012"),
+            (0.000_46, "0.0005"),
+            (0.000_000_1, "0.0000"),
+            (1.0, "1.0"),
+            (26.04, "26.0"),
+            (1004.0, "1004.0"),
+        ];
+        for (ms, shown) in cases {
+            assert_eq!(millis(ms), shown, "{ms}");
+        }
     }
 }

@@ -140,11 +140,8 @@ impl HintProvider for StrategyHints {
                 .enumerate()
                 .map(|(i, m)| Hint {
                     mv: m.mv,
-                    rating: if i == analysis.choice {
-                        format!("{} (the computer's choice)", m.rating)
-                    } else {
-                        m.rating.to_string()
-                    },
+                    rating: m.rating.to_string(),
+                    best: i == analysis.choice,
                 })
                 .collect(),
         )
@@ -175,6 +172,8 @@ mod tests {
         let rated = hints.hints(&rules, &start).unwrap();
         let moves: Vec<Move> = rated.iter().map(|h| h.mv).collect();
         assert_eq!(moves, start.moves(&rules));
-        assert_eq!(rated[0].rating, "win (exact 1) (the computer's choice)");
+        assert_eq!(rated[0].rating, "win (exact 1)");
+        assert!(rated[0].best);
+        assert_eq!(rated.iter().filter(|h| h.best).count(), 1);
     }
 }

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::CliError;
 use super::load::{io_reason, tree_from_file};
-use super::options::{GameOptions, RULES};
+use super::options::{GameOptions, RULES, whole};
 use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
 
 /// Options of `dot`.
@@ -22,7 +22,8 @@ pub(super) struct DotArgs {
     #[arg(long)]
     shared: bool,
     /// Refuse to draw more nodes than this.
-    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_name = "N")]
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_name = "N",
+          value_parser = whole(0, u64::MAX), allow_negative_numbers = true)]
     max_nodes: u64,
     /// Write the graph to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]

@@ -2,6 +2,8 @@
 
 use std::io::{self, BufRead};
 
+use crate::text::escape_controls;
+
 /// The longest answer kept; the rest of a longer line is read and dropped.
 pub const MAX_LINE: usize = 256;
 
@@ -101,13 +103,15 @@ pub fn parse_answer(line: &str, count: usize) -> Answer {
     }
 }
 
-/// Cuts a text to a length fit to quote back in a message.
+/// Cuts a text to a length fit to quote back in a message, its control
+/// characters escaped.
 fn shorten(text: &str) -> String {
     const LIMIT: usize = 20;
     if text.chars().count() > LIMIT {
-        format!("{}...", text.chars().take(LIMIT).collect::<String>())
+        let start: String = text.chars().take(LIMIT).collect();
+        format!("{}...", escape_controls(&start))
     } else {
-        text.to_string()
+        escape_controls(text)
     }
 }
 
@@ -191,6 +195,13 @@ mod tests {
                 "ünïcödé",
                 2,
                 invalid("`ünïcödé` is not a move number: type a number from 1 to 2 (q quits)."),
+            ),
+            (
+                "\u{1b}[2J\u{7}",
+                2,
+                invalid(
+                    "`\\u{1b}[2J\\u{7}` is not a move number: type a number from 1 to 2 (q quits).",
+                ),
             ),
         ];
         for (text, count, expected) in cases {

@@ -57,13 +57,19 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000));
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let board = random_board(&rules, game.first, &mut rng).map_err(|e| match e {
-        GenerateError::Position(_) => CliError::Usage(format!("--first: {e}")),
-        _ => CliError::Usage(e.to_string()),
-    })?;
+    let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
     let start =
         Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
     Ok((rules, start, Some(seed)))
+}
+
+/// Why no random board could be drawn, naming the option at fault.
+pub(super) fn no_board(e: GenerateError) -> CliError {
+    CliError::Usage(match e {
+        GenerateError::Position(_) => format!("--first: {e}"),
+        GenerateError::NoAttacks => format!("--max-dice 1: {e}"),
+        GenerateError::NoFirstMove(_) => e.to_string(),
+    })
 }
 
 /// The largest board file read: far more than any board with comments needs.
@@ -128,7 +134,10 @@ pub fn read_position(
         problem,
     };
     let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
-    let text = text_of(&bytes).map_err(|(location, problem)| error(Some(location), problem))?;
+    // A UTF-8 byte-order mark, as some editors write, is not part of the
+    // board, nor counted in its columns.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let text = text_of(bytes).map_err(|(location, problem)| error(Some(location), problem))?;
     let in_file = |e: SetupError| -> CliError {
         match e.kind {
             SetupErrorKind::Position(PositionError::Player { .. }) => {
@@ -168,7 +177,8 @@ fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// An I/O error's reason without Rust's "(os error N)" suffix.
+/// An I/O error's reason without Rust's "(os error N)" suffix: how the
+/// command line prints every I/O error.
 pub(super) fn io_reason(error: &std::io::Error) -> String {
     let text = error.to_string();
     match text.find(" (os error") {

@@ -12,7 +12,9 @@
 mod arena;
 mod computer;
 mod dot;
+mod generated;
 mod input;
+mod json;
 mod load;
 mod options;
 mod play;
@@ -21,10 +23,12 @@ mod stats;
 mod survey;
 pub mod tui;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use load::io_reason;
 
 pub use computer::Computers;
 pub use input::{Answer, Line, MAX_LINE, parse_answer, read_line};
@@ -33,11 +37,74 @@ pub use options::ColorChoice;
 pub use play::{Outcome, play_lines, play_with};
 pub use render::{board as render_board, menu as render_menu, result as render_result};
 
-const EXIT_STATUS: &str = "\
-Exit status:
-  0  the game was played to its end, a player quit with `q`, or the command succeeded
-  1  a runtime failure: the input ended before the game did, the tree was too large, an I/O error
-  2  bad usage or a bad board file (the message names the file, line and column)";
+/// The exit statuses, one piece a reason, from which each command's help
+/// lists those that apply to it (see [`exit_statuses`]).
+mod status {
+    /// An exit status and what it means.
+    pub(super) type Piece = (u8, &'static str);
+
+    /// `play`'s success.
+    pub(super) const GAME_OVER: Piece = (
+        0,
+        "the game was played to its end, or a player quit with `q`",
+    );
+    /// The success of the other commands.
+    pub(super) const SUCCESS: Piece = (0, "success");
+    /// `play`'s input ran out.
+    pub(super) const INPUT_ENDED: Piece = (1, "the input ended before the game was over");
+    /// `stats` and `dot`: the tree is over a limit.
+    pub(super) const TOO_LARGE: Piece = (1, "the tree is too large for the limits it was given");
+    /// `arena`: an opponent did not finish a game.
+    pub(super) const OPPONENT_FAILED: Piece = (
+        1,
+        "an opponent could not finish a game (no move, or an illegal one)",
+    );
+    /// Reading or writing failed.
+    pub(super) const IO: Piece = (1, "an I/O error, such as output that cannot be written");
+    /// Bad usage, for the commands that read no board file.
+    pub(super) const USAGE: Piece = (2, "bad usage (the message says which option and why)");
+    /// Bad usage or a bad board file.
+    pub(super) const USAGE_OR_BOARD: Piece = (
+        2,
+        "bad usage, or a bad board file (named with its line and column)",
+    );
+    /// `survey`: bad usage, or more boards than it surveys.
+    pub(super) const USAGE_OR_TOO_MANY: Piece = (
+        2,
+        "bad usage, such as a size with more boards than a survey takes",
+    );
+    /// Ctrl-C, in the full-screen game and the line mode alike: listed by
+    /// `play` only, and the one place that says what it means.
+    pub(super) const INTERRUPTED: Piece = (
+        130,
+        "interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n",
+    );
+
+    /// `play`, and the bare command.
+    pub(super) const PLAY: &[Piece] = &[GAME_OVER, INPUT_ENDED, IO, USAGE_OR_BOARD, INTERRUPTED];
+    /// `stats` and `dot`.
+    pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
+    /// `arena`.
+    pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
+    /// `survey`.
+    pub(super) const SURVEY: &[Piece] = &[SUCCESS, IO, USAGE_OR_TOO_MANY];
+    /// `completions` and `man`.
+    pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
+}
+
+/// The help's list of exit statuses: `Exit status:` and a line a piece.
+fn exit_statuses(pieces: &[status::Piece]) -> String {
+    let width = pieces
+        .iter()
+        .map(|(code, _)| code.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut text = String::from("Exit status:");
+    for (code, meaning) in pieces {
+        text.push_str(&format!("\n  {code:>width$}  {meaning}"));
+    }
+    text
+}
 
 /// Dice of Doom: take your neighbours' hexagons with bigger stacks of dice.
 #[derive(Debug, Parser)]
@@ -51,7 +118,10 @@ Exit status:
         gets one die fewer than she captured as reinforcements. The game ends when the \
         player to move cannot attack; whoever owns the most hexagons wins.\n\n\
         With no command, starts a game for two people at this terminal on a random 3x3 board.",
-    after_help = EXIT_STATUS,
+    after_help = format!(
+        "{}\n\nEach command's --help lists its own exit statuses.",
+        exit_statuses(status::PLAY)
+    ),
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
@@ -64,20 +134,26 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play a game at this terminal (the default command).
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = exit_statuses(status::PLAY))]
     Play(options::PlayArgs),
     /// Count and solve the whole game tree from a board.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = exit_statuses(status::TREE))]
     Stats(stats::StatsArgs),
     /// Let two computer opponents play each other on seeded random boards.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = exit_statuses(status::ARENA))]
     Arena(arena::ArenaArgs),
     /// Write the game tree from a board as a Graphviz DOT graph.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = exit_statuses(status::TREE))]
     Dot(dot::DotArgs),
     /// Solve every board of a size under perfect play and tally the outcomes.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Completions(generated::CompletionsArgs),
+    /// Print the manual page (roff) of the program or of one command.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Man(generated::ManArgs),
 }
 
 /// Something that stops a command.
@@ -93,7 +169,7 @@ pub enum CliError {
     #[error("{0}")]
     Runtime(String),
     /// Reading or writing failed (exit status 1).
-    #[error(transparent)]
+    #[error("{}", io_reason(.0))]
     Io(#[from] io::Error),
 }
 
@@ -120,7 +196,9 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("dice-of-doom: {e}");
+            // Not `eprintln!`, which panics when standard error is gone (a
+            // terminal hung up).
+            let _ = writeln!(io::stderr(), "dice-of-doom: {e}");
             ExitCode::from(e.exit_code())
         }
     }
@@ -135,6 +213,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
         Some(Command::Survey(args)) => survey::run(&args),
+        Some(Command::Completions(args)) => generated::completions(&args),
+        Some(Command::Man(args)) => generated::man(&args),
     }
 }
 
@@ -146,5 +226,13 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn io_errors_lose_the_os_error_number() {
+        let full = CliError::from(io::Error::from_raw_os_error(28));
+        assert_eq!(full.to_string(), "No space left on device");
+        let other = CliError::from(io::Error::other("the computer found no move"));
+        assert_eq!(other.to_string(), "the computer found no move");
     }
 }

@@ -5,15 +5,17 @@
 //! their ranges from the engine's constants; each command flattens it with
 //! the options it takes.
 
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::PossibleValue;
 use clap::error::ErrorKind;
-use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum, value_parser};
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
 use crate::ai::AiKind;
 use crate::game::{MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Player, PlayerSet};
+use crate::text::group_digits;
 
 /// The fewest players a game has.
 pub(super) const MIN_PLAYERS: u8 = 2;
@@ -88,9 +90,32 @@ pub(super) fn change(id: &'static str, f: impl Fn(Arg) -> Arg) -> impl FnMut(Arg
     move |arg| if arg.get_id() == id { f(arg) } else { arg }
 }
 
-/// A `u8` from `low` to `high`.
-fn in_range(low: u8, high: u8) -> impl clap::builder::TypedValueParser<Value = u8> {
-    value_parser!(u8).range(i64::from(low)..=i64::from(high))
+/// A whole number from `low` to `high`; anything else, a negative number
+/// included, is refused with the range (`must be from 2 to 10`). An option
+/// with this parser also takes `allow_negative_numbers`, so that `-1` reaches
+/// it instead of being read as an option.
+pub(super) fn whole<T>(low: T, high: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: Copy + PartialOrd + std::str::FromStr + fmt::Display + Send + Sync,
+{
+    move |text| {
+        let range = format!("from {} to {}", group_digits(low), group_digits(high));
+        let digits = text.trim().strip_prefix(['-', '+']).unwrap_or(text.trim());
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("must be a whole number {range}"));
+        }
+        match text.trim().parse::<T>() {
+            Ok(n) if low <= n && n <= high => Ok(n),
+            _ => Err(format!("must be {range}")),
+        }
+    }
+}
+
+/// A game option that takes a whole number from `low` to `high`.
+fn number(id: &'static str, low: u8, high: u8) -> Arg {
+    option(id)
+        .value_parser(whole(low, high))
+        .allow_negative_numbers(true)
 }
 
 /// A game option as clap's derive would name a field `id`: `--id` (with `-`
@@ -106,17 +131,14 @@ impl<const TAKES: Takes> Args for GameOptions<TAKES> {
         let options = [
             (
                 SIZE,
-                option("size")
-                    .value_parser(in_range(MIN_SIDE, MAX_SIDE))
-                    .help(format!(
-                        "Side of the random board, {MIN_SIDE} to {MAX_SIDE} hexagons \
+                number("size", MIN_SIDE, MAX_SIDE).help(format!(
+                    "Side of the random board, {MIN_SIDE} to {MAX_SIDE} hexagons \
                          [default: {DEFAULT_SIDE}]"
-                    )),
+                )),
             ),
             (
                 PLAYERS,
-                option("players")
-                    .value_parser(in_range(MIN_PLAYERS, MAX_PLAYERS))
+                number("players", MIN_PLAYERS, MAX_PLAYERS)
                     .default_value(DEFAULT_PLAYERS.to_string())
                     .help(format!(
                         "Number of players, a to {}",
@@ -125,10 +147,11 @@ impl<const TAKES: Takes> Args for GameOptions<TAKES> {
             ),
             (
                 MAX_DICE,
-                option("max_dice")
-                    .value_parser(in_range(MIN_DICE_LIMIT, MAX_DICE_LIMIT))
+                number("max_dice", MIN_DICE_LIMIT, MAX_DICE_LIMIT)
                     .default_value(DEFAULT_MAX_DICE.to_string())
-                    .help("The most dice a hexagon can hold"),
+                    .help(format!(
+                        "The most dice a hexagon can hold, {MIN_DICE_LIMIT} to {MAX_DICE_LIMIT}"
+                    )),
             ),
             (
                 FIRST,
@@ -193,7 +216,8 @@ pub(super) struct PlayArgs {
     #[command(flatten)]
     pub(super) game: GameOptions<{ SIZE | RULES }>,
     /// Seed of the random board: the same seed gives the same board everywhere.
-    #[arg(long, conflicts_with = "board")]
+    #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
+          allow_negative_numbers = true)]
     pub(super) seed: Option<u64>,
     /// Play on the board in this file instead of a random one.
     #[arg(long, value_name = "FILE")]
@@ -210,12 +234,13 @@ pub(super) struct PlayArgs {
     #[arg(long, value_enum, default_value_t = AiKind::Search, value_name = "AI")]
     pub(super) ai: AiKind,
     /// Seconds the computer may think per move (0.001 to 3600).
-    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS")]
+    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
+          allow_negative_numbers = true)]
     pub(super) think_time: Duration,
     /// Search nodes the computer may visit per move or hint, instead of a
     /// think time: no clock, so a seed replays the same game on every machine.
     #[arg(long, value_name = "N", conflicts_with = "think_time",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
     pub(super) nodes: Option<u64>,
     /// Use the line mode (a numbered menu) even at a terminal; without it a
     /// terminal gets the full-screen game.
@@ -327,6 +352,32 @@ mod tests {
         for bad in ["", "0", "-1", "NaN", "inf", "1e9", "soon"] {
             assert!(parse_think_time(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn whole_numbers_out_of_range_name_the_range() {
+        let side = whole(2u8, 10);
+        assert_eq!(side("2"), Ok(2));
+        assert_eq!(side(" 10 "), Ok(10));
+        assert_eq!(side("+3"), Ok(3));
+        for bad in ["-1", "1", "11", "256", "-0", "99999999999999999999"] {
+            assert_eq!(
+                side(bad),
+                Err("must be from 2 to 10".to_string()),
+                "{bad:?}"
+            );
+        }
+        for bad in ["", "x", "3.5", "1e2", "-", "--3", "٣"] {
+            assert_eq!(
+                side(bad),
+                Err("must be a whole number from 2 to 10".to_string()),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            whole(0, u64::MAX)("-5"),
+            Err("must be from 0 to 18,446,744,073,709,551,615".to_string())
+        );
     }
 
     #[test]

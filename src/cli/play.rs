@@ -14,24 +14,21 @@ use crate::game::{GameTree, Player, PlayerSet};
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, start, seed) = setup(args)?;
-    let budget = computer::budget(args.think_time, args.nodes);
-    let computers = match args.computer {
-        None => Computers::none(),
-        Some(which) => {
-            let players = match which {
-                ComputerPlayers::All => Player::all(rules.players()).collect(),
-                ComputerPlayers::Some(set) => set,
-            };
-            if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
-                return Err(CliError::Usage(format!(
-                    "--computer {p}: the game has only {} players (a to {})",
-                    rules.players(),
-                    Player::new(rules.players() - 1).unwrap_or_default()
-                )));
-            }
-            Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget)
-        }
+    let players = match args.computer {
+        None => PlayerSet::EMPTY,
+        Some(ComputerPlayers::All) => Player::all(rules.players()).collect(),
+        Some(ComputerPlayers::Some(set)) => set,
     };
+    if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
+        return Err(CliError::Usage(format!(
+            "--computer {p}: the game has only {} players (a to {})",
+            rules.players(),
+            Player::new(rules.players() - 1).unwrap_or_default()
+        )));
+    }
+    // With no computer player the opponent still rates the moves for hints.
+    let budget = computer::budget(args.think_time, args.nodes);
+    let computers = Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget);
     let stdout = io::stdout();
     if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
         let hints = StrategyHints {
@@ -43,7 +40,8 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
             .with_computers(computers.players(), args.ai.name());
         let computer: Option<Box<dyn tui::ComputerPlayer>> =
             (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-        return Ok(tui::run(app, args.color.enabled(true), computer)?);
+        let ending = tui::run(app, args.color.enabled(true), computer)?;
+        return Ok(tui::finish(&ending, args)?);
     }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
@@ -84,7 +82,8 @@ pub enum Outcome {
 }
 
 /// Plays a game between people on the tree from its root, reading the
-/// players' choices from `input` and printing the game to `output`.
+/// players' choices from `input` and printing the game to `output`; there
+/// are no hints (see [`play_with`] for them).
 pub fn play_lines(
     tree: &mut GameTree,
     input: &mut impl BufRead,
@@ -94,9 +93,10 @@ pub fn play_lines(
     play_with(tree, input, output, color, &mut Computers::none())
 }
 
-/// Like [`play_lines`], with the computer moving some players: its moves are
-/// printed as `b plays 3 -> 7` or `b ends turn`, and a person typing `h` gets
-/// every move rated and the move the computer would choose.
+/// Like [`play_lines`], with the computer moving some players (perhaps none):
+/// its moves are printed as `b plays 3 -> 7` or `b ends turn`, and a person
+/// typing `h` gets every move rated and the move the computer would choose.
+/// The game ends with why (`b cannot attack: the game is over`) and who won.
 pub fn play_with(
     tree: &mut GameTree,
     input: &mut impl BufRead,
@@ -117,6 +117,7 @@ pub fn play_with(
         let edges = tree.children(node).to_vec();
         if edges.is_empty() {
             let winners = position.winners();
+            writeln!(output, "{}", render::game_over(player))?;
             writeln!(output, "{}", render::result(winners))?;
             return Ok(Outcome::Finished(winners));
         }
@@ -159,7 +160,7 @@ pub fn play_with(
                             None => writeln!(output, "There is no move to rate.")?,
                         }
                     }
-                    None => writeln!(output, "There are no hints in a game between people.")?,
+                    None => writeln!(output, "There are no hints in this game.")?,
                 },
                 Answer::Invalid(message) => writeln!(output, "{message}")?,
             }
@@ -190,7 +191,7 @@ mod tests {
         assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
         // The whole transcript is checked against tests/data/test-2x2.transcript.
         assert!(
-            transcript.ends_with("  b-1 a-1\nThe winner is b\n"),
+            transcript.ends_with("  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n"),
             "{transcript}"
         );
     }
@@ -240,6 +241,26 @@ mod tests {
     }
 
     #[test]
+    fn people_get_hints_without_a_computer_player() {
+        let (outcome, transcript) =
+            game_with("b-2 b-2 / a-2 b-1", "h\n1\n1\n1\n1\n", AiKind::Search, "");
+        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
+        assert!(
+            transcript.contains(
+                "hints (search):\n1. 2 -> 3     loss (exact 0)  <- the computer's choice\n\
+                 The computer would choose 1 (2 -> 3).\n"
+            ),
+            "{transcript}"
+        );
+        assert!(!transcript.contains(" plays "), "{transcript}");
+        let (_, without) = game("b-2 b-2 / a-2 b-1", "h\nq\n");
+        assert!(
+            without.contains("There are no hints in this game.\n"),
+            "{without}"
+        );
+    }
+
+    #[test]
     fn every_kind_can_play_both_sides() {
         for kind in AiKind::ALL {
             let (outcome, transcript) = game_with("a-3 b-2 / b-2 b-1", "", kind, "ab");
@@ -252,6 +273,21 @@ mod tests {
                 "{kind}: {transcript}"
             );
         }
+    }
+
+    #[test]
+    fn a_game_over_before_any_move_says_why() {
+        let (outcome, transcript) = game("a-1 b-1 / b-1 a-1", "");
+        assert_eq!(
+            outcome,
+            Outcome::Finished(PlayerSet::from_iter([Player::A, Player::B]))
+        );
+        assert_eq!(
+            transcript,
+            "current player = a\n    a-1 b-1\n  b-1 a-1\n\
+             a cannot attack: the game is over\n\
+             The game is a tie between a and b\n"
+        );
     }
 
     #[test]

@@ -50,6 +50,12 @@ pub fn menu(moves: impl IntoIterator<Item = Move>) -> String {
     out
 }
 
+/// Why the game ended: `b cannot attack: the game is over`, where b is
+/// the player to move in the final position.
+pub fn game_over(player: Player) -> String {
+    format!("{player} cannot attack: the game is over")
+}
+
 /// The end of the game: `The winner is b` or `The game is a tie between a and b`.
 pub fn result(winners: PlayerSet) -> String {
     if winners.len() == 1 {
@@ -86,5 +92,6 @@ mod tests {
         assert_eq!(result(set("b")), "The winner is b");
         assert_eq!(result(set("ab")), "The game is a tie between a and b");
         assert_eq!(result(set("abd")), "The game is a tie between a, b and d");
+        assert_eq!(game_over(Player::B), "b cannot attack: the game is over");
     }
 }

@@ -7,10 +7,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::load::{Source, tree_from_file};
-use super::options::{GameOptions, RULES};
-use super::{CliError, render};
+use super::options::{GameOptions, RULES, whole};
+use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{Map, Player, Position, Share};
+use crate::game::{Map, Player, Position, Rules, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
@@ -24,22 +24,22 @@ pub(super) struct StatsArgs {
     #[arg(long)]
     json: bool,
     /// Give up when the tree has more distinct positions than this.
-    #[arg(long, default_value_t = 20_000_000, value_name = "N")]
+    #[arg(long, default_value_t = 20_000_000, value_name = "N",
+          value_parser = whole(0, usize::MAX), allow_negative_numbers = true)]
     max_positions: usize,
 }
 
-#[derive(Serialize)]
-struct LeafJson {
-    winners: Vec<String>,
-    count: u64,
-}
-
+/// `stats --json`: the game, then its figures.
 #[derive(Serialize)]
 struct StatsJson {
+    players: u8,
+    max_dice: u8,
+    first: String,
+    board: String,
     nodes: u64,
     depth: u32,
     positions: usize,
-    leaves: Vec<LeafJson>,
+    leaves: Vec<json::Leaves>,
     value: Share,
     best_move: Option<String>,
 }
@@ -50,30 +50,25 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
     let start = tree.position(root);
     let stats = analysis::stats(&mut tree, root, args.max_positions)
         .map_err(|e| CliError::Runtime(e.to_string()))?;
-    let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &to_json(&stats)).map_err(io::Error::from)?;
-        writeln!(out)?;
-    } else {
-        out.write_all(text(&source, tree.rules().map(), &start, &stats).as_bytes())?;
+        return json::print(&to_json(tree.rules(), &start, &stats));
     }
+    let mut out = io::stdout().lock();
+    out.write_all(text(&source, tree.rules().map(), &start, &stats).as_bytes())?;
     out.flush()?;
     Ok(())
 }
 
-fn to_json(stats: &Stats) -> StatsJson {
+fn to_json(rules: &Rules, start: &Position, stats: &Stats) -> StatsJson {
     StatsJson {
+        players: rules.players(),
+        max_dice: rules.max_dice(),
+        first: start.player().to_string(),
+        board: start.board().on(rules.map()).to_line(),
         nodes: stats.nodes,
         depth: stats.depth,
         positions: stats.positions,
-        leaves: stats
-            .leaves
-            .iter()
-            .map(|&(winners, count)| LeafJson {
-                winners: winners.iter().map(|p| p.to_string()).collect(),
-                count,
-            })
-            .collect(),
+        leaves: json::leaves(&stats.leaves),
         value: stats.value,
         best_move: stats.best_move.map(|mv| mv.to_string()),
     }

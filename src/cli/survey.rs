@@ -7,14 +7,15 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use super::CliError;
 use super::load::map;
-use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change};
+use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change, whole};
+use super::{CliError, json};
 use crate::analysis::group_digits;
 use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
 use crate::game::{Map, Player, PlayerSet};
+use crate::text::count;
 
 /// Options of `survey`: two players.
 #[derive(Debug, Clone, Args)]
@@ -34,29 +35,25 @@ pub(super) struct SurveyArgs {
     #[arg(long)]
     table: bool,
     /// Worker threads [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256), value_name = "N")]
+    #[arg(long, value_parser = whole(1, 256), allow_negative_numbers = true, value_name = "N")]
     threads: Option<u16>,
 }
 
-#[derive(Serialize)]
-struct LeavesJson {
-    a: u64,
-    b: u64,
-    tie: u64,
-}
-
+/// One board of `survey --json --table`.
 #[derive(Serialize)]
 struct RowJson {
     board: String,
     nodes_a_first: u64,
     nodes_b_first: u64,
-    leaves_a_first: LeavesJson,
-    leaves_b_first: LeavesJson,
+    leaves_a_first: Vec<json::Leaves>,
+    leaves_b_first: Vec<json::Leaves>,
 }
 
+/// `survey --json`: the survey's options, then its tallies.
 #[derive(Serialize)]
 struct SurveyJson {
-    size: usize,
+    size: u8,
+    players: u8,
     max_dice: u8,
     first: String,
     boards: u64,
@@ -87,14 +84,11 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     // Every survey error is about the options asked for.
     let result = result.map_err(|e: SurveyError| CliError::Usage(e.to_string()))?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &to_json(&result, args.game.side()))
-            .map_err(io::Error::from)?;
-        writeln!(out)?;
-    } else {
-        out.write_all(text(&result).as_bytes())?;
+        return json::print(&to_json(&result, args.game.side()));
     }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    out.write_all(text(&result).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -115,23 +109,19 @@ fn progress_bar(boards: u64) -> ProgressBar {
     bar
 }
 
-fn tally(leaves: &[(PlayerSet, u64)]) -> LeavesJson {
-    let by = |p: Player| {
-        leaves
-            .iter()
-            .filter(|(set, _)| *set == PlayerSet::single(p))
-            .map(|(_, n)| n)
-            .sum()
-    };
-    LeavesJson {
-        a: by(Player::A),
-        b: by(Player::B),
-        tie: leaves
-            .iter()
-            .filter(|(set, _)| set.len() > 1)
-            .map(|(_, n)| n)
-            .sum(),
+/// A two-player tree's leaves won by a, won by b, and tied, for the text
+/// table.
+fn tally(leaves: &[(PlayerSet, u64)]) -> [u64; 3] {
+    let mut tally = [0; 3];
+    for &(winners, n) in leaves {
+        let column = match winners {
+            w if w == PlayerSet::single(Player::A) => 0,
+            w if w == PlayerSet::single(Player::B) => 1,
+            _ => 2,
+        };
+        tally[column] += n;
     }
+    tally
 }
 
 fn row_json(map: &Map, row: &Row) -> RowJson {
@@ -139,14 +129,15 @@ fn row_json(map: &Map, row: &Row) -> RowJson {
         board: row.board.on(map).to_line(),
         nodes_a_first: row.nodes_a_first,
         nodes_b_first: row.nodes_b_first,
-        leaves_a_first: tally(&row.leaves_a_first),
-        leaves_b_first: tally(&row.leaves_b_first),
+        leaves_a_first: json::leaves(&row.leaves_a_first),
+        leaves_b_first: json::leaves(&row.leaves_b_first),
     }
 }
 
 fn to_json(s: &Survey, size: u8) -> SurveyJson {
     SurveyJson {
-        size: usize::from(size),
+        size,
+        players: 2,
         max_dice: s.options.max_dice,
         first: s.options.first.to_string(),
         boards: s.boards,
@@ -171,14 +162,15 @@ fn text(s: &Survey) -> String {
     let o = &s.options;
     let first = o.first;
     let mut out = format!(
-        "every {map} board with at most {dice} dice, {first} moving first:\n",
+        "every {map} board with at most {dice}, {first} moving first:\n",
         map = o.map,
-        dice = o.max_dice
+        dice = count(o.max_dice, "die", "dice")
     );
+    let nodes = count(s.largest.0, "node", "nodes");
     let largest = if s.largest.0 >= MAX_COUNT {
-        format!("at least {} nodes", group_digits(s.largest.0))
+        format!("at least {nodes}")
     } else {
-        format!("{} nodes", group_digits(s.largest.0))
+        nodes
     };
     let rows = [
         ("boards".to_string(), group_digits(s.boards)),
@@ -214,13 +206,14 @@ fn table(s: &Survey) -> String {
         .rows
         .iter()
         .map(|row| {
-            let (a, b) = (tally(&row.leaves_a_first), tally(&row.leaves_b_first));
+            let [a, b] = [&row.leaves_a_first, &row.leaves_b_first]
+                .map(|leaves| tally(leaves).map(|n| n.to_string()).join("/"));
             [
                 row.board.on(&s.options.map).to_line(),
                 group_digits(row.nodes_a_first),
                 group_digits(row.nodes_b_first),
-                format!("{}/{}/{}", a.a, a.b, a.tie),
-                format!("{}/{}/{}", b.a, b.b, b.tie),
+                a,
+                b,
             ]
         })
         .collect();

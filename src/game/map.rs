@@ -9,6 +9,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use crate::text::count;
+
 /// The smallest side of a rhombus map.
 pub const MIN_SIDE: u8 = 2;
 /// The largest side of a rhombus map.
@@ -44,7 +46,8 @@ pub enum MapError {
     Side(usize),
     /// A cell count that makes no square rhombus of an allowed side.
     #[error(
-        "{0} cells make no square board: a board has 4, 9, 16, ... or {MAX_CELLS} cells (side {MIN_SIDE} to {MAX_SIDE})"
+        "{} cannot make a square board: a board has 4, 9, 16, ... or {MAX_CELLS} cells (side {MIN_SIDE} to {MAX_SIDE})",
+        count(*.0, "cell", "cells")
     )]
     NotSquare(usize),
 }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::text::count;
+
 use super::{Board, Cell, MAX_DICE_LIMIT, MAX_PLAYERS, Map, MapError, Player, PlayerSet};
 
 /// What a game is played with: the map, the number of players and the most
@@ -115,7 +117,7 @@ impl Rules {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The board has another number of cells than the map.
-    #[error("the board has {board} cells, but the map has {map}")]
+    #[error("the board has {}, but the map has {map}", count(*board, "cell", "cells"))]
     CellCount {
         /// The board's cells.
         board: usize,

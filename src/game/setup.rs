@@ -6,6 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::text::{count, escape_controls};
+
 use super::{
     Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, Map, MapError, Player, Position, PositionError, Rules,
 };
@@ -58,13 +60,13 @@ pub struct SetupError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupErrorKind {
     /// Something that is not a cell.
-    #[error("expected a cell such as `a-2`, found `{0}`")]
+    #[error("expected a cell such as `a-2`, found `{}`", escape_controls(.0))]
     NotACell(String),
     /// A letter that names no player.
-    #[error("unknown player `{0}` (players are `a` to `h`)")]
+    #[error("unknown player `{}` (players are `a` to `h`)", escape_controls(&.0.to_string()))]
     UnknownPlayer(char),
     /// A dice count outside 1..=9.
-    #[error("a cell holds from 1 to {MAX_DICE_LIMIT} dice, not {0}")]
+    #[error("a cell holds from 1 to {MAX_DICE_LIMIT} dice, not {}", escape_controls(.0))]
     DiceOutOfRange(String),
     /// More than the largest map holds.
     #[error("too many cells: a board has at most {MAX_CELLS}")]
@@ -76,7 +78,10 @@ pub enum SetupErrorKind {
     #[error(transparent)]
     Map(#[from] MapError),
     /// A row of another length than the map's.
-    #[error("this row has {found} cells, but a {map} board has {expected} in every row")]
+    #[error(
+        "this row has {}, but a {map} board has {expected} in every row",
+        count(*found, "cell", "cells")
+    )]
     RowLength {
         /// Cells in the row.
         found: usize,

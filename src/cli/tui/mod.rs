@@ -3,14 +3,30 @@
 //! - [`state`]: a pure state machine (cursor, marked source, messages, log,
 //!   overlays); keys and clicks in, moves out;
 //! - [`view`]: a pure renderer from that state and a window size to a grid
-//!   of styled characters;
-//! - `terminal`: the thin driver that owns the terminal, reads events and
-//!   draws only what changed.
+//!   of styled characters (`frame`), laid out by `layout` (fields that give
+//!   way by priority, wrapped text), with the status and key bars in `bars`
+//!   and the boxes over the game (help, quit, game over) in `boxes`;
+//! - `terminal`: the thin driver that owns the terminal, waits for events
+//!   and draws only what changed;
+//! - `input`: standard input read and parsed into keys and clicks on
+//!   threads of their own; `signals`: the signals that end, suspend and
+//!   resume the game; `ending`: what is printed after the game, and its
+//!   exit status.
 
+mod bars;
+mod boxes;
+mod ending;
+mod frame;
+mod input;
+mod layout;
+mod signals;
 pub mod state;
 mod terminal;
 pub mod view;
 
+pub use ending::Ending;
+pub(super) use ending::finish;
+pub use input::{GIVE_UP, Input, Parser};
 pub use state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Target};
 pub use terminal::{TerminalGuard, chain_panic_hook, draw, run, write_restore};
 pub use view::{Frame, Glyph, Style, min_size, render};

@@ -1,8 +1,6 @@
 //! The full-screen game as a pure state machine: keys and clicks in, state
 //! changes and moves out. No terminal, no clock, no randomness.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-
 use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
 
 /// One rated move, as a hint provider reports it.
@@ -12,6 +10,8 @@ pub struct Hint {
     pub mv: Move,
     /// Its rating in words, such as `win (exact 1)` or `estimate +12`.
     pub rating: String,
+    /// Whether it is the move the computer would choose.
+    pub best: bool,
 }
 
 /// Something that can rate every legal move of a position: the hook for the
@@ -27,7 +27,8 @@ pub struct Hint {
 ///     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
 ///         let analysis = self.0.analyse(rules, position, self.1, true)?;
 ///         Some(analysis.moves.iter()
-///             .map(|m| Hint { mv: m.mv, rating: m.rating.to_string() })
+///             .enumerate()
+///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice })
 ///             .collect())
 ///     }
 /// }
@@ -81,39 +82,32 @@ pub enum Key {
     NewGame,
     /// Quit at once (`Ctrl-C`).
     Interrupt,
+    /// Suspend the game, as a shell's job (`Ctrl-Z`); the driver stops the
+    /// process and redraws when it is resumed.
+    Suspend,
     /// Any other key.
     Other,
 }
 
 impl Key {
-    /// The game's key for a terminal key event; `None` for events that do
-    /// not count (releases and repeats).
-    pub fn from_event(event: &KeyEvent) -> Option<Key> {
-        if event.kind != KeyEventKind::Press {
-            return None;
-        }
-        if event.modifiers.contains(KeyModifiers::CONTROL) {
-            return Some(match event.code {
-                KeyCode::Char('c' | 'C') => Key::Interrupt,
-                _ => Key::Other,
-            });
-        }
-        Some(match event.code {
-            KeyCode::Up | KeyCode::Char('k') => Key::Up,
-            KeyCode::Down | KeyCode::Char('j') => Key::Down,
-            KeyCode::Left | KeyCode::Char('h') => Key::Left,
-            KeyCode::Right | KeyCode::Char('l') => Key::Right,
-            KeyCode::Enter | KeyCode::Char(' ') => Key::Select,
-            KeyCode::Esc => Key::Cancel,
-            KeyCode::Char('e' | 'p') => Key::EndTurn,
-            KeyCode::Char(c @ '0'..='9') => Key::Digit(c as u8 - b'0'),
-            KeyCode::Char('?') => Key::Help,
-            KeyCode::Char('H') => Key::Hint,
-            KeyCode::Char('q' | 'Q') => Key::Quit,
-            KeyCode::Char('y' | 'Y') => Key::Yes,
-            KeyCode::Char('n' | 'N') => Key::NewGame,
+    /// The game's key for a typed character (the driver's parser turns the
+    /// arrows, `Enter`, `Esc` and the control keys into keys itself).
+    pub fn from_char(c: char) -> Key {
+        match c {
+            'k' => Key::Up,
+            'j' => Key::Down,
+            'h' => Key::Left,
+            'l' => Key::Right,
+            ' ' => Key::Select,
+            'e' | 'p' => Key::EndTurn,
+            '0'..='9' => Key::Digit(c as u8 - b'0'),
+            '?' => Key::Help,
+            'H' => Key::Hint,
+            'q' | 'Q' => Key::Quit,
+            'y' | 'Y' => Key::Yes,
+            'n' | 'N' => Key::NewGame,
             _ => Key::Other,
-        })
+        }
     }
 }
 
@@ -164,6 +158,7 @@ pub struct App {
     message: Option<String>,
     log: Vec<String>,
     overlay: Overlay,
+    help_page: usize,
     hints: Option<Vec<Hint>>,
     hinter: Option<Box<dyn HintProvider>>,
     computers: PlayerSet,
@@ -200,7 +195,8 @@ impl App {
             .unwrap_or(0);
         let goal = column(rules.map(), cursor);
         let tree = GameTree::new(rules, start);
-        App {
+        let over = start.is_game_over(tree.rules());
+        let mut app = App {
             node: tree.root(),
             tree,
             first,
@@ -212,12 +208,17 @@ impl App {
             message: None,
             log: Vec::new(),
             overlay: Overlay::None,
+            help_page: 0,
             hints: None,
             hinter: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
             last_move: None,
+        };
+        if over {
+            app.message = Some(app.game_over_message());
         }
+        app
     }
 
     /// Starts a new game on a random board drawn from `seed`, with the same
@@ -362,6 +363,22 @@ impl App {
         self.overlay
     }
 
+    /// The page of the help to show, counted from 0 since it was opened
+    /// (the renderer counts it round its pages, which depend on the window).
+    pub fn help_page(&self) -> usize {
+        self.help_page
+    }
+
+    /// Why the game ended and who won, once it is over.
+    fn game_over_message(&self) -> String {
+        let position = self.position();
+        format!(
+            "{}. {}",
+            super::super::render::game_over(position.player()),
+            super::super::render::result(position.winners())
+        )
+    }
+
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
         self.last_move
@@ -415,7 +432,10 @@ impl App {
         }
         match self.overlay {
             Overlay::Help => {
-                self.overlay = Overlay::None;
+                match key {
+                    Key::Help => self.help_page = self.help_page.wrapping_add(1),
+                    _ => self.overlay = Overlay::None,
+                }
                 return Effect::Continue;
             }
             Overlay::ConfirmQuit => {
@@ -430,6 +450,7 @@ impl App {
         }
         if key == Key::Help {
             self.overlay = Overlay::Help;
+            self.help_page = 0;
             return Effect::Continue;
         }
         if self.winners().is_some() {
@@ -471,7 +492,13 @@ impl App {
             Key::Digit(d) => self.digit(d),
             Key::Hint => self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
-            Key::Help | Key::Interrupt | Key::Yes | Key::No | Key::NewGame | Key::Other => {}
+            Key::Help
+            | Key::Interrupt
+            | Key::Suspend
+            | Key::Yes
+            | Key::No
+            | Key::NewGame
+            | Key::Other => {}
         }
         Effect::Continue
     }
@@ -644,7 +671,7 @@ impl App {
         let rules = self.tree.rules().clone();
         match self.hinter.as_mut() {
             None => {
-                self.message = Some("There are no hints in a game between people.".into());
+                self.message = Some("There are no hints in this game.".into());
             }
             Some(hinter) => match hinter.hints(&rules, &position) {
                 Some(hints) => {
@@ -674,13 +701,13 @@ impl App {
                 let target = before.board().cell(usize::from(to));
                 format!(
                     "{player}: {from} -> {to}, took {} from {}",
-                    dice(target.dice()),
+                    dice(u16::from(target.dice())),
                     target.owner()
                 )
             }
             Move::Pass => format!(
                 "{player}: end turn, +{}",
-                dice(before.reinforcements(self.rules()) as u8)
+                dice(before.reinforcements(self.rules()))
             ),
         };
         self.log.push(entry);
@@ -690,8 +717,8 @@ impl App {
         self.digits.clear();
         self.hints = None;
         let after = self.position();
-        if let Some(winners) = self.winners() {
-            self.message = Some(super::super::render::result(winners));
+        if self.winners().is_some() {
+            self.message = Some(self.game_over_message());
         } else if after.player() != player && self.computers.contains(after.player()) {
             self.message = Some(self.computer_turn_message(after.player()));
         } else if after.player() != player {
@@ -702,7 +729,8 @@ impl App {
     }
 }
 
-fn dice(n: u8) -> String {
+/// `1 die`, `2 dice`.
+pub(super) fn dice(n: u16) -> String {
     if n == 1 {
         "1 die".to_string()
     } else {
@@ -900,6 +928,30 @@ mod tests {
     }
 
     #[test]
+    fn question_mark_turns_the_help_pages() {
+        let mut a = app(MENU_BOARD);
+        a.key(Key::Help);
+        assert_eq!((a.overlay(), a.help_page()), (Overlay::Help, 0));
+        a.key(Key::Help);
+        assert_eq!((a.overlay(), a.help_page()), (Overlay::Help, 1));
+        a.key(Key::Cancel);
+        assert_eq!(a.overlay(), Overlay::None);
+        a.key(Key::Help);
+        assert_eq!(a.help_page(), 0, "the help opens on its first page");
+    }
+
+    #[test]
+    fn a_game_over_before_any_move_says_why() {
+        let a = app("a-1 b-1 / b-1 a-1");
+        assert!(a.winners().is_some());
+        assert_eq!(
+            a.message(),
+            Some("a cannot attack: the game is over. The game is a tie between a and b")
+        );
+        assert_eq!(app(MENU_BOARD).message(), None);
+    }
+
+    #[test]
     fn the_end_of_the_game_offers_a_new_game_or_quit() {
         let mut a = app("b-2 b-2 / a-2 b-1");
         a.key(Key::Digit(1)); // 2 -> 3
@@ -907,7 +959,10 @@ mod tests {
         a.key(Key::Digit(1)); // b: 0 -> 2
         a.key(Key::EndTurn);
         assert_eq!(a.winners(), Some(PlayerSet::single(Player::B)));
-        assert_eq!(a.message(), Some("The winner is b"));
+        assert_eq!(
+            a.message(),
+            Some("a cannot attack: the game is over. The winner is b")
+        );
         assert_eq!(a.key(Key::Left), Effect::Continue);
         assert_eq!(a.key(Key::NewGame), Effect::NewGame);
         assert_eq!(a.key(Key::Quit), Effect::Quit);
@@ -929,6 +984,7 @@ mod tests {
                         .map(|mv| Hint {
                             mv,
                             rating: "even".into(),
+                            best: false,
                         })
                         .collect(),
                 )
@@ -1001,7 +1057,10 @@ mod tests {
                 "b: end turn, +0 dice",
             ]
         );
-        assert_eq!(a.message(), Some("The winner is b"));
+        assert_eq!(
+            a.message(),
+            Some("a cannot attack: the game is over. The winner is b")
+        );
     }
 
     #[test]
@@ -1077,21 +1136,17 @@ mod tests {
     }
 
     #[test]
-    fn only_key_presses_count() {
-        use crossterm::event::KeyEventState;
-        let press = KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE);
-        assert_eq!(Key::from_event(&press), Some(Key::Down));
-        for kind in [KeyEventKind::Release, KeyEventKind::Repeat] {
-            let event = KeyEvent {
-                kind,
-                state: KeyEventState::NONE,
-                ..press
-            };
-            assert_eq!(Key::from_event(&event), None);
+    fn characters_name_the_keys() {
+        for (c, key) in [
+            ('j', Key::Down),
+            ('H', Key::Hint),
+            ('h', Key::Left),
+            ('7', Key::Digit(7)),
+            (' ', Key::Select),
+            ('Q', Key::Quit),
+            ('\u{e9}', Key::Other),
+        ] {
+            assert_eq!(Key::from_char(c), key, "{c:?}");
         }
-        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(Key::from_event(&ctrl_c), Some(Key::Interrupt));
-        let shift_h = KeyEvent::new(KeyCode::Char('H'), KeyModifiers::SHIFT);
-        assert_eq!(Key::from_event(&shift_h), Some(Key::Hint));
     }
 }

@@ -6,13 +6,16 @@ use std::io::{self, Write};
 use std::panic;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, MouseButton, MouseEventKind};
+use crossterm::event;
 use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 
+use super::ending::Ending;
+use super::input::{self, Input};
+use super::signals::{self, Signal};
 use super::state::{App, ComputerPlayer, Effect, Key, Overlay};
 use super::view::{self, Frame, Glyph, Style};
 use crate::game::{Move, Position, Rules};
@@ -82,20 +85,33 @@ impl TerminalGuard {
     pub fn enter() -> io::Result<TerminalGuard> {
         static HOOK: Once = Once::new();
         HOOK.call_once(|| chain_panic_hook(restore_terminal));
-        terminal::enable_raw_mode()?;
-        ACTIVE.store(true, Ordering::SeqCst);
-        let guard = TerminalGuard {
+        take_terminal()?;
+        Ok(TerminalGuard {
             restore: restore_terminal,
-        };
-        execute!(
-            io::stdout(),
-            terminal::EnterAlternateScreen,
-            EnableClicks,
-            cursor::Hide,
-            terminal::Clear(terminal::ClearType::All)
-        )?;
-        Ok(guard)
+        })
     }
+}
+
+/// Takes the terminal (again, after a suspension): raw mode, alternate
+/// screen, mouse capture, cursor hidden, the screen cleared.
+fn take_terminal() -> io::Result<()> {
+    terminal::enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    execute!(
+        io::stdout(),
+        terminal::EnterAlternateScreen,
+        EnableClicks,
+        cursor::Hide,
+        terminal::Clear(terminal::ClearType::All)
+    )
+}
+
+/// Suspends the game as `Ctrl-Z` does: the terminal given back, the process
+/// stopped, and the terminal taken again when it is continued.
+fn suspend() -> io::Result<()> {
+    restore_terminal();
+    signals::stop()?;
+    take_terminal()
 }
 
 impl Drop for TerminalGuard {
@@ -105,13 +121,15 @@ impl Drop for TerminalGuard {
 }
 
 /// How often the loop wakes without an event, to notice a change of window
-/// size whose signal was lost (crossterm can drop a resize that arrives in
-/// the same instant as a key).
+/// size (the size is polled: no resize signal is caught).
 const TICK: Duration = Duration::from_millis(250);
 
 /// The shortest time between two of the computer's moves on the screen, so
 /// that a person can follow them: a move that took less thinking waits.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
+
+/// How long the loop waits for a signal after the input ended.
+const HANGUP_WAIT: Duration = Duration::from_millis(200);
 
 /// How often the loop looks for the computer's answer while it thinks.
 const THINK_TICK: Duration = Duration::from_millis(40);
@@ -157,13 +175,33 @@ enum Thinking {
     },
 }
 
-/// Plays `app` full screen until a player quits; `computer` moves the
-/// players [`App::computer_to_move`] names, on a worker thread, one move
-/// every [`COMPUTER_PAUSE`] at most.
-pub fn run(mut app: App, color: bool, computer: Option<Box<dyn ComputerPlayer>>) -> io::Result<()> {
+/// What the main loop waits for: input, read and parsed on threads of its
+/// own (see `input`), or a signal.
+enum Event {
+    Input(Input),
+    Signal(Signal),
+}
+
+/// Plays `app` full screen until a player quits or a signal ends it;
+/// `computer` moves the players [`App::computer_to_move`] names, on a
+/// worker thread, one move every [`COMPUTER_PAUSE`] at most. Keys, clicks
+/// and signals come in on a channel, so that nothing waits for input.
+pub fn run(
+    mut app: App,
+    color: bool,
+    computer: Option<Box<dyn ComputerPlayer>>,
+) -> io::Result<Ending> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
+    let (sender, events) = mpsc::channel();
+    let signal_sender = sender.clone();
+    signals::spawn(
+        move |s| signal_sender.send(Event::Signal(s)).is_ok(),
+        restore_terminal,
+    )?;
     let guard = TerminalGuard::enter()?;
+    input::spawn(move |i| sender.send(Event::Input(i)).is_ok())?;
+    let mut signal = None;
     // Each frame is built in memory and written at once: nothing is left
     // buffered to spill onto the normal screen if a panic unwinds.
     let mut buffer = Vec::with_capacity(1 << 16);
@@ -238,26 +276,48 @@ pub fn run(mut app: App, color: bool, computer: Option<Box<dyn ComputerPlayer>>)
                 }
             }
         }
-        if !event::poll(wait)? {
-            continue;
-        }
-        let effect = match event::read()? {
-            Event::Key(key) => match Key::from_event(&key) {
-                Some(key) => app.key(key),
-                None => continue,
-            },
-            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-                match shown
-                    .as_ref()
-                    .and_then(|f| f.target_at(mouse.column, mouse.row))
-                {
+        let event = match events.recv_timeout(wait) {
+            Ok(event) => event,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(io::Error::other("the input and signals stopped"));
+            }
+        };
+        let effect = match event {
+            Event::Input(Input::Key(Key::Interrupt)) => {
+                signal = Some(signals::INTERRUPT);
+                break;
+            }
+            Event::Signal(Signal::End(n)) => {
+                signal = Some(n);
+                break;
+            }
+            Event::Input(Input::Key(Key::Suspend)) | Event::Signal(Signal::Suspend) => {
+                suspend()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Event::Signal(Signal::Resume) => {
+                take_terminal()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Event::Input(Input::Key(key)) => app.key(key),
+            Event::Input(Input::Click(x, y)) => {
+                match shown.as_ref().and_then(|f| f.target_at(x, y)) {
                     Some(target) => app.click(target),
                     None => continue,
                 }
             }
-            // The new size is read at the top of the loop.
-            Event::Resize(..) => continue,
-            _ => continue,
+            // A terminal hung up ends the input and sends SIGHUP, in either
+            // order: the signal, if it comes soon, says how the game ended.
+            Event::Input(Input::End) => match events.recv_timeout(HANGUP_WAIT) {
+                Ok(Event::Signal(Signal::End(n))) => {
+                    signal = Some(n);
+                    break;
+                }
+                _ => return Err(io::Error::other("the input ended before the game was over")),
+            },
         };
         dirty = true;
         match effect {
@@ -269,7 +329,12 @@ pub fn run(mut app: App, color: bool, computer: Option<Box<dyn ComputerPlayer>>)
         }
     }
     drop(guard);
-    Ok(())
+    Ok(Ending {
+        winners: app.winners(),
+        seed: app.seed(),
+        side: app.rules().map().rows(),
+        signal,
+    })
 }
 
 /// Queues what turns the screen showing `old` into `new`: only the changed

@@ -1,0 +1,178 @@
+//! The bars along the edges of the screen: the status at the top (the
+//! player to move, the dice, each player's cells, the cursor) and the
+//! message and keys at the bottom. Each is a list of fields that give way
+//! by priority (see [`fit`]), so that a narrow window drops or shortens
+//! whole fields and never shows half a number.
+
+use super::frame::{Frame, Style};
+use super::layout::{Field, Line, Span, fit, wrap};
+use super::state::{App, dice};
+use crate::game::Player;
+
+/// The lines the status takes at the top of the screen.
+pub(super) const STATUS_LINES: usize = 2;
+
+/// The most lines a message takes above the keys.
+const MESSAGE_LINES: usize = 2;
+
+/// Draws the status on the top lines.
+pub(super) fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
+    let w = usize::from(frame.width());
+    let lines = fit(
+        &status_fields(app, paint),
+        " | ",
+        w.saturating_sub(2),
+        STATUS_LINES,
+    );
+    for (y, line) in lines.iter().enumerate() {
+        frame.spans(1, y, w, line);
+    }
+}
+
+/// The status, most important first by priority: the player to move and
+/// the cells are always shown; the title goes first, then the seed, the
+/// cursor and the reinforcements.
+fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
+    let position = app.position();
+    let player = position.player();
+    let to_move = |rest: String, style: Style| {
+        vec![
+            Span::new(player.to_string(), paint(player)),
+            Span::new(rest, style),
+        ]
+    };
+    let captured = Field::text(4, Span::plain(format!("captured {}", position.captured())));
+    let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
+    if app.winners().is_some() {
+        fields.push(Field::text(5, Span::bold("game over")).required());
+    } else if app.computer_to_move().is_some() {
+        let thinking = format!(" to move: the computer ({}) is thinking", app.ai_name());
+        let forms = vec![
+            to_move(thinking, Style::BOLD),
+            to_move(" to move: the computer".into(), Style::BOLD),
+            to_move(" (computer)".into(), Style::BOLD),
+        ];
+        fields.push(Field::new(5, forms).required());
+        fields.push(captured);
+    } else {
+        fields.push(Field::new(5, vec![to_move(" to move".into(), Style::PLAIN)]).required());
+        fields.push(captured);
+        let plus = dice(position.reinforcements(app.rules()));
+        fields.push(Field::new(
+            6,
+            vec![
+                vec![Span::plain(format!("end turn now: +{plus}"))],
+                vec![Span::plain(format!("end turn: +{plus}"))],
+            ],
+        ));
+    }
+    let counts = position.board().cell_counts();
+    let (mut long, mut short) = (vec![Span::plain("cells:")], vec![Span::plain("cells")]);
+    for p in Player::all(app.rules().players()) {
+        let count = counts[usize::from(p.index())];
+        let sep = if p.index() > 0 { ", " } else { " " };
+        long.extend([
+            Span::plain(sep),
+            Span::new(p.to_string(), paint(p)),
+            Span::plain(format!(" {count}")),
+        ]);
+        short.extend([
+            Span::plain(" "),
+            Span::new(p.to_string(), paint(p)),
+            Span::plain(count.to_string()),
+        ]);
+    }
+    fields.push(Field::new(1, vec![long, short]).required());
+    let cell = position.board().cell(app.cursor());
+    let under = format!("cell {} ({} {})", app.cursor(), cell.owner(), cell.dice());
+    fields.push(
+        Field::new(
+            7,
+            vec![
+                vec![Span::plain(format!("cursor: {under}"))],
+                vec![Span::plain(under)],
+            ],
+        )
+        .on_line(1),
+    );
+    if let Some(marked) = app.marked() {
+        fields.push(Field::new(
+            3,
+            vec![
+                vec![Span::plain(format!("marked: cell {marked}"))],
+                vec![Span::plain(format!("marked {marked}"))],
+            ],
+        ));
+    }
+    if !app.digits().is_empty() {
+        let digits = app.digits();
+        fields.push(Field::new(
+            2,
+            vec![
+                vec![Span::plain(format!("move number: {digits}_"))],
+                vec![Span::plain(format!("move {digits}_"))],
+            ],
+        ));
+    }
+    if let Some(seed) = app.seed() {
+        fields.push(Field::text(8, Span::plain(format!("seed {seed}"))));
+    }
+    fields
+}
+
+/// The message, wrapped onto at most two lines of a `width`-column window.
+pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
+    let mut lines = app
+        .message()
+        .map(|m| wrap(m, Style::BOLD, width.saturating_sub(2), 0))
+        .unwrap_or_default();
+    lines.truncate(MESSAGE_LINES);
+    lines
+}
+
+/// Draws the message (from [`message`]) just above the last line, and the
+/// keys on the last line.
+pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line]) {
+    let w = usize::from(frame.width());
+    let h = usize::from(frame.height());
+    let top = h.saturating_sub(1 + message.len());
+    frame.clear(0, top, w, message.len());
+    for (i, line) in message.iter().enumerate() {
+        frame.spans(1, top + i, w, line);
+    }
+    let keys = fit(&key_fields(app), "  ", w.saturating_sub(2), 1);
+    if let Some(line) = keys.first() {
+        frame.spans(1, h.saturating_sub(1), w, line);
+    }
+}
+
+/// The keys worth knowing now; `? help` and `q quit` stay longest.
+fn key_fields(app: &App) -> Vec<Field> {
+    let key = |priority: u8, forms: &[&str]| {
+        Field::new(
+            priority,
+            forms.iter().map(|f| vec![Span::plain(*f)]).collect(),
+        )
+    };
+    let help = key(0, &["? help"]).required();
+    let quit = key(1, &["q quit"]);
+    if app.winners().is_some() {
+        vec![key(2, &["n new game"]), help, quit]
+    } else if app.computer_to_move().is_some() {
+        vec![
+            key(3, &["the computer is moving", "computer moving"]),
+            help,
+            quit,
+            key(4, &["Ctrl-C quit at once"]),
+        ]
+    } else {
+        vec![
+            key(5, &["arrows/hjkl move", "arrows move"]),
+            key(4, &["Enter mark/attack", "Enter attack"]),
+            key(6, &["Esc cancel"]),
+            key(3, &["e end turn"]),
+            help,
+            quit,
+        ]
+    }
+}

@@ -1,0 +1,279 @@
+//! The boxes drawn over the game: the help (the rules in short, then the
+//! keys, in pages), the quit question, the end of the game, and the note
+//! that the window is too small. Each is fitted to the window: its lines
+//! wrap, and what it covers is cleared, so no fragment of the screen below
+//! shows beside it.
+
+use super::frame::{Frame, Style};
+use super::layout::{Field, Line, Span, fit, flow, width, wrap};
+use super::state::{App, Key, Overlay};
+use super::view::min_size;
+use crate::cli::render::{game_over, result};
+use crate::game::Player;
+
+/// Draws `lines` in a box `w` columns wide with its top-left corner at
+/// (`x`, `y`), clearing the area first; the text has `w - 4` columns.
+fn draw_box(frame: &mut Frame, x: usize, y: usize, w: usize, lines: &[Line]) {
+    let h = lines.len() + 2;
+    frame.clear(x, y, w, h);
+    let right = x + w.saturating_sub(1);
+    for (col, row) in [(x, y), (right, y), (x, y + h - 1), (right, y + h - 1)] {
+        frame.put(col, row, '+', Style::PLAIN);
+    }
+    for col in x + 1..right {
+        frame.put(col, y, '-', Style::PLAIN);
+        frame.put(col, y + h - 1, '-', Style::PLAIN);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        frame.put(x, y + 1 + i, '|', Style::PLAIN);
+        frame.put(right, y + 1 + i, '|', Style::PLAIN);
+        frame.spans(x + 2, y + 1 + i, right.saturating_sub(1), line);
+    }
+}
+
+/// Draws a box `w` columns wide around `lines` in the middle of rows
+/// `top..top + rows`, and clears those of its rows across the whole window.
+fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize) {
+    let fw = usize::from(frame.width());
+    let w = w.min(fw);
+    let h = lines.len() + 2;
+    let x = fw.saturating_sub(w) / 2;
+    let y = top + rows.saturating_sub(h) / 2;
+    frame.clear(0, y, fw, h);
+    draw_box(frame, x, y, w, lines);
+}
+
+/// The widest help box, in columns.
+const HELP_WIDTH: usize = 80;
+
+/// The rules in short (the last line is the board's marks).
+const RULES: [&str; 5] = [
+    "- Attack from a cell of yours into a neighbouring enemy cell with fewer \
+     dice: the attack always wins.",
+    "- All but one of your dice move into the cell you take; its dice count as \
+     captured.",
+    "- Attack at least once, then end your turn: you get one die fewer than you \
+     captured, one per cell of yours, top-left first.",
+    "- The game ends when the player to move cannot attack. Most cells wins; \
+     equal counts tie.",
+    "Marks: * can attack, @ marked, ! can be attacked",
+];
+
+/// Every key, and what it does.
+const KEYS: [(&str, &str); 10] = [
+    ("arrows, h j k l", "move the cursor between hexagons"),
+    ("Enter, Space", "mark a cell, then attack a target"),
+    ("Esc", "cancel the mark or a typed number"),
+    ("e, p", "end the turn (after an attack)"),
+    ("1 2 3 ...", "play that move (Enter ends a number)"),
+    ("H", "hints: the computer rates the moves"),
+    ("mouse click", "mark a cell, attack, pick a move"),
+    ("?", "this help; ? again: its next page"),
+    ("q", "quit (asks first); Ctrl-C at once"),
+    ("n", "a new game, once the game is over"),
+];
+
+/// The column of the keys' descriptions, when they fit beside the keys.
+const KEY_COLUMN: usize = 17;
+
+/// A few lines that stay on one page if they can; a blank block
+/// separates others and is left out at the top or the foot of a page.
+type Block = Vec<Line>;
+
+/// The help's two parts, each starting a page, as blocks for a text of
+/// `inner` columns.
+fn help_parts(inner: usize) -> [Vec<Block>; 2] {
+    let blank = || vec![Vec::new()];
+    let mut rules = vec![
+        vec![vec![Span::bold("Dice of Doom: the rules in short")]],
+        blank(),
+    ];
+    for (i, rule) in RULES.iter().enumerate() {
+        if i + 1 == RULES.len() {
+            rules.push(blank());
+        }
+        rules.push(wrap(rule, Style::PLAIN, inner, 2));
+    }
+    let mut keys = vec![vec![vec![Span::bold("Keys")]], blank()];
+    for (key, what) in KEYS {
+        if inner >= KEY_COLUMN + 36 {
+            let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
+            for (i, line) in lines.iter_mut().enumerate() {
+                let left = if i == 0 { key } else { "" };
+                line.insert(0, Span::plain(format!("{left:<KEY_COLUMN$}")));
+            }
+            keys.push(lines);
+        } else {
+            keys.push(wrap(&format!("{key}: {what}"), Style::PLAIN, inner, 2));
+        }
+    }
+    [rules, keys]
+}
+
+/// `blocks` put on pages of `per_page` lines: each block whole on a page
+/// where it fits, split where it is longer than a page.
+fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
+    let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
+    for block in blocks {
+        let blank = block.iter().all(Vec::is_empty);
+        for chunk in block.chunks(per_page.max(1)) {
+            let Some(page) = pages.last_mut() else { break };
+            if page.len() + chunk.len() > per_page {
+                if blank {
+                    break;
+                }
+                pages.push(Vec::new());
+            }
+            let Some(page) = pages.last_mut() else { break };
+            if !(blank && page.is_empty()) {
+                page.extend(chunk.iter().cloned());
+            }
+        }
+    }
+    for page in &mut pages {
+        while page.last().is_some_and(Vec::is_empty) {
+            page.pop();
+        }
+    }
+    pages.retain(|p| !p.is_empty());
+    pages
+}
+
+/// Draws page `page` (counted round) of the help in rows `top..top + rows`.
+pub(super) fn help(frame: &mut Frame, page: usize, top: usize, rows: usize) {
+    let w = usize::from(frame.width()).min(HELP_WIDTH);
+    let inner = w.saturating_sub(4).max(1);
+    // Two lines of border, and one for the page number (and one blank
+    // line before it where there is room).
+    let per_page = rows.saturating_sub(3).max(1);
+    let parts = help_parts(inner);
+    let pages: Vec<Vec<Line>> = parts
+        .iter()
+        .flat_map(|part| pages(part, per_page))
+        .collect();
+    let tallest = pages.iter().map(|p| p.len()).max().unwrap_or(0);
+    let count = pages.len().max(1);
+    let n = page % count;
+    let mut lines: Vec<Line> = pages.get(n).map(|p| p.to_vec()).unwrap_or_default();
+    lines.resize(tallest, Vec::new());
+    if tallest + 4 <= rows {
+        lines.push(Vec::new());
+    }
+    let number = format!("({}/{count})", n + 1);
+    let footer = [
+        Field::new(
+            2,
+            vec![
+                vec![Span::bold(format!("? next page {number}"))],
+                vec![Span::bold(format!("? next {number}"))],
+            ],
+        )
+        .required(),
+        Field::new(
+            3,
+            vec![
+                vec![Span::plain("any other key closes the help")],
+                vec![Span::plain("other keys close")],
+            ],
+        ),
+    ];
+    lines.extend(fit(&footer, ", ", inner, 1));
+    centred(frame, &lines, w, top, rows);
+}
+
+/// Draws the quit question in the middle of the window.
+pub(super) fn confirm_quit(frame: &mut Frame) {
+    let buttons = [
+        vec![Span::button("[ y: yes ]", Key::Yes)],
+        vec![Span::button("[ n: no ]", Key::No)],
+    ];
+    let fw = usize::from(frame.width());
+    let mut lines = vec![vec![Span::bold("Quit this game?")], Vec::new()];
+    lines.extend(flow(
+        &[&buttons[0], &buttons[1]],
+        "   ",
+        fw.saturating_sub(4),
+        0,
+    ));
+    let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
+    centred(frame, &lines, w, 0, usize::from(frame.height()));
+}
+
+/// Draws the end of the game in a box from column `x` to `end` at row `y`:
+/// why it ended, who won, the cells, and the buttons; returns the row
+/// after the box.
+pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize) -> usize {
+    let Some(winners) = app.winners() else {
+        return y;
+    };
+    let inner = end.saturating_sub(x + 4).max(1);
+    let position = app.position();
+    let counts = position.board().cell_counts();
+    let players: Vec<Player> = Player::all(app.rules().players()).collect();
+    let tally: Vec<Line> = players
+        .iter()
+        .map(|p| {
+            let n = counts[usize::from(p.index())];
+            let comma = if Some(p) == players.last() { "" } else { "," };
+            let cells = if n == 1 { "cell" } else { "cells" };
+            vec![Span::plain(format!("{p}: {n} {cells}{comma}"))]
+        })
+        .collect();
+    let buttons = [
+        vec![Span::button("[ n: new game ]", Key::NewGame)],
+        vec![Span::button("[ q: quit ]", Key::Quit)],
+    ];
+    let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
+    lines.extend(wrap(&game_over(position.player()), Style::PLAIN, inner, 2));
+    lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
+    lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
+    lines.push(Vec::new());
+    lines.extend(flow(&[&buttons[0], &buttons[1]], "   ", inner, 0));
+    let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
+    draw_box(frame, x, y, w, &lines);
+    y + lines.len() + 2
+}
+
+/// Says the window is too small for the board, and what it needs, in the
+/// middle of the window.
+pub(super) fn too_small(frame: &mut Frame, app: &App) {
+    let map = app.rules().map();
+    let (need_w, need_h) = min_size(map);
+    let (w, h) = (usize::from(frame.width()), usize::from(frame.height()));
+    // Each sentence on its own lines, broken between its phrases.
+    let sentences: [Vec<String>; 3] = [
+        vec!["The window is too small.".into()],
+        vec![
+            format!("A {map} board needs {need_w}x{need_h};"),
+            format!("this one is {w}x{h}."),
+        ],
+        if app.overlay() == Overlay::ConfirmQuit {
+            vec!["Quit this game?".into(), "y: yes, n: no".into()]
+        } else {
+            vec![
+                "Enlarge it to play on,".into(),
+                "or press q to quit.".into(),
+            ]
+        },
+    ];
+    let lines: Vec<Line> = sentences
+        .iter()
+        .flat_map(|phrases| {
+            let items: Vec<Line> = phrases
+                .iter()
+                .map(|p| vec![Span::plain(p.as_str())])
+                .collect();
+            flow(
+                &items.iter().collect::<Vec<_>>(),
+                " ",
+                w.saturating_sub(2),
+                0,
+            )
+        })
+        .collect();
+    let top = h.saturating_sub(lines.len()) / 2;
+    for (i, line) in lines.iter().enumerate() {
+        let x = w.saturating_sub(width(line)) / 2;
+        frame.spans(x, top + i, w, line);
+    }
+}

@@ -1,0 +1,162 @@
+//! How the full-screen game ended, what it leaves on the normal screen (the
+//! alternate screen takes the game with it) and its exit status.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::super::options::{GameOptions, PlayArgs};
+use crate::game::PlayerSet;
+
+/// The end of a full-screen game, as [`super::run`] returns it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winners, when the last game was played to its end.
+    pub winners: Option<PlayerSet>,
+    /// The seed of the last game's random board, if it was a random one.
+    pub seed: Option<u64>,
+    /// The rows of the last game's board: the side of its rhombus.
+    pub side: usize,
+    /// The signal that ended it, if one did (`Ctrl-C` is `SIGINT`).
+    pub signal: Option<i32>,
+}
+
+impl Ending {
+    /// The exit status: 0, or 128 + the number of the signal that ended it.
+    pub fn status(&self) -> i32 {
+        self.signal.map_or(0, |n| 128 + n)
+    }
+
+    /// What is printed after the game: who won (or that it was left before
+    /// its end), then how to play its board again.
+    pub(in crate::cli) fn summary(&self, args: &PlayArgs) -> String {
+        let result = match self.winners {
+            Some(w) if w.len() == 1 => format!("The winner is {w}."),
+            Some(w) => format!("The game is a tie between {w}."),
+            None => "The game was quit before the end.".to_string(),
+        };
+        let again = match (self.seed, &args.board) {
+            (Some(seed), _) => format!(
+                "Seed {seed}: play this board again with `{}`.",
+                replay(&format!("--seed {seed} --size {}", self.side), args)
+            ),
+            (None, Some(board)) => format!(
+                "Play this board again with `{}`.",
+                replay(&format!("--board {}", quoted(board)), args)
+            ),
+            (None, None) => return format!("{result}\n"),
+        };
+        format!("{result}\n{again}\n")
+    }
+}
+
+/// The command that plays a board again: `board` (the options that give
+/// it), with the game options that differ from their defaults.
+fn replay(board: &str, args: &PlayArgs) -> String {
+    let game = &args.game;
+    // The defaults are the same whichever options a command takes.
+    let default = GameOptions::<0>::default();
+    let mut command = format!("dice-of-doom {board}");
+    if game.players != default.players {
+        command += &format!(" --players {}", game.players);
+    }
+    if game.max_dice != default.max_dice {
+        command += &format!(" --max-dice {}", game.max_dice);
+    }
+    if game.first != default.first {
+        command += &format!(" --first {}", game.first);
+    }
+    command
+}
+
+/// A path as a shell reads it back: in single quotes unless it is plain.
+fn quoted(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// Prints the summary of a game on the normal screen; after a signal, exits
+/// with its status (a failed write is then ignored: the terminal may be
+/// gone).
+pub(in crate::cli) fn finish(ending: &Ending, args: &PlayArgs) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    let written = out
+        .write_all(ending.summary(args).as_bytes())
+        .and_then(|()| out.flush());
+    if ending.signal.is_some() {
+        std::process::exit(ending.status());
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+    use clap::Parser;
+
+    fn args(line: &[&str]) -> PlayArgs {
+        #[derive(Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            play: PlayArgs,
+        }
+        let mut argv = vec!["dice-of-doom"];
+        argv.extend(line);
+        Wrapper::parse_from(argv).play
+    }
+
+    fn ending(winners: Option<PlayerSet>, seed: Option<u64>) -> Ending {
+        Ending {
+            winners,
+            seed,
+            side: 3,
+            signal: None,
+        }
+    }
+
+    #[test]
+    fn the_summary_names_the_result_and_how_to_play_again() {
+        let b = Some(PlayerSet::single(Player::B));
+        let seeded = args(&["--seed", "42"]);
+        assert_eq!(
+            ending(b, Some(42)).summary(&seeded),
+            "The winner is b.\n\
+             Seed 42: play this board again with `dice-of-doom --seed 42 --size 3`.\n"
+        );
+        let tie = Some(PlayerSet::from_iter([Player::A, Player::B]));
+        let rules = args(&["--players", "4", "--max-dice", "5", "--first", "c"]);
+        assert_eq!(
+            ending(tie, Some(7)).summary(&rules),
+            "The game is a tie between a and b.\n\
+             Seed 7: play this board again with \
+             `dice-of-doom --seed 7 --size 3 --players 4 --max-dice 5 --first c`.\n"
+        );
+        let file = args(&["--board", "my boards/it's.txt"]);
+        assert_eq!(
+            ending(None, None).summary(&file),
+            "The game was quit before the end.\n\
+             Play this board again with `dice-of-doom --board 'my boards/it'\\''s.txt'`.\n"
+        );
+        let plain = args(&["--board", "boards/test-2x2.txt"]);
+        assert!(
+            ending(None, None)
+                .summary(&plain)
+                .ends_with("`dice-of-doom --board boards/test-2x2.txt`.\n")
+        );
+        // A new game (`n`) after a board file is a random board: its seed.
+        assert!(ending(None, Some(5)).summary(&plain).contains("--seed 5"));
+    }
+
+    #[test]
+    fn the_status_is_128_and_the_signal() {
+        let mut end = ending(None, None);
+        assert_eq!(end.status(), 0);
+        end.signal = Some(2);
+        assert_eq!(end.status(), 130);
+    }
+}

@@ -1,0 +1,69 @@
+//! The signals the full-screen game answers, caught on a thread of their
+//! own and handed to the main loop: `SIGTERM`, `SIGHUP`, `SIGINT` and
+//! `SIGQUIT` end the game (the terminal given back, exit status 128 + the
+//! signal's number), `SIGTSTP` suspends it and `SIGCONT` redraws it.
+
+use std::io;
+use std::thread;
+use std::time::Duration;
+
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+use signal_hook::iterator::Signals;
+
+/// `SIGINT`, the signal of `Ctrl-C`, which the key in raw mode stands for.
+pub const INTERRUPT: i32 = SIGINT;
+
+/// The signals that end the game.
+pub const ENDING: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+
+/// A signal, as the main loop handles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// Give the terminal back and exit with 128 + this number.
+    End(i32),
+    /// Give the terminal back and stop, as `Ctrl-Z` does (`SIGTSTP`).
+    Suspend,
+    /// The process was continued (`SIGCONT`): take the terminal again and
+    /// draw everything.
+    Resume,
+}
+
+/// How long the main loop has to end the game after an ending signal; past
+/// it, the signal's thread restores the terminal and exits by itself.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// Catches the signals from now on and passes each to `send`. An ending
+/// signal that `send` cannot deliver (the game is over), or that the main
+/// loop has not acted on within [`GRACE`], calls `restore` and exits.
+pub fn spawn(
+    mut send: impl FnMut(Signal) -> bool + Send + 'static,
+    restore: fn(),
+) -> io::Result<()> {
+    let mut signals = Signals::new(ENDING.iter().chain(&[SIGTSTP, SIGCONT]))?;
+    thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for number in signals.forever() {
+                let signal = match number {
+                    SIGTSTP => Signal::Suspend,
+                    SIGCONT => Signal::Resume,
+                    n => Signal::End(n),
+                };
+                let delivered = send(signal);
+                if let Signal::End(n) = signal {
+                    if delivered {
+                        thread::sleep(GRACE);
+                    }
+                    restore();
+                    std::process::exit(128 + n);
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// Stops the process as `SIGTSTP` would have without the game's handler;
+/// returns once it is continued.
+pub fn stop() -> io::Result<()> {
+    signal_hook::low_level::emulate_default_handler(SIGTSTP)
+}

@@ -1,0 +1,111 @@
+//! Numbers in the program's messages: digits grouped by thousands, nouns
+//! that agree with their count.
+
+use std::fmt::Display;
+
+/// A whole number with its thousands grouped: `1,468,919,491`.
+///
+/// ```
+/// use dice_of_doom::text::group_digits;
+/// assert_eq!(group_digits(1_468_919_491u64), "1,468,919,491");
+/// assert_eq!(group_digits("2821109907456"), "2,821,109,907,456");
+/// assert_eq!(group_digits(999u16), "999");
+/// ```
+pub fn group_digits(n: impl Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A count with its noun, singular for exactly one and digits grouped:
+/// `1 die`, `3 dice`, `1,307 nodes`.
+///
+/// ```
+/// use dice_of_doom::text::count;
+/// assert_eq!(count(1u8, "die", "dice"), "1 die");
+/// assert_eq!(count(1_307u64, "node", "nodes"), "1,307 nodes");
+/// ```
+pub fn count(n: impl Display, one: &str, many: &str) -> String {
+    let digits = group_digits(n);
+    let noun = if digits == "1" { one } else { many };
+    format!("{digits} {noun}")
+}
+
+/// A text fit to quote back in a message: control characters (escape,
+/// bell, carriage return, ...) and the bidirectional overrides written as
+/// Rust escapes (`\u{1b}`, `\r`), so that quoting them cannot act on the
+/// terminal; everything else as it is.
+///
+/// ```
+/// use dice_of_doom::text::escape_controls;
+/// assert_eq!(escape_controls("\u{1b}[31mred"), "\\u{1b}[31mred");
+/// assert_eq!(escape_controls("dé 1"), "dé 1");
+/// ```
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_thousands() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (123_456, "123,456"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ];
+        for (n, shown) in cases {
+            assert_eq!(group_digits(n), shown);
+        }
+    }
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        let cases = [
+            (0, "0 cells"),
+            (1, "1 cell"),
+            (2, "2 cells"),
+            (11, "11 cells"),
+            (1_001, "1,001 cells"),
+        ];
+        for (n, shown) in cases {
+            assert_eq!(count(n, "cell", "cells"), shown);
+        }
+        assert_eq!(count(1usize, "board", "boards"), "1 board");
+        assert_eq!(count("1", "game", "games"), "1 game");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_nothing_else() {
+        let cases = [
+            ("\u{1b}[2J", "\\u{1b}[2J"),
+            ("a\u{7}b", "a\\u{7}b"),
+            ("\r\t", "\\r\\t"),
+            ("\u{9b}31m", "\\u{9b}31m"),
+            ("\u{202e}abc", "\\u{202e}abc"),
+            ("it's \"x\" \\ ünï", "it's \"x\" \\ ünï"),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(escape_controls(text), shown, "{text:?}");
+        }
+    }
+}

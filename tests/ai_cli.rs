@@ -143,3 +143,72 @@ fn bad_arena_options_are_usage_errors() {
             .stdout("");
     }
 }
+
+/// The standard output of a successful run of `command` (words separated
+/// by spaces).
+fn stdout_of(command: &str, input: &str) -> String {
+    let output = dice_of_doom()
+        .args(command.split_whitespace())
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{command}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_node_budget_replays_the_same_game() {
+    for ai in ["perfect", "search", "lol"] {
+        let command =
+            format!("play --size 4 --players 3 --seed 11 --computer all --ai {ai} --nodes 3000");
+        let first = stdout_of(&command, "");
+        assert!(first.contains(" plays "), "{ai}: {first}");
+        assert_eq!(stdout_of(&command, ""), first, "{ai}");
+    }
+    // Hints too: a asks twice, plays, asks again.
+    let command = "play --board boards/3x3-e.txt --computer b --ai search --nodes 2000";
+    let first = stdout_of(command, "h\nh\n1\nh\nq\n");
+    assert!(first.contains("hints (search):"), "{first}");
+    assert_eq!(stdout_of(command, "h\nh\n1\nh\nq\n"), first);
+}
+
+#[test]
+fn a_node_budget_reproduces_the_arena_exactly() {
+    for (a, b) in [("search", "perfect"), ("lol", "random")] {
+        let command =
+            format!("arena --size 3 --players 3 --a {a} --b {b} --games 3 --seed 2 --nodes 2000");
+        let table = stdout_of(&command, "");
+        assert!(table.contains("seed 2, 2,000 nodes per move\n"), "{table}");
+        assert!(!table.contains(" ms"), "{table}");
+        assert_eq!(stdout_of(&command, ""), table);
+        let json = stdout_of(&format!("{command} --json"), "");
+        assert_eq!(stdout_of(&format!("{command} --json"), ""), json);
+        // No think time and no timing: nothing in it depends on the clock.
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["nodes"], 2000);
+        assert!(value.get("think_time").is_none(), "{json}");
+        assert!(!json.contains("_ms"), "{json}");
+    }
+}
+
+#[test]
+fn nodes_and_think_time_are_one_or_the_other() {
+    for command in [
+        &["play", "--size", "3", "--computer", "b"][..],
+        &["arena", "--size", "3", "--a", "lol", "--b", "greedy"],
+    ] {
+        for bad in [
+            &["--nodes", "100", "--think-time", "1"][..],
+            &["--nodes", "0"],
+            &["--nodes", "-5"],
+        ] {
+            dice_of_doom()
+                .args(command)
+                .args(bad)
+                .write_stdin("")
+                .assert()
+                .code(2)
+                .stdout("");
+        }
+    }
+}

@@ -57,10 +57,14 @@ pub struct SideResult {
     pub win_rate_ci95: (f64, f64),
     /// Moves this side chose.
     pub moves: u64,
-    /// Mean think time per move, in milliseconds.
-    pub mean_move_ms: f64,
-    /// Longest think time for one move, in milliseconds.
-    pub worst_move_ms: f64,
+    /// Mean think time per move, in milliseconds; `None` under a budget
+    /// without a time limit, so that the result reproduces exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_move_ms: Option<f64>,
+    /// Longest think time for one move, in milliseconds; `None` under a
+    /// budget without a time limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worst_move_ms: Option<f64>,
     #[serde(skip)]
     total_time: Duration,
     #[serde(skip)]
@@ -132,6 +136,9 @@ impl Arena {
 
     /// Plays every board twice, side A playing `a` and side B every other
     /// player, then the other way round; calls `on_game` after each game.
+    /// Under a budget without a time limit (nodes only) the result is the
+    /// same on every run and machine: no move depends on the clock, and the
+    /// think times are left out.
     pub fn run(&self, mut on_game: impl FnMut()) -> Result<ArenaResult, ArenaError> {
         let rules = &self.rules;
         let mut sides: [SideResult; 2] = [0, 1].map(|i| SideResult {
@@ -139,6 +146,7 @@ impl Arena {
             ai: self.kinds[i].name().to_string(),
             ..SideResult::default()
         });
+        let timed = self.budget.time.is_some();
         for (g, board) in self.boards.iter().enumerate() {
             let start = Position::start(rules, *board, Player::A)?;
             for swap in [false, true] {
@@ -157,8 +165,10 @@ impl Arena {
                 let winners = play_game(rules, start, &mut seats, self.budget, |p, t| {
                     let side = &mut sides[side_of(p)];
                     side.moves += 1;
-                    side.total_time += t;
-                    side.worst_time = side.worst_time.max(t);
+                    if timed {
+                        side.total_time += t;
+                        side.worst_time = side.worst_time.max(t);
+                    }
                 })?;
                 let sides_winning: Vec<usize> = winners.iter().map(side_of).collect();
                 for (i, side) in sides.iter_mut().enumerate() {
@@ -177,8 +187,11 @@ impl Arena {
         for side in &mut sides {
             side.win_rate = f64::from(side.wins) / f64::from(side.games.max(1));
             side.win_rate_ci95 = wilson_interval(side.wins, side.games);
-            side.mean_move_ms = side.total_time.as_secs_f64() * 1000.0 / side.moves.max(1) as f64;
-            side.worst_move_ms = side.worst_time.as_secs_f64() * 1000.0;
+            if timed {
+                let mean = side.total_time.as_secs_f64() * 1000.0 / side.moves.max(1) as f64;
+                side.mean_move_ms = Some(mean);
+                side.worst_move_ms = Some(side.worst_time.as_secs_f64() * 1000.0);
+            }
         }
         let boards = self.boards.len() as u32;
         Ok(ArenaResult {
@@ -272,6 +285,25 @@ mod tests {
         // does at least as well as random play on every board.
         let [a, b] = &result.sides;
         assert!(a.wins + a.ties >= b.wins, "{result:?}");
+    }
+
+    #[test]
+    fn a_node_budget_reproduces_the_result() {
+        let rules = Rules::classic(3, 3, 3).unwrap();
+        let run = |a, b| {
+            Arena::new(rules.clone(), [a, b], 3, 9, Budget::nodes(3_000))
+                .unwrap()
+                .run(|| {})
+                .unwrap()
+        };
+        for (a, b) in [
+            (AiKind::Search, AiKind::Perfect),
+            (AiKind::Lol, AiKind::Random),
+        ] {
+            let first = run(a, b);
+            assert_eq!(first, run(a, b));
+            assert_eq!(first.sides[0].mean_move_ms, None);
+        }
     }
 
     #[test]

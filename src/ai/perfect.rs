@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use super::{Analysis, Budget, RatedMove, Rating, Search, SearchConfig, Strategy};
-use crate::analysis::{Solution, solve};
+use super::{Analysis, Budget, Clock, RatedMove, Rating, Search, SearchConfig, Strategy};
+use crate::analysis::{Solution, solve_until};
 use crate::game::{GameTree, Position, Rules};
 
 /// The default limit on the distinct positions [`Perfect`] builds (about
@@ -19,9 +19,11 @@ const RESERVE: usize = 1 << 18;
 /// player is taken to minimise her rating.
 ///
 /// The tree and its solution are kept between moves, so later moves of the
-/// same game cost nothing. When the tree has more distinct positions than
-/// the limit, the move comes from [`Search`] with what is left of the budget.
-/// The solve itself does not watch the clock: the position limit bounds it.
+/// same game cost nothing. The solve may spend half of the budget (time and
+/// nodes: a node is a position the solve enters); when the tree has more
+/// distinct positions than the limit, or the solve runs out of its half, the
+/// move comes from [`Search`] with what is left of the budget. The solve
+/// checks its budget every [`STOP_CHECK_EVERY`](crate::analysis::STOP_CHECK_EVERY) positions.
 ///
 /// ```
 /// use dice_of_doom::ai::{Budget, Perfect, Strategy};
@@ -35,7 +37,9 @@ const RESERVE: usize = 1 << 18;
 pub struct Perfect {
     max_positions: usize,
     solved: Option<(GameTree, Solution)>,
-    fallback: Option<Search>,
+    /// Made with the opponent, not at its first use: filling its table
+    /// takes milliseconds that a short think time cannot spare.
+    fallback: Search,
     /// The dice on the board when a tree last proved too large: the solve is
     /// tried again only once a few of them have gone (a game loses dice turn
     /// after turn), or on a board with more dice (another game), so that the
@@ -63,7 +67,7 @@ impl Perfect {
         Perfect {
             max_positions,
             solved: None,
-            fallback: None,
+            fallback: Search::new(SearchConfig::default()),
             too_large_at: None,
         }
     }
@@ -71,6 +75,18 @@ impl Perfect {
     /// The exact rating of every move, in menu order, and the index of the
     /// first best one; `None` when the tree is too large.
     pub fn solve(&mut self, rules: &Rules, position: &Position) -> Option<(Vec<RatedMove>, usize)> {
+        self.solve_until(rules, position, |_| false)
+    }
+
+    /// [`Perfect::solve`], giving up (`None`) when `should_stop`, asked with
+    /// the positions entered so far every [`STOP_CHECK_EVERY`](crate::analysis::STOP_CHECK_EVERY) of them,
+    /// says so.
+    fn solve_until(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        should_stop: impl FnMut(usize) -> bool,
+    ) -> Option<(Vec<RatedMove>, usize)> {
         let cached = match &mut self.solved {
             Some((tree, solution))
                 if tree.rules() == rules && solution.rated() == position.player() =>
@@ -90,7 +106,8 @@ impl Perfect {
                 let room = self.max_positions.min(RESERVE);
                 tree.reserve(room, room.saturating_mul(3));
                 let root = tree.root();
-                let solution = solve(&mut tree, root, self.max_positions).ok()?;
+                let solution =
+                    solve_until(&mut tree, root, self.max_positions, should_stop).ok()??;
                 self.solved = Some((tree, solution));
                 root
             }
@@ -133,16 +150,22 @@ impl Strategy for Perfect {
         let worth_trying = self
             .too_large_at
             .is_none_or(|at| dice + RETRY_AFTER_DICE <= at || dice > at);
+        let mut entered = 0;
         if worth_trying {
-            if let Some((moves, choice)) = self.solve(rules, position) {
+            // The solve may spend half the budget; the search gets the rest.
+            let clock = Clock::start(budget.halved());
+            let solved = self.solve_until(rules, position, |n| {
+                entered = n;
+                clock.out_of_nodes(n as u64) || clock.out_of_time()
+            });
+            if let Some((moves, choice)) = solved {
                 self.too_large_at = None;
                 return Some(Analysis { moves, choice });
             }
             self.too_large_at = Some(dice);
         }
-        self.fallback
-            .get_or_insert_with(|| Search::new(SearchConfig::default()))
-            .analyse(rules, position, budget.after(started.elapsed()), full)
+        let left = budget.after(started.elapsed()).after_nodes(entered as u64);
+        self.fallback.analyse(rules, position, left, full)
     }
 }
 
@@ -170,6 +193,26 @@ mod tests {
             let menu: Vec<Move> = analysis.moves.iter().map(|m| m.mv).collect();
             assert_eq!(menu, start.moves(&rules));
         }
+    }
+
+    #[test]
+    fn a_small_node_budget_stops_the_solve_and_reproduces() {
+        // Board `3x3-e`: 201,861 positions.
+        let rules = Rules::classic(3, 2, 3).unwrap();
+        let board = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let analyse = |budget| {
+            Perfect::new()
+                .analyse(&rules, &start, budget, true)
+                .unwrap()
+        };
+        let exact = |a: &Analysis| a.moves.iter().all(|m| matches!(m.rating, Rating::Exact(_)));
+        // Half of 2,000 nodes stops the solve at its first check (1,024
+        // positions): the search rates the moves with the other 976.
+        let small = analyse(Budget::nodes(2_000));
+        assert!(!exact(&small), "{small:?}");
+        assert_eq!(analyse(Budget::nodes(2_000)), small);
+        assert!(exact(&analyse(Budget::nodes(10_000_000))));
     }
 
     #[test]

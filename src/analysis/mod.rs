@@ -14,7 +14,7 @@ pub mod survey;
 use crate::text::count;
 /// Kept here for the callers that name it here; it lives in [`crate::text`].
 pub use crate::text::group_digits;
-pub use solve::{Solution, solve};
+pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats};
 
 /// Why a tree could not be analysed.

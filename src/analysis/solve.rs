@@ -171,6 +171,35 @@ pub fn solve(
     start: NodeId,
     max_positions: usize,
 ) -> Result<Solution, AnalysisError> {
+    solve_until(tree, start, max_positions, |_| false).map(|s| s.expect("never stopped"))
+}
+
+/// How many positions [`solve_until`] enters between two calls of its
+/// `should_stop`.
+pub const STOP_CHECK_EVERY: usize = 1024;
+
+/// [`solve`], asking `should_stop` with the number of positions entered so
+/// far every [`STOP_CHECK_EVERY`] positions, and giving up (`Ok(None)`) as
+/// soon as it answers yes: a clock or a node budget can bound the solve.
+///
+/// ```
+/// use dice_of_doom::analysis::{solve_until, STOP_CHECK_EVERY};
+/// use dice_of_doom::game::{GameTree, Player, Position, Rules};
+/// let rules = Rules::classic(3, 2, 3).unwrap();
+/// let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
+/// let start = Position::start(&rules, board, Player::A).unwrap();
+/// let mut tree = GameTree::new(rules, start);
+/// let root = tree.root();
+/// let stopped = solve_until(&mut tree, root, 1_000_000, |entered| entered >= STOP_CHECK_EVERY);
+/// assert!(stopped.unwrap().is_none());
+/// ```
+pub fn solve_until(
+    tree: &mut GameTree,
+    start: NodeId,
+    max_positions: usize,
+    mut should_stop: impl FnMut(usize) -> bool,
+) -> Result<Option<Solution>, AnalysisError> {
+    let mut entered = 0usize;
     let rated = tree.player(start);
     let mut data: Vec<u64> = Vec::new();
     let mut winners: Vec<PlayerSet> = Vec::new();
@@ -199,6 +228,10 @@ pub fn solve(
         if enter {
             if state[i] != UNSEEN {
                 continue;
+            }
+            entered += 1;
+            if entered % STOP_CHECK_EVERY == 0 && should_stop(entered) {
+                return Ok(None);
             }
             state[i] = OPEN;
             stack.push((node, false));
@@ -238,13 +271,13 @@ pub fn solve(
         state[i] = DONE;
         order.push(node);
     }
-    Ok(Solution {
+    Ok(Some(Solution {
         start,
         rated,
         data,
         winners,
         order,
-    })
+    }))
 }
 
 #[cfg(test)]

@@ -7,11 +7,12 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
+use super::computer::budget;
 use super::load::{no_board, rules};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
 use super::{CliError, json};
+use crate::ai::AiKind;
 use crate::ai::arena::{Arena, ArenaResult, SideResult};
-use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};
 use crate::text::count;
 
@@ -50,6 +51,12 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
           allow_negative_numbers = true)]
     think_time: Duration,
+    /// Search nodes each opponent may visit per move, instead of a think
+    /// time: no clock, so the results reproduce exactly (and leave out the
+    /// think times).
+    #[arg(long, value_name = "N", conflicts_with = "think_time",
+          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
+    nodes: Option<u64>,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
@@ -71,8 +78,12 @@ struct Report<'a> {
     games: u32,
     /// The seed.
     seed: u64,
-    /// Think time per move, in seconds.
-    think_time: f64,
+    /// Think time per move, in seconds (absent with a node budget).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think_time: Option<f64>,
+    /// Search nodes per move (absent with a think time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
     /// Side A, then side B.
     sides: &'a [SideResult; 2],
 }
@@ -86,7 +97,11 @@ impl Report<'_> {
             boards: result.boards,
             games: result.games,
             seed: args.seed,
-            think_time: args.think_time.as_secs_f64(),
+            think_time: args
+                .nodes
+                .is_none()
+                .then_some(args.think_time.as_secs_f64()),
+            nodes: args.nodes,
             sides: &result.sides,
         }
     }
@@ -109,7 +124,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// error when it is a terminal.
 fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     let rules = rules(&args.game)?;
-    let budget = Budget::time(args.think_time);
+    let budget = budget(args.think_time, args.nodes);
     let arena =
         Arena::new(rules, [args.a, args.b], args.games, args.seed, budget).map_err(no_board)?;
     let bar = if io::stderr().is_terminal() {
@@ -130,24 +145,31 @@ fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     Ok(result)
 }
 
-/// The results as a table.
+/// The results as a table; with a node budget, without the think times.
 fn table(result: &Report) -> String {
+    let budget = match (result.nodes, result.think_time) {
+        (Some(nodes), _) => count(nodes, "node", "nodes"),
+        (None, think) => format!("{} s", think.unwrap_or_default()),
+    };
     let mut out = format!(
         "arena: {size}x{size} boards, {players} players, at most {dice}, \
-         {boards} x 2 games (sides swapped), seed {seed}, {think} s per move\n",
+         {boards} x 2 games (sides swapped), seed {seed}, {budget} per move\n",
         size = result.size,
         players = result.players,
         dice = count(result.max_dice, "die", "dice"),
         boards = count(result.boards, "board", "boards"),
         seed = result.seed,
-        think = result.think_time,
     );
-    out.push_str(
-        "side  ai       games  wins  losses  ties  win rate  95% CI          mean move  worst move\n",
-    );
+    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
+    let timed = result.sides.iter().all(|s| s.mean_move_ms.is_some());
+    out.push_str(if timed {
+        "          mean move  worst move\n"
+    } else {
+        "\n"
+    });
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%  {:>7} ms  {:>7} ms\n",
+            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%",
             s.side,
             s.ai,
             s.games,
@@ -157,9 +179,15 @@ fn table(result: &Report) -> String {
             s.win_rate * 100.0,
             s.win_rate_ci95.0 * 100.0,
             s.win_rate_ci95.1 * 100.0,
-            millis(s.mean_move_ms),
-            millis(s.worst_move_ms),
         ));
+        if let (Some(mean), Some(worst)) = (s.mean_move_ms, s.worst_move_ms) {
+            out.push_str(&format!(
+                "  {:>7} ms  {:>7} ms",
+                millis(mean),
+                millis(worst)
+            ));
+        }
+        out.push('\n');
     }
     out
 }
@@ -195,6 +223,7 @@ mod tests {
             games: 2,
             seed: 5,
             think_time: Duration::from_millis(20),
+            nodes: None,
             json: false,
         };
         let result = arena(&args).unwrap();

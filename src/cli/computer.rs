@@ -2,9 +2,18 @@
 //! rate the moves for hints, for the line-mode game and as the full-screen
 //! game's [`ComputerPlayer`] and [`HintProvider`].
 
+use std::time::Duration;
+
 use super::tui::{ComputerPlayer, Hint, HintProvider};
 use crate::ai::{AiKind, Analysis, Budget, Strategy};
 use crate::game::{Move, Player, PlayerSet, Position, Rules};
+
+/// The budget of `--think-time` and `--nodes`: a node budget, with no
+/// clock, when `--nodes` is given (the two options conflict), otherwise the
+/// think time.
+pub(super) fn budget(think_time: Duration, nodes: Option<u64>) -> Budget {
+    nodes.map_or(Budget::time(think_time), Budget::nodes)
+}
 
 /// The computer's seats at the table: which players it moves, with which
 /// opponent, and the hints it gives the people.

@@ -235,6 +235,11 @@ pub(super) struct PlayArgs {
     #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
           allow_negative_numbers = true)]
     pub(super) think_time: Duration,
+    /// Search nodes the computer may visit per move or hint, instead of a
+    /// think time: no clock, so a seed replays the same game on every machine.
+    #[arg(long, value_name = "N", conflicts_with = "think_time",
+          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
+    pub(super) nodes: Option<u64>,
     /// Use the line mode (a numbered menu) even at a terminal; without it a
     /// terminal gets the full-screen game.
     #[arg(long)]

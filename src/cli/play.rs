@@ -3,12 +3,11 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use super::computer::{Computers, StrategyHints, computer_move_text, hint_text};
+use super::computer::{self, Computers, StrategyHints, computer_move_text, hint_text};
 use super::input::{Answer, Line, parse_answer, read_line};
 use super::load::setup;
 use super::options::{ComputerPlayers, PlayArgs};
 use super::{CliError, render, tui};
-use crate::ai::Budget;
 use crate::game::{GameTree, Player, PlayerSet};
 
 /// Runs `play`: the full-screen game when standard input and output are a
@@ -28,13 +27,13 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
         )));
     }
     // With no computer player the opponent still rates the moves for hints.
-    let budget = Budget::time(args.think_time);
+    let budget = computer::budget(args.think_time, args.nodes);
     let computers = Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget);
     let stdout = io::stdout();
     if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
         let hints = StrategyHints {
             ai: args.ai.build(seed.unwrap_or(0)),
-            budget: Budget::time(args.think_time),
+            budget,
         };
         let app = tui::App::new(rules, start, seed)
             .with_hints(Box::new(hints))
@@ -175,7 +174,7 @@ pub fn play_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::AiKind;
+    use crate::ai::{AiKind, Budget};
     use crate::game::{Position, Rules};
 
     fn game(board: &str, moves: &str) -> (Outcome, String) {

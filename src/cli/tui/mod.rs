@@ -17,6 +17,7 @@ mod bars;
 mod boxes;
 mod ending;
 mod frame;
+mod hooks;
 mod input;
 mod layout;
 mod signals;

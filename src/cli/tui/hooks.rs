@@ -1,0 +1,50 @@
+//! The hooks by which the full-screen game asks a computer player for its
+//! moves and its hints, knowing nothing of how they are made.
+
+use crate::game::{Move, Position, Rules};
+
+/// One rated move, as a hint provider reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The move.
+    pub mv: Move,
+    /// Its rating in words, such as `win (exact 1)` or `estimate +12`.
+    pub rating: String,
+    /// Whether it is the move the computer would choose.
+    pub best: bool,
+}
+
+/// Something that can rate every legal move of a position: the hook for the
+/// computer players' hints. The game works without one (the `H` key then
+/// says there are no hints); [`App::with_hints`](super::App::with_hints) plugs one in.
+///
+/// A computer player that rates moves can be adapted in a few lines, for
+/// example (with a `Strategy` that returns an analysis of rated moves):
+///
+/// ```text
+/// struct StrategyHints(Box<dyn Strategy>, Budget);
+/// impl HintProvider for StrategyHints {
+///     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
+///         let analysis = self.0.analyse(rules, position, self.1, true)?;
+///         Some(analysis.moves.iter()
+///             .enumerate()
+///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice })
+///             .collect())
+///     }
+/// }
+/// ```
+pub trait HintProvider {
+    /// The rating of every legal move of `position`, in menu order, or `None`
+    /// when no hint can be given here.
+    fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>>;
+}
+
+/// Something that picks the computer's moves: the hook for the computer
+/// players. The terminal driver runs it on a worker thread, so that the
+/// screen stays responsive while it thinks; [`App::with_computers`](super::App::with_computers) says
+/// which players it moves.
+pub trait ComputerPlayer: Send {
+    /// The move the computer plays for the player to move in `position`,
+    /// one of `position.moves(rules)`; `None` when it has none.
+    fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move>;
+}

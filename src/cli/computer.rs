@@ -15,6 +15,17 @@ pub(super) fn budget(think_time: Duration, nodes: Option<u64>) -> Budget {
     nodes.map_or(Budget::time(think_time), Budget::nodes)
 }
 
+/// What works out hints, in words, for the full-screen game's message
+/// while it does: `search, up to 20 s`, `search, up to 1,000 nodes`.
+pub(super) fn hints_text(name: &str, budget: Budget) -> String {
+    let limit = match (budget.time, budget.nodes) {
+        (_, Some(nodes)) => format!("up to {}", crate::text::count(nodes, "node", "nodes")),
+        (Some(time), None) => format!("up to {} s", time.as_secs_f64()),
+        (None, None) => "no limit".to_string(),
+    };
+    format!("{name}, {limit}")
+}
+
 /// The computer's seats at the table: which players it moves, with which
 /// opponent, and the hints it gives the people.
 pub struct Computers {
@@ -160,6 +171,17 @@ pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hints_say_what_they_cost() {
+        let time = budget(Duration::from_secs(20), None);
+        assert_eq!(hints_text("search", time), "search, up to 20 s");
+        let half = budget(Duration::from_millis(500), None);
+        assert_eq!(hints_text("lol", half), "lol, up to 0.5 s");
+        let nodes = budget(Duration::from_secs(1), Some(1000));
+        assert_eq!(hints_text("search", nodes), "search, up to 1,000 nodes");
+        assert_eq!(hints_text("perfect", Budget::UNLIMITED), "perfect, no limit");
+    }
 
     #[test]
     fn the_full_screen_hints_come_from_the_computer() {

@@ -36,11 +36,11 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
             budget,
         };
         let app = tui::App::new(rules, start, seed)
-            .with_hints(Box::new(hints))
+            .with_hints(computer::hints_text(args.ai.name(), budget))
             .with_computers(computers.players(), args.ai.name());
         let computer: Option<Box<dyn tui::ComputerPlayer>> =
             (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-        let ending = tui::run(app, args.color.enabled(true), computer)?;
+        let ending = tui::run(app, args.color.enabled(true), computer, Some(Box::new(hints)))?;
         return Ok(tui::finish(&ending, args)?);
     }
     let color = args.color.enabled(stdout.is_terminal());

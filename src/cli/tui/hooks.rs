@@ -16,7 +16,9 @@ pub struct Hint {
 
 /// Something that can rate every legal move of a position: the hook for the
 /// computer players' hints. The game works without one (the `H` key then
-/// says there are no hints); [`App::with_hints`](super::App::with_hints) plugs one in.
+/// says there are no hints); [`App::with_hints`](super::App::with_hints) says
+/// the game has one, and the terminal driver runs it on a worker thread, so
+/// that the screen and every key stay responsive while it works.
 ///
 /// A computer player that rates moves can be adapted in a few lines, for
 /// example (with a `Strategy` that returns an analysis of rated moves):
@@ -33,7 +35,7 @@ pub struct Hint {
 ///     }
 /// }
 /// ```
-pub trait HintProvider {
+pub trait HintProvider: Send {
     /// The rating of every legal move of `position`, in menu order, or `None`
     /// when no hint can be given here.
     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>>;

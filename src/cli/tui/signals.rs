@@ -54,12 +54,21 @@ pub fn spawn(
                     if delivered {
                         thread::sleep(GRACE);
                     }
+                    // Standard output stays locked until the process ends,
+                    // so that nothing is drawn after the terminal is back.
+                    let _out = io::stdout().lock();
                     restore();
                     std::process::exit(128 + n);
                 }
             }
         })?;
     Ok(())
+}
+
+/// Raises `SIGINT`, as the `Ctrl-C` key does outside raw mode: the
+/// signals' thread then ends the game, even if the main loop is busy.
+pub fn interrupt() -> io::Result<()> {
+    signal_hook::low_level::raise(SIGINT)
 }
 
 /// Stops the process as `SIGTSTP` would have without the game's handler;

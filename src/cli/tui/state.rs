@@ -86,6 +86,10 @@ pub enum Effect {
     Quit,
     /// Start a new game on a new random board.
     NewGame,
+    /// Work out the hints for the position at this node (see
+    /// [`HintProvider`]), off the main loop, and answer with
+    /// [`App::hints_ready`].
+    Hints(NodeId),
 }
 
 /// A window over the board.
@@ -115,7 +119,11 @@ pub struct App {
     overlay: Overlay,
     help_page: usize,
     hints: Option<Vec<Hint>>,
-    hinter: Option<Box<dyn HintProvider>>,
+    /// What works out the hints, in words, if the game has hints.
+    hinter: Option<String>,
+    /// The node whose hints are being worked out, and what the player is
+    /// told meanwhile.
+    hint_wait: Option<(NodeId, String)>,
     computers: PlayerSet,
     ai_name: &'static str,
     last_move: Option<Move>,
@@ -166,6 +174,7 @@ impl App {
             help_page: 0,
             hints: None,
             hinter: None,
+            hint_wait: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
             last_move: None,
@@ -201,9 +210,12 @@ impl App {
         }
     }
 
-    /// This game with a hint provider for the `H` key.
-    pub fn with_hints(mut self, hinter: Box<dyn HintProvider>) -> App {
-        self.hinter = Some(hinter);
+    /// This game with hints for the `H` key, worked out by `hinter` (in
+    /// words, such as `search, up to 1 s`): the key answers
+    /// [`Effect::Hints`], and the program around the state machine runs a
+    /// [`HintProvider`] and answers with [`App::hints_ready`].
+    pub fn with_hints(mut self, hinter: impl Into<String>) -> App {
+        self.hinter = Some(hinter.into());
         self
     }
 
@@ -303,9 +315,12 @@ impl App {
         &self.digits
     }
 
-    /// The message for the player.
+    /// The message for the player: while hints are worked out and nothing
+    /// else is said, that they are.
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        self.message
+            .as_deref()
+            .or(self.hint_wait.as_ref().map(|(_, text)| text.as_str()))
     }
 
     /// The moves played so far, one line each.
@@ -342,6 +357,29 @@ impl App {
     /// The hints for the current position, once asked for.
     pub fn hints(&self) -> Option<&[Hint]> {
         self.hints.as_deref()
+    }
+
+    /// The node whose hints are being worked out, if any.
+    pub fn hints_pending(&self) -> Option<NodeId> {
+        self.hint_wait.as_ref().map(|&(node, _)| node)
+    }
+
+    /// Takes the hints worked out for `node` (`None`: none can be given
+    /// there); returns false, changing nothing, if they are no longer
+    /// wanted: cancelled, or a move was played meanwhile.
+    pub fn hints_ready(&mut self, node: NodeId, hints: Option<Vec<Hint>>) -> bool {
+        if self.hints_pending() != Some(node) || self.node != node {
+            return false;
+        }
+        self.hint_wait = None;
+        match hints {
+            Some(hints) => {
+                self.message = Some("Each move's rating is beside it in the list.".into());
+                self.hints = Some(hints);
+            }
+            None => self.message = Some("No hint can be given here.".into()),
+        }
+        true
     }
 
     /// The winners, once the game is over.
@@ -436,7 +474,9 @@ impl App {
                 }
             }
             Key::Cancel => {
-                if !self.digits.is_empty() {
+                if self.hint_wait.take().is_some() {
+                    self.message = Some("Hints cancelled.".into());
+                } else if !self.digits.is_empty() {
                     self.digits.clear();
                     self.message = Some("Number cancelled.".into());
                 } else if self.marked.take().is_some() {
@@ -445,7 +485,7 @@ impl App {
             }
             Key::EndTurn => self.end_turn(),
             Key::Digit(d) => self.digit(d),
-            Key::Hint => self.hint(),
+            Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
             Key::Help
             | Key::Interrupt
@@ -621,21 +661,23 @@ impl App {
         }
     }
 
-    fn hint(&mut self) {
-        let position = self.position();
-        let rules = self.tree.rules().clone();
-        match self.hinter.as_mut() {
-            None => {
-                self.message = Some("There are no hints in this game.".into());
-            }
-            Some(hinter) => match hinter.hints(&rules, &position) {
-                Some(hints) => {
-                    self.message = Some("Each move's rating is beside it in the list.".into());
-                    self.hints = Some(hints);
-                }
-                None => self.message = Some("No hint can be given here.".into()),
-            },
+    /// Asks for the hints of this position, unless they are shown or on
+    /// their way.
+    fn hint(&mut self) -> Effect {
+        let Some(hinter) = &self.hinter else {
+            self.message = Some("There are no hints in this game.".into());
+            return Effect::Continue;
+        };
+        if self.hints.is_some() {
+            self.message = Some("The ratings are beside the moves in the list.".into());
+            return Effect::Continue;
         }
+        if self.hint_wait.is_some() {
+            return Effect::Continue;
+        }
+        let text = format!("Working out hints ({hinter})... Esc cancels.");
+        self.hint_wait = Some((self.node, text));
+        Effect::Hints(self.node)
     }
 
     /// Plays the move at `index` in the menu, logging it.
@@ -671,6 +713,7 @@ impl App {
         self.marked = None;
         self.digits.clear();
         self.hints = None;
+        self.hint_wait = None;
         let after = self.position();
         if self.winners().is_some() {
             self.message = Some(self.game_over_message());

@@ -218,33 +218,98 @@ fn the_end_of_the_game_offers_a_new_game_or_quit() {
     assert_eq!(a.seed(), Some(5));
 }
 
-#[test]
-fn hints_come_from_the_provider() {
-    struct Fixed;
-    impl HintProvider for Fixed {
-        fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
-            Some(
-                position
-                    .moves(rules)
-                    .into_iter()
-                    .map(|mv| Hint {
-                        mv,
-                        rating: "even".into(),
-                        best: false,
-                    })
-                    .collect(),
-            )
-        }
+/// A hint provider rating every move `even`.
+struct Fixed;
+
+impl HintProvider for Fixed {
+    fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
+        Some(
+            position
+                .moves(rules)
+                .into_iter()
+                .map(|mv| Hint {
+                    mv,
+                    rating: "even".into(),
+                    best: false,
+                })
+                .collect(),
+        )
     }
+}
+
+/// Presses `H`: the node whose hints the app asks for.
+fn ask_hints(a: &mut App) -> NodeId {
+    match a.key(Key::Hint) {
+        Effect::Hints(node) => node,
+        effect => panic!("no hints asked for: {effect:?}"),
+    }
+}
+
+/// The hints of the app's position, as the driver would work them out.
+fn worked_out(a: &App) -> Option<Vec<Hint>> {
+    Fixed.hints(a.rules(), &a.position())
+}
+
+#[test]
+fn hints_are_asked_for_and_shown_when_they_come() {
     let mut a = app(MENU_BOARD);
-    a.key(Key::Hint);
+    assert_eq!(a.key(Key::Hint), Effect::Continue);
     assert!(a.hints().is_none());
     assert!(a.message().unwrap().contains("no hints"));
-    let mut a = app(MENU_BOARD).with_hints(Box::new(Fixed));
-    a.key(Key::Hint);
+    let mut a = app(MENU_BOARD).with_hints("fixed, up to 20 s");
+    let node = ask_hints(&mut a);
+    assert_eq!(a.hints_pending(), Some(node));
+    assert!(a.hints().is_none(), "not worked out yet");
+    let waiting = "Working out hints (fixed, up to 20 s)... Esc cancels.";
+    assert_eq!(a.message(), Some(waiting));
+    // Every key works meanwhile, and the wait is still told.
+    assert_eq!(a.key(Key::Hint), Effect::Continue, "asked only once");
+    a.key(Key::Right);
+    assert_eq!(a.cursor(), 2);
+    assert_eq!(a.message(), Some(waiting));
+    a.key(Key::Help);
+    assert_eq!(a.overlay(), Overlay::Help);
+    a.key(Key::Help);
+    a.key(Key::Other);
+    assert!(a.hints_ready(node, worked_out(&a)));
     assert_eq!(a.hints().map(<[Hint]>::len), Some(3));
+    assert_eq!(a.hints_pending(), None);
+    assert!(a.message().unwrap().contains("rating is beside it"));
     a.key(Key::Digit(1));
     assert!(a.hints().is_none(), "hints are for one position");
+}
+
+#[test]
+fn hints_that_come_too_late_are_dropped() {
+    // A move played meanwhile.
+    let mut a = app(MENU_BOARD).with_hints("fixed");
+    let node = ask_hints(&mut a);
+    let hints = worked_out(&a);
+    a.key(Key::Digit(1));
+    assert_eq!(a.hints_pending(), None);
+    assert!(!a.hints_ready(node, hints));
+    assert!(a.hints().is_none());
+    // Cancelled with Esc, which then cancels nothing else.
+    let mut a = app(MENU_BOARD).with_hints("fixed");
+    let source = a.sources()[0];
+    a.click(Target::Cell(source));
+    assert_eq!(a.marked(), Some(source));
+    let node = ask_hints(&mut a);
+    a.key(Key::Cancel);
+    assert_eq!(a.message(), Some("Hints cancelled."));
+    assert_eq!(a.marked(), Some(source));
+    assert!(!a.hints_ready(node, worked_out(&a)));
+    assert!(a.hints().is_none());
+    // Asked again, they are taken; none can be given is said.
+    assert_eq!(ask_hints(&mut a), node);
+    assert!(a.hints_ready(node, None));
+    assert_eq!(a.message(), Some("No hint can be given here."));
+    assert!(a.hints().is_none());
+    // A new game drops what the last one asked for.
+    let node = ask_hints(&mut a);
+    assert!(a.new_game(5));
+    assert!(!a.hints_ready(node, worked_out(&a)));
+    assert!(a.hints().is_none());
 }
 
 /// The 2x2 game of `boards/test-2x2.txt`, b played by the computer.

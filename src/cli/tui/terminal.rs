@@ -16,9 +16,9 @@ use crossterm::{cursor, execute, queue, terminal};
 use super::ending::Ending;
 use super::input::{self, Input};
 use super::signals::{self, Signal};
-use super::state::{App, ComputerPlayer, Effect, Key, Overlay};
+use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
 use super::view::{self, Frame, Glyph, Style};
-use crate::game::{Move, Position, Rules};
+use crate::game::{Move, NodeId, Position, Rules};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.
@@ -55,10 +55,13 @@ pub fn write_restore(out: &mut impl Write) -> io::Result<()> {
 
 /// Gives the terminal back if this process took it; safe to call twice,
 /// from a panic hook or a drop.
+/// Standard output stays locked meanwhile, as the main loop draws with it
+/// locked: a frame is never cut by the restoring sequences.
 fn restore_terminal() {
+    let mut out = io::stdout().lock();
     if ACTIVE.swap(false, Ordering::SeqCst) {
         let _ = terminal::disable_raw_mode();
-        let _ = write_restore(&mut io::stdout());
+        let _ = write_restore(&mut out);
     }
 }
 
@@ -160,6 +163,34 @@ impl Worker {
     }
 }
 
+/// A request for hints: the game it is for (counted from 0 as new games
+/// start), the node, the rules and the position.
+type HintRequest = (u64, NodeId, Rules, Position);
+
+/// Runs `hinter` on a thread of its own: requests in, each answer passed to
+/// `send` (until it returns false). Requests that queued up while it worked
+/// are skipped but for the last. Never joined, like the computer's worker.
+fn spawn_hinter(
+    mut hinter: Box<dyn HintProvider>,
+    mut send: impl FnMut(u64, NodeId, Option<Vec<Hint>>) -> bool + Send + 'static,
+) -> io::Result<Sender<HintRequest>> {
+    let (requests, inbox) = mpsc::channel::<HintRequest>();
+    std::thread::Builder::new()
+        .name("hints".into())
+        .spawn(move || {
+            while let Ok(mut request) = inbox.recv() {
+                while let Ok(later) = inbox.try_recv() {
+                    request = later;
+                }
+                let (game, node, rules, position) = request;
+                if !send(game, node, hinter.hints(&rules, &position)) {
+                    break;
+                }
+            }
+        })?;
+    Ok(requests)
+}
+
 /// Where the computer's current move is: asked for, or found and waiting
 /// for its turn on the screen.
 enum Thinking {
@@ -180,16 +211,22 @@ enum Thinking {
 enum Event {
     Input(Input),
     Signal(Signal),
+    /// The hints worked out for a game's node.
+    Hints(u64, NodeId, Option<Vec<Hint>>),
 }
 
 /// Plays `app` full screen until a player quits or a signal ends it;
 /// `computer` moves the players [`App::computer_to_move`] names, on a
-/// worker thread, one move every [`COMPUTER_PAUSE`] at most. Keys, clicks
-/// and signals come in on a channel, so that nothing waits for input.
+/// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
+/// works out the hints the app asks for on another. Keys, clicks, signals
+/// and hints come in on a channel, so that nothing waits for input or
+/// hints. `Ctrl-C` raises `SIGINT`, so that it ends the game by the
+/// signals' path, which does not wait for the main loop.
 pub fn run(
     mut app: App,
     color: bool,
     computer: Option<Box<dyn ComputerPlayer>>,
+    hinter: Option<Box<dyn HintProvider>>,
 ) -> io::Result<Ending> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
@@ -199,8 +236,24 @@ pub fn run(
         move |s| signal_sender.send(Event::Signal(s)).is_ok(),
         restore_terminal,
     )?;
+    let hint_sender = sender.clone();
+    let hinter = hinter
+        .map(|h| {
+            spawn_hinter(h, move |game, node, hints| {
+                hint_sender.send(Event::Hints(game, node, hints)).is_ok()
+            })
+        })
+        .transpose()?;
+    // The game the hints are for, and the node last asked for in it.
+    let mut game = 0u64;
+    let mut asked: Option<(u64, NodeId)> = None;
     let guard = TerminalGuard::enter()?;
-    input::spawn(move |i| sender.send(Event::Input(i)).is_ok())?;
+    input::spawn(move |i| {
+        if i == Input::Key(Key::Interrupt) && signals::interrupt().is_ok() {
+            return true;
+        }
+        sender.send(Event::Input(i)).is_ok()
+    })?;
     let mut signal = None;
     // Each frame is built in memory and written at once: nothing is left
     // buffered to spill onto the normal screen if a panic unwinds.
@@ -302,6 +355,15 @@ pub fn run(
                 (shown, dirty) = (None, true);
                 continue;
             }
+            Event::Hints(answered, node, hints) => {
+                if asked == Some((answered, node)) {
+                    asked = None;
+                }
+                if answered == game {
+                    app.hints_ready(node, hints);
+                }
+                Effect::Continue
+            }
             Event::Input(Input::Key(key)) => app.key(key),
             Event::Input(Input::Click(x, y)) => {
                 match shown.as_ref().and_then(|f| f.target_at(x, y)) {
@@ -325,7 +387,21 @@ pub fn run(
             Effect::Quit => break,
             Effect::NewGame => {
                 app.new_game(rand::random_range(0..1_000_000));
+                game += 1;
             }
+            Effect::Hints(node) => match &hinter {
+                None => {
+                    app.hints_ready(node, None);
+                }
+                Some(_) if asked == Some((game, node)) => {}
+                Some(requests) => {
+                    let request = (game, node, app.rules().clone(), app.position());
+                    requests
+                        .send(request)
+                        .map_err(|_| io::Error::other("the hints stopped"))?;
+                    asked = Some((game, node));
+                }
+            },
         }
     }
     drop(guard);

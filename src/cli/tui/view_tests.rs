@@ -373,30 +373,22 @@ fn long_messages_wrap_whole_above_the_keys() {
 
 #[test]
 fn hints_show_a_marker_and_a_legend() {
-    struct Rated;
-    impl crate::cli::tui::HintProvider for Rated {
-        fn hints(
-            &mut self,
-            rules: &Rules,
-            position: &Position,
-        ) -> Option<Vec<crate::cli::tui::Hint>> {
-            let ratings = ["estimate +930", "win (exact 1)", "tie (exact 1/2)"];
-            Some(
-                position
-                    .moves(rules)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, mv)| crate::cli::tui::Hint {
-                        mv,
-                        rating: ratings[i % 3].to_string(),
-                        best: i == 1,
-                    })
-                    .collect(),
-            )
-        }
-    }
-    let mut a = app(MENU_BOARD).with_hints(Box::new(Rated));
-    a.key(Key::Hint);
+    let ratings = ["estimate +930", "win (exact 1)", "tie (exact 1/2)"];
+    let mut a = app(MENU_BOARD).with_hints("rated");
+    let super::super::state::Effect::Hints(node) = a.key(Key::Hint) else {
+        panic!("no hints asked for");
+    };
+    let hints = a
+        .moves()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mv)| crate::cli::tui::Hint {
+            mv,
+            rating: ratings[i % 3].to_string(),
+            best: i == 1,
+        })
+        .collect();
+    assert!(a.hints_ready(node, Some(hints)));
     let mut text = String::new();
     for (w, h) in [(160, 50), (120, 40), (80, 24), (60, 20)] {
         let frame = render(&a, w, h, true).text();

@@ -462,6 +462,40 @@ fn ctrl_c_while_the_computer_thinks() {
     pty.assert_restored();
 }
 
+/// Hints are worked out in the background: every key works meanwhile, and
+/// Ctrl-C ends the game at once.
+#[test]
+fn keys_and_ctrl_c_work_while_hints_are_worked_out() {
+    let mut pty = Pty::start(&[
+        "play",
+        "--size",
+        "6",
+        "--seed",
+        "3",
+        "--computer",
+        "b",
+        "--think-time",
+        "20",
+    ]);
+    pty.wait_for("? help");
+    pty.send_until(b"H", "Working out hints (search, up to 20 s)... Esc cancels.");
+    pty.send(b"l?");
+    pty.wait_for("Marks: * can attack");
+    pty.send(b"x");
+    pty.wait_for("Working out hints");
+    pty.send(b"\x03");
+    let started = Instant::now();
+    let status = pty.wait_exit();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "it waited for the hints: {:?}",
+        started.elapsed()
+    );
+    pty.assert_restored();
+    assert!(pty.contents().contains("Seed 3: play this board again"));
+}
+
 /// TERM, HUP, INT and QUIT give the terminal back and exit with 128 and the
 /// signal's number, in a game between people and while the computer thinks.
 #[test]

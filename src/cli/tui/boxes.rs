@@ -63,7 +63,7 @@ const RULES: [&str; 5] = [
 const KEYS: [(&str, &str); 10] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
     ("Enter, Space", "mark a cell, then attack a target"),
-    ("Esc", "cancel the mark or a typed number"),
+    ("Esc", "cancel hints, a mark or a typed number"),
     ("e, p", "end the turn (after an attack)"),
     ("1 2 3 ...", "play that move (Enter ends a number)"),
     ("H", "hints: the computer rates the moves"),

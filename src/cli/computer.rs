@@ -180,7 +180,10 @@ mod tests {
         assert_eq!(hints_text("lol", half), "lol, up to 0.5 s");
         let nodes = budget(Duration::from_secs(1), Some(1000));
         assert_eq!(hints_text("search", nodes), "search, up to 1,000 nodes");
-        assert_eq!(hints_text("perfect", Budget::UNLIMITED), "perfect, no limit");
+        assert_eq!(
+            hints_text("perfect", Budget::UNLIMITED),
+            "perfect, no limit"
+        );
     }
 
     #[test]

@@ -40,7 +40,12 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
             .with_computers(computers.players(), args.ai.name());
         let computer: Option<Box<dyn tui::ComputerPlayer>> =
             (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-        let ending = tui::run(app, args.color.enabled(true), computer, Some(Box::new(hints)))?;
+        let ending = tui::run(
+            app,
+            args.color.enabled(true),
+            computer,
+            Some(Box::new(hints)),
+        )?;
         return Ok(tui::finish(&ending, args)?);
     }
     let color = args.color.enabled(stdout.is_terminal());

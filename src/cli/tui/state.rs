@@ -210,15 +210,6 @@ impl App {
         }
     }
 
-    /// This game with hints for the `H` key, worked out by `hinter` (in
-    /// words, such as `search, up to 1 s`): the key answers
-    /// [`Effect::Hints`], and the program around the state machine runs a
-    /// [`HintProvider`] and answers with [`App::hints_ready`].
-    pub fn with_hints(mut self, hinter: impl Into<String>) -> App {
-        self.hinter = Some(hinter.into());
-        self
-    }
-
     /// This game with the computer moving `players`, with the opponent
     /// called `ai_name` (for the status line). The program around the state
     /// machine asks [`App::computer_to_move`] and answers with
@@ -352,34 +343,6 @@ impl App {
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
         self.last_move
-    }
-
-    /// The hints for the current position, once asked for.
-    pub fn hints(&self) -> Option<&[Hint]> {
-        self.hints.as_deref()
-    }
-
-    /// The node whose hints are being worked out, if any.
-    pub fn hints_pending(&self) -> Option<NodeId> {
-        self.hint_wait.as_ref().map(|&(node, _)| node)
-    }
-
-    /// Takes the hints worked out for `node` (`None`: none can be given
-    /// there); returns false, changing nothing, if they are no longer
-    /// wanted: cancelled, or a move was played meanwhile.
-    pub fn hints_ready(&mut self, node: NodeId, hints: Option<Vec<Hint>>) -> bool {
-        if self.hints_pending() != Some(node) || self.node != node {
-            return false;
-        }
-        self.hint_wait = None;
-        match hints {
-            Some(hints) => {
-                self.message = Some("Each move's rating is beside it in the list.".into());
-                self.hints = Some(hints);
-            }
-            None => self.message = Some("No hint can be given here.".into()),
-        }
-        true
     }
 
     /// The winners, once the game is over.
@@ -661,25 +624,6 @@ impl App {
         }
     }
 
-    /// Asks for the hints of this position, unless they are shown or on
-    /// their way.
-    fn hint(&mut self) -> Effect {
-        let Some(hinter) = &self.hinter else {
-            self.message = Some("There are no hints in this game.".into());
-            return Effect::Continue;
-        };
-        if self.hints.is_some() {
-            self.message = Some("The ratings are beside the moves in the list.".into());
-            return Effect::Continue;
-        }
-        if self.hint_wait.is_some() {
-            return Effect::Continue;
-        }
-        let text = format!("Working out hints ({hinter})... Esc cancels.");
-        self.hint_wait = Some((self.node, text));
-        Effect::Hints(self.node)
-    }
-
     /// Plays the move at `index` in the menu, logging it.
     fn play_index(&mut self, index: usize) {
         let edges = self.tree.children(self.node).to_vec();
@@ -749,6 +693,9 @@ pub(crate) mod tests_support {
         App::new(rules, start, None)
     }
 }
+
+#[path = "state_hints.rs"]
+mod hints;
 
 #[cfg(test)]
 #[path = "state_tests.rs"]

@@ -210,6 +210,18 @@ impl Pty {
         self.assert_restored();
     }
 
+    /// Sends `Ctrl-C` and checks the game exits with 130 within 5 s (for a
+    /// loaded machine: it takes milliseconds), the terminal given back.
+    fn ctrl_c_ends_at_once(&mut self) {
+        self.send(b"\x03");
+        let started = Instant::now();
+        let status = self.wait_exit();
+        assert_eq!(status.code(), Some(130), "{status:?}");
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(5), "it waited: {took:?}");
+        self.assert_restored();
+    }
+
     /// Checks the terminal was given back: the alternate screen left, the
     /// cursor shown, mouse capture off, and the line discipline cooked again.
     fn assert_restored(&self) {
@@ -451,15 +463,7 @@ fn quitting_while_the_computer_thinks() {
 fn ctrl_c_while_the_computer_thinks() {
     let mut pty = thinking_for_a_minute();
     pty.wait_for("the computer (search) is thinking");
-    pty.send(b"\x03");
-    let started = Instant::now();
-    let status = pty.wait_exit();
-    assert_eq!(status.code(), Some(130), "{status:?}");
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "it did not wait for the computer"
-    );
-    pty.assert_restored();
+    pty.ctrl_c_ends_at_once();
 }
 
 /// Hints are worked out in the background: every key works meanwhile, and
@@ -486,16 +490,7 @@ fn keys_and_ctrl_c_work_while_hints_are_worked_out() {
     pty.wait_for("Marks: * can attack");
     pty.send(b"x");
     pty.wait_for("Working out hints");
-    pty.send(b"\x03");
-    let started = Instant::now();
-    let status = pty.wait_exit();
-    assert_eq!(status.code(), Some(130), "{status:?}");
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "it waited for the hints: {:?}",
-        started.elapsed()
-    );
-    pty.assert_restored();
+    pty.ctrl_c_ends_at_once();
     assert!(pty.contents().contains("Seed 3: play this board again"));
 }
 

@@ -339,5 +339,5 @@ fn stats_gives_up_on_trees_too_large() {
         .args(["stats", "--board", "boards/3x3-e.txt", "--max-positions", "1000"])
         .assert()
         .code(1)
-        .stderr("dice-of-doom: the game tree has more than 1000 distinct positions: too large to analyse\n");
+        .stderr("dice-of-doom: the game tree has more than 1,000 distinct positions, the most allowed: raise --max-positions\n");
 }

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{Analysis, Budget, RatedMove, Rating, Search, SearchConfig, Strategy};
-use crate::analysis::{Solution, solve};
+use crate::analysis::{Limits, Solution, solve};
 use crate::game::{GameTree, Position, Rules};
 
 /// The default limit on the distinct positions [`Perfect`] builds (about
@@ -90,7 +90,8 @@ impl Perfect {
                 let room = self.max_positions.min(RESERVE);
                 tree.reserve(room, room.saturating_mul(3));
                 let root = tree.root();
-                let solution = solve(&mut tree, root, self.max_positions).ok()?;
+                let solution =
+                    solve(&mut tree, root, Limits::positions(self.max_positions)).ok()?;
                 self.solved = Some((tree, solution));
                 root
             }

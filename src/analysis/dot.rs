@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::{AnalysisError, group_digits, stats};
+use crate::analysis::{AnalysisError, Limits, group_digits, stats};
 use crate::game::{GameTree, NodeId, Player, PlayerSet};
 
 /// The fill colour of a leaf won by each player, `a` first.
@@ -84,7 +84,7 @@ pub enum DotError {
 /// assert_eq!(text.matches(" -> n").count(), 12);
 /// ```
 pub fn dot(tree: &mut GameTree, start: NodeId, options: &DotOptions) -> Result<String, DotError> {
-    let counted = stats(tree, start, options.max_positions)?;
+    let counted = stats(tree, start, Limits::positions(options.max_positions))?;
     let nodes = if options.shared {
         counted.positions as u64
     } else {

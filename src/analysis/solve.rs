@@ -1,8 +1,9 @@
 //! Perfect play over the whole tree: every position's share of the outcome
 //! for one player, worked out by one walk of the memoised DAG.
 
-use super::AnalysisError;
-use crate::game::{GameTree, Move, NodeId, Player, PlayerSet, Share};
+use super::memory::{PROGRESS_EVERY, vec_bytes};
+use super::{AnalysisError, Limits, Progress, within_limits};
+use crate::game::{GameTree, GrowError, Move, NodeId, Player, PlayerSet, Share, grow_within};
 
 /// The solver's private storage of a [`Share`]: a byte in the same order,
 /// 0 for a loss and `9 - k` for a `k`-way share of a win (a sole win is 8).
@@ -147,8 +148,9 @@ pub(super) struct Walk {
     pub(super) order: Vec<NodeId>,
 }
 
-/// Solves the whole tree below `start` for the player to move there, building
-/// at most `max_positions` distinct positions.
+/// Solves the whole tree below `start` for the player to move there, within
+/// `limits`: the tree and the solver's own tables stay within its memory and
+/// positions, and a tree past them is an error.
 ///
 /// A leaf is rated with [`Share::of`] its winners; a node where the rated player moves
 /// takes the highest rating of its children, any other node the lowest (every
@@ -156,21 +158,42 @@ pub(super) struct Walk {
 /// children first, without recursion.
 ///
 /// ```
-/// use dice_of_doom::analysis::solve;
+/// use dice_of_doom::analysis::{Limits, solve};
 /// use dice_of_doom::game::{GameTree, Move, Player, Position, Rules, Share};
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let start = Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
-/// let solution = solve(&mut tree, root, 1000).unwrap();
+/// let solution = solve(&mut tree, root, Limits::positions(1000)).unwrap();
 /// assert_eq!(solution.rating(root), Some(Share::WIN));
 /// assert_eq!(solution.best_move(&tree, root), Some(Move::Attack { from: 0, to: 2 }));
 /// ```
 pub fn solve(
     tree: &mut GameTree,
     start: NodeId,
-    max_positions: usize,
+    limits: Limits,
 ) -> Result<Solution, AnalysisError> {
+    solve_with_progress(tree, start, limits, &mut |_| {})
+}
+
+/// [`solve`], calling `progress` every so often (every 65,536 positions).
+pub(super) fn solve_with_progress(
+    tree: &mut GameTree,
+    start: NodeId,
+    limits: Limits,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, AnalysisError> {
+    within_limits(tree, &limits, |tree| {
+        walk(tree, start, progress).map_err(|e| AnalysisError::from_grow(e, tree, &limits))
+    })
+}
+
+/// The solver's walk, within the tree's limits.
+fn walk(
+    tree: &mut GameTree,
+    start: NodeId,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, GrowError> {
     let rated = tree.player(start);
     let mut data: Vec<u64> = Vec::new();
     let mut winners: Vec<PlayerSet> = Vec::new();
@@ -178,16 +201,25 @@ pub fn solve(
     let mut state: Vec<u8> = Vec::new();
     let mut order: Vec<NodeId> = Vec::new();
 
-    let grow = |data: &mut Vec<u64>, winners: &mut Vec<PlayerSet>, state: &mut Vec<u8>, len| {
-        if len > max_positions {
-            return Err(AnalysisError::TooManyPositions(max_positions));
-        }
+    // The per-position tables grow with the tree, and within its limits.
+    let max = tree.limits().positions;
+    let grow = |data: &mut Vec<u64>,
+                winners: &mut Vec<PlayerSet>,
+                state: &mut Vec<u8>,
+                order: &mut Vec<NodeId>,
+                len: usize| {
+        grow_within(data, len - data.len(), max)?;
+        grow_within(winners, len - winners.len(), max)?;
+        grow_within(state, len - state.len(), max)?;
+        // Every position is pushed once: room for them all now.
+        grow_within(order, len - order.len(), max)?;
         data.resize(len, 0);
         winners.resize(len, PlayerSet::EMPTY);
         state.resize(len, UNSEEN);
         Ok(())
     };
-    grow(&mut data, &mut winners, &mut state, tree.len())?;
+    grow(&mut data, &mut winners, &mut state, &mut order, tree.len())?;
+    let mut entered = 0usize;
 
     // An explicit depth-first walk: a node is entered (its children are
     // built and pushed above it) and left once everything above it is done.
@@ -202,9 +234,23 @@ pub fn solve(
             }
             state[i] = OPEN;
             stack.push((node, false));
-            tree.children(node);
+            let count = tree.try_children(node)?.len();
             if tree.len() > state.len() {
-                grow(&mut data, &mut winners, &mut state, tree.len())?;
+                grow(&mut data, &mut winners, &mut state, &mut order, tree.len())?;
+            }
+            grow_within(&mut stack, count, usize::MAX)?;
+            entered += 1;
+            if entered % PROGRESS_EVERY == 0 {
+                progress(Progress {
+                    positions: tree.len(),
+                    bytes: tree.heap_bytes()
+                        + vec_bytes(&data)
+                        + vec_bytes(&winners)
+                        + vec_bytes(&state)
+                        + vec_bytes(&order)
+                        + vec_bytes(&stack),
+                    written: 0,
+                });
             }
             let edges = tree.built_children(node).unwrap_or_default();
             for edge in edges.iter().rev() {
@@ -303,10 +349,23 @@ mod tests {
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();
         assert_eq!(
-            solve(&mut tree, root, 100).map(|s| s.positions()),
+            solve(&mut tree, root, Limits::positions(100)).map(|s| s.positions()),
             Err(AnalysisError::TooManyPositions(100))
         );
-        let solution = solve(&mut tree, root, 1_000_000).unwrap();
+        assert!(tree.len() <= 100);
+        let memory = super::super::ByteSize::new(20_000);
+        let budget = Limits::memory(memory).tree_limits(&tree).positions;
+        assert!((150..300).contains(&budget), "{budget}");
+        assert_eq!(
+            solve(&mut tree, root, Limits::memory(memory)).map(|s| s.positions()),
+            Err(AnalysisError::TooLarge {
+                memory,
+                positions: tree.len()
+            })
+        );
+        assert!(tree.len() <= budget);
+        assert!(tree.heap_bytes() <= memory.bytes());
+        let solution = solve(&mut tree, root, Limits::positions(1_000_000)).unwrap();
         assert_eq!(solution.rated(), Player::A);
         assert_eq!(solution.start(), root);
         let best = solution.best_move(&tree, root).unwrap();

@@ -7,6 +7,7 @@ mod arena;
 mod boardfile;
 mod dot;
 mod input;
+mod limits;
 mod play;
 mod render;
 mod stats;

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::{CliError, RulesArgs, tree_from_file};
-use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
+use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
 
 /// Options of `dot`.
 #[derive(Debug, Clone, Args)]
@@ -25,6 +26,8 @@ pub(super) struct DotArgs {
     /// Write the graph to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    memory: MemoryArgs,
 }
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
@@ -33,23 +36,56 @@ pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
     let options = DotOptions {
         shared: args.shared,
         max_nodes: args.max_nodes,
-        ..DotOptions::default()
+        limits: args.memory.limits(),
     };
-    // The whole graph is made before anything is written, so a refusal
-    // leaves no partial output (and no output file) behind.
-    let text = dot(&mut tree, root, &options).map_err(|e| match e {
-        DotError::TooManyNodes { .. } | DotError::Analysis(_) => CliError::Runtime(e.to_string()),
-    })?;
+    let mut progress = ProgressLine::new(options.limits.memory);
+    let mut progress = |p| progress.update(p);
+    // The drawing is counted before anything is written, so a refusal
+    // leaves no output (and no output file) behind; then it is written as
+    // it is made.
+    dot::count(&mut tree, root, &options, &mut progress).map_err(|e| dot_error(e, &options))?;
     match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            CliError::Runtime(format!("cannot write {}: {}", path.display(), reason(&e)))
-        }),
+        Some(path) => {
+            let cannot = |e: io::Error| {
+                CliError::Runtime(format!("cannot write {}: {}", path.display(), reason(&e)))
+            };
+            let file = std::fs::File::create(path).map_err(cannot)?;
+            let mut out = io::BufWriter::new(file);
+            let written = dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
+                .and_then(|()| Ok(out.flush()?));
+            if let Err(e) = written {
+                // Leave no half graph behind.
+                let _ = std::fs::remove_file(path);
+                return Err(match e {
+                    DotError::Io(e) => cannot(e),
+                    e => dot_error(e, &options),
+                });
+            }
+            Ok(())
+        }
         None => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
+                .map_err(|e| dot_error(e, &options))?;
             out.flush()?;
             Ok(())
         }
+    }
+}
+
+/// A refusal in the options' words.
+fn dot_error(error: DotError, options: &DotOptions) -> CliError {
+    match error {
+        DotError::TooManyNodes { shared, .. } => {
+            let hint = if shared {
+                ""
+            } else {
+                " or draw the shared tree with --shared"
+            };
+            CliError::Runtime(format!("{error}: raise --max-nodes{hint}"))
+        }
+        DotError::Analysis(e) => analysis_error(&e, &options.limits),
+        DotError::Io(e) => CliError::Io(e),
     }
 }
 

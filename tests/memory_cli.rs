@@ -60,7 +60,7 @@ fn assert_refused(output: &Output, parts: &[&str]) {
 /// The cases: `stats` on a 4x4 board and on a 10x10 board with 8
 /// players and 9 dice under a 4 GB address-space limit. Both used to run
 /// past 1 and 3 GB before refusing, the second aborting (status 134) on a
-/// failed allocation; now the default limit is an eighth of the address
+/// failed allocation; now the default limit is a sixteenth of the address
 /// space and both are refused within it.
 #[test]
 fn stats_refuses_trees_past_an_address_space_limit() {
@@ -86,7 +86,7 @@ fn stats_refuses_trees_past_an_address_space_limit() {
         assert_refused(
             &output,
             &[
-                "the game tree does not fit in 488.2 MiB of memory (stopped after ",
+                "the game tree does not fit in 244.1 MiB of memory (stopped after ",
                 " distinct positions): raise --max-memory",
             ],
         );
@@ -95,18 +95,18 @@ fn stats_refuses_trees_past_an_address_space_limit() {
     }
 }
 
-/// The default limit is an eighth of the address-space limit when that is
+/// The default limit is a sixteenth of the address-space limit when that is
 /// less than the machine's memory; `--help` shows it.
 #[test]
 fn the_default_limit_follows_the_address_space_limit() {
-    // 400,000 KiB: an eighth is 48.8 MiB.
+    // 400,000 KiB: a sixteenth is 24.4 MiB.
     let Some(cmd) = limited(400_000, &["stats", "--help"]) else {
         return;
     };
     let (output, _) = run(cmd);
     let help = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success());
-    assert!(help.contains("[default: \"48.8 MiB\"]"), "{help}");
+    assert!(help.contains("[default: \"24.4 MiB\"]"), "{help}");
 }
 
 /// Memory the system refuses below `--max-memory` is an error with exit

@@ -16,7 +16,7 @@ use crate::analysis::{
 #[derive(Debug, Clone, Args)]
 pub(super) struct MemoryArgs {
     /// The most memory the analysis may take: bytes, or a number with K, M,
-    /// G or T (powers of 1024), such as 512M or 2G. The default is an eighth
+    /// G or T (powers of 1024), such as 512M or 2G. The default is a sixteenth
     /// of the machine's memory, or of the address-space limit (ulimit -v)
     /// when that is lower.
     #[arg(

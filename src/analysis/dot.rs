@@ -16,7 +16,9 @@ use std::io::{self, Write};
 
 use super::memory::{PROGRESS_EVERY, vec_bytes};
 use super::{AnalysisError, Limits, Progress, default_max_memory, group_digits, within_limits};
-use crate::game::{GameTree, GrowError, Move, NodeId, Player, PlayerSet, grow_within};
+use crate::game::{
+    GameTree, GrowError, Move, NodeId, Player, PlayerSet, grow_within, resize_within,
+};
 
 /// The fill colour of a leaf won by each player, `a` first.
 pub const WINNER_COLOURS: [&str; 8] = [
@@ -198,11 +200,7 @@ fn count_expanded(
         let Some(child) = child else {
             // Every child is counted: the position is done.
             let Some(done) = frames.pop() else { break };
-            if size.len() < tree.len() {
-                let more = tree.len() - size.len();
-                grow_within(&mut size, more, max_positions)?;
-                size.resize(tree.len(), 0);
-            }
+            resize_within(&mut size, tree.len(), max_positions, 0)?;
             size[done.node.index()] = done.nodes;
             let Some(parent) = frames.last_mut() else {
                 return Ok(Some(done.nodes));
@@ -258,45 +256,58 @@ fn count_shared(
     max: u64,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Option<u64>, GrowError> {
-    let mut seen: Vec<bool> = Vec::new();
-    let mut stack: Vec<NodeId> = Vec::new();
-    grow_within(&mut stack, 1, usize::MAX)?;
-    stack.push(start);
     let mut count = 0usize;
-    let max_positions = tree.limits().positions;
-    while let Some(node) = stack.pop() {
-        if seen.get(node.index()).copied().unwrap_or(false) {
-            continue;
-        }
-        let edges = tree.try_children(node)?.len();
-        if seen.len() < tree.len() {
-            let more = tree.len() - seen.len();
-            grow_within(&mut seen, more, max_positions)?;
-            seen.resize(tree.len(), false);
-        }
-        seen[node.index()] = true;
+    let mut stopped = false;
+    walk_shared(tree, start, |tree, _, held| {
         count += 1;
         if count % PROGRESS_EVERY == 0 {
             progress(Progress {
                 positions: tree.len(),
-                bytes: tree.heap_bytes() + vec_bytes(&seen) + vec_bytes(&stack),
+                bytes: tree.heap_bytes() + held,
                 written: 0,
             });
         }
-        if give_up(count as u64 > max, count) {
-            return Ok(None);
+        stopped = give_up(count as u64 > max, count);
+        Ok::<_, GrowError>(!stopped)
+    })?;
+    Ok((!stopped).then_some(count as u64))
+}
+
+/// Visits each distinct position below `start` once, in the order a
+/// depth-first walk in menu order first meets it, building its children
+/// first; `visit` gets the bytes the walk holds besides the tree, and stops
+/// the walk by giving `false`.
+fn walk_shared<E: From<GrowError>>(
+    tree: &mut GameTree,
+    start: NodeId,
+    mut visit: impl FnMut(&GameTree, NodeId, usize) -> Result<bool, E>,
+) -> Result<(), E> {
+    let max_positions = tree.limits().positions;
+    let mut seen: Vec<bool> = Vec::new();
+    let mut stack: Vec<NodeId> = Vec::new();
+    grow_within(&mut stack, 1, usize::MAX)?;
+    stack.push(start);
+    while let Some(node) = stack.pop() {
+        if seen.get(node.index()).copied().unwrap_or(false) {
+            continue;
         }
-        grow_within(&mut stack, edges, usize::MAX)?;
-        let edges = tree.built_children(node).unwrap_or_default();
+        let children = tree.try_children(node)?.len();
+        resize_within(&mut seen, tree.len(), max_positions, false)?;
+        seen[node.index()] = true;
+        if !visit(tree, node, vec_bytes(&seen) + vec_bytes(&stack))? {
+            break;
+        }
+        grow_within(&mut stack, children, usize::MAX)?;
+        let children = tree.built_children(node).unwrap_or_default();
         stack.extend(
-            edges
+            children
                 .iter()
                 .rev()
                 .map(|e| e.child)
                 .filter(|c| !seen[c.index()]),
         );
     }
-    Ok(Some(count as u64))
+    Ok(())
 }
 
 /// Writes the drawing of the tree below `start` to `out`, as it goes,
@@ -385,41 +396,32 @@ impl Lines<'_> {
 /// depth-first walk in menu order first meets it; then the edges, each
 /// node's in menu order, in the same order.
 fn draw_shared(tree: &mut GameTree, start: NodeId, out: &mut Lines) -> Result<(), Failure> {
-    for edges in [false, true] {
-        let mut seen: Vec<bool> = Vec::new();
-        let mut stack = vec![start];
-        while let Some(node) = stack.pop() {
-            if seen.get(node.index()).copied().unwrap_or(false) {
-                continue;
-            }
-            let children = tree.try_children(node)?.len();
-            if seen.len() < tree.len() {
-                let more = tree.len() - seen.len();
-                grow_within(&mut seen, more, usize::MAX)?;
-                seen.resize(tree.len(), false);
-            }
-            seen[node.index()] = true;
-            if edges {
-                for edge in tree.built_children(node).unwrap_or_default() {
-                    writeln!(
-                        out,
-                        "  p{} -> p{} [label=\"{}\"];",
-                        node.index(),
-                        edge.child.index(),
-                        edge.mv
-                    )?;
-                    out.done(tree);
-                }
-            } else {
-                node_line(tree, node, 'p', node.index() as u64, children == 0, out)?;
-                out.done(tree);
-            }
-            grow_within(&mut stack, children, usize::MAX)?;
-            let children = tree.built_children(node).unwrap_or_default();
-            stack.extend(children.iter().rev().map(|e| e.child));
+    walk_shared(tree, start, |tree, node, _| {
+        let children = tree.built_children(node).unwrap_or_default();
+        node_line(
+            tree,
+            node,
+            'p',
+            node.index() as u64,
+            children.is_empty(),
+            out,
+        )?;
+        out.done(tree);
+        Ok::<_, Failure>(true)
+    })?;
+    walk_shared(tree, start, |tree, node, _| {
+        for edge in tree.built_children(node).unwrap_or_default() {
+            writeln!(
+                out,
+                "  p{} -> p{} [label=\"{}\"];",
+                node.index(),
+                edge.child.index(),
+                edge.mv
+            )?;
+            out.done(tree);
         }
-    }
-    Ok(())
+        Ok::<_, Failure>(true)
+    })
 }
 
 /// The expanded tree: every path gets its own nodes, numbered `n0, n1, ...`
@@ -612,6 +614,15 @@ mod tests {
         text(&mut example_tree(first), &options)
     }
 
+    /// The refusal to draw a tree, which writes nothing.
+    fn refusal(tree: &mut GameTree, options: &DotOptions) -> DotError {
+        let root = tree.root();
+        let mut out = Vec::new();
+        let err = dot(tree, root, options, &mut out).expect_err("a refusal");
+        assert!(out.is_empty());
+        err
+    }
+
     fn tree_of(rows: &str, first: Player) -> GameTree {
         let board: crate::game::Board = rows.parse().unwrap();
         let map = crate::game::Map::rhombus_of(board.len()).unwrap();
@@ -678,29 +689,17 @@ mod tests {
 
     #[test]
     fn big_trees_are_refused_with_their_size() {
-        let rules = Rules::classic(3, 2, 3).unwrap();
-        let board = "a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3".parse().unwrap();
-        let start = Position::start(&rules, board, Player::B).unwrap();
-        let mut tree = GameTree::new(rules, start);
-        let root = tree.root();
+        let mut tree = tree_of("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", Player::B);
         let options = DotOptions {
             max_nodes: 1000,
             ..DotOptions::default()
         };
-        let mut out = Vec::new();
-        let err = dot(&mut tree, root, &options, &mut out).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                DotError::TooManyNodes {
-                    nodes: Some(1307),
-                    max: 1000,
-                    shared: false
-                }
-            ),
-            "{err:?}"
-        );
-        assert!(out.is_empty());
+        let err = refusal(&mut tree, &options);
+        let size = |e: &DotError| match *e {
+            DotError::TooManyNodes { nodes, max, shared } => Some((nodes, max, shared)),
+            _ => None,
+        };
+        assert_eq!(size(&err), Some((Some(1307), 1000, false)));
         assert_eq!(
             err.to_string(),
             "the game tree has 1,307 nodes, more than the 1,000 allowed"
@@ -768,14 +767,12 @@ mod tests {
         for (rows, positions) in boards {
             for shared in [false, true] {
                 let mut tree = tree_of(rows, Player::A);
-                let root = tree.root();
                 let options = DotOptions {
                     shared,
                     max_nodes: 1,
                     ..DotOptions::default()
                 };
-                let mut out = Vec::new();
-                let err = dot(&mut tree, root, &options, &mut out).unwrap_err();
+                let err = refusal(&mut tree, &options);
                 assert!(
                     matches!(
                         err,
@@ -787,7 +784,6 @@ mod tests {
                     ),
                     "{err:?}"
                 );
-                assert!(out.is_empty());
                 assert!(
                     tree.expanded() <= EXACT_COUNT_POSITIONS + 1,
                     "{}",

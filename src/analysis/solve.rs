@@ -3,7 +3,9 @@
 
 use super::memory::{PROGRESS_EVERY, vec_bytes};
 use super::{AnalysisError, Limits, Progress, within_limits};
-use crate::game::{GameTree, GrowError, Move, NodeId, Player, PlayerSet, Share, grow_within};
+use crate::game::{
+    GameTree, GrowError, Move, NodeId, Player, PlayerSet, Share, grow_within, resize_within,
+};
 
 /// The solver's private storage of a [`Share`]: a byte in the same order,
 /// 0 for a loss and `9 - k` for a `k`-way share of a win (a sole win is 8).
@@ -208,15 +210,11 @@ fn walk(
                 state: &mut Vec<u8>,
                 order: &mut Vec<NodeId>,
                 len: usize| {
-        grow_within(data, len - data.len(), max)?;
-        grow_within(winners, len - winners.len(), max)?;
-        grow_within(state, len - state.len(), max)?;
+        resize_within(data, len, max, 0)?;
+        resize_within(winners, len, max, PlayerSet::EMPTY)?;
+        resize_within(state, len, max, UNSEEN)?;
         // Every position is pushed once: room for them all now.
-        grow_within(order, len - order.len(), max)?;
-        data.resize(len, 0);
-        winners.resize(len, PlayerSet::EMPTY);
-        state.resize(len, UNSEEN);
-        Ok(())
+        grow_within(order, len - order.len(), max)
     };
     grow(&mut data, &mut winners, &mut state, &mut order, tree.len())?;
     let mut entered = 0usize;

@@ -33,5 +33,5 @@ pub use rules::{
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;
 pub(crate) use table::PositionTable;
-pub(crate) use tree::grow_within;
 pub use tree::{Edge, GameTree, GrowError, NodeId, TreeLimits};
+pub(crate) use tree::{grow_within, resize_within};

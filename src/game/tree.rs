@@ -102,6 +102,21 @@ pub(crate) fn grow_within<T>(
         })
 }
 
+/// Lengthens `v` to `len` items of `value` (if it is shorter), growing it
+/// within `max` items as [`grow_within`] does.
+pub(crate) fn resize_within<T: Clone>(
+    v: &mut Vec<T>,
+    len: usize,
+    max: usize,
+    value: T,
+) -> Result<(), GrowError> {
+    if len > v.len() {
+        grow_within(v, len - v.len(), max)?;
+        v.resize(len, value);
+    }
+    Ok(())
+}
+
 /// The game tree from one position, as a memoised DAG: a position reached by
 /// two paths is one node, and nothing is built until it is asked for.
 ///

@@ -53,6 +53,9 @@ const fn rank_of(word: u64) -> Rank {
     word as u8
 }
 
+/// The positions the solver's tables are lengthened by, past the tree's.
+const GROW_AHEAD: usize = 4096;
+
 const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
 const DONE: u8 = 2;
@@ -203,13 +206,15 @@ fn walk(
     let mut state: Vec<u8> = Vec::new();
     let mut order: Vec<NodeId> = Vec::new();
 
-    // The per-position tables grow with the tree, and within its limits.
+    // The per-position tables grow with the tree, a few thousand positions
+    // ahead of it (not at every expansion), and within its limits.
     let max = tree.limits().positions;
     let grow = |data: &mut Vec<u64>,
                 winners: &mut Vec<PlayerSet>,
                 state: &mut Vec<u8>,
                 order: &mut Vec<NodeId>,
                 len: usize| {
+        let len = len.saturating_add(GROW_AHEAD).min(max).max(len);
         resize_within(data, len, max, 0)?;
         resize_within(winners, len, max, PlayerSet::EMPTY)?;
         resize_within(state, len, max, UNSEEN)?;

@@ -134,7 +134,20 @@ impl PositionTable {
 
     /// Makes room for `additional` more keys, growing the storage (doubling,
     /// but never past room for `max` keys) with fallible allocations.
+    #[inline]
     pub(crate) fn try_reserve(&mut self, additional: usize, max: usize) -> Result<(), GrowError> {
+        if self.keys.capacity() - self.keys.len() >= additional * self.words
+            && self.index.capacity() - self.index.len() >= additional
+        {
+            return Ok(());
+        }
+        self.grow(additional, max)
+    }
+
+    /// [`PositionTable::try_reserve`] when there is not room already.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, additional: usize, max: usize) -> Result<(), GrowError> {
         let len = self.len as usize;
         let additional = additional.min(max.saturating_sub(len));
         grow_within(
@@ -144,16 +157,21 @@ impl PositionTable {
         )?;
         if self.index.capacity() - self.index.len() < additional {
             let (words, keys) = (self.words, &self.keys);
-            self.index
-                .try_reserve(additional, |&id| {
+            let grown = if words == 1 {
+                // One word: rehash without slicing, as `insert_within` does.
+                self.index
+                    .try_reserve(additional, |&id| hash_key(&[keys[id as usize]]))
+            } else {
+                self.index.try_reserve(additional, |&id| {
                     hash_key(&keys[id as usize * words..(id as usize + 1) * words])
                 })
-                .map_err(|e| GrowError::OutOfMemory {
-                    bytes: match e {
-                        hashbrown::TryReserveError::AllocError { layout } => layout.size(),
-                        hashbrown::TryReserveError::CapacityOverflow => usize::MAX,
-                    },
-                })?;
+            };
+            grown.map_err(|e| GrowError::OutOfMemory {
+                bytes: match e {
+                    hashbrown::TryReserveError::AllocError { layout } => layout.size(),
+                    hashbrown::TryReserveError::CapacityOverflow => usize::MAX,
+                },
+            })?;
         }
         Ok(())
     }

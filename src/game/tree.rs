@@ -81,15 +81,23 @@ const MIN_CAPACITY: usize = 16;
 /// Makes room in `v` for `additional` more items, doubling its capacity as
 /// `Vec` does but never past `max` items (unless `additional` itself needs
 /// more), with a fallible allocation.
+#[inline]
 pub(crate) fn grow_within<T>(
     v: &mut Vec<T>,
     additional: usize,
     max: usize,
 ) -> Result<(), GrowError> {
-    let needed = v.len().saturating_add(additional);
-    if needed <= v.capacity() {
+    if additional <= v.capacity() - v.len() {
         return Ok(());
     }
+    grow(v, additional, max)
+}
+
+/// [`grow_within`] when there is not room already.
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, additional: usize, max: usize) -> Result<(), GrowError> {
+    let needed = v.len().saturating_add(additional);
     let target = v
         .capacity()
         .saturating_mul(2)
@@ -104,6 +112,7 @@ pub(crate) fn grow_within<T>(
 
 /// Lengthens `v` to `len` items of `value` (if it is shorter), growing it
 /// within `max` items as [`grow_within`] does.
+#[inline]
 pub(crate) fn resize_within<T: Clone>(
     v: &mut Vec<T>,
     len: usize,

@@ -4,8 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dice_of_doom::analysis::stats;
 use dice_of_doom::analysis::survey::{SurveyOptions, survey};
+use dice_of_doom::analysis::{Limits, stats};
 use dice_of_doom::game::{
     Board, GameTree, Map, Player, PlayerSet, Position, Rules, Share, random_board,
 };
@@ -26,7 +26,7 @@ fn board_e(c: &mut Criterion) {
             let start = Position::start(&rules, board, Player::A).expect("a start");
             let mut tree = GameTree::new(rules.clone(), start);
             let root = tree.root();
-            let s = stats(&mut tree, root, usize::MAX).expect("stats");
+            let s = stats(&mut tree, root, Limits::UNLIMITED).expect("stats");
             assert_eq!(
                 (s.nodes, s.depth, s.positions),
                 (1_468_919_491, 40, 201_861)

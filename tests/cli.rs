@@ -358,7 +358,7 @@ fn stats_gives_up_on_trees_too_large() {
         .args(["stats", "--board", "boards/3x3-e.txt", "--max-positions", "1000"])
         .assert()
         .code(1)
-        .stderr("dice-of-doom: the game tree has more than 1,000 distinct positions: too large to analyse\n");
+        .stderr("dice-of-doom: the game tree has more than 1,000 distinct positions, the most allowed: raise --max-positions\n");
 }
 
 #[test]
@@ -386,7 +386,7 @@ fn a_count_of_one_takes_the_singular() {
             "1",
         ],
         "",
-        "the game tree has more than 1 distinct position: too large to analyse",
+        "the game tree has more than 1 distinct position, the most allowed: raise --max-positions",
     );
     stderr(
         &["dot", "--board", "-", "--max-dice", "1", "--max-nodes", "0"],
@@ -730,7 +730,7 @@ fn bash_completes_a_commands_options() {
     };
     assert_eq!(
         complete("dice-of-doom stats --m", 2, "--m", "stats"),
-        "--max-dice --max-positions\n"
+        "--max-dice --max-memory --max-positions\n"
     );
     assert_eq!(
         complete("dice-of-doom arena --a ''", 3, "", "--a"),

@@ -2,7 +2,7 @@
 
 mod common;
 
-use dice_of_doom::analysis::stats;
+use dice_of_doom::analysis::{Limits, stats};
 use dice_of_doom::game::{Board, GameTree, Map, NodeId, Player, PlayerSet, Position, Rules, Share};
 
 fn board_file(name: &str) -> Board {
@@ -90,7 +90,7 @@ fn rules_md_figures_table() {
     for &(name, first, nodes, depth, won_a, won_b) in FIGURES {
         let mut t = tree(name, first);
         let root = t.root();
-        let s = stats(&mut t, root, 10_000_000).unwrap();
+        let s = stats(&mut t, root, Limits::positions(10_000_000)).unwrap();
         let what = format!("{name} with {first} first");
         assert_eq!(s.nodes, nodes, "{what}: nodes");
         if let Some(depth) = depth {
@@ -109,7 +109,7 @@ fn rules_md_figures_table() {
 fn board_e_has_a_billion_nodes_in_a_small_dag() {
     let mut t = tree("3x3-e.txt", Player::A);
     let root = t.root();
-    let s = stats(&mut t, root, 1_000_000).unwrap();
+    let s = stats(&mut t, root, Limits::positions(1_000_000)).unwrap();
     assert_eq!(s.nodes, 1_468_919_491);
     assert_eq!(s.depth, 40);
     assert_eq!(s.positions, 201_861);
@@ -126,7 +126,7 @@ fn board_e_has_a_billion_nodes_in_a_small_dag() {
 
     let mut t = tree("3x3-e.txt", Player::B);
     let root = t.root();
-    let s = stats(&mut t, root, 1_000_000).unwrap();
+    let s = stats(&mut t, root, Limits::positions(1_000_000)).unwrap();
     assert_eq!((s.nodes, s.depth, s.positions), (1, 1, 1));
     assert_eq!(s.best_move, None);
 }

@@ -1,6 +1,6 @@
 //! Invariants of the rules on random boards.
 
-use dice_of_doom::analysis::stats;
+use dice_of_doom::analysis::{Limits, stats};
 use dice_of_doom::game::{Board, Cell, GameTree, Move, Player, PlayerSet, Position, Rules};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -83,7 +83,7 @@ proptest! {
         let (nodes, depth) = naive(&rules, &start, &mut leaves);
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();
-        let s = stats(&mut tree, root, 1_000_000).unwrap();
+        let s = stats(&mut tree, root, Limits::positions(1_000_000)).unwrap();
         prop_assert_eq!(s.nodes, nodes);
         prop_assert_eq!(s.depth, depth);
         prop_assert_eq!(s.leaves, leaves.into_iter().collect::<Vec<_>>());

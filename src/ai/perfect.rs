@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Search, SearchConfig, Strategy};
-use crate::analysis::{Solution, solve_until};
+use crate::analysis::{Limits, Solution, solve_until};
 use crate::game::{GameTree, Position, Rules};
 
 /// The default limit on the distinct positions [`Perfect`] builds (about
@@ -106,8 +106,13 @@ impl Perfect {
                 let room = self.max_positions.min(RESERVE);
                 tree.reserve(room, room.saturating_mul(3));
                 let root = tree.root();
-                let solution =
-                    solve_until(&mut tree, root, self.max_positions, should_stop).ok()??;
+                let solution = solve_until(
+                    &mut tree,
+                    root,
+                    Limits::positions(self.max_positions),
+                    should_stop,
+                )
+                .ok()??;
                 self.solved = Some((tree, solution));
                 root
             }

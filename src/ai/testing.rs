@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::analysis::solve;
+use crate::analysis::{Limits, solve};
 use rustc_hash::FxHashMap;
 
 use crate::game::{
@@ -45,7 +45,7 @@ pub(crate) fn exact_ratings(
 ) -> Option<(Share, Vec<(Move, Share)>)> {
     let mut tree = GameTree::new(rules.clone(), *start);
     let root = tree.root();
-    let solution = solve(&mut tree, root, max_positions).ok()?;
+    let solution = solve(&mut tree, root, Limits::positions(max_positions)).ok()?;
     let moves = tree
         .children(root)
         .iter()

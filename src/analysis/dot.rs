@@ -5,12 +5,21 @@
 //! Leaves are filled with their winner's colour, or the tie colour. The
 //! expanded tree draws a position once for every path that reaches it; the
 //! shared drawing draws the memoised DAG, one node per distinct position.
+//!
+//! A drawing is counted first, with a bound: the count stops as soon as the
+//! drawing is known to pass [`DotOptions::max_nodes`] (going on only while
+//! that is cheap, to give the exact size), so a refusal costs little
+//! whatever the tree. The graph is then written straight to the output.
 
-use std::fmt::Write;
+use std::fmt;
+use std::io::{self, Write};
 
-use crate::analysis::{AnalysisError, group_digits, stats};
-use crate::game::{GameTree, NodeId, Player, PlayerSet};
-use crate::text::count;
+use super::memory::{PROGRESS_EVERY, vec_bytes};
+use super::{AnalysisError, Limits, Progress, default_max_memory, group_digits, within_limits};
+use crate::game::{
+    GameTree, GrowError, Move, NodeId, Player, PlayerSet, grow_within, resize_within,
+};
+use crate::text;
 
 /// The fill colour of a leaf won by each player, `a` first.
 pub const WINNER_COLOURS: [&str; 8] = [
@@ -23,6 +32,11 @@ pub const TIE_COLOUR: &str = "#d9d9d9";
 /// The default largest tree drawn.
 pub const DEFAULT_MAX_NODES: u64 = 2_000;
 
+/// The distinct positions a count goes on to, once the drawing is known to
+/// be too large, to give its exact size in the refusal: past them it stops
+/// and says only that the drawing has more nodes than allowed.
+pub const EXACT_COUNT_POSITIONS: usize = 1 << 16;
+
 /// How to draw a tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DotOptions {
@@ -31,46 +45,64 @@ pub struct DotOptions {
     pub shared: bool,
     /// Refuse to draw more nodes than this.
     pub max_nodes: u64,
-    /// Give up counting the tree when it has more distinct positions than
-    /// this.
-    pub max_positions: usize,
+    /// The memory and positions the tree may take while it is counted and
+    /// drawn.
+    pub limits: Limits,
 }
 
 impl Default for DotOptions {
+    /// The expanded tree, at most [`DEFAULT_MAX_NODES`] nodes, within the
+    /// [`default_max_memory`].
     fn default() -> Self {
         DotOptions {
             shared: false,
             max_nodes: DEFAULT_MAX_NODES,
-            max_positions: 20_000_000,
+            limits: Limits::memory(default_max_memory()),
         }
     }
 }
 
 /// Why a tree was not drawn.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum DotError {
     /// The drawing would have too many nodes.
-    #[error(
-        "the {what} has {n}, more than the {m} allowed",
-        what = if *.shared { "memoised game tree" } else { "game tree" },
-        n = count(*.nodes, "node", "nodes"),
-        m = group_digits(*.max)
-    )]
+    #[error("{}", too_many_nodes(*.nodes, *.max, *.shared))]
     TooManyNodes {
-        /// Nodes the drawing would have.
-        nodes: u64,
+        /// Nodes the drawing would have, when they were counted to the end.
+        nodes: Option<u64>,
         /// The most allowed.
         max: u64,
         /// Whether the shared drawing was asked for.
         shared: bool,
     },
-    /// The tree could not be counted.
+    /// The tree could not be counted within the limits.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+    /// Writing the graph failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
 }
 
-/// The tree below `start` in DOT. The tree is counted first, and nothing is
-/// drawn when the drawing would have more than `options.max_nodes` nodes.
+fn too_many_nodes(nodes: Option<u64>, max: u64, shared: bool) -> String {
+    let what = if shared {
+        "memoised game tree"
+    } else {
+        "game tree"
+    };
+    let nodes_text = |n: u64| text::count(n, "node", "nodes");
+    match nodes {
+        Some(n) => format!(
+            "the {what} has {}, more than the {} allowed",
+            nodes_text(n),
+            group_digits(max)
+        ),
+        None => format!("the {what} has more than the {} allowed", nodes_text(max)),
+    }
+}
+
+/// The tree below `start` in DOT, written to `out`: [`count`] and then
+/// [`write_dot`]. Nothing is written when the drawing would have more than
+/// `options.max_nodes` nodes. Gives the number of nodes drawn.
 ///
 /// ```
 /// use dice_of_doom::analysis::dot::{dot, DotOptions};
@@ -79,115 +111,388 @@ pub enum DotError {
 /// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
-/// let text = dot(&mut tree, root, &DotOptions::default()).unwrap();
+/// let mut out = Vec::new();
+/// assert_eq!(dot(&mut tree, root, &DotOptions::default(), &mut out).unwrap(), 13);
+/// let text = String::from_utf8(out).unwrap();
 /// assert!(text.starts_with("digraph"));
 /// assert_eq!(text.matches(" -> n").count(), 12);
 /// ```
-pub fn dot(tree: &mut GameTree, start: NodeId, options: &DotOptions) -> Result<String, DotError> {
-    let counted = stats(tree, start, options.max_positions)?;
-    let nodes = if options.shared {
-        counted.positions as u64
-    } else {
-        counted.nodes
-    };
-    if nodes > options.max_nodes {
-        return Err(DotError::TooManyNodes {
-            nodes,
-            max: options.max_nodes,
-            shared: options.shared,
-        });
-    }
-    let mut out = String::new();
-    out.push_str("digraph game_tree {\n");
-    out.push_str("  node [shape=box, fontname=\"monospace\"];\n");
-    out.push_str("  edge [fontname=\"monospace\"];\n");
-    if options.shared {
-        draw_shared(tree, start, &mut out);
-    } else {
-        draw_expanded(tree, start, &mut out);
-    }
-    out.push_str("}\n");
-    Ok(out)
+pub fn dot(
+    tree: &mut GameTree,
+    start: NodeId,
+    options: &DotOptions,
+    out: &mut dyn Write,
+) -> Result<u64, DotError> {
+    let nodes = count(tree, start, options, &mut |_| {})?;
+    write_dot(tree, start, options, out, &mut |_| {})?;
+    Ok(nodes)
 }
 
-/// The DAG: node `nI` is the tree's node `I`, drawn once, in the order a
-/// depth-first walk in menu order first meets it.
-fn draw_shared(tree: &mut GameTree, start: NodeId, out: &mut String) {
-    let mut seen = vec![false; tree.len()];
-    let mut stack = vec![start];
-    let mut edges = String::new();
+/// The nodes of the drawing below `start` (distinct positions for the
+/// shared one), or [`DotError::TooManyNodes`] past `options.max_nodes`,
+/// calling `progress` every so often. The count walks the memoised tree,
+/// adding up the expanded nodes below each position, and stops as soon as
+/// the nodes on the path it is on pass the limit (after at most
+/// [`EXACT_COUNT_POSITIONS`] positions, which it may go on to for the
+/// exact size); it builds the tree within `options.limits`.
+pub fn count(
+    tree: &mut GameTree,
+    start: NodeId,
+    options: &DotOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<u64, DotError> {
+    let max = options.max_nodes;
+    let counted = within_limits(tree, &options.limits, |tree| {
+        let counted = if options.shared {
+            count_shared(tree, start, max, progress)
+        } else {
+            count_expanded(tree, start, max, progress)
+        };
+        counted.map_err(|e| AnalysisError::from_grow(e, tree, &options.limits))
+    })?;
+    match counted {
+        Some(nodes) if nodes <= max => Ok(nodes),
+        nodes => Err(DotError::TooManyNodes {
+            nodes,
+            max,
+            shared: options.shared,
+        }),
+    }
+}
+
+/// Whether a count that has passed its limit after `steps` positions
+/// should stop rather than go on for the exact size.
+fn give_up(over: bool, steps: usize) -> bool {
+    over && steps > EXACT_COUNT_POSITIONS
+}
+
+/// A position of the expanded tree being counted: the next child to look
+/// at, and the nodes counted so far below it (itself included).
+struct Frame {
+    node: NodeId,
+    next: usize,
+    nodes: u64,
+}
+
+/// The nodes of the expanded tree below `start`, or `None` when it has more
+/// than `max` (or more than `u64::MAX`).
+fn count_expanded(
+    tree: &mut GameTree,
+    start: NodeId,
+    max: u64,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Option<u64>, GrowError> {
+    // The expanded nodes below each position counted to the end (0: not yet).
+    let mut size: Vec<u64> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    grow_within(&mut frames, 1, usize::MAX)?;
+    frames.push(Frame {
+        node: start,
+        next: 0,
+        nodes: 1,
+    });
+    // The nodes counted on the path: each is below `start`, so the tree has
+    // at least as many.
+    let mut on_path: u64 = 1;
+    let mut steps = 0usize;
+    let max_positions = tree.limits().positions;
+    while let Some(&Frame { node, next, .. }) = frames.last() {
+        let child = tree.try_children(node)?.get(next).map(|e| e.child);
+        let Some(child) = child else {
+            // Every child is counted: the position is done.
+            let Some(done) = frames.pop() else { break };
+            resize_within(&mut size, tree.len(), max_positions, 0)?;
+            size[done.node.index()] = done.nodes;
+            let Some(parent) = frames.last_mut() else {
+                return Ok(Some(done.nodes));
+            };
+            match parent.nodes.checked_add(done.nodes) {
+                Some(n) => parent.nodes = n,
+                None => return Ok(None),
+            }
+            continue;
+        };
+        if let Some(top) = frames.last_mut() {
+            top.next += 1;
+        }
+        match size.get(child.index()).copied().unwrap_or(0) {
+            0 => {
+                grow_within(&mut frames, 1, usize::MAX)?;
+                frames.push(Frame {
+                    node: child,
+                    next: 0,
+                    nodes: 1,
+                });
+                on_path = on_path.saturating_add(1);
+                steps += 1;
+                if steps % PROGRESS_EVERY == 0 {
+                    progress(Progress {
+                        positions: tree.len(),
+                        bytes: tree.heap_bytes() + vec_bytes(&size) + vec_bytes(&frames),
+                        written: 0,
+                    });
+                }
+            }
+            known => {
+                let Some(top) = frames.last_mut() else { break };
+                match top.nodes.checked_add(known) {
+                    Some(n) => top.nodes = n,
+                    None => return Ok(None),
+                }
+                on_path = on_path.saturating_add(known);
+            }
+        }
+        if give_up(on_path > max, steps) {
+            return Ok(None);
+        }
+    }
+    Ok(None)
+}
+
+/// The distinct positions below `start`, or `None` when there are more
+/// than `max`.
+fn count_shared(
+    tree: &mut GameTree,
+    start: NodeId,
+    max: u64,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Option<u64>, GrowError> {
+    let mut count = 0usize;
+    let mut stopped = false;
+    walk_shared(tree, start, |tree, _, held| {
+        count += 1;
+        if count % PROGRESS_EVERY == 0 {
+            progress(Progress {
+                positions: tree.len(),
+                bytes: tree.heap_bytes() + held,
+                written: 0,
+            });
+        }
+        stopped = give_up(count as u64 > max, count);
+        Ok::<_, GrowError>(!stopped)
+    })?;
+    Ok((!stopped).then_some(count as u64))
+}
+
+/// Visits each distinct position below `start` once, in the order a
+/// depth-first walk in menu order first meets it, building its children
+/// first; `visit` gets the bytes the walk holds besides the tree, and stops
+/// the walk by giving `false`.
+fn walk_shared<E: From<GrowError>>(
+    tree: &mut GameTree,
+    start: NodeId,
+    mut visit: impl FnMut(&GameTree, NodeId, usize) -> Result<bool, E>,
+) -> Result<(), E> {
+    let max_positions = tree.limits().positions;
+    let mut seen: Vec<bool> = Vec::new();
+    let mut stack: Vec<NodeId> = Vec::new();
+    grow_within(&mut stack, 1, usize::MAX)?;
+    stack.push(start);
     while let Some(node) = stack.pop() {
         if seen.get(node.index()).copied().unwrap_or(false) {
             continue;
         }
-        if seen.len() <= node.index() {
-            seen.resize(tree.len(), false);
-        }
+        let children = tree.try_children(node)?.len();
+        resize_within(&mut seen, tree.len(), max_positions, false)?;
         seen[node.index()] = true;
-        let children = tree.children(node).to_vec();
-        node_line(tree, node, &format!("p{}", node.index()), out);
-        for edge in &children {
-            let _ = writeln!(
-                edges,
+        if !visit(tree, node, vec_bytes(&seen) + vec_bytes(&stack))? {
+            break;
+        }
+        grow_within(&mut stack, children, usize::MAX)?;
+        let children = tree.built_children(node).unwrap_or_default();
+        stack.extend(
+            children
+                .iter()
+                .rev()
+                .map(|e| e.child)
+                .filter(|c| !seen[c.index()]),
+        );
+    }
+    Ok(())
+}
+
+/// Writes the drawing of the tree below `start` to `out`, as it goes,
+/// calling `progress` every so often. Nothing stops a large drawing: call
+/// [`count`] first.
+pub fn write_dot(
+    tree: &mut GameTree,
+    start: NodeId,
+    options: &DotOptions,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(), DotError> {
+    within_limits(tree, &options.limits, |tree| {
+        let mut lines = Lines {
+            out,
+            written: 0,
+            progress,
+        };
+        lines.write_all(b"digraph game_tree {\n")?;
+        lines.write_all(b"  node [shape=box, fontname=\"monospace\"];\n")?;
+        lines.write_all(b"  edge [fontname=\"monospace\"];\n")?;
+        let drawn = if options.shared {
+            draw_shared(tree, start, &mut lines)
+        } else {
+            draw_expanded(tree, start, &mut lines)
+        };
+        drawn.map_err(|e| match e {
+            Failure::Grow(e) => {
+                DotError::Analysis(AnalysisError::from_grow(e, tree, &options.limits))
+            }
+            Failure::Io(e) => DotError::Io(e),
+        })?;
+        lines.write_all(b"}\n")?;
+        Ok(())
+    })
+}
+
+/// What stops a drawing half-way.
+enum Failure {
+    Grow(GrowError),
+    Io(io::Error),
+}
+
+impl From<GrowError> for Failure {
+    fn from(e: GrowError) -> Self {
+        Failure::Grow(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// The output, counting the nodes and edges written for the progress.
+struct Lines<'a> {
+    out: &'a mut dyn Write,
+    written: u64,
+    progress: &'a mut dyn FnMut(Progress),
+}
+
+impl Lines<'_> {
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)
+    }
+
+    fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> io::Result<()> {
+        self.out.write_fmt(args)
+    }
+
+    /// Counts one node or edge written.
+    fn done(&mut self, tree: &GameTree) {
+        self.written += 1;
+        if self.written % PROGRESS_EVERY as u64 == 0 {
+            (self.progress)(Progress {
+                positions: tree.len(),
+                bytes: tree.heap_bytes(),
+                written: self.written,
+            });
+        }
+    }
+}
+
+/// The DAG: node `pI` is the tree's node `I`, drawn once, in the order a
+/// depth-first walk in menu order first meets it; then the edges, each
+/// node's in menu order, in the same order.
+fn draw_shared(tree: &mut GameTree, start: NodeId, out: &mut Lines) -> Result<(), Failure> {
+    walk_shared(tree, start, |tree, node, _| {
+        let children = tree.built_children(node).unwrap_or_default();
+        node_line(
+            tree,
+            node,
+            'p',
+            node.index() as u64,
+            children.is_empty(),
+            out,
+        )?;
+        out.done(tree);
+        Ok::<_, Failure>(true)
+    })?;
+    walk_shared(tree, start, |tree, node, _| {
+        for edge in tree.built_children(node).unwrap_or_default() {
+            writeln!(
+                out,
                 "  p{} -> p{} [label=\"{}\"];",
                 node.index(),
                 edge.child.index(),
                 edge.mv
-            );
+            )?;
+            out.done(tree);
         }
-        for edge in children.iter().rev() {
-            stack.push(edge.child);
-        }
-    }
-    out.push_str(&edges);
+        Ok::<_, Failure>(true)
+    })
 }
 
 /// The expanded tree: every path gets its own nodes, numbered `n0, n1, ...`
-/// in depth-first order, children in menu order.
-fn draw_expanded(tree: &mut GameTree, start: NodeId, out: &mut String) {
+/// in depth-first order, children in menu order; then the edges, each
+/// where the walk reaches its child.
+fn draw_expanded(tree: &mut GameTree, start: NodeId, out: &mut Lines) -> Result<(), Failure> {
+    // (tree node, parent's drawn id and the move from it)
+    let mut stack: Vec<(NodeId, Option<(u64, Move)>)> = vec![(start, None)];
     let mut next = 0u64;
-    let mut edges = String::new();
-    // (tree node, drawn id, parent's drawn id and move label)
-    let mut stack: Vec<(NodeId, Option<(u64, String)>)> = vec![(start, None)];
+    while let Some((node, _)) = stack.pop() {
+        let children = tree.try_children(node)?.len();
+        node_line(tree, node, 'n', next, children == 0, out)?;
+        out.done(tree);
+        next += 1;
+        grow_within(&mut stack, children, usize::MAX)?;
+        let children = tree.built_children(node).unwrap_or_default();
+        stack.extend(children.iter().rev().map(|e| (e.child, None)));
+    }
+    stack.push((start, None));
+    next = 0;
     while let Some((node, parent)) = stack.pop() {
         let id = next;
         next += 1;
-        node_line(tree, node, &format!("n{id}"), out);
         if let Some((from, mv)) = parent {
-            let _ = writeln!(edges, "  n{from} -> n{id} [label=\"{mv}\"];");
+            writeln!(out, "  n{from} -> n{id} [label=\"{mv}\"];")?;
+            out.done(tree);
         }
-        let children = tree.children(node).to_vec();
-        for edge in children.iter().rev() {
-            stack.push((edge.child, Some((id, edge.mv.to_string()))));
-        }
+        let children = tree.try_children(node)?.len();
+        grow_within(&mut stack, children, usize::MAX)?;
+        let children = tree.built_children(node).unwrap_or_default();
+        stack.extend(children.iter().rev().map(|e| (e.child, Some((id, e.mv)))));
     }
-    out.push_str(&edges);
+    Ok(())
 }
 
-fn node_line(tree: &mut GameTree, node: NodeId, name: &str, out: &mut String) {
+/// One node's line: `  {prefix}{number} [label="..."];`, filled with the
+/// winner's colour at a leaf.
+fn node_line(
+    tree: &GameTree,
+    node: NodeId,
+    prefix: char,
+    number: u64,
+    leaf: bool,
+    out: &mut Lines,
+) -> io::Result<()> {
     let position = tree.position(node);
-    let mut label = format!("{} to move\\n", position.player());
+    write!(
+        out,
+        "  {prefix}{number} [label=\"{} to move\\n",
+        position.player()
+    )?;
     let map = tree.rules().map();
     for row in 0..map.rows() {
-        let cells: Vec<String> = map
-            .row(row)
-            .map(|i| position.board().cell(i).to_string())
-            .collect();
-        label.push_str(&cells.join(" "));
-        label.push_str("\\n");
+        for (i, cell) in map.row(row).enumerate() {
+            let gap = if i == 0 { "" } else { " " };
+            write!(out, "{gap}{}", position.board().cell(cell))?;
+        }
+        write!(out, "\\n")?;
     }
-    let _ = write!(label, "captured {}", position.captured());
-    let leaf = tree.children(node).is_empty();
+    write!(out, "captured {}", position.captured())?;
     if leaf {
         let winners = position.winners();
-        let _ = write!(label, "\\n{}", outcome(winners));
-        let _ = writeln!(
+        writeln!(
             out,
-            "  {name} [label=\"{label}\", style=filled, fillcolor=\"{}\"];",
+            "\\n{}\", style=filled, fillcolor=\"{}\"];",
+            outcome(winners),
             colour(winners)
-        );
+        )
     } else {
-        let _ = writeln!(out, "  {name} [label=\"{label}\"];");
+        writeln!(out, "\"];")
     }
 }
 
@@ -293,14 +598,38 @@ mod tests {
         GameTree::new(rules, start)
     }
 
-    fn draw(first: Player, shared: bool) -> Result<String, DotError> {
-        let mut tree = example_tree(first);
+    fn text(tree: &mut GameTree, options: &DotOptions) -> Result<String, DotError> {
         let root = tree.root();
+        let mut out = Vec::new();
+        let nodes = dot(tree, root, options, &mut out)?;
+        let text = String::from_utf8(out).expect("UTF-8");
+        assert_eq!(parse(&text).nodes.len() as u64, nodes);
+        Ok(text)
+    }
+
+    fn draw(first: Player, shared: bool) -> Result<String, DotError> {
         let options = DotOptions {
             shared,
             ..DotOptions::default()
         };
-        dot(&mut tree, root, &options)
+        text(&mut example_tree(first), &options)
+    }
+
+    /// The refusal to draw a tree, which writes nothing.
+    fn refusal(tree: &mut GameTree, options: &DotOptions) -> DotError {
+        let root = tree.root();
+        let mut out = Vec::new();
+        let err = dot(tree, root, options, &mut out).expect_err("a refusal");
+        assert!(out.is_empty());
+        err
+    }
+
+    fn tree_of(rows: &str, first: Player) -> GameTree {
+        let board: crate::game::Board = rows.parse().unwrap();
+        let map = crate::game::Map::rhombus_of(board.len()).unwrap();
+        let rules = Rules::new(map, 2, 3).unwrap();
+        let start = Position::start(&rules, board, first).unwrap();
+        GameTree::new(rules, start)
     }
 
     /// Seed 000's tree, as (parent, move, child label) in depth-first order.
@@ -361,34 +690,171 @@ mod tests {
 
     #[test]
     fn big_trees_are_refused_with_their_size() {
-        let rules = Rules::classic(3, 2, 3).unwrap();
-        let board = "a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3".parse().unwrap();
-        let start = Position::start(&rules, board, Player::B).unwrap();
-        let mut tree = GameTree::new(rules, start);
-        let root = tree.root();
+        let mut tree = tree_of("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", Player::B);
         let options = DotOptions {
             max_nodes: 1000,
             ..DotOptions::default()
         };
-        let err = dot(&mut tree, root, &options).unwrap_err();
+        let err = refusal(&mut tree, &options);
+        let size = |e: &DotError| match *e {
+            DotError::TooManyNodes { nodes, max, shared } => Some((nodes, max, shared)),
+            _ => None,
+        };
+        assert_eq!(size(&err), Some((Some(1307), 1000, false)));
         assert_eq!(
-            err,
-            DotError::TooManyNodes {
-                nodes: 1307,
-                max: 1000,
-                shared: false
-            }
-        );
-        assert!(
-            err.to_string()
-                .contains("has 1,307 nodes, more than the 1,000 allowed"),
-            "{err}"
+            err.to_string(),
+            "the game tree has 1,307 nodes, more than the 1,000 allowed"
         );
         let shared = DotOptions {
             shared: true,
             ..options
         };
-        assert!(parse(&dot(&mut tree, root, &shared).unwrap()).nodes.len() < 1000);
+        assert!(parse(&text(&mut tree, &shared).unwrap()).nodes.len() < 1000);
+    }
+
+    /// The bounded count gives the figures `stats` gives, when it goes to
+    /// the end.
+    #[test]
+    fn counts_agree_with_stats() {
+        let boards = [
+            ("a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3", Player::B),
+            ("a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1", Player::A),
+            ("a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3", Player::A),
+            ("b-2 b-2 / a-2 b-1", Player::B),
+        ];
+        for (rows, first) in boards {
+            let mut tree = tree_of(rows, first);
+            let root = tree.root();
+            let s = crate::analysis::stats(&mut tree, root, Limits::UNLIMITED).unwrap();
+            for shared in [false, true] {
+                let mut tree = tree_of(rows, first);
+                let options = DotOptions {
+                    shared,
+                    max_nodes: u64::MAX,
+                    limits: Limits::UNLIMITED,
+                };
+                let n = count(&mut tree, root, &options, &mut |_| {}).unwrap();
+                let expected = if shared { s.positions as u64 } else { s.nodes };
+                assert_eq!(n, expected, "{rows}, shared {shared}");
+                let exact = DotOptions {
+                    max_nodes: expected - 1,
+                    ..options
+                };
+                match count(&mut tree, root, &exact, &mut |_| {}) {
+                    Err(DotError::TooManyNodes { nodes, max, .. }) => {
+                        assert_eq!(max, expected - 1);
+                        // Going on for the exact size stops early on board E.
+                        let cheap = s.positions <= EXACT_COUNT_POSITIONS;
+                        assert_eq!(nodes, cheap.then_some(expected), "{rows}");
+                    }
+                    other => panic!("{rows}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    /// A small limit is refused after a few positions, however large the
+    /// tree: board E's 1.47 billion nodes, and a 4x4 board's tree that no
+    /// memory holds.
+    #[test]
+    fn large_trees_are_refused_cheaply() {
+        let boards = [
+            ("a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3", 201_861),
+            (
+                "b-2 b-1 a-2 a-1 / b-1 b-3 a-2 b-1 / a-3 a-3 a-2 b-2 / b-1 b-1 a-2 a-1",
+                usize::MAX,
+            ),
+        ];
+        for (rows, positions) in boards {
+            for shared in [false, true] {
+                let mut tree = tree_of(rows, Player::A);
+                let options = DotOptions {
+                    shared,
+                    max_nodes: 1,
+                    ..DotOptions::default()
+                };
+                let err = refusal(&mut tree, &options);
+                assert!(
+                    matches!(
+                        err,
+                        DotError::TooManyNodes {
+                            nodes: None,
+                            max: 1,
+                            ..
+                        }
+                    ),
+                    "{err:?}"
+                );
+                assert!(
+                    tree.expanded() <= EXACT_COUNT_POSITIONS + 1,
+                    "{}",
+                    tree.expanded()
+                );
+                assert!(tree.len() < positions);
+            }
+        }
+        let err = |max| DotError::TooManyNodes {
+            nodes: None,
+            max,
+            shared: true,
+        };
+        assert_eq!(
+            err(2000).to_string(),
+            "the memoised game tree has more than the 2,000 nodes allowed"
+        );
+        assert_eq!(
+            err(1).to_string(),
+            "the memoised game tree has more than the 1 node allowed"
+        );
+    }
+
+    /// Past the memory limit, the count is an analysis error.
+    #[test]
+    fn the_count_stays_within_its_memory() {
+        let rows = "b-2 b-1 a-2 a-1 / b-1 b-3 a-2 b-1 / a-3 a-3 a-2 b-2 / b-1 b-1 a-2 a-1";
+        let mut tree = tree_of(rows, Player::A);
+        let root = tree.root();
+        let memory: crate::analysis::ByteSize = "16M".parse().unwrap();
+        let options = DotOptions {
+            shared: false,
+            max_nodes: u64::MAX,
+            limits: Limits::memory(memory),
+        };
+        let mut seen = 0;
+        let err = count(&mut tree, root, &options, &mut |p| {
+            assert!(p.bytes <= memory.bytes());
+            seen += 1;
+        })
+        .unwrap_err();
+        assert!(
+            matches!(err, DotError::Analysis(AnalysisError::TooLarge { memory: m, .. }) if m == memory),
+            "{err:?}"
+        );
+        assert!(seen > 0);
+        assert!(tree.heap_bytes() <= memory.bytes());
+    }
+
+    /// The graph goes to the writer as it is made, and a failing writer
+    /// stops it.
+    #[test]
+    fn write_errors_stop_the_drawing() {
+        struct Full(usize);
+        impl Write for Full {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                if self.0 < buf.len() {
+                    return Err(io::Error::new(io::ErrorKind::StorageFull, "full"));
+                }
+                self.0 -= buf.len();
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut tree = example_tree(Player::A);
+        let root = tree.root();
+        let err = dot(&mut tree, root, &DotOptions::default(), &mut Full(500)).unwrap_err();
+        assert!(matches!(err, DotError::Io(ref e) if e.kind() == io::ErrorKind::StorageFull));
     }
 
     #[test]

@@ -5,8 +5,14 @@
 //! - [`stats`]: the full tree's figures ([`Stats`]) without expanding it;
 //! - [`survey`]: every board of a size over one shared memo;
 //! - [`dot`]: the tree in Graphviz DOT.
+//!
+//! Each works within [`Limits`]: a memory limit, turned into a budget of
+//! positions from the bytes each costs (see [`memory_for`]), within which
+//! the tree grows; a tree past it is an [`AnalysisError`], and so is memory
+//! the system refuses, never an abort.
 
 pub mod dot;
+mod memory;
 mod solve;
 mod stats;
 pub mod survey;
@@ -14,19 +20,84 @@ pub mod survey;
 use crate::text::count;
 /// Kept here for the callers that name it here; it lives in [`crate::text`].
 pub use crate::text::group_digits;
+pub use memory::{
+    ANALYSIS_BYTES_PER_POSITION, ByteSize, DEFAULT_MEMORY_FRACTION, EDGES_PER_POSITION,
+    FALLBACK_MEMORY, Limits, ParseByteSizeError, Progress, default_max_memory, memory_for,
+};
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
-pub use stats::{Stats, stats};
+pub use stats::{Stats, stats, stats_with_progress};
+
+use crate::game::{GameTree, GrowError};
 
 /// Why a tree could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {
-    /// The tree has more distinct positions than allowed.
+    /// The tree has more distinct positions than [`Limits::positions`].
     #[error(
-        "the game tree has more than {}: too large to analyse",
+        "the game tree has more than {}, the most allowed",
         count(*.0, "distinct position", "distinct positions")
     )]
     TooManyPositions(usize),
+    /// The tree does not fit in [`Limits::memory`].
+    #[error(
+        "the game tree does not fit in {memory} of memory (stopped after {} distinct positions)",
+        group_digits(.positions)
+    )]
+    TooLarge {
+        /// The memory limit.
+        memory: ByteSize,
+        /// The distinct positions built when the analysis stopped.
+        positions: usize,
+    },
+    /// The system refused memory within the limits.
+    #[error(
+        "the system refused {} of memory after {} distinct positions",
+        ByteSize::new(*.bytes),
+        group_digits(.positions)
+    )]
+    OutOfMemory {
+        /// The distinct positions built when it happened.
+        positions: usize,
+        /// The size of the allocation refused.
+        bytes: usize,
+    },
     /// A count does not fit in 64 bits.
-    #[error("the game tree has more than {} nodes: too large to count", u64::MAX)]
+    #[error(
+        "the game tree has more than {} nodes: too large to count",
+        group_digits(u64::MAX)
+    )]
     Overflow,
+}
+
+impl AnalysisError {
+    /// The analysis error for a tree that did not grow within `limits`.
+    pub(crate) fn from_grow(error: GrowError, tree: &GameTree, limits: &Limits) -> AnalysisError {
+        match error {
+            GrowError::Positions if limits.positions_bind(tree) => {
+                AnalysisError::TooManyPositions(limits.positions)
+            }
+            GrowError::Positions | GrowError::Edges => AnalysisError::TooLarge {
+                memory: limits.memory,
+                positions: tree.len(),
+            },
+            GrowError::OutOfMemory { bytes } => AnalysisError::OutOfMemory {
+                positions: tree.len(),
+                bytes,
+            },
+        }
+    }
+}
+
+/// Runs `work` on `tree` grown within `limits`, then gives the tree back
+/// the limits it had.
+pub(crate) fn within_limits<T>(
+    tree: &mut GameTree,
+    limits: &Limits,
+    work: impl FnOnce(&mut GameTree) -> T,
+) -> T {
+    let saved = tree.limits();
+    tree.set_limits(limits.tree_limits(tree));
+    let result = work(tree);
+    tree.set_limits(saved);
+    result
 }

@@ -1,8 +1,11 @@
 //! Perfect play over the whole tree: every position's share of the outcome
 //! for one player, worked out by one walk of the memoised DAG.
 
-use super::AnalysisError;
-use crate::game::{GameTree, Move, NodeId, Player, PlayerSet, Share};
+use super::memory::{PROGRESS_EVERY, vec_bytes};
+use super::{AnalysisError, Limits, Progress, within_limits};
+use crate::game::{
+    GameTree, GrowError, Move, NodeId, Player, PlayerSet, Share, grow_within, resize_within,
+};
 
 /// The solver's private storage of a [`Share`]: a byte in the same order,
 /// 0 for a loss and `9 - k` for a `k`-way share of a win (a sole win is 8).
@@ -49,6 +52,9 @@ const fn depth_of(word: u64) -> u32 {
 const fn rank_of(word: u64) -> Rank {
     word as u8
 }
+
+/// The positions the solver's tables are lengthened by, past the tree's.
+const GROW_AHEAD: usize = 4096;
 
 const UNSEEN: u8 = 0;
 const OPEN: u8 = 1;
@@ -147,8 +153,9 @@ pub(super) struct Walk {
     pub(super) order: Vec<NodeId>,
 }
 
-/// Solves the whole tree below `start` for the player to move there, building
-/// at most `max_positions` distinct positions.
+/// Solves the whole tree below `start` for the player to move there, within
+/// `limits`: the tree and the solver's own tables stay within its memory and
+/// positions, and a tree past them is an error.
 ///
 /// A leaf is rated with [`Share::of`] its winners; a node where the rated player moves
 /// takes the highest rating of its children, any other node the lowest (every
@@ -156,22 +163,22 @@ pub(super) struct Walk {
 /// children first, without recursion.
 ///
 /// ```
-/// use dice_of_doom::analysis::solve;
+/// use dice_of_doom::analysis::{Limits, solve};
 /// use dice_of_doom::game::{GameTree, Move, Player, Position, Rules, Share};
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let start = Position::start(&rules, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
-/// let solution = solve(&mut tree, root, 1000).unwrap();
+/// let solution = solve(&mut tree, root, Limits::positions(1000)).unwrap();
 /// assert_eq!(solution.rating(root), Some(Share::WIN));
 /// assert_eq!(solution.best_move(&tree, root), Some(Move::Attack { from: 0, to: 2 }));
 /// ```
 pub fn solve(
     tree: &mut GameTree,
     start: NodeId,
-    max_positions: usize,
+    limits: Limits,
 ) -> Result<Solution, AnalysisError> {
-    solve_until(tree, start, max_positions, |_| false).map(|s| s.expect("never stopped"))
+    solve_until(tree, start, limits, |_| false).map(|s| s.expect("never stopped"))
 }
 
 /// How many positions [`solve_until`] enters between two calls of its
@@ -183,23 +190,58 @@ pub const STOP_CHECK_EVERY: usize = 1024;
 /// soon as it answers yes: a clock or a node budget can bound the solve.
 ///
 /// ```
-/// use dice_of_doom::analysis::{solve_until, STOP_CHECK_EVERY};
+/// use dice_of_doom::analysis::{Limits, STOP_CHECK_EVERY, solve_until};
 /// use dice_of_doom::game::{GameTree, Player, Position, Rules};
 /// let rules = Rules::classic(3, 2, 3).unwrap();
 /// let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
 /// let start = Position::start(&rules, board, Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
-/// let stopped = solve_until(&mut tree, root, 1_000_000, |entered| entered >= STOP_CHECK_EVERY);
+/// let limits = Limits::positions(1_000_000);
+/// let stopped = solve_until(&mut tree, root, limits, |entered| entered >= STOP_CHECK_EVERY);
 /// assert!(stopped.unwrap().is_none());
 /// ```
 pub fn solve_until(
     tree: &mut GameTree,
     start: NodeId,
-    max_positions: usize,
+    limits: Limits,
     mut should_stop: impl FnMut(usize) -> bool,
 ) -> Result<Option<Solution>, AnalysisError> {
-    let mut entered = 0usize;
+    solve_with(tree, start, limits, &mut |_| {}, &mut should_stop)
+}
+
+/// [`solve`], calling `progress` every so often (every 65,536 positions).
+pub(super) fn solve_with_progress(
+    tree: &mut GameTree,
+    start: NodeId,
+    limits: Limits,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, AnalysisError> {
+    solve_with(tree, start, limits, progress, &mut |_| false).map(|s| s.expect("never stopped"))
+}
+
+/// The solve, within the limits, with both callbacks.
+fn solve_with(
+    tree: &mut GameTree,
+    start: NodeId,
+    limits: Limits,
+    progress: &mut dyn FnMut(Progress),
+    should_stop: &mut dyn FnMut(usize) -> bool,
+) -> Result<Option<Solution>, AnalysisError> {
+    within_limits(tree, &limits, |tree| {
+        walk(tree, start, progress, should_stop)
+            .map_err(|e| AnalysisError::from_grow(e, tree, &limits))
+    })
+}
+
+/// The solver's walk, within the tree's limits; `Ok(None)` when
+/// `should_stop` stopped it.
+fn walk(
+    tree: &mut GameTree,
+    start: NodeId,
+    progress: &mut dyn FnMut(Progress),
+    should_stop: &mut dyn FnMut(usize) -> bool,
+) -> Result<Option<Solution>, GrowError> {
     let rated = tree.player(start);
     let mut data: Vec<u64> = Vec::new();
     let mut winners: Vec<PlayerSet> = Vec::new();
@@ -207,16 +249,23 @@ pub fn solve_until(
     let mut state: Vec<u8> = Vec::new();
     let mut order: Vec<NodeId> = Vec::new();
 
-    let grow = |data: &mut Vec<u64>, winners: &mut Vec<PlayerSet>, state: &mut Vec<u8>, len| {
-        if len > max_positions {
-            return Err(AnalysisError::TooManyPositions(max_positions));
-        }
-        data.resize(len, 0);
-        winners.resize(len, PlayerSet::EMPTY);
-        state.resize(len, UNSEEN);
-        Ok(())
+    // The per-position tables grow with the tree, a few thousand positions
+    // ahead of it (not at every expansion), and within its limits.
+    let max = tree.limits().positions;
+    let grow = |data: &mut Vec<u64>,
+                winners: &mut Vec<PlayerSet>,
+                state: &mut Vec<u8>,
+                order: &mut Vec<NodeId>,
+                len: usize| {
+        let len = len.saturating_add(GROW_AHEAD).min(max).max(len);
+        resize_within(data, len, max, 0)?;
+        resize_within(winners, len, max, PlayerSet::EMPTY)?;
+        resize_within(state, len, max, UNSEEN)?;
+        // Every position is pushed once: room for them all now.
+        grow_within(order, len - order.len(), max)
     };
-    grow(&mut data, &mut winners, &mut state, tree.len())?;
+    grow(&mut data, &mut winners, &mut state, &mut order, tree.len())?;
+    let mut entered = 0usize;
 
     // An explicit depth-first walk: a node is entered (its children are
     // built and pushed above it) and left once everything above it is done.
@@ -235,9 +284,22 @@ pub fn solve_until(
             }
             state[i] = OPEN;
             stack.push((node, false));
-            tree.children(node);
+            let count = tree.try_children(node)?.len();
             if tree.len() > state.len() {
-                grow(&mut data, &mut winners, &mut state, tree.len())?;
+                grow(&mut data, &mut winners, &mut state, &mut order, tree.len())?;
+            }
+            grow_within(&mut stack, count, usize::MAX)?;
+            if entered % PROGRESS_EVERY == 0 {
+                progress(Progress {
+                    positions: tree.len(),
+                    bytes: tree.heap_bytes()
+                        + vec_bytes(&data)
+                        + vec_bytes(&winners)
+                        + vec_bytes(&state)
+                        + vec_bytes(&order)
+                        + vec_bytes(&stack),
+                    written: 0,
+                });
             }
             let edges = tree.built_children(node).unwrap_or_default();
             for edge in edges.iter().rev() {
@@ -336,10 +398,23 @@ mod tests {
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();
         assert_eq!(
-            solve(&mut tree, root, 100).map(|s| s.positions()),
+            solve(&mut tree, root, Limits::positions(100)).map(|s| s.positions()),
             Err(AnalysisError::TooManyPositions(100))
         );
-        let solution = solve(&mut tree, root, 1_000_000).unwrap();
+        assert!(tree.len() <= 100);
+        let memory = super::super::ByteSize::new(20_000);
+        let budget = Limits::memory(memory).tree_limits(&tree).positions;
+        assert!((150..300).contains(&budget), "{budget}");
+        assert_eq!(
+            solve(&mut tree, root, Limits::memory(memory)).map(|s| s.positions()),
+            Err(AnalysisError::TooLarge {
+                memory,
+                positions: tree.len()
+            })
+        );
+        assert!(tree.len() <= budget);
+        assert!(tree.heap_bytes() <= memory.bytes());
+        let solution = solve(&mut tree, root, Limits::positions(1_000_000)).unwrap();
         assert_eq!(solution.rated(), Player::A);
         assert_eq!(solution.start(), root);
         let best = solution.best_move(&tree, root).unwrap();

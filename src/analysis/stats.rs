@@ -1,8 +1,8 @@
 //! Figures for the full game tree, counted on the memoised DAG without
 //! ever expanding the tree.
 
-use super::AnalysisError;
-use super::solve::{Walk, solve};
+use super::solve::{Walk, solve_with_progress};
+use super::{AnalysisError, Limits, Progress};
 use crate::game::{GameTree, Move, NodeId, PlayerSet, Share};
 
 /// Figures for the full game tree below a node.
@@ -25,8 +25,8 @@ pub struct Stats {
     pub best_move: Option<Move>,
 }
 
-/// Counts and solves the whole tree below `start`, building at most
-/// `max_positions` distinct positions.
+/// Counts and solves the whole tree below `start`, within `limits` (see
+/// [`solve`](super::solve)).
 ///
 /// Each position is visited once: depth and rating are worked out children
 /// first (by [`solve`]), then the number of paths reaching each position is
@@ -34,22 +34,29 @@ pub struct Stats {
 /// and its leaf tallies without ever expanding it.
 ///
 /// ```
-/// use dice_of_doom::analysis::stats;
+/// use dice_of_doom::analysis::{Limits, stats};
 /// use dice_of_doom::game::{GameTree, Player, Position, Rules, Share};
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
 /// let mut tree = GameTree::new(rules, start);
 /// let root = tree.root();
-/// let stats = stats(&mut tree, root, 1000).unwrap();
+/// let stats = stats(&mut tree, root, Limits::memory("1M".parse().unwrap())).unwrap();
 /// assert_eq!((stats.nodes, stats.depth, stats.positions), (13, 6, 11));
 /// assert_eq!(stats.value, Share::LOSS);
 /// ```
-pub fn stats(
+pub fn stats(tree: &mut GameTree, start: NodeId, limits: Limits) -> Result<Stats, AnalysisError> {
+    stats_with_progress(tree, start, limits, &mut |_| {})
+}
+
+/// [`stats`], calling `progress` every so often while it builds the tree
+/// (every 65,536 positions).
+pub fn stats_with_progress(
     tree: &mut GameTree,
     start: NodeId,
-    max_positions: usize,
+    limits: Limits,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Stats, AnalysisError> {
-    let solution = solve(tree, start, max_positions)?;
+    let solution = solve_with_progress(tree, start, limits, progress)?;
     let best_move = solution.best_move(tree, start);
     let (depth, value) = solution.start_figures();
     let Walk {
@@ -107,7 +114,7 @@ mod tests {
         let start = Position::start(&rules, board, first).expect("a start");
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();
-        stats(&mut tree, root, usize::MAX).expect("stats")
+        stats(&mut tree, root, Limits::UNLIMITED).expect("stats")
     }
 
     fn tally(stats: &Stats, player: Player) -> u64 {
@@ -192,8 +199,12 @@ mod tests {
         let mut tree = GameTree::new(rules, start);
         let root = tree.root();
         assert_eq!(
-            stats(&mut tree, root, 100),
+            stats(&mut tree, root, Limits::positions(100)),
             Err(AnalysisError::TooManyPositions(100))
+        );
+        assert_eq!(
+            AnalysisError::TooManyPositions(20_000_000).to_string(),
+            "the game tree has more than 20,000,000 distinct positions, the most allowed"
         );
     }
 }

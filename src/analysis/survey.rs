@@ -586,7 +586,7 @@ mod tests {
                     let start = Position::start(&rules, board_at(&rules, index), first).unwrap();
                     let mut tree = GameTree::new(rules.clone(), start);
                     let root = tree.root();
-                    let st = stats(&mut tree, root, usize::MAX).unwrap();
+                    let st = stats(&mut tree, root, crate::analysis::Limits::UNLIMITED).unwrap();
                     if st.nodes > largest.0 {
                         largest = (st.nodes, index);
                     }
@@ -642,7 +642,7 @@ mod tests {
                 let start = Position::start(&rules, row.board, first).unwrap();
                 let mut tree = GameTree::new(rules.clone(), start);
                 let root = tree.root();
-                let st = stats(&mut tree, root, usize::MAX).unwrap();
+                let st = stats(&mut tree, root, crate::analysis::Limits::UNLIMITED).unwrap();
                 assert_eq!((nodes, leaves), (st.nodes, &st.leaves), "{:?}", row.board);
             }
         }

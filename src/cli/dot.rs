@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::load::{io_reason, tree_from_file};
 use super::options::{GameOptions, RULES, whole};
-use crate::analysis::dot::{DEFAULT_MAX_NODES, DotError, DotOptions, dot};
+use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
 
 /// Options of `dot`.
 #[derive(Debug, Clone, Args)]
@@ -28,6 +29,8 @@ pub(super) struct DotArgs {
     /// Write the graph to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    memory: MemoryArgs,
 }
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
@@ -36,40 +39,60 @@ pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
     let options = DotOptions {
         shared: args.shared,
         max_nodes: args.max_nodes,
-        ..DotOptions::default()
+        limits: args.memory.limits(),
     };
-    // The whole graph is made before anything is written, so a refusal
-    // leaves no partial output (and no output file) behind.
-    let text = dot(&mut tree, root, &options).map_err(refusal)?;
+    let mut progress = ProgressLine::new(options.limits.memory);
+    let mut progress = |p| progress.update(p);
+    // The drawing is counted before anything is written, so a refusal
+    // leaves no output (and no output file) behind; then it is written as
+    // it is made.
+    dot::count(&mut tree, root, &options, &mut progress).map_err(|e| dot_error(e, &options))?;
     match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            CliError::Runtime(format!(
-                "cannot write {}: {}",
-                path.display(),
-                io_reason(&e)
-            ))
-        }),
+        Some(path) => {
+            let cannot = |e: io::Error| {
+                CliError::Runtime(format!(
+                    "cannot write {}: {}",
+                    path.display(),
+                    io_reason(&e)
+                ))
+            };
+            let file = std::fs::File::create(path).map_err(cannot)?;
+            let mut out = io::BufWriter::new(file);
+            let written = dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
+                .and_then(|()| Ok(out.flush()?));
+            if let Err(e) = written {
+                // Leave no half graph behind.
+                let _ = std::fs::remove_file(path);
+                return Err(match e {
+                    DotError::Io(e) => cannot(e),
+                    e => dot_error(e, &options),
+                });
+            }
+            Ok(())
+        }
         None => {
-            let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
+                .map_err(|e| dot_error(e, &options))?;
             out.flush()?;
             Ok(())
         }
     }
 }
 
-/// Why no graph was drawn, with the options that would draw one.
-fn refusal(e: DotError) -> CliError {
-    match e {
-        DotError::TooManyNodes { shared, .. } => CliError::Runtime(format!(
-            "{e}: raise --max-nodes{}",
-            if shared {
+/// A refusal in the options' words.
+fn dot_error(error: DotError, options: &DotOptions) -> CliError {
+    match error {
+        DotError::TooManyNodes { shared, .. } => {
+            let hint = if shared {
                 ""
             } else {
                 " or draw the shared tree with --shared"
-            }
-        )),
-        DotError::Analysis(_) => CliError::Runtime(e.to_string()),
+            };
+            CliError::Runtime(format!("{error}: raise --max-nodes{hint}"))
+        }
+        DotError::Analysis(e) => analysis_error(&e, &options.limits),
+        DotError::Io(e) => CliError::Io(e),
     }
 }
 
@@ -79,12 +102,16 @@ mod tests {
 
     #[test]
     fn a_refusal_names_the_options_that_draw_more() {
+        let options = DotOptions::default();
         let refused = |shared| {
-            refusal(DotError::TooManyNodes {
-                nodes: 1307,
-                max: 1000,
-                shared,
-            })
+            dot_error(
+                DotError::TooManyNodes {
+                    nodes: Some(1307),
+                    max: 1000,
+                    shared,
+                },
+                &options,
+            )
             .to_string()
         };
         assert_eq!(

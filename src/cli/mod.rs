@@ -15,6 +15,7 @@ mod dot;
 mod generated;
 mod input;
 mod json;
+mod limits;
 mod load;
 mod options;
 mod play;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
+use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::load::{Source, tree_from_file};
 use super::options::{GameOptions, RULES, whole};
 use super::{CliError, json, render};
@@ -23,10 +24,12 @@ pub(super) struct StatsArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Give up when the tree has more distinct positions than this.
-    #[arg(long, default_value_t = 20_000_000, value_name = "N",
-          value_parser = whole(0, usize::MAX), allow_negative_numbers = true)]
-    max_positions: usize,
+    #[command(flatten)]
+    memory: MemoryArgs,
+    /// Give up, too, when the tree has more distinct positions than this
+    /// [default: as many as --max-memory holds].
+    #[arg(long, value_name = "N", value_parser = whole(0, usize::MAX), allow_negative_numbers = true)]
+    max_positions: Option<usize>,
 }
 
 /// `stats --json`: the game, then its figures.
@@ -48,8 +51,14 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
     let (source, mut tree) = tree_from_file(&args.board, &args.game)?;
     let root = tree.root();
     let start = tree.position(root);
-    let stats = analysis::stats(&mut tree, root, args.max_positions)
-        .map_err(|e| CliError::Runtime(e.to_string()))?;
+    let limits = analysis::Limits {
+        positions: args.max_positions.unwrap_or(usize::MAX),
+        ..args.memory.limits()
+    };
+    let mut progress = ProgressLine::new(limits.memory);
+    let stats = analysis::stats_with_progress(&mut tree, root, limits, &mut |p| progress.update(p));
+    drop(progress);
+    let stats = stats.map_err(|e| analysis_error(&e, &limits))?;
     if args.json {
         return json::print(&to_json(tree.rules(), &start, &stats));
     }

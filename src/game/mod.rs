@@ -35,4 +35,5 @@ pub use rules::{
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;
 pub(crate) use table::PositionTable;
-pub use tree::{Edge, GameTree, NodeId};
+pub use tree::{Edge, GameTree, GrowError, NodeId, TreeLimits};
+pub(crate) use tree::{grow_within, resize_within};

@@ -1,5 +1,10 @@
 //! The game tree, built lazily and memoised: each distinct position is one
 //! node, and a node's children are worked out only when first asked for.
+//!
+//! The tree grows within [`TreeLimits`] (positions and edges), and every
+//! allocation on the way is fallible: [`GameTree::try_children`] reports a
+//! tree that would pass its limits, or memory the system refused, as a
+//! [`GrowError`] and leaves the tree as it was.
 
 use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, Rules};
 
@@ -35,6 +40,92 @@ const UNEXPANDED: Span = Span {
     len: u32::MAX,
 };
 
+/// How large a [`GameTree`] may grow: it refuses to build children that
+/// would take it past either limit (at most `u32::MAX` each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeLimits {
+    /// The most nodes (distinct positions).
+    pub positions: usize,
+    /// The most edges (moves from built nodes).
+    pub edges: usize,
+}
+
+impl TreeLimits {
+    /// The largest tree there can be: `u32::MAX` nodes and edges.
+    pub const MAX: TreeLimits = TreeLimits {
+        positions: u32::MAX as usize,
+        edges: u32::MAX as usize,
+    };
+}
+
+/// Why a tree did not grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GrowError {
+    /// The children would take the tree past [`TreeLimits::positions`].
+    #[error("the game tree would pass its limit of positions")]
+    Positions,
+    /// The children would take the tree past [`TreeLimits::edges`].
+    #[error("the game tree would pass its limit of edges")]
+    Edges,
+    /// The system refused an allocation of this many bytes.
+    #[error("the system refused {bytes} bytes of memory")]
+    OutOfMemory {
+        /// The size of the allocation refused.
+        bytes: usize,
+    },
+}
+
+/// The smallest capacity a growing vector is given.
+const MIN_CAPACITY: usize = 16;
+
+/// Makes room in `v` for `additional` more items, doubling its capacity as
+/// `Vec` does but never past `max` items (unless `additional` itself needs
+/// more), with a fallible allocation.
+#[inline]
+pub(crate) fn grow_within<T>(
+    v: &mut Vec<T>,
+    additional: usize,
+    max: usize,
+) -> Result<(), GrowError> {
+    if additional <= v.capacity() - v.len() {
+        return Ok(());
+    }
+    grow(v, additional, max)
+}
+
+/// [`grow_within`] when there is not room already.
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, additional: usize, max: usize) -> Result<(), GrowError> {
+    let needed = v.len().saturating_add(additional);
+    let target = v
+        .capacity()
+        .saturating_mul(2)
+        .max(MIN_CAPACITY)
+        .min(max)
+        .max(needed);
+    v.try_reserve_exact(target - v.len())
+        .map_err(|_| GrowError::OutOfMemory {
+            bytes: target.saturating_mul(size_of::<T>()),
+        })
+}
+
+/// Lengthens `v` to `len` items of `value` (if it is shorter), growing it
+/// within `max` items as [`grow_within`] does.
+#[inline]
+pub(crate) fn resize_within<T: Clone>(
+    v: &mut Vec<T>,
+    len: usize,
+    max: usize,
+    value: T,
+) -> Result<(), GrowError> {
+    if len > v.len() {
+        grow_within(v, len - v.len(), max)?;
+        v.resize(len, value);
+    }
+    Ok(())
+}
+
 /// The game tree from one position, as a memoised DAG: a position reached by
 /// two paths is one node, and nothing is built until it is asked for.
 ///
@@ -55,6 +146,7 @@ pub struct GameTree {
     table: PositionTable,
     spans: Vec<Span>,
     edges: Vec<Edge>,
+    limits: TreeLimits,
     expanded: usize,
     key: Vec<u64>,
     parent: Vec<u64>,
@@ -76,6 +168,7 @@ impl GameTree {
             rules,
             spans: Vec::new(),
             edges: Vec::new(),
+            limits: TreeLimits::MAX,
             expanded: 0,
         };
         tree.intern(&root);
@@ -132,11 +225,48 @@ impl GameTree {
         self.codec.winners(self.table.key(node.0))
     }
 
-    /// Makes room for `additional` more nodes and `edges` more edges.
+    /// Makes room for `additional` more nodes and `edges` more edges, as far
+    /// as the limits and the system's memory allow (it is only a hint: the
+    /// tree grows as it needs to anyway).
     pub fn reserve(&mut self, additional: usize, edges: usize) {
-        self.table.reserve(additional);
-        self.spans.reserve(additional);
-        self.edges.reserve(edges);
+        let max = self.limits.positions;
+        let room = additional.min(max.saturating_sub(self.len()));
+        // A refusal here is no error: the growth that needs the room will
+        // try again, and report it.
+        let _ = self.table.try_reserve(room, max);
+        let _ = grow_within(&mut self.spans, room, max);
+        let _ = grow_within(&mut self.edges, edges, self.limits.edges);
+    }
+
+    /// The limits the tree grows within ([`TreeLimits::MAX`] unless set).
+    pub fn limits(&self) -> TreeLimits {
+        self.limits
+    }
+
+    /// Sets the limits the tree grows within (clamped to
+    /// [`TreeLimits::MAX`]). A tree already past them keeps what it has
+    /// built but grows no further.
+    pub fn set_limits(&mut self, limits: TreeLimits) {
+        self.limits = TreeLimits {
+            positions: limits.positions.min(TreeLimits::MAX.positions),
+            edges: limits.edges.min(TreeLimits::MAX.edges),
+        };
+    }
+
+    /// The bytes the tree's tables hold (their allocations, used or not).
+    pub fn heap_bytes(&self) -> usize {
+        self.table.heap_bytes()
+            + self.spans.capacity() * size_of::<Span>()
+            + self.edges.capacity() * size_of::<Edge>()
+    }
+
+    /// The most bytes the tables of a tree like this one (the same rules)
+    /// take on their way to these limits. The tree's fixed parts (the rules,
+    /// a few keys' worth of scratch space) are not counted.
+    pub fn bytes_for(&self, limits: TreeLimits) -> usize {
+        PositionTable::bytes_for(self.codec.words(), limits.positions)
+            .saturating_add(limits.positions.saturating_mul(size_of::<Span>()))
+            .saturating_add(limits.edges.saturating_mul(size_of::<Edge>()))
     }
 
     /// The node of a position, if it has been built.
@@ -156,12 +286,40 @@ impl GameTree {
 
     /// The moves at a node and the nodes they lead to, in menu order; the
     /// first call for a node builds its children (but not theirs).
+    ///
+    /// # Panics
+    /// If the children would take the tree past its limits or the system
+    /// refuses the memory: whole-tree work should use
+    /// [`GameTree::try_children`].
     pub fn children(&mut self, node: NodeId) -> &[Edge] {
+        match self.try_children(node) {
+            Ok(edges) => edges,
+            Err(e) => panic!("cannot build the children of node {}: {e}", node.0),
+        }
+    }
+
+    /// The moves at a node and the nodes they lead to, in menu order, as
+    /// [`GameTree::children`]; building them fails, leaving the tree as it
+    /// was, when they would take it past its limits or the system refuses
+    /// the memory.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{GameTree, GrowError, Player, Position, Rules, TreeLimits};
+    /// let rules = Rules::classic(2, 2, 3).unwrap();
+    /// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
+    /// let mut tree = GameTree::new(rules, start);
+    /// tree.set_limits(TreeLimits { positions: 1, edges: 10 });
+    /// let root = tree.root();
+    /// assert_eq!(tree.try_children(root), Err(GrowError::Positions));
+    /// assert_eq!((tree.len(), tree.expanded()), (1, 0));
+    /// ```
+    #[inline]
+    pub fn try_children(&mut self, node: NodeId) -> Result<&[Edge], GrowError> {
         if self.spans[node.index()].len == u32::MAX {
-            self.expand(node);
+            self.expand(node)?;
         }
         let span = self.spans[node.index()];
-        &self.edges[span.start as usize..(span.start + span.len) as usize]
+        Ok(&self.edges[span.start as usize..(span.start + span.len) as usize])
     }
 
     /// The children of a node if they have been built already.
@@ -173,13 +331,28 @@ impl GameTree {
 
     /// Works out a node's children straight on its packed key: each child's
     /// key is the parent's with the few fields a move changes rewritten, by
-    /// the same rules code that plays moves on a [`Position`].
-    fn expand(&mut self, node: NodeId) {
+    /// the same rules code that plays moves on a [`Position`]. Room is made
+    /// first, within the limits; a child past them undoes the expansion.
+    fn expand(&mut self, node: NodeId) -> Result<(), GrowError> {
         copy_key(&mut self.parent, self.table.key(node.0));
         self.children.expand(&self.codec, &self.rules, &self.parent);
-        let start = u32::try_from(self.edges.len()).expect("at most 2^32 edges");
+        let count = self.children.len();
+        let (positions, edges) = (self.spans.len(), self.edges.len());
+        if edges + count > self.limits.edges {
+            return Err(GrowError::Edges);
+        }
+        let max = self.limits.positions;
+        let room = count.min(max.saturating_sub(positions));
+        self.table.try_reserve(room, max)?;
+        grow_within(&mut self.spans, room, max)?;
+        grow_within(&mut self.edges, count, self.limits.edges)?;
         for (index, &mv) in self.children.moves().iter().enumerate() {
-            let (id, new) = self.table.insert(self.children.key(index));
+            let Some((id, new)) = self.table.insert_within(self.children.key(index), max) else {
+                self.table.truncate(positions);
+                self.spans.truncate(positions);
+                self.edges.truncate(edges);
+                return Err(GrowError::Positions);
+            };
             if new {
                 self.spans.push(UNEXPANDED);
             }
@@ -188,11 +361,13 @@ impl GameTree {
                 child: NodeId(id),
             });
         }
+        // Both fit in a u32: the limits are at most u32::MAX.
         self.spans[node.index()] = Span {
-            start,
-            len: self.children.len() as u32,
+            start: edges as u32,
+            len: count as u32,
         };
         self.expanded += 1;
+        Ok(())
     }
 }
 

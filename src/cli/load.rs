@@ -43,6 +43,9 @@ pub(super) fn tree_from_file(
 /// of a random board.
 pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
     let game = &args.game;
+    if args.maps.map.is_some() {
+        return super::maps::setup(&args.maps, game, args.seed);
+    }
     if let Some(path) = &args.board {
         let (rules, start) = read_position(
             &Source::from_arg(path),
@@ -133,11 +136,12 @@ pub fn read_position(
         location,
         problem,
     };
-    let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
+    let bytes = read_limited(source, "board").map_err(|problem| error(None, problem))?;
     // A UTF-8 byte-order mark, as some editors write, is not part of the
     // board, nor counted in its columns.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-    let text = text_of(bytes).map_err(|(location, problem)| error(Some(location), problem))?;
+    let text =
+        text_of(bytes, "board").map_err(|(location, problem)| error(Some(location), problem))?;
     let in_file = |e: SetupError| -> CliError {
         match e.kind {
             SetupErrorKind::Position(PositionError::Player { .. }) => {
@@ -157,7 +161,8 @@ pub fn read_position(
     Ok((rules, start))
 }
 
-fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
+/// The bytes of a `what` file (`board`, `map`), or why they cannot be read.
+pub(super) fn read_limited(source: &Source, what: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let result = match source {
         Source::File(path) => std::fs::File::open(path)
@@ -170,7 +175,7 @@ fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
     result.map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!(
-            "too large: a board file holds at most {} KiB",
+            "too large: a {what} file holds at most {} KiB",
             MAX_FILE_BYTES / 1024
         ));
     }
@@ -187,8 +192,11 @@ pub(super) fn io_reason(error: &std::io::Error) -> String {
     }
 }
 
-/// The text of a file, or where it stops being text.
-fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
+/// The text of a `what` file, or where it stops being text.
+pub(super) fn text_of<'a>(
+    bytes: &'a [u8],
+    what: &str,
+) -> Result<&'a str, ((usize, usize), String)> {
     // The longest prefix that is text: up to the first NUL or non-UTF-8 byte.
     let (valid, bad) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, "bytes that are not UTF-8 text"),
@@ -210,7 +218,7 @@ fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
     let column = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     Err((
         (line, column),
-        format!("not a text file: {bad} here; a board file is plain text"),
+        format!("not a text file: {bad} here; a {what} file is plain text"),
     ))
 }
 
@@ -227,9 +235,9 @@ mod tests {
             (b"\x7fELF\x02\x01\x01\0\0\xff", (1, 8)),
         ];
         for (bytes, location) in cases {
-            let (at, _) = text_of(bytes).unwrap_err();
+            let (at, _) = text_of(bytes, "board").unwrap_err();
             assert_eq!(at, location, "{bytes:?}");
         }
-        assert_eq!(text_of(b"a-1 b-1"), Ok("a-1 b-1"));
+        assert_eq!(text_of(b"a-1 b-1", "board"), Ok("a-1 b-1"));
     }
 }

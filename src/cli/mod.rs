@@ -17,6 +17,8 @@ mod input;
 mod json;
 mod limits;
 mod load;
+mod map_text;
+mod maps;
 mod options;
 mod play;
 mod render;

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use super::super::maps::MapChoice;
 use super::super::options::{GameOptions, PlayArgs};
 use crate::game::PlayerSet;
 
@@ -34,10 +35,19 @@ impl Ending {
             Some(w) => format!("The game is a tie between {w}."),
             None => "The game was quit before the end.".to_string(),
         };
+        let map = &args.maps.map;
         let again = match (self.seed, &args.board) {
+            (Some(seed), _) if map.is_some() => format!(
+                "Seed {seed}: play this map again with `{}`.",
+                replay(&format!("--seed {seed} {}", args.maps.replay()), args)
+            ),
             (Some(seed), _) => format!(
                 "Seed {seed}: play this board again with `{}`.",
                 replay(&format!("--seed {seed} --size {}", self.side), args)
+            ),
+            (None, None) if let Some(MapChoice::File(path)) = map => format!(
+                "Play this map again with `{}`.",
+                replay(&format!("--map {}", quoted(path)), args)
             ),
             (None, Some(board)) => format!(
                 "Play this board again with `{}`.",

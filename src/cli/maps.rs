@@ -8,10 +8,10 @@ use clap::Args;
 
 use super::CliError;
 use super::load::{BoardFileError, Source, no_board, read_limited, text_of, tree_from_file};
-use super::options::{GameOptions, RULES, Takes, whole};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, RULES, Takes, whole};
 use crate::game::{
-    GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, MapSetup, MapShape, Player, Position,
-    PositionError, Rules, SetupError, SetupErrorKind, random_board, random_map,
+    GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, Map, MapSetup, MapShape, Player,
+    Position, PositionError, Rules, SetupError, SetupErrorKind, random_board, random_map,
 };
 
 /// The territories of a random map when no `--territories` is given.
@@ -107,6 +107,19 @@ impl MapArgs {
             Some(MapChoice::File(path)) => format!("--map {}", path.display()),
             None => String::new(),
         }
+    }
+}
+
+/// The line-mode game's first line on a random board or map: what it is,
+/// and how to play it again.
+pub(super) fn seed_line(map: &Map, seed: u64, maps: &MapArgs) -> String {
+    if maps.map.is_some() {
+        format!(
+            "A random {map}, seed {seed} (play it again with --seed {seed} {}).",
+            maps.replay()
+        )
+    } else {
+        format!("A random {map} board, seed {seed} (play it again with --seed {seed}).")
     }
 }
 
@@ -211,6 +224,56 @@ pub(super) fn tree_from(
             "give a board file (--board) or a map file (--map)".into(),
         )),
     }
+}
+
+/// Options of `map`.
+#[derive(Debug, Clone, Args)]
+pub(super) struct NewMapArgs {
+    #[command(flatten)]
+    game: GameOptions<{ PLAYERS | MAX_DICE }>,
+    /// Territories of the map, from 2 to 40 [default: 20].
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole(MIN_RANDOM_TERRITORIES, MAX_RANDOM_TERRITORIES))]
+    territories: Option<usize>,
+    /// The hexagon grid the map is grown on, WIDTHxHEIGHT cells
+    /// [default: about twice the cells the territories take].
+    #[arg(long, value_name = "WxH", value_parser = parse_grid)]
+    grid: Option<(usize, usize)>,
+    /// Seed of the map and of its owners and dice: the same seed gives the
+    /// same map everywhere [default: a random seed].
+    #[arg(long, value_parser = whole(0, u64::MAX), allow_negative_numbers = true)]
+    seed: Option<u64>,
+}
+
+/// Runs `map`: prints a random map, with random owners and dice, as a map
+/// file (the one `play --map random` with the same options plays).
+pub(super) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
+    let maps = MapArgs {
+        map: Some(MapChoice::Random),
+        territories: args.territories,
+        grid: args.grid,
+    };
+    let seed = args
+        .seed
+        .unwrap_or_else(|| rand::random_range(0..1_000_000));
+    let (rules, start) = random_game(maps.shape()?, &args.game, seed)?;
+    let map = rules.map();
+    let Some(grid) = map.grid() else {
+        return Err(CliError::Runtime("a random map has a grid".into()));
+    };
+    let mut replay = format!("dice-of-doom play --seed {seed} {}", maps.replay());
+    if args.game.players != GameOptions::<0>::default().players {
+        replay += &format!(" --players {}", args.game.players);
+    }
+    if args.game.max_dice != GameOptions::<0>::default().max_dice {
+        replay += &format!(" --max-dice {}", args.game.max_dice);
+    }
+    let header = format!("A random {map}, seed {seed}: the map of `{replay}`.");
+    let text = super::map_text::map_file(map, grid, start.board(), &header);
+    let mut out = std::io::stdout().lock();
+    std::io::Write::write_all(&mut out, text.as_bytes())?;
+    std::io::Write::flush(&mut out)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@ use super::frame::{Frame, Style};
 use super::state::{App, Target};
 use crate::game::{Grid, Player};
 
-/// How large a cell is drawn: `width` columns (even, so that odd rows sit
-/// half a cell right) by `lines` lines.
+/// How large a cell is drawn: `width` columns by `lines` lines; odd rows sit
+/// `width / 2` columns right, so that each cell's columns overlap those of
+/// two cells above and two below, as a hexagon touches them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Scale {
     width: usize,
@@ -20,10 +21,15 @@ pub(super) struct Scale {
 }
 
 /// The scales tried, largest first.
-const SCALES: [Scale; 2] = [Scale { width: 4, lines: 2 }, Scale { width: 2, lines: 1 }];
+const SCALES: [Scale; 4] = [
+    Scale { width: 4, lines: 2 },
+    Scale { width: 3, lines: 2 },
+    Scale { width: 3, lines: 1 },
+    Scale { width: 2, lines: 1 },
+];
 
 /// The smallest scale, which sets the smallest window.
-pub(super) const SMALLEST: Scale = SCALES[1];
+pub(super) const SMALLEST: Scale = SCALES[3];
 
 impl Scale {
     /// The columns and lines the map takes: its cells, the half cell odd
@@ -232,3 +238,7 @@ fn frame_style(frame: &Frame, x: usize, y: usize) -> Style {
     }
     frame.row(y)[usize::from(x)].style
 }
+
+#[cfg(test)]
+#[path = "map_view_tests.rs"]
+mod tests;

@@ -16,6 +16,7 @@
 
 mod bars;
 mod boxes;
+mod cursor;
 mod ending;
 mod frame;
 mod hooks;

@@ -40,6 +40,8 @@ pub enum Key {
     /// Suspend the game, as a shell's job (`Ctrl-Z`); the driver stops the
     /// process and redraws when it is resumed.
     Suspend,
+    /// The cursor to the next cell of the player to move (`Tab`).
+    NextOwn,
     /// Any other key.
     Other,
 }
@@ -429,6 +431,7 @@ impl App {
             Key::Down => self.move_vertically(1),
             Key::Left => self.move_horizontally(-1),
             Key::Right => self.move_horizontally(1),
+            Key::NextOwn => self.next_own(),
             Key::Select => {
                 if self.digits.is_empty() {
                     self.select(self.cursor);
@@ -502,7 +505,32 @@ impl App {
         }
     }
 
+    fn next_own(&mut self) {
+        let position = self.position();
+        if let Some(cell) =
+            super::cursor::next_own(position.board(), position.player(), self.cursor)
+        {
+            self.set_cursor(cell);
+        }
+    }
+
+    /// On a map of territories, moves to the territory in the arrow's
+    /// direction; returns whether the map is one.
+    fn move_on_map(&mut self, arrow: (i32, i32)) -> bool {
+        let map = self.rules().map();
+        if map.grid().is_none() {
+            return false;
+        }
+        if let Some(cell) = super::cursor::toward(map, self.cursor, arrow) {
+            self.set_cursor(cell);
+        }
+        true
+    }
+
     fn move_horizontally(&mut self, step: i32) {
+        if self.move_on_map((step, 0)) {
+            return;
+        }
         let map = self.rules().map();
         let row = map.row(usize::from(map.place(self.cursor).row));
         if let Some(cell) = self.cursor.checked_add_signed(step as isize)
@@ -516,6 +544,9 @@ impl App {
     /// column the cursor keeps while going up and down (so repeated presses
     /// zigzag straight up instead of drifting sideways).
     fn move_vertically(&mut self, step: i32) {
+        if self.move_on_map((0, step)) {
+            return;
+        }
         let map = self.rules().map();
         let Some(row) = usize::from(map.place(self.cursor).row)
             .checked_add_signed(step as isize)

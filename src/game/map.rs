@@ -62,7 +62,8 @@ pub enum MapError {
     TooManyTerritories(usize),
     /// A territory number skipped: territories are numbered from 0.
     #[error(
-        "there is no territory {missing}: territories are numbered from 0 without gaps (`0`-`9`, then `A`-`Z`, then `a`-`z`)"
+        "there is no territory {}: territories are numbered from 0 without gaps (`0`-`9`, then `A`-`Z`, then `a`-`z`)",
+        territory_name(*missing)
     )]
     MissingTerritory {
         /// The first number not used.
@@ -72,7 +73,8 @@ pub enum MapError {
     },
     /// A territory whose cells are not one connected group.
     #[error(
-        "territory {territory} is in more than one piece: each territory must be one group of touching cells"
+        "territory {} is in more than one piece: each territory must be one group of touching cells",
+        territory_name(*territory)
     )]
     Split {
         /// The territory.
@@ -80,6 +82,15 @@ pub enum MapError {
         /// The first cell (in reading order) of a second piece: (x, y).
         cell: (u8, u8),
     },
+}
+
+/// A territory as a map file names it: `` `7` ``, or `` `C` (12) `` past 9.
+fn territory_name(t: u8) -> String {
+    match super::territory_char(usize::from(t)) {
+        Some(c) if t < 10 => format!("`{c}`"),
+        Some(c) => format!("`{c}` ({t})"),
+        None => t.to_string(),
+    }
 }
 
 /// The shape a map was made as, for its name.

@@ -72,11 +72,11 @@ proptest! {
         prop_assert!(connected(grid, &land), "the land is in pieces");
         // Adjacency: symmetric, sorted, and exactly the territories whose
         // cells touch.
-        for t in 0..territories {
+        for (t, members) in own.iter().enumerate() {
             let listed = map.neighbours(t);
             prop_assert!(listed.windows(2).all(|w| w[0] < w[1]));
             let mut touching = BTreeSet::new();
-            for &(x, y) in &own[t] {
+            for &(x, y) in members {
                 for (nx, ny) in grid.neighbours(x, y) {
                     if let Some(n) = grid.get(nx, ny).filter(|&n| usize::from(n) != t) {
                         touching.insert(n);

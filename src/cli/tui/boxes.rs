@@ -245,7 +245,10 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
     let sentences: [Vec<String>; 3] = [
         vec!["The window is too small.".into()],
         vec![
-            format!("A {map} board needs {need_w}x{need_h};"),
+            match map.grid() {
+                Some(_) => format!("This {map} needs {need_w}x{need_h};"),
+                None => format!("A {map} board needs {need_w}x{need_h};"),
+            },
             format!("this one is {w}x{h}."),
         ],
         if app.overlay() == Overlay::ConfirmQuit {

@@ -131,26 +131,9 @@ pub fn read_position(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let error = |location, problem: String| BoardFileError {
-        source_name: source.clone(),
-        location,
-        problem,
-    };
-    let bytes = read_limited(source, "board").map_err(|problem| error(None, problem))?;
-    // A UTF-8 byte-order mark, as some editors write, is not part of the
-    // board, nor counted in its columns.
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-    let text =
-        text_of(bytes, "board").map_err(|(location, problem)| error(Some(location), problem))?;
-    let in_file = |e: SetupError| -> CliError {
-        match e.kind {
-            SetupErrorKind::Position(PositionError::Player { .. }) => {
-                CliError::Usage(format!("--first: {}", e.kind))
-            }
-            kind => error(e.location, kind.to_string()).into(),
-        }
-    };
-    let setup = Setup::parse(text).map_err(in_file)?.with_first(first);
+    let text = read_text(source, "board")?;
+    let in_file = |e| in_file(source, e);
+    let setup = Setup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(
         setup.rhombus().map_err(in_file)?,
         usize::from(players),
@@ -161,8 +144,42 @@ pub fn read_position(
     Ok((rules, start))
 }
 
+/// The text of a `what` file (`board`, `map`), without a UTF-8 byte-order
+/// mark (as some editors write: not part of the board, nor counted in its
+/// columns); a file that cannot be read, or is not text, is a
+/// [`BoardFileError`].
+pub(super) fn read_text(source: &Source, what: &str) -> Result<String, CliError> {
+    let error = |location, problem: String| BoardFileError {
+        source_name: source.clone(),
+        location,
+        problem,
+    };
+    let bytes = read_limited(source, what).map_err(|problem| error(None, problem))?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let text =
+        text_of(bytes, what).map_err(|(location, problem)| error(Some(location), problem))?;
+    Ok(text.to_string())
+}
+
+/// A mistake in a board or map file: a [`BoardFileError`] naming the file,
+/// line and column, but a `--first` player outside the game, which is a
+/// usage error.
+pub(super) fn in_file(source: &Source, e: SetupError) -> CliError {
+    match e.kind {
+        SetupErrorKind::Position(PositionError::Player { .. }) => {
+            CliError::Usage(format!("--first: {}", e.kind))
+        }
+        kind => BoardFileError {
+            source_name: source.clone(),
+            location: e.location,
+            problem: kind.to_string(),
+        }
+        .into(),
+    }
+}
+
 /// The bytes of a `what` file (`board`, `map`), or why they cannot be read.
-pub(super) fn read_limited(source: &Source, what: &str) -> Result<Vec<u8>, String> {
+fn read_limited(source: &Source, what: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let result = match source {
         Source::File(path) => std::fs::File::open(path)
@@ -193,10 +210,7 @@ pub(super) fn io_reason(error: &std::io::Error) -> String {
 }
 
 /// The text of a `what` file, or where it stops being text.
-pub(super) fn text_of<'a>(
-    bytes: &'a [u8],
-    what: &str,
-) -> Result<&'a str, ((usize, usize), String)> {
+fn text_of<'a>(bytes: &'a [u8], what: &str) -> Result<&'a str, ((usize, usize), String)> {
     // The longest prefix that is text: up to the first NUL or non-UTF-8 byte.
     let (valid, bad) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, "bytes that are not UTF-8 text"),

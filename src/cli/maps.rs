@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::CliError;
-use super::load::{BoardFileError, Source, no_board, read_limited, text_of, tree_from_file};
+use super::load::{Source, in_file, no_board, read_text, tree_from_file};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, RULES, Takes, whole};
 use crate::game::{
     GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, Map, MapSetup, MapShape, Player,
-    Position, PositionError, Rules, SetupError, SetupErrorKind, random_board, random_map,
+    Position, Rules, random_board, random_map,
 };
 
 /// The territories of a random map when no `--territories` is given.
@@ -176,24 +176,9 @@ pub(super) fn read_map(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let error = |location, problem: String| BoardFileError {
-        source_name: source.clone(),
-        location,
-        problem,
-    };
-    let bytes = read_limited(source, "map").map_err(|problem| error(None, problem))?;
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-    let text =
-        text_of(bytes, "map").map_err(|(location, problem)| error(Some(location), problem))?;
-    let in_file = |e: SetupError| -> CliError {
-        match e.kind {
-            SetupErrorKind::Position(PositionError::Player { .. }) => {
-                CliError::Usage(format!("--first: {}", e.kind))
-            }
-            kind => error(e.location, kind.to_string()).into(),
-        }
-    };
-    let setup = MapSetup::parse(text).map_err(in_file)?.with_first(first);
+    let text = read_text(source, "map")?;
+    let in_file = |e| in_file(source, e);
+    let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(
         setup.map().clone(),
         usize::from(players),

@@ -218,7 +218,7 @@ fn grow<R: Rng + ?Sized>(shape: MapShape, rng: &mut R) -> Option<Grid> {
                     .filter(|&(nx, ny)| grid.get(nx, ny) == Some(id))
                     .count();
                 if touching > 0 {
-                    frontier.push(((x, y), touching * touching));
+                    frontier.push(((x, y), touching * touching * touching));
                 }
             }
             let total: usize = frontier.iter().map(|f| f.1).sum();

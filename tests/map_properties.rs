@@ -162,6 +162,14 @@ proptest! {
             text.push_str(&format!("{} {}-{}\n", territory_char(t).unwrap(), "ab".chars().nth(t % 2).unwrap(), 1 + t % 3));
         }
         let setup = MapSetup::parse(&text).unwrap();
-        prop_assert_eq!(setup.map(), &map);
+        let read = setup.map();
+        prop_assert_eq!(read.grid(), map.grid());
+        for t in 0..territories {
+            prop_assert_eq!(read.neighbours(t), map.neighbours(t));
+            prop_assert_eq!(read.place(t), map.place(t));
+        }
+        // A file's map is not a random one: it is not grown again.
+        prop_assert_eq!(read.random_shape(), None);
+        prop_assert_eq!(map.random_shape(), Some(MapShape::new(territories).unwrap()));
     }
 }

@@ -281,3 +281,55 @@ fn arena_plays_on_a_map_file_and_on_a_random_map() {
     assert_eq!(json["map"], "random map of 10 territories");
     assert_eq!(json["games"], 4);
 }
+
+#[test]
+fn a_seed_deals_random_owners_and_dice_on_a_map_file() {
+    let run = |seed: &str| {
+        let out = dice_of_doom()
+            .args([
+                "play",
+                "--plain",
+                "--map",
+                "maps/duel-12.map",
+                "--seed",
+                seed,
+            ])
+            .write_stdin("q\n")
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let first = run("5");
+    assert_eq!(first, run("5"));
+    assert!(
+        first.starts_with(
+            "A random map of 12 territories, seed 5 (play it again with --seed 5 --map maps/duel-12.map).\n"
+        ),
+        "{first}"
+    );
+    let file = dice_of_doom()
+        .args(["play", "--plain", "--map", "maps/duel-12.map"])
+        .write_stdin("q\n")
+        .assert()
+        .success();
+    let file = String::from_utf8(file.get_output().stdout.clone()).unwrap();
+    // The same grid, other owners and dice.
+    let grid = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| !l.starts_with("current player"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("territory"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let table = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| !l.starts_with("territory"))
+            .take_while(|l| !l.starts_with("choose"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(grid(&first), grid(&file));
+    assert!(grid(&file).lines().count() > 5, "{file}");
+    assert_ne!(table(&first), table(&file));
+}

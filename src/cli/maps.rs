@@ -104,7 +104,7 @@ impl MapArgs {
                 }
                 out
             }
-            Some(MapChoice::File(path)) => format!("--map {}", path.display()),
+            Some(MapChoice::File(path)) => format!("--map {}", quoted(path)),
             None => String::new(),
         }
     }
@@ -140,7 +140,15 @@ pub(super) fn setup<const TAKES: Takes>(
                 game.max_dice,
                 game.first,
             )?;
-            Ok((rules, start, None))
+            let Some(seed) = seed else {
+                return Ok((rules, start, None));
+            };
+            // With a seed, the file's map with random owners and dice.
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
+            let start = Position::start(&rules, board, game.first)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            Ok((rules, start, Some(seed)))
         }
         _ => {
             let seed = seed.unwrap_or_else(|| rand::random_range(0..1_000_000));
@@ -259,6 +267,17 @@ pub(super) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
     std::io::Write::write_all(&mut out, text.as_bytes())?;
     std::io::Write::flush(&mut out)?;
     Ok(())
+}
+
+/// A path as a shell reads it back: in single quotes unless it is plain.
+pub(super) fn quoted(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use super::{Grid, MAX_TERRITORIES};
+use super::{Grid, MAX_TERRITORIES, MapShape};
 use crate::text::count;
 
 /// The smallest side of a rhombus map.
@@ -98,8 +98,9 @@ fn territory_name(t: u8) -> String {
 enum Shape {
     /// Land of Lisp's rhombus of hexagons.
     Rhombus(u8),
-    /// Irregular territories on a grid of hexagon cells.
-    Territories,
+    /// Irregular territories on a grid of hexagon cells, and the shape
+    /// they were grown to when the map is a random one.
+    Territories(Option<MapShape>),
 }
 
 /// The cells of a game, their adjacency in the order the rules list
@@ -260,13 +261,29 @@ impl Map {
         }
         let places = cells.iter().map(|own| centre(&grid, own)).collect();
         Ok(Map {
-            shape: Shape::Territories,
+            shape: Shape::Territories(None),
             neighbours,
             offsets,
             places,
             row_starts: vec![0, cells.len() as u8],
             grid: Some(grid),
         })
+    }
+
+    /// The shape a random map was grown to (see
+    /// [`random_map`](super::random_map)), so that another can be grown
+    /// like it; `None` for any other map.
+    pub fn random_shape(&self) -> Option<MapShape> {
+        match self.shape {
+            Shape::Territories(shape) => shape,
+            Shape::Rhombus(_) => None,
+        }
+    }
+
+    /// The same map, remembered as grown to `shape`.
+    pub(super) fn grown_as(mut self, shape: MapShape) -> Map {
+        self.shape = Shape::Territories(Some(shape));
+        self
     }
 
     /// The hexagon cells under a map of territories; `None` for a map whose
@@ -345,7 +362,7 @@ impl fmt::Display for Map {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.shape {
             Shape::Rhombus(side) => write!(f, "{side}x{side}"),
-            Shape::Territories => write!(f, "map of {} territories", self.len()),
+            Shape::Territories(_) => write!(f, "map of {} territories", self.len()),
         }
     }
 }

@@ -159,7 +159,7 @@ pub fn random_map<R: Rng + ?Sized>(shape: MapShape, rng: &mut R) -> Result<Map, 
         if let Some(grid) = grow(shape, rng) {
             let grid = numbered_by_centre(&grid.cropped());
             if let Ok(map) = Map::territories(grid) {
-                return Ok(map);
+                return Ok(map.grown_as(shape));
             }
         }
     }

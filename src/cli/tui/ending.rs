@@ -2,9 +2,8 @@
 //! alternate screen takes the game with it) and its exit status.
 
 use std::io::{self, Write};
-use std::path::Path;
 
-use super::super::maps::MapChoice;
+use super::super::maps::{MapChoice, quoted};
 use super::super::options::{GameOptions, PlayArgs};
 use crate::game::PlayerSet;
 
@@ -76,17 +75,6 @@ fn replay(board: &str, args: &PlayArgs) -> String {
         command += &format!(" --first {}", game.first);
     }
     command
-}
-
-/// A path as a shell reads it back: in single quotes unless it is plain.
-fn quoted(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
 }
 
 /// Prints the summary of a game on the normal screen; after a signal, exits

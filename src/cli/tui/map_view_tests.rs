@@ -112,3 +112,21 @@ fn a_click_and_arrows_on_a_map_mark_and_show_the_targets() {
         assert_eq!(a.position().board().cell(a.cursor()).owner(), player);
     }
 }
+
+#[test]
+fn a_new_game_on_a_random_map_grows_the_map_of_its_seed() {
+    let mut a = game(14, 3, 1);
+    assert!(a.new_game(9));
+    let again = game(14, 3, 9);
+    assert_eq!(a.rules(), again.rules());
+    assert_eq!(a.position(), again.position());
+    assert_eq!(a.seed(), Some(9));
+    // On a map file's map, a new game keeps the map.
+    let text = "0 0 1 1\n 0 0 1 .\n2 2 . 3\n 2 2 3 3\n0 a-3\n1 b-2\n2 b-1\n3 a-2\n";
+    let setup = crate::game::MapSetup::parse(text).unwrap();
+    let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
+    let start = setup.position(&rules).unwrap();
+    let mut a = App::new(rules.clone(), start, None);
+    assert!(a.new_game(9));
+    assert_eq!(a.rules(), &rules);
+}

@@ -188,11 +188,18 @@ impl App {
     }
 
     /// Starts a new game on a random board drawn from `seed`, with the same
-    /// rules, first player, hint provider and computer players; returns
+    /// rules, first player, hint provider and computer players (on a
+    /// random map, a new map grown like it from `seed` first); returns
     /// false (and says so) if no board can be drawn under these rules.
     pub fn new_game(&mut self, seed: u64) -> bool {
-        let rules = self.rules().clone();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let rules = match self.rules().map().random_shape() {
+            Some(shape) => match crate::game::random_map(shape, &mut rng) {
+                Ok(map) => self.rules().on_map(map),
+                Err(_) => self.rules().clone(),
+            },
+            None => self.rules().clone(),
+        };
         let start = crate::game::random_board(&rules, self.first, &mut rng)
             .ok()
             .and_then(|board: Board| Position::start(&rules, board, self.first).ok());

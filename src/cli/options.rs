@@ -215,7 +215,8 @@ pub(super) struct PlayArgs {
     pub(super) game: GameOptions<{ SIZE | RULES }>,
     #[command(flatten)]
     pub(super) maps: super::maps::MapArgs,
-    /// Seed of the random board: the same seed gives the same board everywhere.
+    /// Seed of the random board (and of a random map): the same seed gives
+    /// the same board everywhere.
     #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
           allow_negative_numbers = true)]
     pub(super) seed: Option<u64>,

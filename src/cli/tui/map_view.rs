@@ -178,22 +178,7 @@ fn label(
     let Some(grid) = map.grid() else { return };
     let place = map.place(t);
     let (cx, cy) = (usize::from(place.column) / 2, usize::from(place.row));
-    let (x0, y0) = scale.origin(cx, cy);
-    let own = |x: usize, y: usize| scale.owner(grid, x, y) == Some(t as u8);
-    // Two columns inside the cell, after its border if it has one.
-    let x = if scale.width > 2 || !own(x0.saturating_sub(1), y0) {
-        x0 + 1
-    } else {
-        x0
-    };
-    let dice_line = y0 + scale.lines - 1;
-    let number_line = if scale.lines > 1 {
-        y0
-    } else if (own(x, y0 - 1) && own(x + 1, y0 - 1)) || !own(x, y0 + 1) {
-        y0 - 1
-    } else {
-        y0 + 1
-    };
+    let (x, dice_line, number_line) = label_at(scale, grid, t as u8, scale.origin(cx, cy));
     let cell = app.position().board().cell(t);
     let mut style = paint(cell.owner());
     let reversed = frame_style(frame, left + x, top + dice_line).reverse;
@@ -226,6 +211,44 @@ fn label(
         &number,
         number_style,
     );
+}
+
+/// Where a territory's label goes: the column of its first character, the
+/// line of its owner and dice and the line of its number. A cell two lines
+/// high holds both, after its border; on cells one line high, the two
+/// characters of each line are placed where most of them fall inside the
+/// territory (not on a border), nearest the centre cell at `(x0, y0)`.
+fn label_at(scale: Scale, grid: &Grid, t: u8, (x0, y0): (usize, usize)) -> (usize, usize, usize) {
+    if scale.lines > 1 {
+        return (x0 + 1, y0 + 1, y0);
+    }
+    let own = |x: usize, y: usize| scale.owner(grid, x, y) == Some(t);
+    // Inside: the territory's, and no border drawn there.
+    let inside = |x: usize, y: usize| {
+        own(x, y) && !(scale.starts_cell(y, x) && !x.checked_sub(1).is_some_and(|l| own(l, y)))
+    };
+    let (width, height) = scale.size(grid);
+    let mut best: Option<((usize, usize, usize), (std::cmp::Reverse<usize>, usize))> = None;
+    for y in 1..height {
+        for x in 0..width {
+            // The owner and dice always on the territory.
+            if !(own(x, y) && own(x + 1, y)) {
+                continue;
+            }
+            for number_line in [y - 1, y + 1] {
+                let score = [(x, y), (x + 1, y), (x, number_line), (x + 1, number_line)]
+                    .iter()
+                    .filter(|&&(cx, cy)| inside(cx, cy))
+                    .count();
+                let distance = x.abs_diff(x0 + 1).pow(2) + (2 * y.abs_diff(y0)).pow(2);
+                let key = (std::cmp::Reverse(score), distance);
+                if best.is_none_or(|(_, k)| key < k) {
+                    best = Some(((x, y, number_line), key));
+                }
+            }
+        }
+    }
+    best.map_or((x0 + 1, y0, y0.saturating_sub(1)), |(at, _)| at)
 }
 
 /// The style already drawn at a character.

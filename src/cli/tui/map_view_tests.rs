@@ -3,6 +3,7 @@
 
 use super::super::state::{App, Key, Target};
 use super::super::view::{min_size, render};
+use super::{SCALES, label_at};
 use crate::game::{MapShape, Position, Rules, random_board, random_map};
 
 /// A game on a random map of `territories` for `players`, from `seed`.
@@ -129,4 +130,37 @@ fn a_new_game_on_a_random_map_grows_the_map_of_its_seed() {
     let mut a = App::new(rules.clone(), start, None);
     assert!(a.new_game(9));
     assert_eq!(a.rules(), &rules);
+}
+
+#[test]
+fn labels_sit_inside_their_territories() {
+    let mut outside = 0;
+    let mut labels = 0;
+    for seed in 0..20 {
+        for n in [12, 20, 32] {
+            let a = game(n, 2, seed);
+            let map = a.rules().map();
+            let grid = map.grid().unwrap();
+            for scale in SCALES {
+                for t in 0..map.len() {
+                    let place = map.place(t);
+                    let centre =
+                        scale.origin(usize::from(place.column) / 2, usize::from(place.row));
+                    let (x, dice, number) = label_at(scale, grid, t as u8, centre);
+                    let own = |x, y| scale.owner(grid, x, y) == Some(t as u8);
+                    // The owner and dice always lie on the territory.
+                    assert!(own(x, dice) && own(x + 1, dice), "{n} {seed} {scale:?} {t}");
+                    labels += 1;
+                    if !(own(x, number) && own(x + 1, number)) {
+                        outside += 1;
+                    }
+                }
+            }
+        }
+    }
+    // The number, nearly always too.
+    assert!(
+        outside * 100 <= labels,
+        "{outside} of {labels} numbers outside"
+    );
 }

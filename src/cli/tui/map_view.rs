@@ -225,10 +225,13 @@ fn label_at(scale: Scale, grid: &Grid, t: u8, (x0, y0): (usize, usize)) -> (usiz
     let own = |x: usize, y: usize| scale.owner(grid, x, y) == Some(t);
     // Inside: the territory's, and no border drawn there.
     let inside = |x: usize, y: usize| {
-        own(x, y) && !(scale.starts_cell(y, x) && !x.checked_sub(1).is_some_and(|l| own(l, y)))
+        let bordered = scale.starts_cell(y, x) && !x.checked_sub(1).is_some_and(|l| own(l, y));
+        own(x, y) && !bordered
     };
     let (width, height) = scale.size(grid);
-    let mut best: Option<((usize, usize, usize), (std::cmp::Reverse<usize>, usize))> = None;
+    // The best place so far, and its score (most inside, then nearest).
+    type Best = ((usize, usize, usize), (std::cmp::Reverse<usize>, usize));
+    let mut best: Option<Best> = None;
     for y in 1..height {
         for x in 0..width {
             // The owner and dice always on the territory.

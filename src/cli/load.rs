@@ -60,10 +60,18 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000));
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
-    let start =
-        Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = deal(&rules, game.first, &mut rng)?;
     Ok((rules, start, Some(seed)))
+}
+
+/// A random start under `rules`, `first` to move, drawn from `rng`.
+pub(super) fn deal(
+    rules: &Rules,
+    first: Player,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Position, CliError> {
+    let board = random_board(rules, first, rng).map_err(no_board)?;
+    Position::start(rules, board, first).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// Why no random board could be drawn, naming the option at fault.

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::CliError;
-use super::load::{Source, in_file, no_board, read_text, tree_from_file};
+use super::load::{Source, deal, in_file, read_text, tree_from_file};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, RULES, Takes, whole};
 use crate::game::{
     GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, Map, MapSetup, MapShape, Player,
-    Position, Rules, random_board, random_map,
+    Position, Rules, random_map,
 };
 
 /// The territories of a random map when no `--territories` is given.
@@ -145,9 +145,7 @@ pub(super) fn setup<const TAKES: Takes>(
             };
             // With a seed, the file's map with random owners and dice.
             let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-            let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
-            let start = Position::start(&rules, board, game.first)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+            let start = deal(&rules, game.first, &mut rng)?;
             Ok((rules, start, Some(seed)))
         }
         _ => {
@@ -169,9 +167,7 @@ pub(super) fn random_game<const TAKES: Takes>(
     let map = random_map(shape, &mut rng).map_err(|e| CliError::Usage(e.to_string()))?;
     let rules = Rules::new(map, usize::from(game.players), usize::from(game.max_dice))
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
-    let start =
-        Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = deal(&rules, game.first, &mut rng)?;
     Ok((rules, start))
 }
 

@@ -163,8 +163,8 @@ pub(super) fn draw(
 
 /// Writes a territory's owner and dice (`b3`) at its centre, with `@`, `!`
 /// or `*` after them when it is the marked source, a target or a cell that
-/// can attack, and its number on the line above (or below, where the line
-/// above is another territory's).
+/// can attack, and its number on the line above or below (where
+/// [`label_at`] puts them).
 fn label(
     frame: &mut Frame,
     app: &App,

@@ -164,3 +164,38 @@ fn labels_sit_inside_their_territories() {
         "{outside} of {labels} numbers outside"
     );
 }
+
+#[test]
+fn a_marked_territory_and_its_targets_at_80x24() {
+    let mut a = game(16, 2, 5);
+    let source = a.sources()[0];
+    a.click(Target::Cell(source));
+    insta::assert_snapshot!(render(&a, 80, 24, false).text());
+}
+
+#[test]
+fn in_colour_each_territory_is_a_block_of_its_owners_colour() {
+    let a = game(12, 4, 3);
+    let frame = render(&a, 120, 40, true);
+    let position = a.position();
+    let board = position.board();
+    let mut land = 0;
+    for y in 0..frame.height() {
+        for x in 0..frame.width() {
+            let Some(Target::Cell(t)) = frame.target_at(x, y) else {
+                continue;
+            };
+            let glyph = frame.row(y)[usize::from(x)];
+            let owner = board.cell(t).owner();
+            assert_eq!(
+                glyph.style.fg,
+                Some(crate::cli::render::player_color(owner)),
+                "{x},{y}"
+            );
+            // Reversed (a block of colour), but the cursor's territory.
+            assert_eq!(glyph.style.reverse, t != a.cursor(), "{x},{y}");
+            land += 1;
+        }
+    }
+    assert!(land > 0);
+}

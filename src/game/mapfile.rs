@@ -123,7 +123,8 @@ impl MapSetup {
                 MapError::Split { cell, .. } | MapError::MissingTerritory { cell, .. } => {
                     Some(written(cell))
                 }
-                _ => Some((1, 1)),
+                // The first cell of the map.
+                _ => rows.iter().flatten().next().map(|w| (w.1, w.2)),
             };
             SetupError {
                 location,
@@ -321,8 +322,8 @@ mod tests {
                 K::NotAnEntry("1-b".into()),
             ),
             (
-                "0 0 0\n 0 0 0\n0 a-2",
-                (1, 1),
+                "# one\n  0 0 0\n 0 0 0\n0 a-2",
+                (2, 3),
                 K::Map(MapError::TooFewTerritories(1)),
             ),
             (

@@ -62,7 +62,10 @@ const RULES: [&str; 5] = [
 /// Every key, and what it does.
 const KEYS: [(&str, &str); 11] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
-    ("Tab", "move the cursor to your next cell"),
+    (
+        "Tab, Shift-Tab",
+        "move the cursor to your next (previous) cell",
+    ),
     ("Enter, Space", "mark a cell, then attack a target"),
     ("Esc", "cancel hints, a mark or a typed number"),
     ("e, p", "end the turn (after an attack)"),

@@ -40,12 +40,12 @@ pub(super) fn toward(map: &Map, from: usize, (dx, dy): (i32, i32)) -> Option<usi
     best(true).or_else(|| best(false))
 }
 
-/// The next cell after `from` (in the order of their numbers, wrapping
-/// round) that `player` owns, if any.
-pub(super) fn next_own(board: &Board, player: Player, from: usize) -> Option<usize> {
-    let n = board.len();
+/// The next cell after `from` (`step` 1) or before it (`step` -1), in the
+/// order of their numbers and wrapping round, that `player` owns, if any.
+pub(super) fn next_own(board: &Board, player: Player, from: usize, step: isize) -> Option<usize> {
+    let n = board.len() as isize;
     (1..=n)
-        .map(|i| (from + i) % n)
+        .map(|i| (from as isize + i * step).rem_euclid(n) as usize)
         .find(|&cell| board.cell(cell).owner() == player)
 }
 
@@ -81,9 +81,12 @@ mod tests {
             assert_eq!(toward(map, from, arrow), to, "{from} {arrow:?}");
         }
         let board = Board::new(setup.cells()).unwrap();
-        assert_eq!(next_own(&board, Player::A, 0), Some(2));
-        assert_eq!(next_own(&board, Player::A, 4), Some(0));
-        assert_eq!(next_own(&board, Player::B, 3), Some(1));
-        assert_eq!(next_own(&board, Player::new(2).unwrap(), 3), None);
+        assert_eq!(next_own(&board, Player::A, 0, 1), Some(2));
+        assert_eq!(next_own(&board, Player::A, 4, 1), Some(0));
+        assert_eq!(next_own(&board, Player::A, 0, -1), Some(4));
+        assert_eq!(next_own(&board, Player::A, 2, -1), Some(0));
+        assert_eq!(next_own(&board, Player::B, 3, 1), Some(1));
+        assert_eq!(next_own(&board, Player::B, 1, -1), Some(3));
+        assert_eq!(next_own(&board, Player::new(2).unwrap(), 3, 1), None);
     }
 }

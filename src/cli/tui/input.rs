@@ -159,7 +159,8 @@ fn named(last: u8) -> Option<Key> {
         b'B' => Some(Key::Down),
         b'C' => Some(Key::Right),
         b'D' => Some(Key::Left),
-        b'M' => Some(Key::Select), // keypad Enter, in SS3
+        b'M' => Some(Key::Select),  // keypad Enter, in SS3
+        b'Z' => Some(Key::PrevOwn), // Shift-Tab, in CSI
         _ => None,
     }
 }
@@ -321,6 +322,7 @@ mod tests {
             (b"\x03", &[Input::Key(Key::Interrupt)]),
             (b"\x1a", &[Input::Key(Key::Suspend)]),
             (b"\x7f\t", &[OTHER, Input::Key(Key::NextOwn)]),
+            (b"\x1b[Z", &[Input::Key(Key::PrevOwn)]),
             (b"\x1b[A\x1b[B\x1b[C\x1b[D", &[UP, DOWN, RIGHT, LEFT]),
             (b"\x1bOA\x1bOD\x1bOM", &[UP, LEFT, SELECT]),
             (b"\x1b[1;5A", &[UP]),

@@ -42,6 +42,8 @@ pub enum Key {
     Suspend,
     /// The cursor to the next cell of the player to move (`Tab`).
     NextOwn,
+    /// The cursor to the previous cell of the player to move (`Shift-Tab`).
+    PrevOwn,
     /// Any other key.
     Other,
 }
@@ -438,7 +440,8 @@ impl App {
             Key::Down => self.move_vertically(1),
             Key::Left => self.move_horizontally(-1),
             Key::Right => self.move_horizontally(1),
-            Key::NextOwn => self.next_own(),
+            Key::NextOwn => self.next_own(1),
+            Key::PrevOwn => self.next_own(-1),
             Key::Select => {
                 if self.digits.is_empty() {
                     self.select(self.cursor);
@@ -512,11 +515,12 @@ impl App {
         }
     }
 
-    fn next_own(&mut self) {
+    /// The cursor to the next (`step` 1) or previous (-1) cell of the
+    /// player to move.
+    fn next_own(&mut self, step: isize) {
         let position = self.position();
-        if let Some(cell) =
-            super::cursor::next_own(position.board(), position.player(), self.cursor)
-        {
+        let (board, player) = (position.board(), position.player());
+        if let Some(cell) = super::cursor::next_own(board, player, self.cursor, step) {
             self.set_cursor(cell);
         }
     }

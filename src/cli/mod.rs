@@ -17,6 +17,8 @@ mod input;
 mod json;
 mod limits;
 mod load;
+mod map_text;
+mod maps;
 mod options;
 mod play;
 mod render;
@@ -141,6 +143,9 @@ enum Command {
     /// Write the game tree from a board as a Graphviz DOT graph.
     #[command(after_help = exit_statuses(status::TREE))]
     Dot(dot::DotArgs),
+    /// Print a random map of territories, with owners and dice, as a map file.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Map(maps::NewMapArgs),
     /// Solve every board of a size under perfect play and tally the outcomes.
     #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
@@ -208,6 +213,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
+        Some(Command::Map(args)) => maps::print_map(&args),
         Some(Command::Survey(args)) => survey::run(&args),
         Some(Command::Completions(args)) => generated::completions(&args),
         Some(Command::Man(args)) => generated::man(&args),

@@ -53,8 +53,8 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(seed) = seed {
         writeln!(
             out,
-            "A random {} board, seed {seed} (play it again with --seed {seed}).",
-            rules.map()
+            "{}",
+            super::maps::seed_line(rules.map(), seed, &args.maps)
         )?;
     }
     let mut tree = GameTree::new(rules, start);

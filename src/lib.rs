@@ -5,7 +5,7 @@
 //! - [`analysis`]: counting and solving whole game trees;
 //! - [`record`]: game records, the text of a whole game (save, resume, replay);
 //! - [`cli`]: the terminal game and its commands;
-//! - [`text`]: numbers in messages (grouped digits, plurals).
+//! - [`text`]: numbers in messages (grouped digits, plurals), quoted paths.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -133,11 +133,8 @@ pub fn read_position(
         location,
         problem,
     };
-    let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
-    // A UTF-8 byte-order mark, as some editors write, is not part of the
-    // board, nor counted in its columns.
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-    let text = text_of(bytes).map_err(|(location, problem)| error(Some(location), problem))?;
+    let text = read_text(source, MAX_FILE_BYTES, "board file")?;
+    let text = text.as_str();
     let in_file = |e: SetupError| -> CliError {
         match e.kind {
             SetupErrorKind::Position(PositionError::Player { .. }) => {
@@ -157,21 +154,40 @@ pub fn read_position(
     Ok((rules, start))
 }
 
-fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
+/// Reads a text file (or standard input) of at most `limit` bytes, a
+/// `noun` (`board file`) in messages: its text, without the UTF-8
+/// byte-order mark some editors write (not counted in its columns either).
+/// A file that cannot be read, is too large or is not text is a
+/// [`BoardFileError`], located where the text stops.
+pub(super) fn read_text(source: &Source, limit: u64, noun: &str) -> Result<String, BoardFileError> {
+    let error = |location, problem: String| BoardFileError {
+        source_name: source.clone(),
+        location,
+        problem,
+    };
+    let bytes = read_limited(source, limit, noun).map_err(|problem| error(None, problem))?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let text =
+        text_of(bytes, noun).map_err(|(location, problem)| error(Some(location), problem))?;
+    Ok(text.to_string())
+}
+
+fn read_limited(source: &Source, limit: u64, noun: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let result = match source {
-        Source::File(path) => std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)),
+        Source::File(path) => {
+            std::fs::File::open(path).and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+        }
         Source::Stdin => std::io::stdin()
             .lock()
-            .take(MAX_FILE_BYTES + 1)
+            .take(limit + 1)
             .read_to_end(&mut bytes),
     };
     result.map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    if bytes.len() as u64 > limit {
         return Err(format!(
-            "too large: a board file holds at most {} KiB",
-            MAX_FILE_BYTES / 1024
+            "too large: a {noun} holds at most {} KiB",
+            limit / 1024
         ));
     }
     Ok(bytes)
@@ -188,7 +204,7 @@ pub(super) fn io_reason(error: &std::io::Error) -> String {
 }
 
 /// The text of a file, or where it stops being text.
-fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
+fn text_of<'a>(bytes: &'a [u8], noun: &str) -> Result<&'a str, ((usize, usize), String)> {
     // The longest prefix that is text: up to the first NUL or non-UTF-8 byte.
     let (valid, bad) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, "bytes that are not UTF-8 text"),
@@ -210,7 +226,7 @@ fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
     let column = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     Err((
         (line, column),
-        format!("not a text file: {bad} here; a board file is plain text"),
+        format!("not a text file: {bad} here; a {noun} is plain text"),
     ))
 }
 
@@ -227,9 +243,9 @@ mod tests {
             (b"\x7fELF\x02\x01\x01\0\0\xff", (1, 8)),
         ];
         for (bytes, location) in cases {
-            let (at, _) = text_of(bytes).unwrap_err();
+            let (at, _) = text_of(bytes, "board file").unwrap_err();
             assert_eq!(at, location, "{bytes:?}");
         }
-        assert_eq!(text_of(b"a-1 b-1"), Ok("a-1 b-1"));
+        assert_eq!(text_of(b"a-1 b-1", "board file"), Ok("a-1 b-1"));
     }
 }

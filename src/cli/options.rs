@@ -244,6 +244,25 @@ pub(super) struct PlayArgs {
     /// terminal gets the full-screen game.
     #[arg(long)]
     pub(super) plain: bool,
+    /// Keep the game's record in this file, brought up to date after every
+    /// move (written atomically).
+    #[arg(long, value_name = "FILE")]
+    pub(super) save: Option<PathBuf>,
+    /// Go on with the game of this record, with its players and computer
+    /// settings, keeping it up to date (in `--save FILE` if given); a
+    /// finished game opens at its end.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["board", "seed", "size", "players", "max_dice", "first",
+                                "computer", "ai", "think_time", "nodes"])]
+    pub(super) load: Option<PathBuf>,
+    /// Save an unfinished game in the data directory even when the input is
+    /// not a terminal (pipes and scripts do not autosave otherwise).
+    #[arg(long, conflicts_with = "no_autosave")]
+    pub(super) autosave: bool,
+    /// Do not save an unfinished game in the data directory (games at a
+    /// terminal do otherwise, for `dice-of-doom resume`).
+    #[arg(long)]
+    pub(super) no_autosave: bool,
 }
 
 /// When to colour the board.

@@ -29,6 +29,11 @@ struct Game {
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = game(args)?;
+    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
+    if full {
+        // The full-screen game keeps no record yet.
+        game.saver = None;
+    }
     if let Some(saver) = &mut game.saver {
         if let Err(reason) = saver.save(&game.record) {
             let path = crate::text::shell_quote(saver.path());
@@ -44,8 +49,7 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
             game.saver = None;
         }
     }
-    let stdout = io::stdout();
-    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
+    if full {
         return full_screen(game, args);
     }
     lines(game, args)

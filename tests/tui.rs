@@ -585,3 +585,111 @@ fn the_computer_keeps_playing_while_a_sequence_is_unfinished() {
     pty.send_until(b"q", "dice-of-doom --seed 3 --size 2");
     pty.assert_clean_exit();
 }
+
+impl Pty {
+    /// Reads what the game still writes, until it has been quiet a while.
+    fn settle(&mut self) {
+        while self.pump(Duration::from_millis(300)) {}
+    }
+
+    /// The screen once `text` shows and the frame is whole, without what
+    /// says how the position was reached: the message, the keys, and the
+    /// button that redoes moves taken back.
+    fn as_reached(&mut self, text: &str) -> String {
+        self.wait_for(text);
+        self.settle();
+        let screen = self.contents().replace("[ Redo (r) ]", "");
+        let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
+        lines[..lines.len().saturating_sub(3)].join("\n")
+    }
+}
+
+/// The screen of a game on seed 1's 3x3 board after `keys`, each typed
+/// once the log shows the one before it.
+fn reached_directly(keys: &[(&[u8], &str)], last: &str) -> String {
+    let mut pty = Pty::start(&["play", "--seed", "1", "--size", "3", "--color", "never"]);
+    pty.wait_for("seed 1");
+    for (key, logged) in keys {
+        pty.send(key);
+        pty.wait_for(logged);
+    }
+    let screen = pty.as_reached(last);
+    pty.send(b"\x03");
+    pty.wait_exit();
+    screen
+}
+
+#[test]
+fn undo_twice_and_redo_show_the_positions_reached_directly() {
+    let moves: [(&[u8], &str); 3] = [
+        (b"1", "a: 2 -> 1, took 1 die from b"),
+        (b"2", "a: 6 -> 7, took 1 die from b"),
+        (b"1", "a: end turn, +"),
+    ];
+    let mut pty = Pty::start(&["play", "--seed", "1", "--size", "3", "--color", "never"]);
+    pty.wait_for("seed 1");
+    for (key, logged) in moves {
+        pty.send(key);
+        pty.wait_for(logged);
+    }
+    pty.wait_for("b's turn.");
+    pty.send(b"u");
+    pty.wait_for("Took back a: end turn");
+    pty.send(b"u");
+    let undone = pty.as_reached("Took back a: 6 -> 7");
+    assert!(!undone.contains("a: 6 -> 7"), "{undone}");
+    pty.wait_for("[ Redo (r) ]");
+    pty.wait_for("u/r undo/redo");
+    assert_eq!(undone, reached_directly(&moves[..1], "a took cell 1."));
+    // The button redoes, as the key does.
+    pty.click(
+        vt100_find(&pty.contents(), "[ Redo (r) ]").expect("the redo button is on the screen"),
+    );
+    let redone = pty.as_reached("Played again a: 6 -> 7");
+    assert_eq!(redone, reached_directly(&moves[..2], "a took cell 7."));
+    // A new move forgets the move taken back.
+    pty.send(b"1");
+    pty.wait_for("b's turn.");
+    pty.send(b"r");
+    pty.wait_for("Nothing to redo");
+    pty.send(b"\x03");
+    pty.assert_exit(130);
+}
+
+/// Where `text` starts on the screen `contents`: its column and row.
+fn vt100_find(contents: &str, text: &str) -> Option<(u16, u16)> {
+    contents.lines().enumerate().find_map(|(y, line)| {
+        let x = line.find(text)?;
+        Some((u16::try_from(x).ok()? + 2, u16::try_from(y).ok()?))
+    })
+}
+
+#[test]
+fn against_the_computer_undo_goes_back_to_the_persons_turn() {
+    let mut pty = Pty::start(&[
+        "play",
+        "--board",
+        &board(),
+        "--computer",
+        "b",
+        "--ai",
+        "greedy",
+        "--color",
+        "never",
+    ]);
+    pty.wait_for("1. 2 -> 3");
+    pty.send(b"1");
+    let attacked = pty.as_reached("a took cell 3.");
+    pty.send(b"e");
+    pty.wait_for("The winner is b");
+    pty.wait_for("n new game  u undo");
+    // Back over the computer's whole turn and a's end of turn.
+    pty.send(b"u");
+    let undone = pty.as_reached("Took back 4 moves: a to move");
+    assert_eq!(undone, attacked);
+    pty.send(b"r");
+    pty.wait_for("Played again 4 moves");
+    pty.wait_for("The winner is b");
+    pty.send(b"q");
+    pty.assert_clean_exit();
+}

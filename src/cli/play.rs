@@ -45,6 +45,7 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
             args.color.enabled(true),
             computer,
             Some(Box::new(hints)),
+            None,
         )?;
         return Ok(tui::finish(&ending, args)?);
     }

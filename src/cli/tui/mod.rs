@@ -26,7 +26,8 @@ mod terminal;
 pub mod view;
 
 pub(super) use ending::finish;
-pub use state::{App, Target};
+pub use hooks::Recorder;
+pub use state::{App, IllegalMove, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::run;
 pub use view::{Frame, render};

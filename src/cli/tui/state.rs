@@ -19,8 +19,22 @@ pub enum Key {
     Select,
     /// Cancel a mark or a typed number (`Esc`).
     Cancel,
-    /// End the turn (`e` or `p`).
+    /// End the turn (`e`).
     EndTurn,
+    /// End the turn in play, like [`Key::EndTurn`]; play or pause a replay
+    /// (`p`).
+    Play,
+    /// Take back the last move; against the computer, back to the last
+    /// position where a person was to move (`u`).
+    Undo,
+    /// Play again what was taken back (`r`).
+    Redo,
+    /// Continue the game from the position a replay shows (`c`).
+    Continue,
+    /// The start of a replay (`Home` or `g`).
+    Home,
+    /// The end of a replay (`End` or `G`).
+    End,
     /// A digit of a menu number.
     Digit(u8),
     /// Show or hide the help (`?`).
@@ -54,7 +68,13 @@ impl Key {
             'h' => Key::Left,
             'l' => Key::Right,
             ' ' => Key::Select,
-            'e' | 'p' => Key::EndTurn,
+            'e' => Key::EndTurn,
+            'p' => Key::Play,
+            'u' => Key::Undo,
+            'r' => Key::Redo,
+            'c' => Key::Continue,
+            'g' => Key::Home,
+            'G' => Key::End,
             '0'..='9' => Key::Digit(c as u8 - b'0'),
             '?' => Key::Help,
             'H' => Key::Hint,
@@ -73,6 +93,8 @@ pub enum Target {
     Cell(usize),
     /// An entry of the move list (from 0).
     Menu(usize),
+    /// A move of a replay's log: the position after this many moves.
+    Step(usize),
     /// A button that acts like a key.
     Button(Key),
 }
@@ -115,7 +137,11 @@ pub struct App {
     marked: Option<usize>,
     digits: String,
     message: Option<String>,
-    log: Vec<String>,
+    history: History,
+    /// The replay being shown, if the game is a replay.
+    replay: Option<Replay>,
+    /// How many times the game has changed (see [`App::changes`]).
+    changes: u64,
     overlay: Overlay,
     help_page: usize,
     hints: Option<Vec<Hint>>,
@@ -126,7 +152,6 @@ pub struct App {
     hint_wait: Option<(NodeId, String)>,
     computers: PlayerSet,
     ai_name: &'static str,
-    last_move: Option<Move>,
 }
 
 impl std::fmt::Debug for App {
@@ -169,7 +194,9 @@ impl App {
             marked: None,
             digits: String::new(),
             message: None,
-            log: Vec::new(),
+            history: History::default(),
+            replay: None,
+            changes: 0,
             overlay: Overlay::None,
             help_page: 0,
             hints: None,
@@ -177,7 +204,6 @@ impl App {
             hint_wait: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
-            last_move: None,
         };
         if over {
             app.message = Some(app.game_over_message());
@@ -243,7 +269,8 @@ impl App {
     /// [`App::computer_move`]. Until then the board takes no input.
     pub fn computer_to_move(&self) -> Option<Player> {
         let player = self.position().player();
-        (self.computers.contains(player) && self.winners().is_none()).then_some(player)
+        (self.replay.is_none() && self.computers.contains(player) && self.winners().is_none())
+            .then_some(player)
     }
 
     /// Plays the computer's move `mv` and logs it like a person's; returns
@@ -316,7 +343,7 @@ impl App {
 
     /// The moves played so far, one line each.
     pub fn log(&self) -> &[String] {
-        &self.log
+        self.history.log()
     }
 
     /// The open overlay.
@@ -342,7 +369,7 @@ impl App {
 
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
-        self.last_move
+        self.history.moves().last().copied()
     }
 
     /// The winners, once the game is over.
@@ -409,6 +436,20 @@ impl App {
             self.help_page = 0;
             return Effect::Continue;
         }
+        if self.replay.is_some() {
+            return self.replay_key(key);
+        }
+        match key {
+            Key::Undo => {
+                self.undo();
+                return Effect::Continue;
+            }
+            Key::Redo => {
+                self.redo();
+                return Effect::Continue;
+            }
+            _ => {}
+        }
         if self.winners().is_some() {
             return match key {
                 Key::Quit => Effect::Quit,
@@ -446,7 +487,7 @@ impl App {
                     self.message = Some("Mark cancelled.".into());
                 }
             }
-            Key::EndTurn => self.end_turn(),
+            Key::EndTurn | Key::Play => self.end_turn(),
             Key::Digit(d) => self.digit(d),
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
@@ -456,6 +497,11 @@ impl App {
             | Key::Yes
             | Key::No
             | Key::NewGame
+            | Key::Undo
+            | Key::Redo
+            | Key::Continue
+            | Key::Home
+            | Key::End
             | Key::Other => {}
         }
         Effect::Continue
@@ -465,6 +511,9 @@ impl App {
     pub fn click(&mut self, target: Target) -> Effect {
         match target {
             Target::Button(key) => self.key(key),
+            _ if self.overlay == Overlay::None && self.replay.is_some() => {
+                self.replay_click(target)
+            }
             _ if self.overlay != Overlay::None || self.winners().is_some() => Effect::Continue,
             _ if self.computer_to_move().is_some() => {
                 if let Some(player) = self.computer_to_move() {
@@ -485,6 +534,7 @@ impl App {
                 self.play_index(index);
                 Effect::Continue
             }
+            Target::Step(_) => Effect::Continue,
         }
     }
 
@@ -651,8 +701,8 @@ impl App {
                 dice(before.reinforcements(self.rules()))
             ),
         };
-        self.log.push(entry);
-        self.last_move = Some(edge.mv);
+        self.history.push(edge.mv, edge.child, entry);
+        self.changes += 1;
         self.node = edge.child;
         self.marked = None;
         self.digits.clear();
@@ -696,6 +746,15 @@ pub(crate) mod tests_support {
 
 #[path = "state_hints.rs"]
 mod hints;
+
+#[path = "state_history.rs"]
+mod history;
+use history::History;
+pub use history::IllegalMove;
+
+#[path = "state_replay.rs"]
+mod replay;
+use replay::Replay;
 
 #[cfg(test)]
 #[path = "state_tests.rs"]

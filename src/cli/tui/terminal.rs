@@ -14,6 +14,7 @@ use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 
 use super::ending::Ending;
+use super::hooks::Recorder;
 use super::input::{self, Input};
 use super::signals::{self, Signal};
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
@@ -131,6 +132,9 @@ const TICK: Duration = Duration::from_millis(250);
 /// that a person can follow them: a move that took less thinking waits.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
 
+/// How long a replay that plays through shows each move.
+pub const REPLAY_PACE: Duration = Duration::from_millis(1000);
+
 /// How long the loop waits for a signal after the input ended.
 const HANGUP_WAIT: Duration = Duration::from_millis(200);
 
@@ -218,15 +222,19 @@ enum Event {
 /// Plays `app` full screen until a player quits or a signal ends it;
 /// `computer` moves the players [`App::computer_to_move`] names, on a
 /// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
-/// works out the hints the app asks for on another. Keys, clicks, signals
-/// and hints come in on a channel, so that nothing waits for input or
-/// hints. `Ctrl-C` raises `SIGINT`, so that it ends the game by the
-/// signals' path, which does not wait for the main loop.
+/// works out the hints the app asks for on another; `recorder` is told of
+/// every change of the game (until a new game starts: the record is of the
+/// first). A replay ([`App::replay`]) that plays through shows a move every
+/// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
+/// so that nothing waits for input or hints. `Ctrl-C` raises `SIGINT`, so
+/// that it ends the game by the signals' path, which does not wait for the
+/// main loop.
 pub fn run(
     mut app: App,
     color: bool,
     computer: Option<Box<dyn ComputerPlayer>>,
     hinter: Option<Box<dyn HintProvider>>,
+    mut recorder: Option<Box<dyn Recorder>>,
 ) -> io::Result<Ending> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
@@ -261,7 +269,11 @@ pub fn run(
     let mut size = terminal::size()?;
     let mut shown: Option<Frame> = None;
     let mut dirty = true;
+    let mut recorded = app.changes();
+    let mut replay_step: Option<Instant> = None;
     loop {
+        let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
+        dirty |= tell_recorder(&mut app, told, &mut recorded);
         let now = terminal::size().unwrap_or(size);
         if now != size {
             size = now;
@@ -279,6 +291,18 @@ pub fn run(
             dirty = false;
         }
         let mut wait = TICK;
+        if app.playing() && app.overlay() == Overlay::None {
+            let now = Instant::now();
+            let at = *replay_step.get_or_insert(now + REPLAY_PACE);
+            if now >= at {
+                replay_step = None;
+                dirty = app.tick();
+                continue;
+            }
+            wait = (at - now).min(TICK);
+        } else {
+            replay_step = None;
+        }
         if let Some(worker) = &worker {
             let now = Instant::now();
             thinking = match thinking {
@@ -388,6 +412,9 @@ pub fn run(
             Effect::NewGame => {
                 app.new_game(rand::random_range(0..1_000_000));
                 game += 1;
+                // The record is of the game that ended.
+                recorder = None;
+                recorded = app.changes();
             }
             Effect::Hints(node) => match &hinter {
                 None => {
@@ -411,6 +438,22 @@ pub fn run(
         side: app.rules().map().rows(),
         signal,
     })
+}
+
+/// Tells `recorder` of the game if it changed since `recorded` changes,
+/// and shows what it reports; returns whether it reported something.
+fn tell_recorder(app: &mut App, recorder: Option<&mut dyn Recorder>, recorded: &mut u64) -> bool {
+    if app.changes() == *recorded {
+        return false;
+    }
+    *recorded = app.changes();
+    match recorder.and_then(|r| r.record(&app.history(), app.winners().is_some())) {
+        Some(message) => {
+            app.say(message);
+            true
+        }
+        None => false,
+    }
 }
 
 /// Queues what turns the screen showing `old` into `new`: only the changed
@@ -513,6 +556,50 @@ mod tests {
         assert!(result.is_err());
         let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
         assert_eq!(events, ["hook restores", "message", "guard restores"]);
+    }
+
+    /// A recorder that keeps what it is told, and fails once the game is
+    /// over.
+    #[derive(Default)]
+    struct Kept(Vec<(Vec<Move>, bool)>);
+
+    impl Recorder for Kept {
+        fn record(&mut self, moves: &[Move], over: bool) -> Option<String> {
+            self.0.push((moves.to_vec(), over));
+            over.then(|| "could not save: disk full".to_string())
+        }
+    }
+
+    #[test]
+    fn the_recorder_is_told_of_every_change_once() {
+        use super::super::state::tests_support::app;
+        let mut a = app("b-2 b-2 / a-2 b-1");
+        let mut kept = Kept::default();
+        let mut recorded = a.changes();
+        let attack = Move::Attack { from: 2, to: 3 };
+        let mut step = |a: &mut App, key: Key, kept: &mut Kept| {
+            a.key(key);
+            tell_recorder(a, Some(kept), &mut recorded)
+        };
+        assert!(!step(&mut a, Key::Right, &mut kept), "no change: not told");
+        assert!(kept.0.is_empty());
+        step(&mut a, Key::Digit(1), &mut kept);
+        step(&mut a, Key::Undo, &mut kept);
+        step(&mut a, Key::Redo, &mut kept);
+        step(&mut a, Key::EndTurn, &mut kept);
+        step(&mut a, Key::Digit(1), &mut kept);
+        assert!(step(&mut a, Key::EndTurn, &mut kept), "its message");
+        assert_eq!(a.message(), Some("could not save: disk full"));
+        let attack_b = Move::Attack { from: 0, to: 2 };
+        let expected: Vec<(Vec<Move>, bool)> = vec![
+            (vec![attack], false),
+            (vec![], false),
+            (vec![attack], false),
+            (vec![attack, Move::Pass], false),
+            (vec![attack, Move::Pass, attack_b], false),
+            (vec![attack, Move::Pass, attack_b, Move::Pass], true),
+        ];
+        assert_eq!(kept.0, expected);
     }
 
     #[test]

@@ -4,127 +4,6 @@
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
 use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
 
-/// A key, as the game understands it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
-    /// Cursor up (arrow or `k`).
-    Up,
-    /// Cursor down (arrow or `j`).
-    Down,
-    /// Cursor left (arrow or `h`).
-    Left,
-    /// Cursor right (arrow or `l`).
-    Right,
-    /// Mark the cursor's cell, or attack it (`Enter` or `Space`).
-    Select,
-    /// Cancel a mark or a typed number (`Esc`).
-    Cancel,
-    /// End the turn (`e`).
-    EndTurn,
-    /// End the turn in play, like [`Key::EndTurn`]; play or pause a replay
-    /// (`p`).
-    Play,
-    /// Take back the last move; against the computer, back to the last
-    /// position where a person was to move (`u`).
-    Undo,
-    /// Play again what was taken back (`r`).
-    Redo,
-    /// Continue the game from the position a replay shows (`c`).
-    Continue,
-    /// The start of a replay (`Home` or `g`).
-    Home,
-    /// The end of a replay (`End` or `G`).
-    End,
-    /// A digit of a menu number.
-    Digit(u8),
-    /// Show or hide the help (`?`).
-    Help,
-    /// Ask for a hint (`H`).
-    Hint,
-    /// Quit, after confirming (`q`).
-    Quit,
-    /// Yes, to the quit question (`y`).
-    Yes,
-    /// No, to the quit question (`n` or anything else).
-    No,
-    /// A new game, once this one is over (`n`).
-    NewGame,
-    /// Quit at once (`Ctrl-C`).
-    Interrupt,
-    /// Suspend the game, as a shell's job (`Ctrl-Z`); the driver stops the
-    /// process and redraws when it is resumed.
-    Suspend,
-    /// Any other key.
-    Other,
-}
-
-impl Key {
-    /// The game's key for a typed character (the driver's parser turns the
-    /// arrows, `Enter`, `Esc` and the control keys into keys itself).
-    pub fn from_char(c: char) -> Key {
-        match c {
-            'k' => Key::Up,
-            'j' => Key::Down,
-            'h' => Key::Left,
-            'l' => Key::Right,
-            ' ' => Key::Select,
-            'e' => Key::EndTurn,
-            'p' => Key::Play,
-            'u' => Key::Undo,
-            'r' => Key::Redo,
-            'c' => Key::Continue,
-            'g' => Key::Home,
-            'G' => Key::End,
-            '0'..='9' => Key::Digit(c as u8 - b'0'),
-            '?' => Key::Help,
-            'H' => Key::Hint,
-            'q' | 'Q' => Key::Quit,
-            'y' | 'Y' => Key::Yes,
-            'n' | 'N' => Key::NewGame,
-            _ => Key::Other,
-        }
-    }
-}
-
-/// What a mouse click landed on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A cell of the board.
-    Cell(usize),
-    /// An entry of the move list (from 0).
-    Menu(usize),
-    /// A move of a replay's log: the position after this many moves.
-    Step(usize),
-    /// A button that acts like a key.
-    Button(Key),
-}
-
-/// What the program around the state machine must do next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Keep going.
-    Continue,
-    /// Leave the game.
-    Quit,
-    /// Start a new game on a new random board.
-    NewGame,
-    /// Work out the hints for the position at this node (see
-    /// [`HintProvider`]), off the main loop, and answer with
-    /// [`App::hints_ready`].
-    Hints(NodeId),
-}
-
-/// A window over the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// None: the board has the keys.
-    None,
-    /// The list of keys.
-    Help,
-    /// "Quit the game?"
-    ConfirmQuit,
-}
-
 /// The full-screen game: the game tree and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
 pub struct App {
@@ -234,68 +113,6 @@ impl App {
                 false
             }
         }
-    }
-
-    /// This game with the computer moving `players`, with the opponent
-    /// called `ai_name` (for the status line). The program around the state
-    /// machine asks [`App::computer_to_move`] and answers with
-    /// [`App::computer_move`].
-    pub fn with_computers(mut self, players: PlayerSet, ai_name: &'static str) -> App {
-        self.set_computers(players, ai_name);
-        self
-    }
-
-    fn set_computers(&mut self, players: PlayerSet, ai_name: &'static str) {
-        self.computers = players;
-        self.ai_name = ai_name;
-        if let Some(player) = self.computer_to_move() {
-            self.message = Some(self.computer_turn_message(player));
-        }
-    }
-
-    /// The players the computer moves.
-    pub fn computers(&self) -> PlayerSet {
-        self.computers
-    }
-
-    /// The name of the computer opponent.
-    pub fn ai_name(&self) -> &'static str {
-        self.ai_name
-    }
-
-    /// The player the computer must move now, if the game is on and the
-    /// player to move is the computer's: the program around the state
-    /// machine then finds a move (see [`ComputerPlayer`]) and plays it with
-    /// [`App::computer_move`]. Until then the board takes no input.
-    pub fn computer_to_move(&self) -> Option<Player> {
-        let player = self.position().player();
-        (self.replay.is_none() && self.computers.contains(player) && self.winners().is_none())
-            .then_some(player)
-    }
-
-    /// Plays the computer's move `mv` and logs it like a person's; returns
-    /// false (and changes nothing but the message) if the computer is not to
-    /// move or `mv` is not legal here.
-    pub fn computer_move(&mut self, mv: Move) -> bool {
-        let Some(player) = self.computer_to_move() else {
-            return false;
-        };
-        match self.moves().iter().position(|&m| m == mv) {
-            Some(index) => {
-                self.play_index(index);
-                true
-            }
-            None => {
-                self.message = Some(format!(
-                    "The computer chose {mv} for {player}, which is not legal here."
-                ));
-                false
-            }
-        }
-    }
-
-    fn computer_turn_message(&self, player: Player) -> String {
-        format!("{player}'s turn: the computer ({}) plays it.", self.ai_name)
     }
 
     /// The rules.
@@ -538,13 +355,6 @@ impl App {
         }
     }
 
-    /// Says the board is the computer's for now.
-    fn refuse(&mut self, player: Player) {
-        self.message = Some(format!(
-            "The computer is playing {player}: wait for your turn (? help, q quit)."
-        ));
-    }
-
     fn set_cursor(&mut self, cell: usize) {
         if cell < self.position().board().len() {
             self.cursor = cell;
@@ -743,6 +553,13 @@ pub(crate) mod tests_support {
         App::new(rules, start, None)
     }
 }
+
+#[path = "state_keys.rs"]
+mod keys;
+pub use keys::{Effect, Key, Overlay, Target};
+
+#[path = "state_computer.rs"]
+mod computer;
 
 #[path = "state_hints.rs"]
 mod hints;

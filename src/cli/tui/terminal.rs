@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::panic;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crossterm::event;
@@ -19,7 +19,8 @@ use super::input::{self, Input};
 use super::signals::{self, Signal};
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
 use super::view::{self, Frame, Glyph, Style};
-use crate::game::{Move, NodeId, Position, Rules};
+use super::workers::{Worker, spawn_hinter};
+use crate::game::{Move, NodeId, Position};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.
@@ -140,60 +141,6 @@ const HANGUP_WAIT: Duration = Duration::from_millis(200);
 
 /// How often the loop looks for the computer's answer while it thinks.
 const THINK_TICK: Duration = Duration::from_millis(40);
-
-/// The computer player on its own thread: positions in, moves out. The
-/// thread is never joined: when the game is left while it thinks, the
-/// process ends without waiting for it.
-struct Worker {
-    requests: Sender<(Rules, Position)>,
-    answers: Receiver<(Position, Option<Move>)>,
-}
-
-impl Worker {
-    fn spawn(mut computer: Box<dyn ComputerPlayer>) -> io::Result<Worker> {
-        let (requests, inbox) = mpsc::channel::<(Rules, Position)>();
-        let (outbox, answers) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("computer".into())
-            .spawn(move || {
-                for (rules, position) in inbox {
-                    let mv = computer.choose(&rules, &position);
-                    if outbox.send((position, mv)).is_err() {
-                        break;
-                    }
-                }
-            })?;
-        Ok(Worker { requests, answers })
-    }
-}
-
-/// A request for hints: the game it is for (counted from 0 as new games
-/// start), the node, the rules and the position.
-type HintRequest = (u64, NodeId, Rules, Position);
-
-/// Runs `hinter` on a thread of its own: requests in, each answer passed to
-/// `send` (until it returns false). Requests that queued up while it worked
-/// are skipped but for the last. Never joined, like the computer's worker.
-fn spawn_hinter(
-    mut hinter: Box<dyn HintProvider>,
-    mut send: impl FnMut(u64, NodeId, Option<Vec<Hint>>) -> bool + Send + 'static,
-) -> io::Result<Sender<HintRequest>> {
-    let (requests, inbox) = mpsc::channel::<HintRequest>();
-    std::thread::Builder::new()
-        .name("hints".into())
-        .spawn(move || {
-            while let Ok(mut request) = inbox.recv() {
-                while let Ok(later) = inbox.try_recv() {
-                    request = later;
-                }
-                let (game, node, rules, position) = request;
-                if !send(game, node, hinter.hints(&rules, &position)) {
-                    break;
-                }
-            }
-        })?;
-    Ok(requests)
-}
 
 /// Where the computer's current move is: asked for, or found and waiting
 /// for its turn on the screen.

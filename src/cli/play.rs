@@ -3,12 +3,13 @@
 //! at a terminal, otherwise the line mode (`lines.rs`).
 
 use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
 
 use super::computer::{self, Computers, StrategyHints};
 use super::lines::{Outcome, help_line, play_with};
 use super::load::setup;
-use super::options::{ComputerPlayers, PlayArgs};
-use super::saving::{self, Saver, read_record};
+use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
+use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
 use crate::ai::{AiKind, Budget};
 use crate::game::{Player, PlayerSet};
@@ -16,7 +17,7 @@ use crate::record::{Record, Seat, Tags};
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
-struct Game {
+pub(super) struct Game {
     record: Record,
     saver: Option<Saver>,
     /// The opponent that rates moves for hints, and its budget.
@@ -30,10 +31,6 @@ struct Game {
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = game(args)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
-    if full {
-        // The full-screen game keeps no record yet.
-        game.saver = None;
-    }
     if let Some(saver) = &mut game.saver {
         if let Err(reason) = saver.save(&game.record) {
             let path = crate::text::shell_quote(saver.path());
@@ -69,14 +66,10 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
             None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
             None => Saver::file(path.clone()),
         };
-        let hints = record
-            .seats()
-            .iter()
-            .find_map(|seat| match *seat {
-                Seat::Computer { ai, budget } => Some((ai, budget)),
-                Seat::Person => None,
-            })
-            .unwrap_or((args.ai, computer::budget(args.think_time, args.nodes)));
+        let hints = hints_of(
+            &record,
+            (args.ai, computer::budget(args.think_time, args.nodes)),
+        );
         return Ok(Game {
             record,
             saver: Some(saver),
@@ -120,6 +113,19 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
     })
 }
 
+/// Who gives the hints in a recorded game: the opponent of its first
+/// computer seat, or `otherwise` in a game between people.
+fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
+    record
+        .seats()
+        .iter()
+        .find_map(|seat| match *seat {
+            Seat::Computer { ai, budget } => Some((ai, budget)),
+            Seat::Person => None,
+        })
+        .unwrap_or(otherwise)
+}
+
 /// The computer's seats of the game, seeded by its board's seed.
 fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
@@ -127,28 +133,107 @@ fn computers(game: &Game) -> Computers {
     Computers::seated(game.record.seats(), ai, budget, seed)
 }
 
-/// Plays the game full-screen.
+/// Plays the game full-screen, from where its record stands, the record
+/// kept after every change.
 fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
-    let computers = computers(&game);
+    let record = &game.record;
+    let app = tui::App::resume(
+        record.rules().clone(),
+        record.start(),
+        &record.moves(),
+        record.tags().seed,
+    )
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    let keeper = game
+        .saver
+        .clone()
+        .map(|saver| Keeper::new(game.record.clone(), saver, true));
+    let mut again = args.clone();
+    if game.loaded.is_some() {
+        // The options that play the record's board again.
+        let rules = record.rules();
+        again.game.players = rules.players();
+        again.game.max_dice = rules.max_dice();
+        again.game.first = record.start().player();
+    }
+    run_full_screen(app, &game, args.color, keeper, Some(&again))
+}
+
+/// Runs the full-screen game `app` of `game`: the computer at its seats,
+/// hints, and `keeper` told of every change. Then prints the summary (who
+/// won, how to play the board of `again` again), if asked, and where the
+/// game is kept; after a signal, exits with its status (a failed write is
+/// then ignored: the terminal may be gone).
+pub(super) fn run_full_screen(
+    app: tui::App,
+    game: &Game,
+    color: ColorChoice,
+    keeper: Option<Keeper>,
+    again: Option<&PlayArgs>,
+) -> Result<(), CliError> {
+    let computers = computers(game);
     let (ai, budget) = game.hints;
-    let seed = game.record.tags().seed;
     let hints = StrategyHints {
-        ai: ai.build(seed.unwrap_or(0)),
+        ai: ai.build(game.record.tags().seed.unwrap_or(0)),
         budget,
     };
-    let record = &game.record;
-    let app = tui::App::new(record.rules().clone(), record.end(), seed)
+    let app = app
         .with_hints(computer::hints_text(ai.name(), budget))
         .with_computers(computers.players(), ai.name());
     let computer: Option<Box<dyn tui::ComputerPlayer>> =
         (!computers.players().is_empty()).then(|| Box::new(computers) as _);
+    let note = keeper.as_ref().map(Keeper::note_later);
+    let recorder = keeper.map(|k| Box::new(k) as Box<dyn tui::Recorder>);
     let ending = tui::run(
         app,
-        args.color.enabled(true),
+        color.enabled(true),
         computer,
         Some(Box::new(hints)),
+        recorder,
     )?;
-    Ok(tui::finish(&ending, args)?)
+    // The summary, without the exit that a signal asks for: the note
+    // comes after it.
+    let mut quiet = ending.clone();
+    quiet.signal = None;
+    let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
+    if let Some(note) = note.and_then(|note| note()) {
+        let mut out = io::stdout().lock();
+        written = written.and_then(|()| writeln!(out, "{note}").and_then(|()| out.flush()));
+    }
+    if ending.signal.is_some() {
+        std::process::exit(ending.status());
+    }
+    Ok(written?)
+}
+
+/// Shows the game of `record` full-screen from its start, to step through;
+/// a game continued from it (`c`) is autosaved as a new game, leaving the
+/// record as it was.
+pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(), CliError> {
+    let app = tui::App::replay(
+        record.rules().clone(),
+        record.start(),
+        &record.moves(),
+        record.tags().seed,
+    )
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    let hints = hints_of(
+        &record,
+        (AiKind::default(), Budget::time(Duration::from_secs(1))),
+    );
+    let keeper = saving::new_autosave().map(|path| {
+        let mut kept = record.clone();
+        kept.truncate(0);
+        kept.tags_mut().date = Some(saving::now());
+        Keeper::new(kept, Saver::autosave(path), false)
+    });
+    let game = Game {
+        record,
+        saver: None,
+        hints,
+        loaded: None,
+    };
+    run_full_screen(app, &game, color, keeper, None)
 }
 
 /// Plays the game in the line mode.

@@ -6,11 +6,13 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::CliError;
 use super::load::{BoardFileError, Source, io_reason, read_text};
+use super::tui::Recorder;
+use crate::game::Move;
 use crate::record::{Date, Record};
 
 /// The largest record read: far more than the longest game on the largest
@@ -184,7 +186,7 @@ impl Saver {
     /// Saves the game as it stands (an autosave of a game that is over is
     /// removed instead); the reason if that failed.
     pub(super) fn save(&mut self, record: &Record) -> Result<(), String> {
-        let _writing = SAVING.lock().unwrap_or_else(|e| e.into_inner());
+        let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
         if self.autosave && record.is_over() {
             return match std::fs::remove_file(&self.path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_reason(&e)),
@@ -220,6 +222,64 @@ impl Saver {
             format!("dice-of-doom resume {shown}")
         };
         format!("The game is saved to {shown}: `{resume}` goes on with it.")
+    }
+}
+
+/// The full-screen game's [`Recorder`]: the record of the game, brought
+/// to the moves the game reports after every change and kept by a
+/// [`Saver`]; the record is shared, so that what was kept last can be told
+/// once the game is over.
+pub(super) struct Keeper {
+    record: Arc<Mutex<Record>>,
+    saver: Saver,
+    /// Whether anything was saved.
+    saved: Arc<Mutex<bool>>,
+}
+
+impl Keeper {
+    /// Keeps `record` (its rules, start, seats and tags; the moves follow
+    /// the game) with `saver`, which has saved it already or not.
+    pub(super) fn new(record: Record, saver: Saver, saved: bool) -> Keeper {
+        Keeper {
+            record: Arc::new(Mutex::new(record)),
+            saver,
+            saved: Arc::new(Mutex::new(saved)),
+        }
+    }
+
+    /// What to say when the game ends (see [`Saver::note`]), once the
+    /// keeper is gone with the game; nothing if nothing was saved.
+    pub(super) fn note_later(&self) -> impl Fn() -> Option<String> + use<> {
+        let (record, saved, saver) = (
+            Arc::clone(&self.record),
+            Arc::clone(&self.saved),
+            self.saver.clone(),
+        );
+        move || {
+            let saved = *saved.lock().unwrap_or_else(PoisonError::into_inner);
+            let record = record.lock().unwrap_or_else(PoisonError::into_inner);
+            saved.then(|| saver.note(&record)).flatten()
+        }
+    }
+}
+
+impl Recorder for Keeper {
+    fn record(&mut self, moves: &[Move], _over: bool) -> Option<String> {
+        let mut record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Err((index, e)) = record.set_moves(moves) {
+            return Some(format!(
+                "could not save: move {} ({}) is not legal",
+                index + 1,
+                e.mv
+            ));
+        }
+        match self.saver.save(&record) {
+            Ok(()) => {
+                *self.saved.lock().unwrap_or_else(PoisonError::into_inner) = true;
+                None
+            }
+            Err(reason) => Some(format!("could not save: {reason}")),
+        }
     }
 }
 

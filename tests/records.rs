@@ -510,3 +510,40 @@ fn the_line_mode_saves_before_a_signal_ends_it() {
     );
     assert!(undated(&saved).ends_with("moves:\na: 2 -> 3\n"));
 }
+
+/// The sample records of the README and docs/RECORDS.md: indented blocks
+/// that start with the version line.
+fn documented_records(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+    let mut records = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line.strip_prefix("    ")) {
+            (None, Some("dice-of-doom record 1")) => {
+                current = Some("dice-of-doom record 1\n".into())
+            }
+            (Some(record), Some(rest)) => {
+                record.push_str(rest);
+                record.push('\n');
+            }
+            (Some(_), None) => records.extend(current.take()),
+            (None, _) => {}
+        }
+    }
+    records.extend(current);
+    records
+}
+
+#[test]
+fn the_documented_records_read() {
+    use dice_of_doom::record::Record;
+    for file in ["README.md", "docs/RECORDS.md"] {
+        let records = documented_records(file);
+        assert!(!records.is_empty(), "{file}");
+        for text in records {
+            if let Err(e) = Record::parse(&text) {
+                panic!("{file}: {e}\n{text}");
+            }
+        }
+    }
+}

@@ -282,9 +282,9 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     }
 }
 
-/// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` (exit status
-/// 128 + its number) once no record is being written, saying where the
-/// game is kept.
+/// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the
+/// signal would have (a shell reports 128 + its number), once no record is
+/// being written, saying where the game is kept.
 fn end_on_signals(note: String) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
@@ -294,6 +294,7 @@ fn end_on_signals(note: String) -> io::Result<()> {
             if let Some(n) = signals.forever().next() {
                 let _writing = saving::SAVING.lock();
                 let _ = writeln!(io::stderr(), "\n{note}");
+                let _ = signal_hook::low_level::emulate_default_handler(n);
                 std::process::exit(128 + n);
             }
         })?;

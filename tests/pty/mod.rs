@@ -33,6 +33,9 @@ pub struct Pty {
     output: Receiver<Vec<u8>>,
     pub raw: Vec<u8>,
     screen: vt100::Parser,
+    /// The game's data directory (for its autosaves), when the test gave
+    /// it none: so that no test touches the user's.
+    _data: Option<tempfile::TempDir>,
 }
 
 fn winsize(rows: u16, cols: u16) -> Winsize {
@@ -59,6 +62,12 @@ impl Pty {
         tcsetwinsize(&slave, winsize(ROWS, COLS)).unwrap();
         let stdio = || Stdio::from(slave.try_clone().unwrap());
         let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
+        let data = std::env::var_os("DICE_OF_DOOM_DATA_DIR")
+            .is_none()
+            .then(|| tempfile::tempdir().unwrap());
+        if let Some(data) = &data {
+            command.env("DICE_OF_DOOM_DATA_DIR", data.path());
+        }
         command
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -94,6 +103,7 @@ impl Pty {
             output,
             raw: Vec::new(),
             screen: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+            _data: data,
         }
     }
 

@@ -52,6 +52,12 @@ pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
 /// Writes `text` to `path` atomically: into a temporary file in the same
 /// directory, flushed to the disk, then renamed over `path`.
 pub(super) fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    if path.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a directory, not a file",
+        ));
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -308,6 +314,10 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["game.txt"]);
+        assert_eq!(
+            write_atomic(dir.path(), "x").unwrap_err().to_string(),
+            "it is a directory, not a file"
+        );
         let missing = dir.path().join("no such dir/game.txt");
         assert!(write_atomic(&missing, "x").is_err());
         assert!(!missing.exists());

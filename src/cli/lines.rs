@@ -9,7 +9,7 @@ use super::computer::{Computers, computer_move_text, hint_text};
 use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::saving::Saver;
-use crate::game::{Player, PlayerSet};
+use crate::game::{Player, PlayerSet, Position, Rules};
 use crate::record::{Play, Record};
 
 /// How a line-mode game ended.
@@ -62,18 +62,11 @@ pub fn play_with(
     loop {
         let position = record.end();
         let player = position.player();
-        writeln!(
-            output,
-            "current player = {}",
-            render::paint(&player.to_string(), player, color)
-        )?;
-        output.write_all(render::board(rules.map(), position.board(), color).as_bytes())?;
+        show(output, &rules, &position, color)?;
         let moves = position.moves(&rules);
         if moves.is_empty() {
-            let winners = position.winners();
-            writeln!(output, "{}", render::game_over(player))?;
-            writeln!(output, "{}", render::result(winners))?;
-            return Ok(Outcome::Finished(winners));
+            show_end(output, &position)?;
+            return Ok(Outcome::Finished(position.winners()));
         }
         if let Some((ai, budget)) = computers.seat(player) {
             let mv = ai
@@ -162,6 +155,23 @@ pub fn play_with(
     }
 }
 
+/// Prints a position as the book does: the player to move and the board.
+fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> io::Result<()> {
+    let player = at.player();
+    writeln!(
+        output,
+        "current player = {}",
+        render::paint(&player.to_string(), player, color)
+    )?;
+    output.write_all(render::board(rules.map(), at.board(), color).as_bytes())
+}
+
+/// Prints why the game is over at a position and who won.
+fn show_end(output: &mut impl Write, at: &Position) -> io::Result<()> {
+    writeln!(output, "{}", render::game_over(at.player()))?;
+    writeln!(output, "{}", render::result(at.winners()))
+}
+
 /// The length the record is cut to by an undo: the last position before
 /// its end where a person (not one of `computers`) is to move.
 fn undo_to(record: &Record, computers: PlayerSet) -> Option<usize> {
@@ -206,12 +216,7 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
     let positions: Vec<_> = record.positions().collect();
     for (i, position) in positions.iter().enumerate() {
         let player = position.player();
-        writeln!(
-            output,
-            "current player = {}",
-            render::paint(&player.to_string(), player, color)
-        )?;
-        output.write_all(render::board(rules.map(), position.board(), color).as_bytes())?;
+        show(output, rules, position, color)?;
         match record.plays().get(i) {
             Some(play) => {
                 let text = computer_move_text(player, play.mv);
@@ -220,10 +225,7 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
                     None => writeln!(output, "{text}")?,
                 }
             }
-            None if position.is_game_over(rules) => {
-                writeln!(output, "{}", render::game_over(player))?;
-                writeln!(output, "{}", render::result(position.winners()))?;
-            }
+            None if position.is_game_over(rules) => show_end(output, position)?,
             None => writeln!(
                 output,
                 "The record ends here, before the end of the game: {player} is to move."
@@ -237,7 +239,7 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
 mod tests {
     use super::*;
     use crate::ai::{AiKind, Budget};
-    use crate::game::{Move, Position, Rules};
+    use crate::game::Move;
 
     fn record(board: &str) -> Record {
         let rules = Rules::classic(2, 2, 3).unwrap();

@@ -247,19 +247,17 @@ mod tests {
         Record::new(rules, start, Vec::new())
     }
 
-    fn game_with(
-        board: &str,
-        moves: &str,
-        kind: AiKind,
-        computer: &str,
+    /// Plays `record` on with the answers `input`: how it ended, what it
+    /// printed, and the record at the end.
+    fn play(
+        mut record: Record,
+        input: &str,
+        mut computers: Computers,
     ) -> (Outcome, String, Record) {
-        let mut record = record(board);
-        let players = computer.chars().filter_map(Player::from_letter).collect();
-        let mut computers = Computers::new(kind, players, 2, 1, Budget::nodes(10_000));
         let mut output = Vec::new();
         let outcome = play_with(
             &mut record,
-            &mut moves.as_bytes(),
+            &mut input.as_bytes(),
             &mut output,
             false,
             &mut computers,
@@ -269,19 +267,20 @@ mod tests {
         (outcome, String::from_utf8(output).unwrap(), record)
     }
 
+    fn game_with(
+        board: &str,
+        moves: &str,
+        kind: AiKind,
+        computer: &str,
+    ) -> (Outcome, String, Record) {
+        let players = computer.chars().filter_map(Player::from_letter).collect();
+        let computers = Computers::new(kind, players, 2, 1, Budget::nodes(10_000));
+        play(record(board), moves, computers)
+    }
+
     fn game(board: &str, moves: &str) -> (Outcome, String) {
-        let mut record = record(board);
-        let mut output = Vec::new();
-        let outcome = play_with(
-            &mut record,
-            &mut moves.as_bytes(),
-            &mut output,
-            false,
-            &mut Computers::none(),
-            None,
-        )
-        .unwrap();
-        (outcome, String::from_utf8(output).unwrap())
+        let (outcome, transcript, _) = play(record(board), moves, Computers::none());
+        (outcome, transcript)
     }
 
     #[test]
@@ -412,21 +411,13 @@ mod tests {
         let rules = Rules::classic(3, 2, 3).unwrap();
         let board = "a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3".parse().unwrap();
         let start = Position::start(&rules, board, Player::A).unwrap();
-        let mut record = Record::new(rules, start, Vec::new());
         let players = PlayerSet::single(Player::B);
-        let mut computers = Computers::new(AiKind::Greedy, players, 2, 1, Budget::nodes(1_000));
-        let mut output = Vec::new();
-        let input = "1\n1\nu\nr\nu\nq\n";
-        let outcome = play_with(
-            &mut record,
-            &mut input.as_bytes(),
-            &mut output,
-            false,
-            &mut computers,
-            None,
-        )
-        .unwrap();
-        let transcript = String::from_utf8(output).unwrap();
+        let computers = Computers::new(AiKind::Greedy, players, 2, 1, Budget::nodes(1_000));
+        let (outcome, transcript, record) = play(
+            Record::new(rules, start, Vec::new()),
+            "1\n1\nu\nr\nu\nq\n",
+            computers,
+        );
         assert_eq!(outcome, Outcome::Quit);
         assert!(
             transcript.contains("Taken back: a: end turn, b: 1 -> 2, b: end turn.\n"),

@@ -157,6 +157,8 @@ pub(super) fn latest_autosave() -> io::Result<Option<PathBuf>> {
 pub(super) struct Saver {
     path: PathBuf,
     autosave: bool,
+    /// Why the last save failed, if it did.
+    failure: Option<String>,
 }
 
 impl Saver {
@@ -165,6 +167,7 @@ impl Saver {
         Saver {
             path,
             autosave: false,
+            failure: None,
         }
     }
 
@@ -173,6 +176,7 @@ impl Saver {
         Saver {
             path,
             autosave: true,
+            failure: None,
         }
     }
 
@@ -192,6 +196,12 @@ impl Saver {
     /// Saves the game as it stands (an autosave of a game that is over is
     /// removed instead); the reason if that failed.
     pub(super) fn save(&mut self, record: &Record) -> Result<(), String> {
+        let saved = self.write(record);
+        self.failure = saved.clone().err();
+        saved
+    }
+
+    fn write(&self, record: &Record) -> Result<(), String> {
         let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
         if self.autosave && record.is_over() {
             return match std::fs::remove_file(&self.path) {
@@ -210,6 +220,10 @@ impl Saver {
     /// What to say when the game ends: where it is kept and how to go on,
     /// or nothing for an autosave of a game that is over.
     pub(super) fn note(&self, record: &Record) -> Option<String> {
+        if let Some(reason) = &self.failure {
+            let shown = crate::text::shell_quote(&self.path);
+            return Some(format!("The game could not be saved to {shown}: {reason}."));
+        }
         if !record.is_over() {
             return Some(self.unfinished_note());
         }
@@ -237,7 +251,7 @@ impl Saver {
 /// once the game is over.
 pub(super) struct Keeper {
     record: Arc<Mutex<Record>>,
-    saver: Saver,
+    saver: Arc<Mutex<Saver>>,
     /// Whether anything was saved.
     saved: Arc<Mutex<bool>>,
 }
@@ -248,7 +262,7 @@ impl Keeper {
     pub(super) fn new(record: Record, saver: Saver, saved: bool) -> Keeper {
         Keeper {
             record: Arc::new(Mutex::new(record)),
-            saver,
+            saver: Arc::new(Mutex::new(saver)),
             saved: Arc::new(Mutex::new(saved)),
         }
     }
@@ -259,12 +273,15 @@ impl Keeper {
         let (record, saved, saver) = (
             Arc::clone(&self.record),
             Arc::clone(&self.saved),
-            self.saver.clone(),
+            Arc::clone(&self.saver),
         );
         move || {
             let saved = *saved.lock().unwrap_or_else(PoisonError::into_inner);
             let record = record.lock().unwrap_or_else(PoisonError::into_inner);
-            saved.then(|| saver.note(&record)).flatten()
+            let saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
+            (saved || saver.failure.is_some())
+                .then(|| saver.note(&record))
+                .flatten()
         }
     }
 }
@@ -279,7 +296,8 @@ impl Recorder for Keeper {
                 e.mv
             ));
         }
-        match self.saver.save(&record) {
+        let mut saver = self.saver.lock().unwrap_or_else(PoisonError::into_inner);
+        match saver.save(&record) {
             Ok(()) => {
                 *self.saved.lock().unwrap_or_else(PoisonError::into_inner) = true;
                 None
@@ -321,5 +339,46 @@ mod tests {
         let missing = dir.path().join("no such dir/game.txt");
         assert!(write_atomic(&missing, "x").is_err());
         assert!(!missing.exists());
+    }
+
+    #[test]
+    fn the_note_says_where_the_game_is_or_why_it_is_not() {
+        use crate::game::{Move, Player, Position, Rules};
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut record = Record::new(rules, start, Vec::new());
+        let path = dir.path().join("it's.txt");
+        let mut saver = Saver::file(path.clone());
+        saver.save(&record).unwrap();
+        let shown = crate::text::shell_quote(&path);
+        assert_eq!(
+            saver.note(&record).unwrap(),
+            format!("The game is saved to {shown}: `dice-of-doom resume {shown}` goes on with it.")
+        );
+        let mut autosave = Saver::autosave(dir.path().join("auto.txt"));
+        autosave.save(&record).unwrap();
+        assert!(dir.path().join("auto.txt").exists());
+        for mv in [
+            Move::Attack { from: 2, to: 3 },
+            Move::Pass,
+            Move::Attack { from: 0, to: 2 },
+            Move::Pass,
+        ] {
+            record.push(mv).unwrap();
+        }
+        autosave.save(&record).unwrap();
+        assert!(
+            !dir.path().join("auto.txt").exists(),
+            "over: nothing to resume"
+        );
+        assert_eq!(autosave.note(&record), None);
+        std::fs::remove_dir_all(dir.path()).unwrap();
+        assert!(saver.save(&record).is_err());
+        assert_eq!(
+            saver.note(&record).unwrap(),
+            format!("The game could not be saved to {shown}: No such file or directory.")
+        );
     }
 }

@@ -451,6 +451,11 @@ fn a_replay_in_small_windows() {
         assert!(frame.find(Target::Button(key)).is_some(), "{key:?}\n{text}");
     }
     let mut all = at_small_windows(&a);
+    let four = replay_of(2, 4, 4, 30, 12);
+    all.push_str(&format!(
+        "--- 4x4 at 80x24 ---\n{}",
+        render(&four, 80, 24, false).text()
+    ));
     let mut end = replay_of(2, 3, 1, 40, 0);
     end.key(Key::End);
     all.push_str(&format!(

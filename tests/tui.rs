@@ -125,9 +125,9 @@ fn ctrl_c_in_the_line_mode_and_the_help() {
     assert!(help.contains("130  interrupted with Ctrl-C"), "{help}");
 }
 
-#[test]
-fn a_person_plays_the_computer_to_the_end() {
-    let mut pty = Pty::start(&[
+/// A person (a) against the greedy computer (b) on the 2x2 test board.
+fn against_greedy() -> Pty {
+    Pty::start(&[
         "play",
         "--board",
         &board(),
@@ -135,7 +135,12 @@ fn a_person_plays_the_computer_to_the_end() {
         "b",
         "--ai",
         "greedy",
-    ]);
+    ])
+}
+
+#[test]
+fn a_person_plays_the_computer_to_the_end() {
+    let mut pty = against_greedy();
     pty.wait_for("1. 2 -> 3");
     pty.send(b"1");
     pty.wait_for("a: 2 -> 3, took 1 die from b");
@@ -426,17 +431,7 @@ fn vt100_find(contents: &str, text: &str) -> Option<(u16, u16)> {
 
 #[test]
 fn against_the_computer_undo_goes_back_to_the_persons_turn() {
-    let mut pty = Pty::start(&[
-        "play",
-        "--board",
-        &board(),
-        "--computer",
-        "b",
-        "--ai",
-        "greedy",
-        "--color",
-        "never",
-    ]);
+    let mut pty = against_greedy();
     pty.wait_for("1. 2 -> 3");
     pty.send(b"1");
     let attacked = pty.as_reached("a took cell 3.");

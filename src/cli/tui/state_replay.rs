@@ -199,21 +199,11 @@ impl App {
 
     fn replay_digit(&mut self, d: u8) {
         self.pause();
-        self.digits.push(char::from(b'0' + d));
         let len = self.history.len();
-        match self.digits.parse::<usize>() {
-            Ok(n) if n <= len => {
-                self.message = Some(format!(
-                    "Move {n}: press Enter to go there (moves 0 to {len})."
-                ));
-            }
-            _ => {
-                self.message = Some(format!(
-                    "There is no move {}: the moves are 0 to {len}.",
-                    self.digits
-                ));
-                self.digits.clear();
-            }
+        if let Some(n) = self.push_digit(d, 0, len) {
+            self.message = Some(format!(
+                "Move {n}: press Enter to go there (moves 0 to {len})."
+            ));
         }
     }
 

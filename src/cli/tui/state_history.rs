@@ -239,7 +239,7 @@ impl App {
 }
 
 /// `1 move`, `3 moves`.
-fn moves_count(n: usize) -> String {
+pub(super) fn moves_count(n: usize) -> String {
     if n == 1 {
         "1 move".into()
     } else {
@@ -250,3 +250,7 @@ fn moves_count(n: usize) -> String {
 #[cfg(test)]
 #[path = "state_history_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "state_history_props.rs"]
+mod props;

@@ -2,6 +2,7 @@
 //! stepped through forward and back, jumped to by number, played through
 //! at the driver's pace, and continued as a game from any position.
 
+use super::history::moves_count;
 use super::{App, Effect, IllegalMove, Key, Move, Position, Rules, Target};
 
 /// A replay being shown: whether it plays through by itself.
@@ -41,8 +42,8 @@ impl App {
         app.go_to(0);
         app.changes = 0;
         app.message = Some(format!(
-            "A replay of {} moves: arrows step, p plays, c continues from here.",
-            moves.len()
+            "A replay of {}: arrows step, p plays, c continues from here.",
+            moves_count(moves.len())
         ));
         Ok(app)
     }

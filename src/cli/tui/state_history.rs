@@ -207,7 +207,11 @@ impl App {
         self.go_to(to);
         self.changes += 1;
         let player = self.position().player();
-        self.message = Some(format!("Took back {said}: {player} to move (r redoes)."));
+        self.message = Some(if to + 1 == from {
+            format!("Undone: {said} (r redoes it).")
+        } else {
+            format!("Undone: {said}, back to {player}'s turn (r redoes them).")
+        });
     }
 
     /// Plays again what was taken back: one move, or against the computer
@@ -222,9 +226,11 @@ impl App {
         self.changes += 1;
         let said = self.moves_said(from, to);
         self.message = Some(if self.winners().is_some() {
-            format!("Played again {said}. {}", self.game_over_message())
+            format!("Redone: {said}. {}", self.game_over_message())
+        } else if from + 1 == to {
+            format!("Redone: {said}.")
         } else {
-            format!("Played again {said}: {} to move.", self.position().player())
+            format!("Redone: {said}, to {}'s turn.", self.position().player())
         });
     }
 

@@ -54,7 +54,7 @@ fn undo_and_redo_step_one_move_at_a_time_between_people() {
     a.key(Key::Undo);
     assert_eq!(seen(&a), one);
     assert!(
-        a.message().unwrap().starts_with("Took back a: "),
+        a.message().unwrap().starts_with("Undone: a: "),
         "{:?}",
         a.message()
     );
@@ -64,7 +64,7 @@ fn undo_and_redo_step_one_move_at_a_time_between_people() {
     assert!(!a.can_undo() && a.can_redo());
     a.key(Key::Redo);
     assert_eq!(seen(&a), one);
-    assert!(a.message().unwrap().starts_with("Played again a: "));
+    assert!(a.message().unwrap().starts_with("Redone: a: "));
     a.key(Key::Redo);
     assert_eq!(seen(&a), two);
     a.key(Key::Redo);
@@ -127,7 +127,7 @@ fn against_the_computer_undo_goes_back_to_the_persons_turn() {
     a.key(Key::Undo);
     assert_eq!(seen(&a), attacked);
     assert!(
-        a.message().unwrap().contains("moves: a to move"),
+        a.message().unwrap().contains("moves, back to a's turn"),
         "{:?}",
         a.message()
     );

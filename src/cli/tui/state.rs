@@ -575,7 +575,7 @@ mod hints;
 #[path = "state_history.rs"]
 mod history;
 use history::History;
-pub use history::IllegalMove;
+pub use history::IllegalMoveAt;
 
 #[path = "state_replay.rs"]
 mod replay;

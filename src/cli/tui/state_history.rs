@@ -67,10 +67,11 @@ impl History {
     }
 }
 
-/// A move that is not legal where a game's moves put it.
+/// A move that is not legal where a game's moves put it, and its number:
+/// why [`App::resume`] or [`App::replay`] refused the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {number} ({mv}) is not legal there")]
-pub struct IllegalMove {
+pub struct IllegalMoveAt {
     /// The move's number, from 1.
     pub number: usize,
     /// The move.
@@ -99,12 +100,12 @@ impl App {
         start: Position,
         moves: &[Move],
         seed: Option<u64>,
-    ) -> Result<App, IllegalMove> {
+    ) -> Result<App, IllegalMoveAt> {
         let mut app = App::new(rules, start, seed);
         for (i, &mv) in moves.iter().enumerate() {
             let index = app.moves().iter().position(|&m| m == mv);
             let Some(index) = index else {
-                return Err(IllegalMove { number: i + 1, mv });
+                return Err(IllegalMoveAt { number: i + 1, mv });
             };
             app.play_index(index);
         }

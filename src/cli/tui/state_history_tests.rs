@@ -317,7 +317,7 @@ fn a_replay_of_illegal_moves_is_refused() {
     let error = App::replay(a.rules().clone(), start, &[Move::Pass], None).unwrap_err();
     assert_eq!(
         error,
-        IllegalMove {
+        IllegalMoveAt {
             number: 1,
             mv: Move::Pass
         }

@@ -3,7 +3,7 @@
 //! at the driver's pace, and continued as a game from any position.
 
 use super::history::moves_count;
-use super::{App, Effect, IllegalMove, Key, Move, Position, Rules, Target};
+use super::{App, Effect, IllegalMoveAt, Key, Move, Position, Rules, Target};
 
 /// A replay being shown: whether it plays through by itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl App {
         start: Position,
         moves: &[Move],
         seed: Option<u64>,
-    ) -> Result<App, IllegalMove> {
+    ) -> Result<App, IllegalMoveAt> {
         let mut app = App::resume(rules, start, moves, seed)?;
         app.replay = Some(Replay::default());
         app.go_to(0);

@@ -259,6 +259,10 @@ fn a_replay_steps_forward_and_back_and_jumps() {
     a.key(Key::Digit(9));
     assert!(a.message().unwrap().contains("There is no move 9"));
     assert_eq!(a.digits(), "");
+    a.key(Key::Digit(1));
+    a.key(Key::Cancel);
+    assert_eq!((a.digits(), a.message()), ("", Some("Number cancelled.")));
+    assert_eq!(a.replay_at(), (4, 6), "nowhere else");
     a.click(Target::Step(1));
     assert_eq!(a.position(), positions[1]);
     assert_eq!(a.changes(), 0, "stepping does not change the game");
@@ -277,8 +281,12 @@ fn a_replay_plays_through_on_the_ticks() {
     assert!(a.playing());
     assert!(a.tick());
     assert_eq!(a.position(), positions[1]);
+    a.key(Key::Cancel);
+    assert!(!a.playing() && !a.tick(), "Esc pauses");
+    assert_eq!(a.message(), Some("Paused."));
     a.key(Key::Play);
-    assert!(!a.playing() && !a.tick(), "paused");
+    a.key(Key::Play);
+    assert!(!a.playing() && !a.tick(), "p pauses");
     a.key(Key::Play);
     assert!(a.tick() && a.tick());
     assert_eq!(a.replay_at(), (3, 3));

@@ -115,7 +115,8 @@ impl App {
     /// Handles a key in a replay.
     pub(super) fn replay_key(&mut self, key: Key) -> Effect {
         let (at, len) = self.replay_at();
-        if !matches!(key, Key::Digit(_) | Key::Select | Key::Play) {
+        let typed = !self.digits.is_empty();
+        if !matches!(key, Key::Digit(_) | Key::Select) {
             self.digits.clear();
         }
         match key {
@@ -150,10 +151,12 @@ impl App {
                         .into(),
                 );
             }
-            Key::Cancel => {
+            Key::Cancel if typed => self.message = Some("Number cancelled.".into()),
+            Key::Cancel if self.playing() => {
                 self.pause();
                 self.message = Some("Paused.".into());
             }
+            Key::Cancel => {}
             Key::Continue => self.continue_here(),
             Key::Quit => return Effect::Quit,
             Key::Help

@@ -541,11 +541,7 @@ impl App {
 
 /// `1 die`, `2 dice`.
 pub(super) fn dice(n: u16) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
+    crate::text::count(n, "die", "dice")
 }
 
 /// Games for the tests.

@@ -247,11 +247,7 @@ impl App {
 
 /// `1 move`, `3 moves`.
 pub(super) fn moves_count(n: usize) -> String {
-    if n == 1 {
-        "1 move".into()
-    } else {
-        format!("{n} moves")
-    }
+    crate::text::count(n, "move", "moves")
 }
 
 #[cfg(test)]

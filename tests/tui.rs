@@ -125,9 +125,9 @@ fn ctrl_c_in_the_line_mode_and_the_help() {
     assert!(help.contains("130  interrupted with Ctrl-C"), "{help}");
 }
 
-#[test]
-fn a_person_plays_the_computer_to_the_end() {
-    let mut pty = Pty::start(&[
+/// A person (a) against the greedy computer (b) on the 2x2 test board.
+fn against_greedy() -> Pty {
+    Pty::start(&[
         "play",
         "--board",
         &board(),
@@ -135,7 +135,12 @@ fn a_person_plays_the_computer_to_the_end() {
         "b",
         "--ai",
         "greedy",
-    ]);
+    ])
+}
+
+#[test]
+fn a_person_plays_the_computer_to_the_end() {
+    let mut pty = against_greedy();
     pty.wait_for("1. 2 -> 3");
     pty.send(b"1");
     pty.wait_for("a: 2 -> 3, took 1 die from b");
@@ -394,9 +399,9 @@ fn undo_twice_and_redo_show_the_positions_reached_directly() {
     }
     pty.wait_for("b's turn.");
     pty.send(b"u");
-    pty.wait_for("Took back a: end turn");
+    pty.wait_for("Undone: a: end turn");
     pty.send(b"u");
-    let undone = pty.as_reached("Took back a: 6 -> 7");
+    let undone = pty.as_reached("Undone: a: 6 -> 7");
     assert!(!undone.contains("a: 6 -> 7"), "{undone}");
     pty.wait_for("[ Redo (r) ]");
     pty.wait_for("u/r undo/redo");
@@ -405,7 +410,7 @@ fn undo_twice_and_redo_show_the_positions_reached_directly() {
     pty.click(
         vt100_find(&pty.contents(), "[ Redo (r) ]").expect("the redo button is on the screen"),
     );
-    let redone = pty.as_reached("Played again a: 6 -> 7");
+    let redone = pty.as_reached("Redone: a: 6 -> 7");
     assert_eq!(redone, reached_directly(&moves[..2], "a took cell 7."));
     // A new move forgets the move taken back.
     pty.send(b"1");
@@ -426,17 +431,7 @@ fn vt100_find(contents: &str, text: &str) -> Option<(u16, u16)> {
 
 #[test]
 fn against_the_computer_undo_goes_back_to_the_persons_turn() {
-    let mut pty = Pty::start(&[
-        "play",
-        "--board",
-        &board(),
-        "--computer",
-        "b",
-        "--ai",
-        "greedy",
-        "--color",
-        "never",
-    ]);
+    let mut pty = against_greedy();
     pty.wait_for("1. 2 -> 3");
     pty.send(b"1");
     let attacked = pty.as_reached("a took cell 3.");
@@ -445,10 +440,10 @@ fn against_the_computer_undo_goes_back_to_the_persons_turn() {
     pty.wait_for("n new game  u undo");
     // Back over the computer's whole turn and a's end of turn.
     pty.send(b"u");
-    let undone = pty.as_reached("Took back 4 moves: a to move");
+    let undone = pty.as_reached("Undone: 4 moves, back to a's turn");
     assert_eq!(undone, attacked);
     pty.send(b"r");
-    pty.wait_for("Played again 4 moves");
+    pty.wait_for("Redone: 4 moves");
     pty.wait_for("The winner is b");
     pty.send(b"q");
     pty.assert_clean_exit();

@@ -176,9 +176,9 @@ fn key_fields(app: &App) -> Vec<Field> {
     let help = key(0, &["? help"]).required();
     let quit = key(1, &["q quit"]);
     let undo = match (app.can_undo(), app.can_redo()) {
-        (true, true) => Some(key(6, &["u/r undo/redo", "u/r"])),
-        (true, false) => Some(key(6, &["u undo"])),
-        (false, true) => Some(key(6, &["r redo"])),
+        (true, true) => Some(key(7, &["u/r undo/redo", "u/r"])),
+        (true, false) => Some(key(7, &["u undo"])),
+        (false, true) => Some(key(7, &["r redo"])),
         (false, false) => None,
     };
     if app.replaying() {
@@ -210,7 +210,7 @@ fn key_fields(app: &App) -> Vec<Field> {
         .collect()
     } else {
         [
-            Some(key(7, &["arrows/hjkl move", "arrows move"])),
+            Some(key(6, &["arrows/hjkl move", "arrows move"])),
             Some(key(5, &["Enter mark/attack", "Enter attack"])),
             Some(key(8, &["Esc cancel"])),
             Some(key(3, &["e end turn"])),

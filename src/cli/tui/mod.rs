@@ -31,7 +31,7 @@ mod workers;
 
 pub(super) use ending::finish;
 pub use hooks::Recorder;
-pub use state::{App, IllegalMove, Target};
+pub use state::{App, IllegalMoveAt, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::run;
 pub use view::{Frame, render};

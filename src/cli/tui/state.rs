@@ -454,24 +454,32 @@ impl App {
     }
 
     fn digit(&mut self, d: u8) {
-        self.digits.push(char::from(b'0' + d));
         let count = self.moves().len();
+        let Some(n) = self.push_digit(d, 1, count) else {
+            return;
+        };
+        if n * 10 > count {
+            self.pick_typed();
+        } else {
+            self.message = Some(format!(
+                "Move {n}: press Enter, or type another digit (moves 1 to {count})."
+            ));
+        }
+    }
+
+    /// Adds the digit `d` to the number being typed: the number, if it is
+    /// one of the moves `first` to `last`; otherwise says so and forgets it.
+    fn push_digit(&mut self, d: u8, first: usize, last: usize) -> Option<usize> {
+        self.digits.push(char::from(b'0' + d));
         match self.digits.parse::<usize>() {
-            Ok(n) if (1..=count).contains(&n) => {
-                if n * 10 > count {
-                    self.pick_typed();
-                } else {
-                    self.message = Some(format!(
-                        "Move {n}: press Enter, or type another digit (moves 1 to {count})."
-                    ));
-                }
-            }
+            Ok(n) if (first..=last).contains(&n) => Some(n),
             _ => {
                 self.message = Some(format!(
-                    "There is no move {}: the moves are 1 to {count}.",
+                    "There is no move {}: the moves are {first} to {last}.",
                     self.digits
                 ));
                 self.digits.clear();
+                None
             }
         }
     }
@@ -533,11 +541,7 @@ impl App {
 
 /// `1 die`, `2 dice`.
 pub(super) fn dice(n: u16) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
+    crate::text::count(n, "die", "dice")
 }
 
 /// Games for the tests.
@@ -567,7 +571,7 @@ mod hints;
 #[path = "state_history.rs"]
 mod history;
 use history::History;
-pub use history::IllegalMove;
+pub use history::IllegalMoveAt;
 
 #[path = "state_replay.rs"]
 mod replay;

@@ -67,10 +67,11 @@ impl History {
     }
 }
 
-/// A move that is not legal where a game's moves put it.
+/// A move that is not legal where a game's moves put it, and its number:
+/// why [`App::resume`] or [`App::replay`] refused the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {number} ({mv}) is not legal there")]
-pub struct IllegalMove {
+pub struct IllegalMoveAt {
     /// The move's number, from 1.
     pub number: usize,
     /// The move.
@@ -99,12 +100,12 @@ impl App {
         start: Position,
         moves: &[Move],
         seed: Option<u64>,
-    ) -> Result<App, IllegalMove> {
+    ) -> Result<App, IllegalMoveAt> {
         let mut app = App::new(rules, start, seed);
         for (i, &mv) in moves.iter().enumerate() {
             let index = app.moves().iter().position(|&m| m == mv);
             let Some(index) = index else {
-                return Err(IllegalMove { number: i + 1, mv });
+                return Err(IllegalMoveAt { number: i + 1, mv });
             };
             app.play_index(index);
         }
@@ -207,7 +208,11 @@ impl App {
         self.go_to(to);
         self.changes += 1;
         let player = self.position().player();
-        self.message = Some(format!("Took back {said}: {player} to move (r redoes)."));
+        self.message = Some(if to + 1 == from {
+            format!("Undone: {said} (r redoes it).")
+        } else {
+            format!("Undone: {said}, back to {player}'s turn (r redoes them).")
+        });
     }
 
     /// Plays again what was taken back: one move, or against the computer
@@ -222,9 +227,11 @@ impl App {
         self.changes += 1;
         let said = self.moves_said(from, to);
         self.message = Some(if self.winners().is_some() {
-            format!("Played again {said}. {}", self.game_over_message())
+            format!("Redone: {said}. {}", self.game_over_message())
+        } else if from + 1 == to {
+            format!("Redone: {said}.")
         } else {
-            format!("Played again {said}: {} to move.", self.position().player())
+            format!("Redone: {said}, to {}'s turn.", self.position().player())
         });
     }
 
@@ -239,14 +246,14 @@ impl App {
 }
 
 /// `1 move`, `3 moves`.
-fn moves_count(n: usize) -> String {
-    if n == 1 {
-        "1 move".into()
-    } else {
-        format!("{n} moves")
-    }
+pub(super) fn moves_count(n: usize) -> String {
+    crate::text::count(n, "move", "moves")
 }
 
 #[cfg(test)]
 #[path = "state_history_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "state_history_props.rs"]
+mod props;

@@ -54,7 +54,7 @@ fn undo_and_redo_step_one_move_at_a_time_between_people() {
     a.key(Key::Undo);
     assert_eq!(seen(&a), one);
     assert!(
-        a.message().unwrap().starts_with("Took back a: "),
+        a.message().unwrap().starts_with("Undone: a: "),
         "{:?}",
         a.message()
     );
@@ -64,7 +64,7 @@ fn undo_and_redo_step_one_move_at_a_time_between_people() {
     assert!(!a.can_undo() && a.can_redo());
     a.key(Key::Redo);
     assert_eq!(seen(&a), one);
-    assert!(a.message().unwrap().starts_with("Played again a: "));
+    assert!(a.message().unwrap().starts_with("Redone: a: "));
     a.key(Key::Redo);
     assert_eq!(seen(&a), two);
     a.key(Key::Redo);
@@ -127,7 +127,7 @@ fn against_the_computer_undo_goes_back_to_the_persons_turn() {
     a.key(Key::Undo);
     assert_eq!(seen(&a), attacked);
     assert!(
-        a.message().unwrap().contains("moves: a to move"),
+        a.message().unwrap().contains("moves, back to a's turn"),
         "{:?}",
         a.message()
     );
@@ -259,6 +259,10 @@ fn a_replay_steps_forward_and_back_and_jumps() {
     a.key(Key::Digit(9));
     assert!(a.message().unwrap().contains("There is no move 9"));
     assert_eq!(a.digits(), "");
+    a.key(Key::Digit(1));
+    a.key(Key::Cancel);
+    assert_eq!((a.digits(), a.message()), ("", Some("Number cancelled.")));
+    assert_eq!(a.replay_at(), (4, 6), "nowhere else");
     a.click(Target::Step(1));
     assert_eq!(a.position(), positions[1]);
     assert_eq!(a.changes(), 0, "stepping does not change the game");
@@ -277,8 +281,12 @@ fn a_replay_plays_through_on_the_ticks() {
     assert!(a.playing());
     assert!(a.tick());
     assert_eq!(a.position(), positions[1]);
+    a.key(Key::Cancel);
+    assert!(!a.playing() && !a.tick(), "Esc pauses");
+    assert_eq!(a.message(), Some("Paused."));
     a.key(Key::Play);
-    assert!(!a.playing() && !a.tick(), "paused");
+    a.key(Key::Play);
+    assert!(!a.playing() && !a.tick(), "p pauses");
     a.key(Key::Play);
     assert!(a.tick() && a.tick());
     assert_eq!(a.replay_at(), (3, 3));
@@ -317,7 +325,7 @@ fn a_replay_of_illegal_moves_is_refused() {
     let error = App::replay(a.rules().clone(), start, &[Move::Pass], None).unwrap_err();
     assert_eq!(
         error,
-        IllegalMove {
+        IllegalMoveAt {
             number: 1,
             mv: Move::Pass
         }

@@ -2,7 +2,8 @@
 //! stepped through forward and back, jumped to by number, played through
 //! at the driver's pace, and continued as a game from any position.
 
-use super::{App, Effect, IllegalMove, Key, Move, Position, Rules, Target};
+use super::history::moves_count;
+use super::{App, Effect, IllegalMoveAt, Key, Move, Position, Rules, Target};
 
 /// A replay being shown: whether it plays through by itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,14 +36,14 @@ impl App {
         start: Position,
         moves: &[Move],
         seed: Option<u64>,
-    ) -> Result<App, IllegalMove> {
+    ) -> Result<App, IllegalMoveAt> {
         let mut app = App::resume(rules, start, moves, seed)?;
         app.replay = Some(Replay::default());
         app.go_to(0);
         app.changes = 0;
         app.message = Some(format!(
-            "A replay of {} moves: arrows step, p plays, c continues from here.",
-            moves.len()
+            "A replay of {}: arrows step, p plays, c continues from here.",
+            moves_count(moves.len())
         ));
         Ok(app)
     }
@@ -114,7 +115,8 @@ impl App {
     /// Handles a key in a replay.
     pub(super) fn replay_key(&mut self, key: Key) -> Effect {
         let (at, len) = self.replay_at();
-        if !matches!(key, Key::Digit(_) | Key::Select | Key::Play) {
+        let typed = !self.digits.is_empty();
+        if !matches!(key, Key::Digit(_) | Key::Select) {
             self.digits.clear();
         }
         match key {
@@ -149,10 +151,12 @@ impl App {
                         .into(),
                 );
             }
-            Key::Cancel => {
+            Key::Cancel if typed => self.message = Some("Number cancelled.".into()),
+            Key::Cancel if self.playing() => {
                 self.pause();
                 self.message = Some("Paused.".into());
             }
+            Key::Cancel => {}
             Key::Continue => self.continue_here(),
             Key::Quit => return Effect::Quit,
             Key::Help
@@ -199,21 +203,11 @@ impl App {
 
     fn replay_digit(&mut self, d: u8) {
         self.pause();
-        self.digits.push(char::from(b'0' + d));
         let len = self.history.len();
-        match self.digits.parse::<usize>() {
-            Ok(n) if n <= len => {
-                self.message = Some(format!(
-                    "Move {n}: press Enter to go there (moves 0 to {len})."
-                ));
-            }
-            _ => {
-                self.message = Some(format!(
-                    "There is no move {}: the moves are 0 to {len}.",
-                    self.digits
-                ));
-                self.digits.clear();
-            }
+        if let Some(n) = self.push_digit(d, 0, len) {
+            self.message = Some(format!(
+                "Move {n}: press Enter to go there (moves 0 to {len})."
+            ));
         }
     }
 

@@ -243,7 +243,7 @@ pub fn run(
             let at = *replay_step.get_or_insert(now + REPLAY_PACE);
             if now >= at {
                 replay_step = None;
-                dirty = app.tick();
+                dirty |= app.tick();
                 continue;
             }
             wait = (at - now).min(TICK);
@@ -378,6 +378,9 @@ pub fn run(
             },
         }
     }
+    // Whatever ended the game, the record has its last change.
+    let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
+    tell_recorder(&mut app, told, &mut recorded);
     drop(guard);
     Ok(Ending {
         winners: app.winners(),

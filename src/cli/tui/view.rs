@@ -360,7 +360,17 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usiz
     }
     y += 1;
     if y + 1 < bottom {
-        frame.write(x, y, end, "Moves (click one to go there)", Style::BOLD);
+        let heading = Field::new(
+            1,
+            vec![
+                vec![Span::bold("Log (click a move to go there)")],
+                vec![Span::bold("Log (click a move)")],
+                vec![Span::bold("Log")],
+            ],
+        );
+        if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
+            frame.spans(x, y, end, line);
+        }
         y += 1;
         replay_log(frame, app, x + 1, end, y, bottom);
     }
@@ -377,20 +387,23 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
         .iter()
         .enumerate()
         .map(|(i, entry)| {
-            let style = if i + 1 == at {
-                Style {
+            let width = end.saturating_sub(x);
+            if i + 1 == at {
+                let style = Style {
                     reverse: true,
                     ..Style::BOLD
+                };
+                return wrap(&format!("{:>2}. {entry}", i + 1), style, width, 4);
+            }
+            // The others on one line each where they can: what was taken
+            // (after the comma) is left out of a line too long.
+            let long = wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4);
+            match entry.split_once(", ") {
+                Some((short, _)) if long.len() > 1 => {
+                    wrap(&format!("{:>2}. {short}", i + 1), Style::PLAIN, width, 4)
                 }
-            } else {
-                Style::PLAIN
-            };
-            wrap(
-                &format!("{:>2}. {entry}", i + 1),
-                style,
-                end.saturating_sub(x),
-                4,
-            )
+                _ => long,
+            }
         })
         .collect();
     if entries.is_empty() {

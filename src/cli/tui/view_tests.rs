@@ -201,7 +201,12 @@ fn every_window_size_renders() {
     for key in [Key::Digit(1), Key::EndTurn, Key::Digit(1), Key::EndTurn] {
         over.key(key);
     }
-    for a in [&big, &help, &over] {
+    let mut undone = game(4, 4, 7, 6);
+    undone.key(Key::Undo);
+    let mut replay_help = replay_of(2, 3, 1, 12, 5);
+    replay_help.key(Key::Help);
+    let replays = [replay_of(8, 6, 7, 20, 9), replay_help];
+    for a in [&big, &help, &over, &undone, &replays[0], &replays[1]] {
         for w in (0..130).step_by(3) {
             for h in 0..45 {
                 let frame = render(a, w, h, true);
@@ -451,6 +456,11 @@ fn a_replay_in_small_windows() {
         assert!(frame.find(Target::Button(key)).is_some(), "{key:?}\n{text}");
     }
     let mut all = at_small_windows(&a);
+    let four = replay_of(2, 4, 4, 30, 12);
+    all.push_str(&format!(
+        "--- 4x4 at 80x24 ---\n{}",
+        render(&four, 80, 24, false).text()
+    ));
     let mut end = replay_of(2, 3, 1, 40, 0);
     end.key(Key::End);
     all.push_str(&format!(

@@ -176,6 +176,22 @@ fn a_game_left_unfinished_goes_on_where_it_stopped() {
 }
 
 #[test]
+fn a_record_is_written_again_only_once_the_game_changes() {
+    let place = Place::new();
+    let saved = place.path("annotated.txt");
+    let annotated = golden("3x3-a-greedy.record");
+    assert!(annotated.contains("# Board A"));
+    std::fs::write(&saved, &annotated).unwrap();
+    place
+        .command()
+        .args(["resume", path_str(&saved)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The winner is a\n"));
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), annotated);
+}
+
+#[test]
 fn undo_in_the_line_mode_truncates_the_record() {
     let place = Place::new();
     let saved = place.path("game.txt");

@@ -36,7 +36,7 @@ pub fn help_line() -> String {
 /// computer, back to the last position where a person was to move) and
 /// `r` plays it again, until a new move clears what could be redone. The
 /// record follows the game (an undo truncates it) and `saver`, if any,
-/// keeps it in its file after every change. The game ends with why (`b
+/// keeps it in its file after every change (not before the first). The game ends with why (`b
 /// cannot attack: the game is over`) and who won.
 pub fn play_with(
     record: &mut Record,
@@ -58,7 +58,6 @@ pub fn play_with(
         }
         Ok(())
     };
-    save(record, output)?;
     loop {
         let position = record.end();
         let player = position.player();

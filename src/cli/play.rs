@@ -31,7 +31,12 @@ pub(super) struct Game {
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = game(args)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
-    if let Some(saver) = &mut game.saver {
+    // A new game's record is written at once, so that a file that cannot
+    // be written is known before the game; a record read is written again
+    // only once the game changes, so that a finished one, or one a person
+    // annotated with comments, stays as it is until then.
+    let fresh = args.load.is_none() || args.save.is_some();
+    if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
         if let Err(reason) = saver.save(&game.record) {
             let path = crate::text::shell_quote(saver.path());
             if args.save.is_some() || args.load.is_some() {

@@ -10,7 +10,7 @@ use super::{CLASSIC, Date, Play, Record, RecordError, RecordErrorKind as K, Roll
 use super::{VERSION_LINE, seat::ParseSeatError};
 use crate::game::{
     MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Map, Move,
-    Player, PlayerSet, Rules, Setup,
+    Player, PlayerSet, Position, Rules, Setup, SetupError,
 };
 
 /// The fields a record must have before its board.
@@ -451,7 +451,7 @@ fn board<'a>(
     board_line: Line,
     rules: &Rules,
     first: Player,
-) -> Result<crate::game::Position, RecordError> {
+) -> Result<Position, RecordError> {
     // The rows at their own line numbers, so that the board reader's
     // locations are the record's.
     let mut rows = "\n".repeat(board_line.number);
@@ -470,7 +470,7 @@ fn board<'a>(
     if !ended {
         return Err(cut_short(text, "moves (a `moves:` line)"));
     }
-    let located = |e: crate::game::SetupError| {
+    let located = |e: SetupError| {
         let (line, column) = e.location.unwrap_or((board_line.number, 1));
         RecordError {
             line,
@@ -487,12 +487,18 @@ fn board<'a>(
 
 /// Reads one move line and plays it at the end of the record.
 fn play(record: &mut Record, line: Line) -> Result<(), RecordError> {
+    let play = play_at(record.rules(), record.end(), line)?;
+    // Checked legal where it is played.
+    let _ = record.push(play);
+    Ok(())
+}
+
+/// Reads one move line, played at `end`.
+fn play_at(rules: &Rules, end: Position, line: Line) -> Result<Play, RecordError> {
     let content = line.content;
     let not_a_move = || line.error(0, K::NotAMove(quote(content)));
     let (letter, rest) = content.split_once(':').ok_or_else(not_a_move)?;
-    let end = record.end();
-    let rules = record.rules().clone();
-    if end.is_game_over(&rules) {
+    if end.is_game_over(rules) {
         return Err(line.error(0, K::AfterEnd(end.player())));
     }
     let written = {
@@ -517,8 +523,8 @@ fn play(record: &mut Record, line: Line) -> Result<(), RecordError> {
     };
     let move_text = move_text.trim();
     let mv: Move = move_text.parse().map_err(|_| not_a_move())?;
-    if let Err(error) = end.play(&rules, mv) {
-        return Err(line.error(line.at(move_text), K::illegal(error, &end.moves(&rules))));
+    if let Err(error) = end.play(rules, mv) {
+        return Err(line.error(line.at(move_text), K::illegal(error, &end.moves(rules))));
     }
     let roll = match roll_text {
         None => None,
@@ -527,13 +533,11 @@ fn play(record: &mut Record, line: Line) -> Result<(), RecordError> {
                 .map_err(|reason| line.error(line.at(roll_text), K::Roll(reason)))?,
         ),
     };
-    // Checked legal above.
-    let _ = record.push(Play { mv, roll });
-    Ok(())
+    Ok(Play { mv, roll })
 }
 
 /// A roll written after an attack: as many dice a side as each cell holds.
-fn roll_of(text: &str, mv: Move, at: &crate::game::Position) -> Result<Roll, String> {
+fn roll_of(text: &str, mv: Move, at: &Position) -> Result<Roll, String> {
     let form = || {
         format!(
             "expected a roll such as `rolls 4+6+2 against 5+1`, found `{}`",

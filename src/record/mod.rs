@@ -49,6 +49,7 @@
 
 mod date;
 mod error;
+mod header;
 mod read;
 mod seat;
 mod write;

@@ -122,7 +122,7 @@ mod status {
         INTERRUPTED,
     ];
     /// `replay`.
-    pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD];
+    pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD, INTERRUPTED];
     /// `stats` and `dot`.
     pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
     /// `arena`.

@@ -430,6 +430,46 @@ mod tests {
         assert_eq!(record.end().player(), Player::A);
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Whatever is typed (moves, undo, redo, rubbish), against the
+        /// computer or not, the file kept after every change holds the game
+        /// as it stands, and reads back to it.
+        #[test]
+        fn the_file_follows_the_game_through_undo_and_redo(
+            seed in 0u64..1000,
+            answers in proptest::collection::vec(
+                proptest::sample::select(vec!["1", "2", "3", "u", "r", "x"]), 0..40),
+            computer in proptest::bool::ANY,
+        ) {
+            let rules = Rules::classic(3, 2, 3).unwrap();
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            let board = crate::game::random_board(&rules, Player::A, &mut rng).unwrap();
+            let start = Position::start(&rules, board, Player::A).unwrap();
+            let mut record = Record::new(rules, start, Vec::new());
+            let players = if computer { PlayerSet::single(Player::B) } else { PlayerSet::EMPTY };
+            let mut computers = Computers::new(AiKind::Greedy, players, 2, 1, Budget::nodes(100));
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("game.txt");
+            let mut saver = Saver::file(path.clone());
+            saver.save(&record).unwrap();
+            let input: String = answers.iter().map(|a| format!("{a}\n")).collect();
+            let mut output = Vec::new();
+            play_with(
+                &mut record,
+                &mut input.as_bytes(),
+                &mut output,
+                false,
+                &mut computers,
+                Some(&mut saver),
+            )
+            .unwrap();
+            let kept = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            proptest::prop_assert_eq!(kept, record);
+        }
+    }
+
     #[test]
     fn a_record_prints_as_the_transcript() {
         let mut record = record("b-2 b-2 / a-2 b-1");

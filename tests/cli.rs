@@ -731,7 +731,7 @@ fn bash_completes_a_commands_options() {
     };
     assert_eq!(
         complete("dice-of-doom stats --m", 2, "--m", "stats"),
-        "--max-dice --max-memory --max-positions\n"
+        "--map --max-dice --max-memory --max-positions\n"
     );
     assert_eq!(
         complete("dice-of-doom arena --a ''", 3, "", "--a"),

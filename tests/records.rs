@@ -383,7 +383,7 @@ fn bad_records_are_named_with_file_line_and_column() {
         .assert()
         .code(2)
         .stderr(format!(
-            "dice-of-doom: {}:2:10: not a text file: bytes that are not UTF-8 text here; a game record is plain text\n",
+            "dice-of-doom: {}:2:10: not a text file: bytes that are not UTF-8 text here; a record file is plain text\n",
             path.display()
         ));
     let missing = place.path("missing.txt");

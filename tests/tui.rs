@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use dice_of_doom::cli::tui::{App, Target, render};
-use dice_of_doom::game::{Player, Position, Rules};
+use dice_of_doom::game::{MapSetup, Player, Position, Rules};
 use pty::{COLS, Pty, ROWS, WAIT};
 use rustix::process::Signal;
 
@@ -65,6 +65,55 @@ fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
     assert!(screen.contains("The winner is b."), "{screen}");
     assert!(
         screen.contains("Play this board again with `dice-of-doom --board boards/test-2x2.txt`."),
+        "{screen}"
+    );
+}
+
+/// The last character on screen (in reading order) that is a click on
+/// territory `cell` of `maps/tiny-4.map`: far from its centre.
+fn territory_edge(cell: usize) -> (u16, u16) {
+    let text = std::fs::read_to_string("maps/tiny-4.map").unwrap();
+    let setup = MapSetup::parse(&text).unwrap();
+    let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
+    let start = setup.position(&rules).unwrap();
+    let frame = render(&App::new(rules, start, None), COLS, ROWS, false);
+    let mut last = None;
+    for y in 0..frame.height() {
+        for x in 0..frame.width() {
+            if frame.target_at(x, y) == Some(Target::Cell(cell)) {
+                last = Some((x, y));
+            }
+        }
+    }
+    last.unwrap()
+}
+
+#[test]
+fn a_map_of_territories_by_keys_and_clicks() {
+    let mut pty = Pty::start(&["play", "--map", "maps/tiny-4.map"]);
+    pty.wait_for("Moves (type a number");
+    pty.wait_for("cursor: cell 0 (a 3)");
+    // Tab to a's next territory, mark it, then click the edge of the target.
+    pty.send(b"\t");
+    pty.wait_for("cursor: cell 3 (a 2)");
+    pty.send(b"\r");
+    pty.wait_for("marked: cell 3");
+    pty.click(territory_edge(2));
+    pty.wait_for("a: 3 -> 2, took 1 die from b");
+    // The arrows go between territories by their centres.
+    pty.send(b"\x1b[A");
+    pty.wait_for("cursor: cell 0 (a 3)");
+    pty.send(b"\x1b[C");
+    pty.wait_for("cursor: cell 1 (b 2)");
+    pty.send(b"e");
+    pty.wait_for("b's turn.");
+    pty.send(b"q");
+    pty.wait_for("Quit");
+    pty.send(b"y");
+    pty.assert_clean_exit();
+    let screen = pty.contents();
+    assert!(
+        screen.contains("Play this map again with `dice-of-doom --map maps/tiny-4.map`."),
         "{screen}"
     );
 }

@@ -20,6 +20,8 @@ mod json;
 mod limits;
 mod lines;
 mod load;
+mod map_text;
+mod maps;
 mod options;
 mod play;
 mod render;
@@ -192,6 +194,9 @@ enum Command {
     /// Write the game tree from a board as a Graphviz DOT graph.
     #[command(after_help = exit_statuses(status::TREE))]
     Dot(dot::DotArgs),
+    /// Print a random map of territories, with owners and dice, as a map file.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Map(maps::NewMapArgs),
     /// Solve every board of a size under perfect play and tally the outcomes.
     #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
@@ -273,6 +278,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
+        Some(Command::Map(args)) => maps::print_map(&args),
         Some(Command::Survey(args)) => survey::run(&args),
         Some(Command::Completions(args)) => generated::completions(&args),
         Some(Command::Man(args)) => generated::man(&args),

@@ -209,16 +209,19 @@ fn value<T: Clone + Send + Sync + 'static>(
 
 /// Options of `play`.
 #[derive(Debug, Clone, Args)]
-#[command(mut_args(change("size", |size| size.conflicts_with("board"))))]
+#[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
 pub(super) struct PlayArgs {
     #[command(flatten)]
     pub(super) game: GameOptions<{ SIZE | RULES }>,
-    /// Seed of the random board: the same seed gives the same board everywhere.
+    #[command(flatten)]
+    pub(super) maps: super::maps::MapArgs,
+    /// Seed of the random board (and of a random map): the same seed gives
+    /// the same board everywhere.
     #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
           allow_negative_numbers = true)]
     pub(super) seed: Option<u64>,
     /// Play on the board in this file instead of a random one.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "map")]
     pub(super) board: Option<PathBuf>,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -252,8 +255,8 @@ pub(super) struct PlayArgs {
     /// settings, keeping it up to date (in `--save FILE` if given); a
     /// finished game opens at its end.
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["board", "seed", "size", "players", "max_dice", "first",
-                                "computer", "ai", "think_time", "nodes"])]
+          conflicts_with_all = ["board", "map", "territories", "grid", "seed", "size", "players",
+                                "max_dice", "first", "computer", "ai", "think_time", "nodes"])]
     pub(super) load: Option<PathBuf>,
     /// Save an unfinished game in the data directory even when the input is
     /// not a terminal (pipes and scripts do not autosave otherwise).

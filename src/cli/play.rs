@@ -256,8 +256,8 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         )?,
         (None, Some(seed)) => writeln!(
             out,
-            "A random {} board, seed {seed} (play it again with --seed {seed}).",
-            record.rules().map()
+            "{}",
+            super::maps::seed_line(record.rules().map(), seed, &args.maps)
         )?,
         (None, None) => {}
     }

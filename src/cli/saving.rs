@@ -38,7 +38,7 @@ pub(super) static SAVING: Mutex<()> = Mutex::new(());
 /// naming the file, line and column (exit status 2).
 pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
     let source = Source::from_arg(path);
-    let text = read_text(&source, MAX_RECORD_BYTES, "game record")?;
+    let text = read_text(&source, "record", MAX_RECORD_BYTES)?;
     Record::parse(&text).map_err(|e| {
         BoardFileError {
             source_name: source,

@@ -7,7 +7,7 @@ use super::seat::ParseSeatError;
 use super::{CLASSIC, Date, RecordError, RecordErrorKind as K, Seat, Tags};
 use crate::game::{
     MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Map, Player,
-    PlayerSet, Rules,
+    PlayerSet,
 };
 
 /// The fields a record must have before its board.
@@ -197,7 +197,19 @@ fn required<'a>(
         .ok_or_else(|| board.error(0, K::Missing(name)))
 }
 
-pub(super) fn rules(header: &Header, board: Line) -> Result<Rules, RecordError> {
+/// The rules as the header gives them: the map, `None` for a map of
+/// territories (drawn in the board part, as a map file draws it), the
+/// players and the dice limit.
+pub(super) struct RulesOf {
+    pub(super) map: Option<Map>,
+    pub(super) players: u8,
+    pub(super) max_dice: u8,
+}
+
+/// The value of `map:` for a map of territories.
+pub(super) const TERRITORIES: &str = "territories";
+
+pub(super) fn rules(header: &Header, board: Line) -> Result<RulesOf, RecordError> {
     for name in REQUIRED {
         required(header, name, board)?;
     }
@@ -212,16 +224,19 @@ pub(super) fn rules(header: &Header, board: Line) -> Result<Rules, RecordError> 
         ));
     }
     let field = required(header, "map", board)?;
-    let map = map_of(field.value).ok_or_else(|| {
-        field.error(
-            "map",
-            format!(
-                "expected a map such as `3x3`: a rhombus of side {MIN_SIDE} to {MAX_SIDE}, \
-                 not `{}`",
-                quote(field.value)
-            ),
-        )
-    })?;
+    let map = match field.value {
+        TERRITORIES => None,
+        value => Some(map_of(value).ok_or_else(|| {
+            field.error(
+                "map",
+                format!(
+                    "expected a map such as `3x3` (a rhombus of side {MIN_SIDE} to {MAX_SIDE}) \
+                     or `{TERRITORIES}` (a map drawn in the board part), not `{}`",
+                    quote(value)
+                ),
+            )
+        })?),
+    };
     let players = number(
         required(header, "players", board)?,
         "players",
@@ -234,14 +249,10 @@ pub(super) fn rules(header: &Header, board: Line) -> Result<Rules, RecordError> 
         MIN_DICE_LIMIT,
         MAX_DICE_LIMIT,
     )?;
-    Rules::new(map, usize::from(players), usize::from(max_dice)).map_err(|e| {
-        board.error(
-            0,
-            K::Value {
-                field: "rules".to_string(),
-                reason: e.to_string(),
-            },
-        )
+    Ok(RulesOf {
+        map,
+        players,
+        max_dice,
     })
 }
 
@@ -256,38 +267,38 @@ fn map_of(value: &str) -> Option<Map> {
 }
 
 /// A player of the game named by a letter.
-fn player_of(text: &str, rules: &Rules) -> Result<Player, String> {
+fn player_of(text: &str, players: u8) -> Result<Player, String> {
     let mut chars = text.chars();
     let (Some(letter), None) = (chars.next(), chars.next()) else {
         return Err(format!("expected a player's letter, not `{}`", quote(text)));
     };
     match Player::from_letter(letter) {
-        Some(p) if p.index() < rules.players() => Ok(p),
+        Some(p) if p.index() < players => Ok(p),
         _ => Err(format!(
             "`{}` is not a player of this game of {} players (a to {})",
             quote(text),
-            rules.players(),
-            Player::last_of(rules.players())
+            players,
+            Player::last_of(players)
         )),
     }
 }
 
-pub(super) fn first(header: &Header, rules: &Rules) -> Result<Player, RecordError> {
+pub(super) fn first(header: &Header, players: u8) -> Result<Player, RecordError> {
     let field = header.get("first").ok_or(RecordError {
         line: 1,
         column: 1,
         kind: K::Missing("first"),
     })?;
-    player_of(field.value, rules).map_err(|reason| field.error("first", reason))
+    player_of(field.value, players).map_err(|reason| field.error("first", reason))
 }
 
-pub(super) fn seats(header: &Header, rules: &Rules) -> Result<Vec<Seat>, RecordError> {
-    let mut seats = vec![Seat::Person; usize::from(rules.players())];
+pub(super) fn seats(header: &Header, players: u8) -> Result<Vec<Seat>, RecordError> {
+    let mut seats = vec![Seat::Person; usize::from(players)];
     for (name, field) in &header.fields {
         let Some(letter) = name.strip_prefix("player ") else {
             continue;
         };
-        let player = player_of(letter.trim(), rules).map_err(|reason| {
+        let player = player_of(letter.trim(), players).map_err(|reason| {
             field.line.error(
                 field.line.at(letter),
                 K::Value {

@@ -5,10 +5,12 @@
 use std::str::FromStr;
 
 use super::error::quote;
-use super::header::{Header, Line, cut_short, first, header, result_of, rules, seats, tags};
+use super::header::{
+    Header, Line, RulesOf, cut_short, first, header, result_of, rules, seats, tags,
+};
 use super::write::winners_text;
 use super::{Play, Record, RecordError, RecordErrorKind as K, Roll, VERSION_LINE};
-use crate::game::{Move, Player, Position, Rules, Setup, SetupError};
+use crate::game::{Map, MapSetup, Move, Player, Position, Rules, Setup, SetupError};
 
 impl Record {
     /// Reads a record, checking everything: the version line, every field,
@@ -29,11 +31,11 @@ impl Record {
         let mut lines = text.lines().enumerate().map(|(i, l)| Line::new(i + 1, l));
         version(lines.next())?;
         let (header, board_line) = header(&mut lines, text)?;
-        let rules = rules(&header, board_line)?;
-        let first = first(&header, &rules)?;
-        let seats = seats(&header, &rules)?;
+        let parts = rules(&header, board_line)?;
+        let first = first(&header, parts.players)?;
+        let seats = seats(&header, parts.players)?;
         let tags = tags(&header)?;
-        let start = board(&mut lines, text, board_line, &rules, first)?;
+        let (rules, start) = board(&mut lines, text, board_line, &parts, first)?;
         let mut record = Record::new(rules, start, seats).with_tags(tags);
         for line in lines.filter(|l| !l.content.is_empty()) {
             play(&mut record, line)?;
@@ -76,15 +78,17 @@ fn version(line: Option<Line>) -> Result<(), RecordError> {
     }
 }
 
-/// Reads the board's rows up to the `moves:` line and checks the board
-/// against the rules, with `first` to move.
+/// Reads the board's rows up to the `moves:` line (on a map of
+/// territories, the map and its territories' owners and dice, as a map file
+/// writes them) and checks the board against the rules, with `first` to
+/// move: the rules on their map, and the start.
 fn board<'a>(
     lines: &mut impl Iterator<Item = Line<'a>>,
     text: &str,
     board_line: Line,
-    rules: &Rules,
+    parts: &RulesOf,
     first: Player,
-) -> Result<Position, RecordError> {
+) -> Result<(Rules, Position), RecordError> {
     // The rows at their own line numbers, so that the board reader's
     // locations are the record's.
     let mut rows = "\n".repeat(board_line.number);
@@ -111,11 +115,31 @@ fn board<'a>(
             kind: K::Board(e.kind),
         }
     };
-    Setup::parse(&rows)
-        .map_err(located)?
-        .with_first(first)
-        .position(rules)
-        .map_err(located)
+    let rules_on = |map: Map| {
+        Rules::new(map, usize::from(parts.players), usize::from(parts.max_dice)).map_err(|e| {
+            board_line.error(
+                0,
+                K::Value {
+                    field: "rules".to_string(),
+                    reason: e.to_string(),
+                },
+            )
+        })
+    };
+    match &parts.map {
+        Some(map) => {
+            let rules = rules_on(map.clone())?;
+            let setup = Setup::parse(&rows).map_err(located)?.with_first(first);
+            let start = setup.position(&rules).map_err(located)?;
+            Ok((rules, start))
+        }
+        None => {
+            let setup = MapSetup::parse(&rows).map_err(located)?.with_first(first);
+            let rules = rules_on(setup.map().clone())?;
+            let start = setup.position(&rules).map_err(located)?;
+            Ok((rules, start))
+        }
+    }
 }
 
 /// Reads one move line and plays it at the end of the record.

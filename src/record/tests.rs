@@ -260,17 +260,17 @@ fn every_mistake_is_located() {
         (
             "map: 2x2",
             "map: 2x3",
-            "line 3, column 6: map: expected a map such as `3x3`: a rhombus of side 2 to 10, not `2x3`",
+            "line 3, column 6: map: expected a map such as `3x3` (a rhombus of side 2 to 10) or `territories` (a map drawn in the board part), not `2x3`",
         ),
         (
             "map: 2x2",
             "map: 11x11",
-            "line 3, column 6: map: expected a map such as `3x3`: a rhombus of side 2 to 10, not `11x11`",
+            "line 3, column 6: map: expected a map such as `3x3` (a rhombus of side 2 to 10) or `territories` (a map drawn in the board part), not `11x11`",
         ),
         (
             "map: 2x2",
             "map: hex",
-            "line 3, column 6: map: expected a map such as `3x3`: a rhombus of side 2 to 10, not `hex`",
+            "line 3, column 6: map: expected a map such as `3x3` (a rhombus of side 2 to 10) or `territories` (a map drawn in the board part), not `hex`",
         ),
         (
             "players: 2",
@@ -549,6 +549,68 @@ fn every_mistake_is_located() {
     ];
     for (from, to, expected) in cases {
         assert_eq!(error_of(from, to), expected, "{from:?} -> {to:?}");
+    }
+}
+
+/// A game on a map of territories: the board part is a map file.
+const ON_A_MAP: &str = "\
+dice-of-doom record 1
+rules: classic
+map: territories
+players: 2
+max-dice: 3
+first: a
+player a: person
+player b: person
+result: unfinished
+board:
+0 0 1 1
+ 0 0 1 .
+2 2 . 3
+ 2 2 3 3
+0 a-3
+1 b-2
+2 b-1
+3 a-2
+moves:
+a: 0 -> 1
+";
+
+#[test]
+fn a_map_of_territories_is_written_as_a_map_file() {
+    let record = Record::parse(ON_A_MAP).unwrap();
+    assert_eq!(record.rules().map().to_string(), "map of 4 territories");
+    assert_eq!(record.moves(), [Move::Attack { from: 0, to: 1 }]);
+    assert_eq!(record.to_string(), ON_A_MAP);
+    let cases = [
+        (
+            " 0 0 1 .",
+            " 0 % 1 .",
+            "line 12, column 4: `%` names no territory: write a territory as `0`-`9`, `A`-`Z` or `a`-`z`, and sea as `.`",
+        ),
+        (
+            "3 a-2",
+            "3 c-2",
+            "line 18, column 1: player `c` is not in this game of 2 players (use a larger player count)",
+        ),
+        (
+            "a: 0 -> 1",
+            "a: 0 -> 3",
+            "line 20, column 4: 0 -> 3 is not a legal move here (legal: 0 -> 1, 0 -> 2, 3 -> 2)",
+        ),
+        (
+            "map: territories",
+            "map: 2x2",
+            "line 11, column 1: expected a cell such as `a-2`, found `0`",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let text = ON_A_MAP.replacen(from, to, 1);
+        assert_eq!(
+            Record::parse(&text).unwrap_err().to_string(),
+            expected,
+            "{to}"
+        );
     }
 }
 

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
+use super::header::TERRITORIES;
 use super::{CLASSIC, Record, VERSION_LINE};
-use crate::game::{Move, Player, PlayerSet, Position, Rules};
+use crate::game::{Move, Player, PlayerSet, Position, Rules, territory_char};
 
 /// How a game stands after its moves, as the `result` tag says it:
 /// `b wins`, `a and b tie`, or `unfinished`.
@@ -44,7 +45,10 @@ impl fmt::Display for Record {
         let rules = &self.rules;
         writeln!(f, "{VERSION_LINE}")?;
         writeln!(f, "rules: {CLASSIC}")?;
-        writeln!(f, "map: {}", rules.map())?;
+        match rules.map().grid() {
+            Some(_) => writeln!(f, "map: {TERRITORIES}")?,
+            None => writeln!(f, "map: {}", rules.map())?,
+        }
         writeln!(f, "players: {}", rules.players())?;
         writeln!(f, "max-dice: {}", rules.max_dice())?;
         writeln!(f, "first: {}", self.start.player())?;
@@ -65,7 +69,18 @@ impl fmt::Display for Record {
         }
         writeln!(f, "result: {}", result_text(rules, &self.end))?;
         writeln!(f, "board:")?;
-        write!(f, "{}", self.start.board().on(rules.map()))?;
+        let board = self.start.board();
+        match rules.map().grid() {
+            Some(grid) => {
+                // As a map file: the map, then each territory's owner and dice.
+                f.write_str(&grid.write_with("", |_, c| c.to_string()))?;
+                for t in 0..rules.map().len() {
+                    let name = territory_char(t).unwrap_or('?');
+                    writeln!(f, "{name} {}", board.cell(t))?;
+                }
+            }
+            None => write!(f, "{}", board.on(rules.map()))?,
+        }
         writeln!(f, "moves:")?;
         for (position, play) in self.positions().zip(&self.moves) {
             write!(f, "{}", move_line(position.player(), play.mv))?;

@@ -60,8 +60,12 @@ const RULES: [&str; 5] = [
 ];
 
 /// Every key, and what it does.
-const KEYS: [(&str, &str); 11] = [
+const KEYS: [(&str, &str); 12] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
+    (
+        "Tab, Shift-Tab",
+        "move the cursor to your next (previous) cell",
+    ),
     ("Enter, Space", "mark a cell, then attack a target"),
     ("Esc", "cancel hints, a mark or a typed number"),
     ("e, p", "end the turn (after an attack)"),
@@ -267,7 +271,10 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
     let sentences: [Vec<String>; 3] = [
         vec!["The window is too small.".into()],
         vec![
-            format!("A {map} board needs {need_w}x{need_h};"),
+            match map.grid() {
+                Some(_) => format!("This {map} needs {need_w}x{need_h};"),
+                None => format!("A {map} board needs {need_w}x{need_h};"),
+            },
             format!("this one is {w}x{h}."),
         ],
         if app.overlay() == Overlay::ConfirmQuit {

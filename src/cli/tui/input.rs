@@ -104,6 +104,7 @@ fn parse(bytes: &[u8]) -> Step {
         b'\r' | b'\n' => key(1, Key::Select),
         0x03 => key(1, Key::Interrupt),
         0x1a => key(1, Key::Suspend),
+        b'\t' => key(1, Key::NextOwn),
         0x00..=0x1f | 0x7f => key(1, Key::Other),
         c @ 0x20..=0x7e => key(1, Key::from_char(char::from(c))),
         _ => utf8(bytes),
@@ -160,7 +161,8 @@ fn named(last: u8) -> Option<Key> {
         b'D' => Some(Key::Left),
         b'H' => Some(Key::Home),
         b'F' => Some(Key::End),
-        b'M' => Some(Key::Select), // keypad Enter, in SS3
+        b'M' => Some(Key::Select),  // keypad Enter, in SS3
+        b'Z' => Some(Key::PrevOwn), // Shift-Tab, in CSI
         _ => None,
     }
 }
@@ -326,7 +328,8 @@ mod tests {
             (b"\r\n ", &[SELECT, SELECT, SELECT]),
             (b"\x03", &[Input::Key(Key::Interrupt)]),
             (b"\x1a", &[Input::Key(Key::Suspend)]),
-            (b"\x7f\t", &[OTHER, OTHER]),
+            (b"\x7f\t", &[OTHER, Input::Key(Key::NextOwn)]),
+            (b"\x1b[Z", &[Input::Key(Key::PrevOwn)]),
             (b"\x1b[A\x1b[B\x1b[C\x1b[D", &[UP, DOWN, RIGHT, LEFT]),
             (b"\x1bOA\x1bOD\x1bOM", &[UP, LEFT, SELECT]),
             (b"\x1b[1;5A", &[UP]),

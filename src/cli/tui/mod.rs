@@ -6,7 +6,8 @@
 //! - [`view`]: a pure renderer from that state and a window size to a grid
 //!   of styled characters (`frame`), laid out by `layout` (fields that give
 //!   way by priority, wrapped text), with the status and key bars in `bars`
-//!   and the boxes over the game (help, quit, game over) in `boxes`;
+//!   and the boxes over the game (help, quit, game over) in `boxes`, and a
+//!   map of territories drawn by `map_view`;
 //! - `terminal`: the thin driver that owns the terminal, waits for events,
 //!   ticks replays, tells the [`Recorder`] of every change and draws only
 //!   what changed; `workers`: the computer player and the hints on threads
@@ -18,11 +19,13 @@
 
 mod bars;
 mod boxes;
+mod cursor;
 mod ending;
 mod frame;
 mod hooks;
 mod input;
 mod layout;
+mod map_view;
 mod signals;
 pub mod state;
 mod terminal;

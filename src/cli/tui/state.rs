@@ -91,11 +91,18 @@ impl App {
     }
 
     /// Starts a new game on a random board drawn from `seed`, with the same
-    /// rules, first player, hint provider and computer players; returns
+    /// rules, first player, hint provider and computer players (on a
+    /// random map, a new map grown like it from `seed` first); returns
     /// false (and says so) if no board can be drawn under these rules.
     pub fn new_game(&mut self, seed: u64) -> bool {
-        let rules = self.rules().clone();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let rules = match self.rules().map().random_shape() {
+            Some(shape) => match crate::game::random_map(shape, &mut rng) {
+                Ok(map) => self.rules().on_map(map),
+                Err(_) => self.rules().clone(),
+            },
+            None => self.rules().clone(),
+        };
         let start = crate::game::random_board(&rules, self.first, &mut rng)
             .ok()
             .and_then(|board: Board| Position::start(&rules, board, self.first).ok());
@@ -287,6 +294,8 @@ impl App {
             Key::Down => self.move_vertically(1),
             Key::Left => self.move_horizontally(-1),
             Key::Right => self.move_horizontally(1),
+            Key::NextOwn => self.next_own(1),
+            Key::PrevOwn => self.next_own(-1),
             Key::Select => {
                 if self.digits.is_empty() {
                     self.select(self.cursor);
@@ -362,7 +371,33 @@ impl App {
         }
     }
 
+    /// The cursor to the next (`step` 1) or previous (-1) cell of the
+    /// player to move.
+    fn next_own(&mut self, step: isize) {
+        let position = self.position();
+        let (board, player) = (position.board(), position.player());
+        if let Some(cell) = super::cursor::next_own(board, player, self.cursor, step) {
+            self.set_cursor(cell);
+        }
+    }
+
+    /// On a map of territories, moves to the territory in the arrow's
+    /// direction; returns whether the map is one.
+    fn move_on_map(&mut self, arrow: (i32, i32)) -> bool {
+        let map = self.rules().map();
+        if map.grid().is_none() {
+            return false;
+        }
+        if let Some(cell) = super::cursor::toward(map, self.cursor, arrow) {
+            self.set_cursor(cell);
+        }
+        true
+    }
+
     fn move_horizontally(&mut self, step: i32) {
+        if self.move_on_map((step, 0)) {
+            return;
+        }
         let map = self.rules().map();
         let row = map.row(usize::from(map.place(self.cursor).row));
         if let Some(cell) = self.cursor.checked_add_signed(step as isize)
@@ -376,6 +411,9 @@ impl App {
     /// column the cursor keeps while going up and down (so repeated presses
     /// zigzag straight up instead of drifting sideways).
     fn move_vertically(&mut self, step: i32) {
+        if self.move_on_map((0, step)) {
+            return;
+        }
         let map = self.rules().map();
         let Some(row) = usize::from(map.place(self.cursor).row)
             .checked_add_signed(step as isize)

@@ -54,6 +54,10 @@ pub enum Key {
     /// Suspend the game, as a shell's job (`Ctrl-Z`); the driver stops the
     /// process and redraws when it is resumed.
     Suspend,
+    /// The cursor to the next cell of the player to move (`Tab`).
+    NextOwn,
+    /// The cursor to the previous cell of the player to move (`Shift-Tab`).
+    PrevOwn,
     /// Any other key.
     Other,
 }

@@ -165,6 +165,8 @@ impl App {
             | Key::Yes
             | Key::No
             | Key::NewGame
+            | Key::NextOwn
+            | Key::PrevOwn
             | Key::Other => {}
         }
         Effect::Continue

@@ -8,6 +8,7 @@ use super::bars::{STATUS_LINES, footer, message, status};
 use super::boxes::{confirm_quit, end_box, help, too_small};
 pub use super::frame::{Frame, Glyph, Style};
 use super::layout::{Field, Line, Span, fit, flow, wrap};
+use super::map_view::{self, Marks};
 use super::state::{App, Key, Overlay, Target};
 use crate::cli::render::player_color;
 use crate::game::{Map, Move, Player};
@@ -63,14 +64,48 @@ const MIN_PANEL_LINES: usize = 12;
 
 /// The smallest window that shows a board of this map.
 pub fn min_size(map: &Map) -> (u16, u16) {
-    let w = BOARD_X + SMALL.board_width(map) + PANEL_GAP + PANEL_MIN + 1;
-    let h = BOARD_Y + SMALL.board_height(map).max(MIN_PANEL_LINES) + 2;
+    let (board_w, board_h) = match map.grid() {
+        Some(grid) => map_view::SMALLEST.size(grid),
+        None => (SMALL.board_width(map), SMALL.board_height(map)),
+    };
+    let w = BOARD_X + board_w + PANEL_GAP + PANEL_MIN + 1;
+    let h = BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2;
     (w as u16, h as u16)
 }
 
-fn fits(hex: Hex, map: &Map, width: usize, height: usize) -> bool {
-    BOARD_X + hex.board_width(map) + PANEL_GAP + PANEL_MIN < width
-        && BOARD_Y + hex.board_height(map).max(MIN_PANEL_LINES) + 2 <= height
+/// Whether a board `board_w` columns wide and `board_h` lines high fits a
+/// `width` x `height` window beside the panel.
+fn fits(board_w: usize, board_h: usize, width: usize, height: usize) -> bool {
+    BOARD_X + board_w + PANEL_GAP + PANEL_MIN < width
+        && BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2 <= height
+}
+
+/// How the board is drawn: hexagons of a size, or a map of territories at
+/// a scale.
+#[derive(Clone, Copy)]
+enum Drawing {
+    Hexes(Hex),
+    Map(map_view::Scale),
+}
+
+impl Drawing {
+    /// The largest drawing of the map that fits the window, if any.
+    fn choose(map: &Map, w: usize, h: usize) -> Option<Drawing> {
+        match map.grid() {
+            Some(grid) => map_view::scale_for(grid, |bw, bh| fits(bw, bh, w, h)).map(Drawing::Map),
+            None => [LARGE, MEDIUM, SMALL]
+                .into_iter()
+                .find(|hex| fits(hex.board_width(map), hex.board_height(map), w, h))
+                .map(Drawing::Hexes),
+        }
+    }
+
+    fn width(self, map: &Map) -> usize {
+        match self {
+            Drawing::Hexes(hex) => hex.board_width(map),
+            Drawing::Map(scale) => map.grid().map_or(0, |grid| scale.size(grid).0),
+        }
+    }
 }
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
@@ -79,13 +114,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     let mut frame = Frame::new(width, height);
     let (w, h) = (usize::from(width), usize::from(height));
     let map = app.rules().map();
-    let hex = if fits(LARGE, map, w, h) {
-        LARGE
-    } else if fits(MEDIUM, map, w, h) {
-        MEDIUM
-    } else if fits(SMALL, map, w, h) {
-        SMALL
-    } else {
+    let Some(drawing) = Drawing::choose(map, w, h) else {
         too_small(&mut frame, app);
         if app.overlay() == Overlay::Help {
             help(&mut frame, app.help_page(), app.replaying(), 0, h);
@@ -98,8 +127,15 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         reverse: false,
     };
     status(&mut frame, app, &paint);
-    board(&mut frame, app, hex, color, &paint);
-    let panel_x = BOARD_X + hex.board_width(map) + PANEL_GAP;
+    let marks = marks(app);
+    match drawing {
+        Drawing::Hexes(hex) => board(&mut frame, app, hex, &marks, color, &paint),
+        Drawing::Map(scale) => {
+            let at = (BOARD_X, BOARD_Y);
+            map_view::draw(&mut frame, app, scale, at, &marks, color, &paint);
+        }
+    }
+    let panel_x = BOARD_X + drawing.width(map) + PANEL_GAP;
     let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
     let message = message(app, w);
     let bottom = h.saturating_sub(1 + message.len().max(1));
@@ -119,9 +155,8 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     frame
 }
 
-fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Player) -> Style) {
-    let position = app.position();
-    let map = app.rules().map();
+/// The marked source, its targets, the cells that can attack and the cursor.
+fn marks(app: &App) -> Marks {
     let computer = app.computer_to_move().is_some();
     let replay = app.replaying();
     let mut marked = app.marked();
@@ -137,6 +172,31 @@ fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Pla
         marked = Some(usize::from(from));
         targets = vec![usize::from(to)];
     }
+    Marks {
+        marked,
+        targets,
+        sources,
+        cursor: app.cursor(),
+    }
+}
+
+fn board(
+    frame: &mut Frame,
+    app: &App,
+    hex: Hex,
+    marks: &Marks,
+    color: bool,
+    paint: &dyn Fn(Player) -> Style,
+) {
+    let position = app.position();
+    let map = app.rules().map();
+    let Marks {
+        marked,
+        targets,
+        sources,
+        ..
+    } = marks;
+    let marked = *marked;
     let marker_style = Style {
         fg: color.then_some(Color::Yellow),
         bold: true,

@@ -153,15 +153,7 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
         .saver
         .clone()
         .map(|saver| Keeper::new(game.record.clone(), saver, true));
-    let mut again = args.clone();
-    if game.loaded.is_some() {
-        // The options that play the record's board again.
-        let rules = record.rules();
-        again.game.players = rules.players();
-        again.game.max_dice = rules.max_dice();
-        again.game.first = record.start().player();
-    }
-    run_full_screen(app, &game, args.color, keeper, Some(&again))
+    run_full_screen(app, &game, args.color, keeper, Some(args))
 }
 
 /// Runs the full-screen game `app` of `game`: the computer at its seats,
@@ -200,6 +192,10 @@ pub(super) fn run_full_screen(
     // comes after it.
     let mut quiet = ending.clone();
     quiet.signal = None;
+    if game.loaded.is_some() {
+        // The record plays the game again, not options: no such line.
+        quiet.seed = None;
+    }
     let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
     if let Some(note) = note.and_then(|note| note()) {
         let mut out = io::stdout().lock();

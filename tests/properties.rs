@@ -223,3 +223,34 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// The same on random maps of territories: the record holds the map,
+    /// and reads back to the same game.
+    #[test]
+    fn records_on_maps_read_back(
+        seed in any::<u64>(),
+        territories in 2usize..=12,
+        players in 2usize..=4,
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..200),
+    ) {
+        use dice_of_doom::game::{MapShape, random_board, random_map};
+        use dice_of_doom::record::Record;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let map = random_map(MapShape::new(territories).unwrap(), &mut rng).unwrap();
+        let rules = Rules::new(map, players, 3).unwrap();
+        let Ok(board) = random_board(&rules, Player::A, &mut rng) else {
+            return Ok(());
+        };
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let record = played_record(rules, start, &picks, 0);
+        let text = record.to_string();
+        let read = Record::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(read.rules().map().to_string(), record.rules().map().to_string());
+        prop_assert_eq!(read.positions().collect::<Vec<_>>(), record.positions().collect::<Vec<_>>());
+        prop_assert_eq!(read.to_string(), text);
+    }
+}

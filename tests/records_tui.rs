@@ -146,6 +146,39 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     game.wait_for("Quit this game?");
     game.send(b"y");
     game.assert_clean_exit();
+    // replay FILE steps through a record full-screen; c continues from the
+    // position shown, autosaved as a new game; the record stays as it was.
+    let record = place.path().join("replayed.txt");
+    std::fs::copy("tests/data/3x3-a-greedy.record", &record).unwrap();
+    let mut game = Pty::start(&["replay", record.to_str().unwrap()]);
+    game.wait_for("replay: move 0 of 8");
+    game.send(b"\x1b[F");
+    game.wait_for("replay: move 8 of 8");
+    game.send(b"2\r");
+    game.wait_for("replay: move 2 of 8");
+    game.send(b"c");
+    let deadline = Instant::now() + pty::WAIT;
+    while std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count) < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "the continued game is not autosaved"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    game.ctrl_c_ends_at_once();
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        std::fs::read_to_string("tests/data/3x3-a-greedy.record").unwrap()
+    );
+    let continued: Vec<PathBuf> = std::fs::read_dir(data.join("unfinished"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| *p != path)
+        .collect();
+    let text = std::fs::read_to_string(&continued[0]).unwrap();
+    assert!(text.contains("moves:\na: 8 -> 4\na: 4 -> 3\n"), "{text}");
+    std::fs::remove_file(&continued[0]).unwrap();
+
     // A game played to its end leaves no autosave: the 3x3 game's stays.
     let count = || std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
     let mut game = Pty::start(&[

@@ -481,6 +481,7 @@ fn arena_records_replay_to_the_same_results() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn the_line_mode_saves_before_a_signal_ends_it() {
     use std::io::Write;

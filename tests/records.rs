@@ -192,6 +192,45 @@ fn a_record_is_written_again_only_once_the_game_changes() {
 }
 
 #[test]
+fn a_side_of_a_computer_game_can_be_taken() {
+    let place = Place::new();
+    let saved = place.path("game.txt");
+    // The computer's game on board A, cut after a's first turn.
+    let text = golden("3x3-a-greedy.record").replace("result: a wins\n", "");
+    let cut = &text[..text.find("b: 1 -> 4").unwrap()];
+    std::fs::write(&saved, cut).unwrap();
+    // b is a person now; a stays the computer, with its opponent.
+    place
+        .command()
+        .args(["resume", path_str(&saved), "--computer", "a"])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("current player = b\n"))
+        .stdout(predicate::str::contains("choose your move:\n1. 1 -> 4\n"))
+        .stdout(predicate::str::contains("b leaves the game.\n"));
+    place
+        .command()
+        .args(["resume", path_str(&saved), "--computer", "c"])
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: --computer c: the game has only 2 players (a to b)\n");
+    // Everyone a person: a's next move waits for an answer too.
+    place
+        .command()
+        .args(["play", "--load", path_str(&saved), "--computer", "none"])
+        .write_stdin("1\n1\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a leaves the game.\n"));
+    let kept = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        kept.contains("player a: person\nplayer b: person\n"),
+        "{kept}"
+    );
+}
+
+#[test]
 fn undo_in_the_line_mode_truncates_the_record() {
     let place = Place::new();
     let saved = place.path("game.txt");
@@ -300,7 +339,7 @@ fn load_conflicts_with_the_options_that_make_a_game() {
         &["--seed", "3"],
         &["--size", "4"],
         &["--players", "3"],
-        &["--computer", "b"],
+        &["--map", "random"],
         &["--ai", "lol"],
     ] {
         dice_of_doom()

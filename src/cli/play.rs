@@ -65,16 +65,19 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
                 "--load: give the record's file; standard input is for the moves".to_string(),
             ));
         }
-        let record = read_record(path)?;
+        let mut record = read_record(path)?;
+        let hints = hints_of(
+            &record,
+            (args.ai, computer::budget(args.think_time, args.nodes)),
+        );
+        if let Some(choice) = args.computer {
+            record = reseated(record, choice, hints)?;
+        }
         let saver = match &args.save {
             Some(save) => Saver::file(save.clone()),
             None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
             None => Saver::file(path.clone()),
         };
-        let hints = hints_of(
-            &record,
-            (args.ai, computer::budget(args.think_time, args.nodes)),
-        );
         return Ok(Game {
             record,
             saver: Some(saver),
@@ -85,16 +88,8 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
     let (rules, start, seed) = setup(args)?;
     let players = match args.computer {
         None => PlayerSet::EMPTY,
-        Some(ComputerPlayers::All) => Player::all(rules.players()).collect(),
-        Some(ComputerPlayers::Some(set)) => set,
+        Some(choice) => chosen(choice, rules.players())?,
     };
-    if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
-        return Err(CliError::Usage(format!(
-            "--computer {p}: the game has only {} players (a to {})",
-            rules.players(),
-            Player::last_of(rules.players())
-        )));
-    }
     // With no computer player the opponent still rates the moves for hints.
     let budget = computer::budget(args.think_time, args.nodes);
     let seats = computer::seats(args.ai, players, rules.players(), budget);
@@ -116,6 +111,45 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
         hints: (args.ai, budget),
         loaded: None,
     })
+}
+
+/// The players `choice` names in a game of `players` (a usage error for
+/// a player past them).
+fn chosen(choice: ComputerPlayers, players: u8) -> Result<PlayerSet, CliError> {
+    let set = match choice {
+        ComputerPlayers::All => Player::all(players).collect(),
+        ComputerPlayers::Some(set) => set,
+    };
+    match set.iter().find(|p| p.index() >= players) {
+        Some(p) => Err(CliError::Usage(format!(
+            "--computer {p}: the game has only {players} players (a to {})",
+            Player::last_of(players)
+        ))),
+        None => Ok(set),
+    }
+}
+
+/// The record with the computer at the players `choice` names and people
+/// at the others: a seat the record gave the computer keeps its opponent
+/// and budget, a new one gets `fallback`'s.
+pub(super) fn reseated(
+    record: Record,
+    choice: ComputerPlayers,
+    fallback: (AiKind, Budget),
+) -> Result<Record, CliError> {
+    let set = chosen(choice, record.rules().players())?;
+    let seats = Player::all(record.rules().players())
+        .zip(record.seats())
+        .map(|(p, &seat)| match seat {
+            _ if !set.contains(p) => Seat::Person,
+            Seat::Computer { .. } => seat,
+            Seat::Person => Seat::Computer {
+                ai: fallback.0,
+                budget: fallback.1,
+            },
+        })
+        .collect();
+    Ok(record.with_seats(seats))
 }
 
 /// Who gives the hints in a recorded game: the opponent of its first

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, Command, FromArgMatches};
 
 use super::input::{Line, read_line};
-use super::options::{ColorChoice, PlayArgs};
+use super::options::{ColorChoice, ComputerPlayers, PlayArgs, parse_computers};
 use super::saving::{autosave_dir, latest_autosave, read_record};
 use super::{CliError, play};
 use crate::text::{count, shell_quote};
@@ -29,6 +29,11 @@ pub struct ResumeArgs {
     /// Use the line mode (a numbered menu) even at a terminal.
     #[arg(long)]
     plain: bool,
+    /// Players the computer plays from now on, instead of the record's:
+    /// letters separated by commas (`b`, `b,c`), `all` or `none`. A player
+    /// the record gave the computer keeps its opponent.
+    #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
+    computer: Option<ComputerPlayers>,
 }
 
 /// `play`'s options as they are when none is given.
@@ -61,6 +66,7 @@ pub(super) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     play.save = args.save.clone();
     play.color = args.color;
     play.plain = args.plain;
+    play.computer = args.computer;
     play::run(&play)
 }
 

@@ -219,6 +219,14 @@ impl Record {
         }
     }
 
+    /// The same record with these seats (missing seats are people, extra
+    /// ones are dropped).
+    pub fn with_seats(mut self, mut seats: Vec<Seat>) -> Record {
+        seats.resize(usize::from(self.rules.players()), Seat::Person);
+        self.seats = seats;
+        self
+    }
+
     /// The same record with these tags.
     pub fn with_tags(mut self, tags: Tags) -> Record {
         self.tags = tags;

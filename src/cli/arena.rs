@@ -2,6 +2,7 @@
 //! random boards, each board twice with the sides swapped.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
@@ -11,11 +12,13 @@ use super::computer::budget;
 use super::load::{Source, no_board, rules};
 use super::maps::{MapArgs, MapChoice, random_game, read_map};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
+use super::saving::write_atomic;
 use super::{CliError, json};
-use crate::ai::AiKind;
-use crate::ai::arena::{Arena, ArenaResult, SideResult};
+use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
+use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Rules};
-use crate::text::count;
+use crate::record::{Record, Seat, Tags};
+use crate::text::{count, shell_quote};
 
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
@@ -66,6 +69,11 @@ pub struct ArenaArgs {
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
+    /// Write every game into this directory as a game record, named by the
+    /// arena's seed, the board's number and the side that moved first
+    /// (`seed1-board03-A.txt`: side A played `a`).
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
 }
 
 /// What `arena` prints: the options it ran with and the results, as a
@@ -170,11 +178,68 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
     } else {
         indicatif::ProgressBar::hidden()
     };
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| cannot_write(dir, &e))?;
+    }
+    // The first record that could not be written.
+    let mut failed = None;
     let result = arena
-        .run(|| bar.inc(1))
+        .run(|game| {
+            bar.inc(1);
+            if let Some(dir) = &args.record
+                && failed.is_none()
+            {
+                let (name, text) = record(&arena, args.seed, budget, game);
+                let path = dir.join(name);
+                failed = write_atomic(&path, &text)
+                    .err()
+                    .map(|e| cannot_write(&path, &e));
+            }
+        })
         .map_err(|e| CliError::Runtime(e.to_string()))?;
     bar.finish_and_clear();
-    Ok((rules, result))
+    match failed {
+        Some(error) => Err(error),
+        None => Ok((rules, result)),
+    }
+}
+
+fn cannot_write(path: &Path, error: &io::Error) -> CliError {
+    CliError::Runtime(format!(
+        "cannot write {}: {}",
+        shell_quote(path),
+        super::load::io_reason(error)
+    ))
+}
+
+/// An arena game's record: its file's name (`seed1-board03-A.txt`) and
+/// its text.
+fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String, String) {
+    let rules: &Rules = arena.rules();
+    let seats = game
+        .seats
+        .iter()
+        .map(|&ai| Seat::Computer { ai, budget })
+        .collect();
+    let width = (arena.boards().max(1) - 1).to_string().len();
+    let side = ["A", "B"][game.first_side];
+    let [a, b] = arena.kinds();
+    let event = format!(
+        "arena seed {seed}, board {} of {}, side A {a} and side B {b}, side {side} plays a",
+        game.board,
+        arena.boards()
+    );
+    let mut record = Record::new(rules.clone(), game.start, seats).with_tags(Tags {
+        seed: None,
+        date: Some(super::saving::now()),
+        event: Some(event),
+    });
+    for &mv in game.moves {
+        // Each move was checked legal where it was played.
+        let _ = record.push(mv);
+    }
+    let name = format!("seed{seed}-board{:0width$}-{side}.txt", game.board);
+    (name, record.to_string())
 }
 
 /// The results as a table; with a node budget, without the think times.
@@ -260,6 +325,7 @@ mod tests {
             think_time: Duration::from_millis(20),
             nodes: None,
             json: false,
+            record: None,
             maps: MapArgs::default(),
         };
         let (_, result) = arena(&args).unwrap();

@@ -139,7 +139,7 @@ pub fn read_position(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let text = read_text(source, "board")?;
+    let text = read_text(source, "board", MAX_FILE_BYTES)?;
     let in_file = |e| in_file(source, e);
     let setup = Setup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(
@@ -152,17 +152,17 @@ pub fn read_position(
     Ok((rules, start))
 }
 
-/// The text of a `what` file (`board`, `map`), without a UTF-8 byte-order
-/// mark (as some editors write: not part of the board, nor counted in its
-/// columns); a file that cannot be read, or is not text, is a
-/// [`BoardFileError`].
-pub(super) fn read_text(source: &Source, what: &str) -> Result<String, CliError> {
+/// The text of a `what` file (`board`, `map`, `record`) of at most `limit`
+/// bytes, without a UTF-8 byte-order mark (as some editors write: not part
+/// of the board, nor counted in its columns); a file that cannot be read,
+/// is too large or is not text is a [`BoardFileError`].
+pub(super) fn read_text(source: &Source, what: &str, limit: u64) -> Result<String, CliError> {
     let error = |location, problem: String| BoardFileError {
         source_name: source.clone(),
         location,
         problem,
     };
-    let bytes = read_limited(source, what).map_err(|problem| error(None, problem))?;
+    let bytes = read_limited(source, what, limit).map_err(|problem| error(None, problem))?;
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
     let text =
         text_of(bytes, what).map_err(|(location, problem)| error(Some(location), problem))?;
@@ -187,21 +187,22 @@ pub(super) fn in_file(source: &Source, e: SetupError) -> CliError {
 }
 
 /// The bytes of a `what` file (`board`, `map`), or why they cannot be read.
-fn read_limited(source: &Source, what: &str) -> Result<Vec<u8>, String> {
+fn read_limited(source: &Source, what: &str, limit: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let result = match source {
-        Source::File(path) => std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)),
+        Source::File(path) => {
+            std::fs::File::open(path).and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+        }
         Source::Stdin => std::io::stdin()
             .lock()
-            .take(MAX_FILE_BYTES + 1)
+            .take(limit + 1)
             .read_to_end(&mut bytes),
     };
     result.map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    if bytes.len() as u64 > limit {
         return Err(format!(
             "too large: a {what} file holds at most {} KiB",
-            MAX_FILE_BYTES / 1024
+            limit / 1024
         ));
     }
     Ok(bytes)

@@ -59,29 +59,12 @@ fn neighbours(map: &Map, t: usize) -> String {
     list.join(" ")
 }
 
-/// The grid's rows after `margin`, odd rows one more to the right, each
-/// cell its territory's character (`.` for sea) a space apart.
+/// The grid's rows after `margin` (see [`Grid::write_with`]), each
+/// territory's character in its owner's colour when `color` is on.
 fn grid_lines(grid: &Grid, board: &Board, color: bool, margin: &str) -> String {
-    let mut out = String::new();
-    for y in 0..grid.height() {
-        let mut line = format!("{margin}{}", if y % 2 == 1 { " " } else { "" });
-        for x in 0..grid.width() {
-            if x > 0 {
-                line.push(' ');
-            }
-            match grid.get(x, y) {
-                Some(t) => {
-                    let t = usize::from(t);
-                    let c = territory_char(t).unwrap_or('?').to_string();
-                    line.push_str(&paint(&c, board.cell(t).owner(), color));
-                }
-                None => line.push('.'),
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    grid.write_with(margin, |t, c| {
+        paint(&c.to_string(), board.cell(t).owner(), color)
+    })
 }
 
 #[cfg(test)]

@@ -180,7 +180,7 @@ pub(super) fn read_map(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let text = read_text(source, "map")?;
+    let text = read_text(source, "map", super::load::MAX_FILE_BYTES)?;
     let in_file = |e| in_file(source, e);
     let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(
@@ -265,15 +265,10 @@ pub(super) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A path as a shell reads it back: in single quotes unless it is plain.
+/// A path as a shell reads it back: in single quotes unless it is plain
+/// (see [`shell_quote`](crate::text::shell_quote)).
 pub(super) fn quoted(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
+    crate::text::shell_quote(path)
 }
 
 #[cfg(test)]

@@ -113,6 +113,41 @@ impl Grid {
         2 * x + (y & 1)
     }
 
+    /// The grid as a map file writes it: a line a row after `margin`, odd
+    /// rows one more to the right (they sit half a hexagon right), the cells
+    /// a space apart, each territory's cell its character passed through
+    /// `show` (to colour it, say) and sea `.`.
+    ///
+    /// ```
+    /// use dice_of_doom::game::Grid;
+    /// let mut grid = Grid::new(2, 2).unwrap();
+    /// grid.set(0, 0, Some(0));
+    /// grid.set(1, 0, Some(1));
+    /// grid.set(1, 1, Some(1));
+    /// assert_eq!(grid.write_with("", |_, c| c.to_string()), "0 1\n . 1\n");
+    /// ```
+    pub fn write_with(&self, margin: &str, mut show: impl FnMut(usize, char) -> String) -> String {
+        let mut out = String::new();
+        for y in 0..self.height() {
+            let mut line = format!("{margin}{}", if y % 2 == 1 { " " } else { "" });
+            for x in 0..self.width() {
+                if x > 0 {
+                    line.push(' ');
+                }
+                match self.get(x, y) {
+                    Some(t) => {
+                        let t = usize::from(t);
+                        line.push_str(&show(t, territory_char(t).unwrap_or('?')));
+                    }
+                    None => line.push('.'),
+                }
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
     /// The smallest grid holding every land cell, keeping the rows' offsets
     /// (so it drops an even number of rows above the land).
     pub fn cropped(&self) -> Grid {

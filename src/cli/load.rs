@@ -7,10 +7,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::CliError;
-use super::options::{GameOptions, PlayArgs, RULES, Takes};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::game::{
-    GameTree, GenerateError, Map, Player, Position, PositionError, Rules, Setup, SetupError,
-    SetupErrorKind, random_board,
+    GameTree, GenerateError, Map, Player, Position, PositionError, RuleSet, Rules, Setup,
+    SetupError, SetupErrorKind, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -42,7 +42,66 @@ pub(super) fn tree_from_file(
 /// The rules and starting position a `play` command asks for, and the seed
 /// of a random board.
 pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
-    let game = &args.game;
+    let set = args.rules;
+    if set == RuleSet::Dicewars {
+        return Err(CliError::Usage(
+            "--rules dicewars: the engine has the Dice Wars rules, but play does not yet \
+             (its records cannot keep random placements yet)"
+                .to_string(),
+        ));
+    }
+    let game = &with_defaults(set, args.game);
+    let (rules, start, seed) = setup_with(args, game)?;
+    let (rules, start) = in_set(set, rules, start)?;
+    Ok((rules, start, seed))
+}
+
+/// The game options with the rule set's defaults where none was given.
+fn with_defaults<const TAKES: Takes>(
+    set: RuleSet,
+    mut game: GameOptions<TAKES>,
+) -> GameOptions<TAKES> {
+    let defaults = set.defaults();
+    if game.given & PLAYERS == 0 {
+        game.players = defaults.players;
+    }
+    if game.given & MAX_DICE == 0 {
+        game.max_dice = defaults.max_dice;
+    }
+    if game.given & SIZE == 0 {
+        game.size = defaults.side;
+    }
+    game
+}
+
+/// The same game under a rule set: its rules on the same map (Realm of
+/// Racket's offset rows where the map is a board of hexagons), the start
+/// checked against them.
+fn in_set(set: RuleSet, rules: Rules, start: Position) -> Result<(Rules, Position), CliError> {
+    if set == RuleSet::Classic {
+        return Ok((rules, start));
+    }
+    let usage = |e: &dyn fmt::Display| CliError::Usage(format!("--rules {set}: {e}"));
+    let map = match (set, rules.map().grid()) {
+        (RuleSet::Racket, None) => Map::offset(rules.map().rows()).map_err(|e| usage(&e))?,
+        _ => rules.map().clone(),
+    };
+    let rules = Rules::of(
+        set,
+        map,
+        usize::from(rules.players()),
+        usize::from(rules.max_dice()),
+    )
+    .map_err(|e| usage(&e))?;
+    let start = Position::start(&rules, *start.board(), start.player()).map_err(|e| usage(&e))?;
+    Ok((rules, start))
+}
+
+/// [`setup`] under the classic rules with these game options.
+fn setup_with(
+    args: &PlayArgs,
+    game: &GameOptions<{ SIZE | RULES }>,
+) -> Result<(Rules, Position, Option<u64>), CliError> {
     if args.maps.map.is_some() {
         return super::maps::setup(&args.maps, game, args.seed);
     }

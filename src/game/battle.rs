@@ -161,6 +161,18 @@ impl Roll {
         self.defence().iter().map(|&f| u32::from(f)).sum()
     }
 
+    /// The faces without the sums, as a record writes them: `4+6+2
+    /// against 5+1`.
+    ///
+    /// ```
+    /// use dice_of_doom::game::Roll;
+    /// let roll = Roll::new(&[4, 6, 2], &[5, 1]).unwrap();
+    /// assert_eq!(roll.faces().to_string(), "4+6+2 against 5+1");
+    /// ```
+    pub fn faces(&self) -> Faces<'_> {
+        Faces(self)
+    }
+
     /// Whether the attacker wins: her sum is strictly greater.
     pub fn attacker_wins(&self) -> bool {
         self.attack_sum() > self.defence_sum()
@@ -175,6 +187,18 @@ fn faces(f: &mut fmt::Formatter<'_>, faces: &[u8]) -> fmt::Result {
         write!(f, "{face}")?;
     }
     Ok(())
+}
+
+/// A roll's faces without the sums (see [`Roll::faces`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Faces<'a>(&'a Roll);
+
+impl fmt::Display for Faces<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        faces(f, self.0.attack())?;
+        f.write_str(" against ")?;
+        faces(f, self.0.defence())
+    }
 }
 
 /// `4+6+2 = 12 against 5+1 = 6`.

@@ -25,7 +25,7 @@ mod share;
 mod table;
 mod tree;
 
-pub use battle::{BattleOdds, MAX_BATTLE_DICE, ParseRollError, Roll};
+pub use battle::{BattleOdds, Faces, MAX_BATTLE_DICE, ParseRollError, Roll};
 pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };

@@ -10,7 +10,7 @@ use super::header::{
 };
 use super::write::winners_text;
 use super::{Play, Record, RecordError, RecordErrorKind as K, Roll, VERSION_LINE};
-use crate::game::{Map, MapSetup, Move, Player, Position, Rules, Setup, SetupError};
+use crate::game::{Battle, Map, MapSetup, Move, Player, Position, Rules, Setup, SetupError};
 
 impl Record {
     /// Reads a record, checking everything: the version line, every field,
@@ -116,7 +116,13 @@ fn board<'a>(
         }
     };
     let rules_on = |map: Map| {
-        Rules::new(map, usize::from(parts.players), usize::from(parts.max_dice)).map_err(|e| {
+        Rules::of(
+            parts.set,
+            map,
+            usize::from(parts.players),
+            usize::from(parts.max_dice),
+        )
+        .map_err(|e| {
             board_line.error(
                 0,
                 K::Value {
@@ -184,6 +190,15 @@ fn play_at(rules: &Rules, end: Position, line: Line) -> Result<Play, RecordError
         return Err(line.error(line.at(move_text), K::illegal(error, &end.moves(rules))));
     }
     let roll = match roll_text {
+        None if mv != Move::Pass && rules.policy().battle == Battle::Dice => {
+            return Err(line.error(
+                line.at(move_text),
+                K::Roll(format!(
+                    "an attack under {} rules needs its roll (`rolls 4+6 against 5`)",
+                    rules.set()
+                )),
+            ));
+        }
         None => None,
         Some(roll_text) => Some(
             roll_of(roll_text.trim(), mv, &end)

@@ -1,0 +1,135 @@
+//! The rule sets end to end: `play --rules` in the line mode, its records
+//! and their replays.
+
+mod common;
+
+use common::{dice_of_doom, golden};
+use predicates::prelude::*;
+
+/// Plays a whole game between computers (the greedy one, which needs no
+/// clock) under a rule set from a seed.
+fn computers_play(rules: &str, seed: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
+    dice_of_doom()
+        .args([
+            "play",
+            "--plain",
+            "--no-autosave",
+            "--rules",
+            rules,
+            "--seed",
+            seed,
+        ])
+        .args(["--computer", "all", "--ai", "greedy"])
+        .args(extra)
+        .write_stdin("")
+        .assert()
+}
+
+#[test]
+fn a_racket_game_from_a_seed() {
+    // Offset rows, sure attacks, the pool of 10 paying for reinforcement.
+    computers_play("racket", "7", &[])
+        .success()
+        .stdout(golden("racket-seed7.transcript"))
+        .stderr("");
+}
+
+#[test]
+fn a_lol4_game_from_a_seed() {
+    // 4 players on 5x5, every attack's roll and every reinforcement shown.
+    computers_play("lol4", "11", &[])
+        .success()
+        .stdout(golden("lol4-seed11.transcript"))
+        .stderr("");
+}
+
+#[test]
+fn a_chance_game_s_record_replays_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.record");
+    let path = path.to_str().unwrap();
+    let played = computers_play("lol4", "11", &["--save", path]).success();
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("rules: lol4\n"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.contains(" rolls ") && l.contains(" against ")),
+        "{text}"
+    );
+    let transcript = String::from_utf8(played.get_output().stdout.clone()).unwrap();
+    let replay = dice_of_doom()
+        .args(["replay", path])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let replay = String::from_utf8(replay).unwrap();
+    // The same boards, in the same order, and the same end.
+    let boards = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with(' ') || l.starts_with("current player"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(boards(&replay), boards(&transcript));
+    assert!(replay.ends_with("The winner is c\n"), "{replay}");
+}
+
+#[test]
+fn rule_sets_bring_their_defaults_and_limits() {
+    // lol4: 4 players on 5x5 unless told otherwise.
+    dice_of_doom()
+        .args([
+            "play",
+            "--plain",
+            "--no-autosave",
+            "--rules",
+            "lol4",
+            "--seed",
+            "1",
+        ])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("A random 5x5 board, seed 1"))
+        .stdout(predicate::str::contains(" d-"));
+    dice_of_doom()
+        .args([
+            "play",
+            "--plain",
+            "--no-autosave",
+            "--rules",
+            "lol4",
+            "--players",
+            "2",
+        ])
+        .args(["--size", "3", "--seed", "1"])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("A random 3x3 board, seed 1"))
+        .stdout(predicate::str::contains(" c-").not());
+    dice_of_doom()
+        .args([
+            "play",
+            "--plain",
+            "--no-autosave",
+            "--rules",
+            "lol4",
+            "--max-dice",
+            "9",
+        ])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: --rules lol4: lol4 rules allow at most 8 dice a cell, not 9\n");
+    dice_of_doom()
+        .args(["play", "--plain", "--no-autosave", "--rules", "chess"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "invalid value 'chess' for '--rules <RULES>'",
+        ));
+}

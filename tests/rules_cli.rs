@@ -133,3 +133,40 @@ fn rule_sets_bring_their_defaults_and_limits() {
             "invalid value 'chess' for '--rules <RULES>'",
         ));
 }
+
+#[test]
+fn a_dicewars_game_from_a_seed_and_its_record() {
+    // A random map, the deal, rolls, random placements and the stock.
+    let extra = ["--map", "random", "--territories", "8", "--players", "3"];
+    computers_play("dicewars", "5", &extra)
+        .success()
+        .stdout(golden("dicewars-seed5.transcript"))
+        .stderr("");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.record");
+    let path = path.to_str().unwrap();
+    let mut with_save = extra.to_vec();
+    with_save.extend(["--save", path]);
+    computers_play("dicewars", "5", &with_save).success();
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("rules: dicewars\n"), "{text}");
+    assert!(text.contains(": end turn places "), "{text}");
+    let end = golden("dicewars-seed5.transcript");
+    let last = end.lines().rev().take(2).collect::<Vec<_>>();
+    dice_of_doom()
+        .args(["replay", path])
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(format!(
+            "{}\n{}\n",
+            last[1], last[0]
+        )));
+    // A placement the record gets wrong is refused where it is written.
+    let broken = text.replacen(": end turn places ", ": end turn places 99 ", 1);
+    std::fs::write(path, broken).unwrap();
+    dice_of_doom()
+        .args(["replay", path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cell 99 cannot take a die here"));
+}

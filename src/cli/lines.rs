@@ -9,8 +9,11 @@ use super::computer::{Computers, computer_move_text, hint_text};
 use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::saving::Saver;
-use crate::game::{Battle, Event, Move, Player, PlayerSet, Position, RuleSet, Rules};
-use crate::record::{Play, Record};
+use crate::game::{
+    Battle, Ending, Event, Move, Placement, Player, PlayerSet, Position, QUIET_ROUNDS, RuleSet,
+    Rules,
+};
+use crate::record::{Placed, Play, Record};
 use rand_chacha::ChaCha8Rng;
 
 /// How a line-mode game ended.
@@ -66,7 +69,7 @@ pub fn play_with(
         show(output, &rules, &position, color)?;
         let moves = position.moves(&rules);
         if moves.is_empty() {
-            show_end(output, &position)?;
+            show_end(output, &rules, &position)?;
             return Ok(Outcome::Finished(position.winners()));
         }
         if let Some((ai, budget)) = computers.seat(player) {
@@ -170,12 +173,16 @@ fn play_rolled(
     let played = at
         .play_rolled(&rules, mv, dice)
         .map_err(|e| io::Error::other(e.to_string()))?;
-    let roll = match &played.event {
-        Event::Attack { roll, .. } => *roll,
-        Event::Pass { .. } => None,
+    let (roll, placed) = match &played.event {
+        Event::Attack { roll, .. } => (*roll, Placed::default()),
+        Event::Pass { placed, .. } if rules.policy().placement == Placement::Random => (
+            None,
+            Placed::new(placed).ok_or_else(|| io::Error::other("too many dice placed"))?,
+        ),
+        Event::Pass { .. } => (None, Placed::default()),
     };
     record
-        .push(Play { mv, roll })
+        .push(Play { mv, roll, placed })
         .map_err(|e| io::Error::other(e.to_string()))?;
     if let Some(line) = event_line(&rules, at.player(), mv, &played.event) {
         writeln!(output, "{line}")?;
@@ -222,8 +229,21 @@ fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> i
 }
 
 /// Prints why the game is over at a position and who won.
-fn show_end(output: &mut impl Write, at: &Position) -> io::Result<()> {
-    writeln!(output, "{}", render::game_over(at.player()))?;
+fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
+    if at.is_stalled(rules) {
+        writeln!(
+            output,
+            "No cell changed hands in {QUIET_ROUNDS} whole rounds: the game is over"
+        )?;
+    } else if rules.policy().ending == Ending::LastStanding {
+        writeln!(
+            output,
+            "{} holds every cell: the game is over",
+            at.winners()
+        )?;
+    } else {
+        writeln!(output, "{}", render::game_over(at.player()))?;
+    }
     writeln!(output, "{}", render::result(at.winners()))
 }
 
@@ -285,7 +305,7 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
                     None => writeln!(output, "{text}")?,
                 }
             }
-            None if position.is_game_over(rules) => show_end(output, position)?,
+            None if position.is_game_over(rules) => show_end(output, rules, position)?,
             None => writeln!(
                 output,
                 "The record ends here, before the end of the game: {player} is to move."

@@ -43,16 +43,28 @@ pub(super) fn tree_from_file(
 /// of a random board.
 pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
     let set = args.rules;
-    if set == RuleSet::Dicewars {
-        return Err(CliError::Usage(
-            "--rules dicewars: the engine has the Dice Wars rules, but play does not yet \
-             (its records cannot keep random placements yet)"
-                .to_string(),
-        ));
-    }
     let game = &with_defaults(set, args.game);
-    let (rules, start, seed) = setup_with(args, game)?;
-    let (rules, start) = in_set(set, rules, start)?;
+    // Dice Wars plays on a random map unless a board, map or size is given,
+    // and deals a random start on it.
+    let dealt = set == RuleSet::Dicewars && args.board.is_none() && game.size.is_none();
+    let (rules, start, seed) = match dealt {
+        true if args.maps.map.is_none() => {
+            let maps = super::maps::MapArgs {
+                map: Some(super::maps::MapChoice::Random),
+                ..args.maps.clone()
+            };
+            super::maps::setup(&maps, game, args.seed)?
+        }
+        _ => setup_with(args, game)?,
+    };
+    let (rules, mut start) = in_set(set, rules, start)?;
+    let random_map = matches!(args.maps.map, None | Some(super::maps::MapChoice::Random));
+    if let (true, true, Some(seed)) = (dealt, random_map, seed) {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        rng.set_stream(2);
+        start = crate::game::deal_territories(&rules, &mut rng)
+            .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
+    }
     Ok((rules, start, seed))
 }
 

@@ -330,8 +330,7 @@ impl ValueEnum for RuleSet {
                 "Realm of Racket: sure attacks, offset rows, a shared pool of 10 dice"
             }
             RuleSet::Dicewars => {
-                "Dice Wars: dice rolled, 7 players on a map, a stock placed at random \
-                 (not yet in play)"
+                "Dice Wars: dice rolled, 7 players on a random map, a stock placed at random"
             }
         };
         Some(PossibleValue::new(self.name()).help(help))

@@ -61,7 +61,7 @@ pub use date::{Date, DateError};
 pub use error::{RecordError, RecordErrorKind};
 pub use seat::{ParseSeatError, Seat};
 
-use crate::game::{Battle, IllegalMove, Move, PlayerSet, Position, Rules};
+use crate::game::{Battle, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
 
 /// The version of the format this program writes and reads.
 pub const VERSION: u32 = 1;
@@ -81,11 +81,68 @@ pub struct Play {
     pub mv: Move,
     /// The dice thrown, for an attack under rules with chance.
     pub roll: Option<Roll>,
+    /// Where the dice of a pass went, one cell a die in the order placed,
+    /// under a rule set that places them at random (Dice Wars).
+    pub placed: Placed,
 }
 
 impl From<Move> for Play {
     fn from(mv: Move) -> Play {
-        Play { mv, roll: None }
+        Play {
+            mv,
+            roll: None,
+            placed: Placed::default(),
+        }
+    }
+}
+
+/// The cells a pass put its dice on, one entry a die: at most
+/// [`MAX_STOCK`](crate::game::MAX_STOCK), as a stock holds.
+///
+/// ```
+/// use dice_of_doom::record::Placed;
+/// let placed = Placed::new(&[0, 4, 4]).unwrap();
+/// assert_eq!((placed.cells(), placed.to_string().as_str()), (&[0, 4, 4][..], "places 0 4 4"));
+/// assert!(Placed::new(&[0; 65]).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    cells: [u8; crate::game::MAX_STOCK as usize],
+    len: u8,
+}
+
+impl Default for Placed {
+    fn default() -> Placed {
+        Placed {
+            cells: [0; crate::game::MAX_STOCK as usize],
+            len: 0,
+        }
+    }
+}
+
+impl Placed {
+    /// The cells, if there are not too many.
+    pub fn new(cells: &[u8]) -> Option<Placed> {
+        let mut placed = Placed::default();
+        placed.cells.get_mut(..cells.len())?.copy_from_slice(cells);
+        placed.len = cells.len() as u8;
+        Some(placed)
+    }
+
+    /// The cells, in the order the dice went.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..usize::from(self.len)]
+    }
+}
+
+/// `places 0 4 4`.
+impl std::fmt::Display for Placed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("places")?;
+        for cell in self.cells() {
+            write!(f, " {cell}")?;
+        }
+        Ok(())
     }
 }
 
@@ -266,8 +323,8 @@ impl Record {
 /// The position after a play, as its roll decides under a rule set with
 /// dice; `None` if it is illegal there or its roll is missing or wrong.
 fn after(rules: &Rules, at: &Position, play: &Play) -> Option<Position> {
-    if rules.policy().battle == Battle::Dice {
-        at.play_recorded(rules, play.mv, play.roll, &[])
+    if rules.policy().battle == Battle::Dice || rules.policy().placement == Placement::Random {
+        at.play_recorded(rules, play.mv, play.roll, play.placed.cells())
             .ok()
             .map(|p| p.position)
     } else {

@@ -87,6 +87,9 @@ impl fmt::Display for Record {
             if let Some(roll) = play.roll {
                 write!(f, " rolls {}", roll.faces())?;
             }
+            if play.placed.len > 0 {
+                write!(f, " {}", play.placed)?;
+            }
             writeln!(f)?;
         }
         Ok(())

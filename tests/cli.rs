@@ -738,6 +738,6 @@ fn bash_completes_a_commands_options() {
     );
     assert_eq!(
         complete("dice-of-doom s", 1, "s", "dice-of-doom"),
-        "stats survey\n"
+        "stats solve survey\n"
     );
 }

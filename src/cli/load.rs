@@ -52,15 +52,25 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
         )?;
         return Ok((rules, start, None));
     }
-    let rules = rules(game)?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000));
+    let (rules, start) = random_start(game, seed)?;
+    Ok((rules, start, Some(seed)))
+}
+
+/// The rules the options ask for and the start on the random board of this
+/// seed: the same seed gives the same board to every command.
+pub(super) fn random_start<const TAKES: Takes>(
+    game: &GameOptions<TAKES>,
+    seed: u64,
+) -> Result<(Rules, Position), CliError> {
+    let rules = rules(game)?;
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
     let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
     let start =
         Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok((rules, start, Some(seed)))
+    Ok((rules, start))
 }
 
 /// Why no random board could be drawn, naming the option at fault.

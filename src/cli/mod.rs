@@ -1,8 +1,8 @@
 //! The terminal game and its commands.
 //!
 //! This file is the router: the command line's shape ([`Cli`]), and [`run`]
-//! handing each command to its own file (`play.rs`, `stats.rs`, `arena.rs`,
-//! `dot.rs`, `survey.rs`). The options shared by the commands are in
+//! handing each command to its own file (`play.rs`, `stats.rs`, `solve.rs`,
+//! `arena.rs`, `dot.rs`, `survey.rs`). The options shared by the commands are in
 //! `options.rs`, the loading of boards and rules in `load.rs`, the computer's
 //! seats and hints in `computer.rs`.
 //!
@@ -20,6 +20,7 @@ mod load;
 mod options;
 mod play;
 mod render;
+mod solve;
 mod stats;
 mod survey;
 pub mod tui;
@@ -64,6 +65,11 @@ mod status {
         2,
         "bad usage, or a bad board file (named with its line and column)",
     );
+    /// `solve`: out of time.
+    pub(super) const UNPROVEN: Piece = (
+        1,
+        "the value was not proven within --time (the bounds proven are printed)",
+    );
     /// `survey`: bad usage, or more boards than it surveys.
     pub(super) const USAGE_OR_TOO_MANY: Piece = (
         2,
@@ -80,6 +86,8 @@ mod status {
     pub(super) const PLAY: &[Piece] = &[GAME_OVER, INPUT_ENDED, IO, USAGE_OR_BOARD, INTERRUPTED];
     /// `stats` and `dot`.
     pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
+    /// `solve`.
+    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, IO, USAGE_OR_BOARD];
     /// `arena`.
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
     /// `survey`.
@@ -135,6 +143,9 @@ enum Command {
     /// Count and solve the whole game tree from a board.
     #[command(after_help = exit_statuses(status::TREE))]
     Stats(stats::StatsArgs),
+    /// Prove the perfect-play value of a board and a move that keeps it.
+    #[command(after_help = exit_statuses(status::SOLVE))]
+    Solve(solve::SolveArgs),
     /// Let two computer opponents play each other on seeded random boards.
     #[command(after_help = exit_statuses(status::ARENA))]
     Arena(arena::ArenaArgs),
@@ -206,6 +217,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         None => play::run(&cli.play),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
         Some(Command::Survey(args)) => survey::run(&args),

@@ -1,0 +1,292 @@
+//! Null-window alpha-beta over packed positions, with a cache of proven
+//! bounds.
+//!
+//! Every value here is exact (there is no horizon, no estimate): a search
+//! of a position within a window (`alpha`, `beta`) returns a rank `g` that
+//! is the position's value if it lies inside the window, an upper bound on
+//! it if `g <= alpha` and a lower bound if `g >= beta` (fail-soft). The cache
+//! keeps both bounds of every position searched, merged over the tests, so a
+//! later test starts from all that earlier ones proved.
+//!
+//! Moves are tried in this order: the move that decided the position last
+//! time (from the cache), then the move that enhanced transposition cutoffs
+//! find, then by how good the rules' own figures say it is for the mover
+//! (dice taken, history of cutoffs).
+
+use super::{PROOF_CHECK_EVERY, PositionCache, ProofProgress, Prover, Rank};
+use crate::analysis::solve::leaf_rank;
+use crate::game::{Children, Codec, GrowError, MAX_CELLS, Move, Player, Position, Rules};
+
+/// What the cache keeps for a position, in one word: its lower and upper
+/// bound (4 bits each), the index of its best move plus one (0 for none, 10
+/// bits), and the work its last search took (log2 of the positions, 6 bits),
+/// which decides what a full cache forgets first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    lower: Rank,
+    upper: Rank,
+    best: Option<usize>,
+    work: u8,
+}
+
+impl Entry {
+    const UNKNOWN: Entry = Entry {
+        lower: 0,
+        upper: 8,
+        best: None,
+        work: 0,
+    };
+
+    fn pack(self) -> u64 {
+        u64::from(self.lower)
+            | u64::from(self.upper) << 4
+            | (self.best.map_or(0, |b| b as u64 + 1) & 0x3ff) << 8
+            | u64::from(self.work) << 18
+    }
+
+    fn unpack(word: u64) -> Entry {
+        let best = (word >> 8) & 0x3ff;
+        Entry {
+            lower: (word & 0xf) as Rank,
+            upper: ((word >> 4) & 0xf) as Rank,
+            best: (best > 0).then(|| best as usize - 1),
+            work: (word >> 18) as u8,
+        }
+    }
+}
+
+/// What a full cache forgets first: the bounds that took least work.
+fn worth(word: u64) -> u64 {
+    word >> 18
+}
+
+/// The buffers of one ply of the search.
+#[derive(Debug)]
+struct Ply {
+    key: Vec<u64>,
+    children: Children,
+    /// The children's indices, best first, with their ordering scores.
+    order: Vec<(u32, u16)>,
+}
+
+/// The alpha-beta prover.
+#[derive(Debug)]
+pub(super) struct AlphaBeta<'a> {
+    rules: &'a Rules,
+    codec: &'a Codec,
+    rated: Player,
+    cache: PositionCache,
+    plies: Vec<Ply>,
+    /// Ordering credit of each attack, by `from * MAX_CELLS + to`.
+    history: Vec<u32>,
+    nodes: u64,
+    stopped: bool,
+    /// The start's best move found by the last search of it.
+    root_best: Option<usize>,
+}
+
+impl<'a> AlphaBeta<'a> {
+    /// A prover of `start` whose cache stays within `max_bytes`.
+    pub(super) fn new(
+        rules: &'a Rules,
+        codec: &'a Codec,
+        start: &Position,
+        max_bytes: usize,
+    ) -> Result<AlphaBeta<'a>, GrowError> {
+        let mut prover = AlphaBeta {
+            rules,
+            codec,
+            rated: start.player(),
+            cache: PositionCache::new(codec.words(), max_bytes)?,
+            plies: Vec::new(),
+            history: vec![0; MAX_CELLS * MAX_CELLS],
+            nodes: 0,
+            stopped: false,
+            root_best: None,
+        };
+        prover.ply(0);
+        codec.encode(start, &mut prover.plies[0].key);
+        Ok(prover)
+    }
+
+    /// Makes sure ply `ply` has its buffers.
+    fn ply(&mut self, ply: usize) {
+        while self.plies.len() <= ply {
+            self.plies.push(Ply {
+                key: vec![0; self.codec.words()],
+                children: Children::new(self.codec),
+                order: Vec::new(),
+            });
+        }
+    }
+
+    /// The rank of the position at `ply` within (`alpha`, `beta`), fail-soft.
+    fn search(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        stop: &mut dyn FnMut(&ProofProgress) -> bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes % PROOF_CHECK_EVERY == 0 {
+            let progress = ProofProgress {
+                nodes: self.nodes,
+                stored: self.cache.len(),
+                bytes: self.cache.heap_bytes(),
+                lower: crate::game::Share::LOSS,
+                upper: crate::game::Share::WIN,
+            };
+            if stop(&progress) {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.ply(ply + 1);
+        let found = self
+            .cache
+            .get(&self.plies[ply].key)
+            .map_or(Entry::UNKNOWN, Entry::unpack);
+        if ply > 0 {
+            let (lower, upper) = (i32::from(found.lower), i32::from(found.upper));
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let nodes0 = self.nodes;
+
+        let (plies, codec, rules) = (&mut self.plies, self.codec, self.rules);
+        let here = &mut plies[ply];
+        here.children.expand(codec, rules, &here.key);
+        let count = here.children.len();
+        if count == 0 {
+            return i32::from(leaf_rank(codec.winners(&here.key), self.rated));
+        }
+        let maximise = codec.player(&here.key) == self.rated;
+        self.order(ply, found.best);
+
+        let mut g = if maximise { -1 } else { 9 };
+        let mut best = 0;
+        for k in 0..count {
+            let index = usize::from(self.plies[ply].order[k].1);
+            let (done, rest) = self.plies.split_at_mut(ply + 1);
+            copy_key(&mut rest[0].key, done[ply].children.key(index));
+            let v = self.search(ply + 1, alpha, beta, stop);
+            if self.stopped {
+                return 0;
+            }
+            if maximise {
+                if v > g {
+                    (g, best) = (v, index);
+                }
+                alpha = alpha.max(g);
+            } else {
+                if v < g {
+                    (g, best) = (v, index);
+                }
+                beta = beta.min(g);
+            }
+            if alpha >= beta || (maximise && g >= 8) || (!maximise && g <= 0) {
+                if let Move::Attack { from, to } = self.plies[ply].children.moves()[index] {
+                    let slot = usize::from(from) * MAX_CELLS + usize::from(to);
+                    let work = 64 - (self.nodes - nodes0).leading_zeros();
+                    self.history[slot] = self.history[slot].saturating_add(work * work);
+                }
+                break;
+            }
+        }
+        if ply == 0 {
+            self.root_best = Some(best);
+        }
+        let (mut lower, mut upper) = (found.lower, found.upper);
+        let rank = g.clamp(0, 8) as Rank;
+        if g <= alpha0 {
+            upper = upper.min(rank);
+        } else if g >= beta0 {
+            lower = lower.max(rank);
+        } else {
+            (lower, upper) = (rank, rank);
+        }
+        let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8;
+        let entry = Entry {
+            lower,
+            upper,
+            best: Some(best),
+            work,
+        };
+        self.cache.put(&self.plies[ply].key, entry.pack(), worth);
+        g
+    }
+
+    /// Orders the children at `ply`, best first for the player to move: the
+    /// cache's move, then attacks by the dice they take and their history,
+    /// with ending the turn among them.
+    fn order(&mut self, ply: usize, hint: Option<usize>) {
+        let here = &mut self.plies[ply];
+        let key = &here.key;
+        here.order.clear();
+        for (index, &mv) in here.children.moves().iter().enumerate() {
+            let score = if Some(index) == hint {
+                u32::MAX
+            } else {
+                match mv {
+                    Move::Pass => 150,
+                    Move::Attack { from, to } => {
+                        let slot = usize::from(from) * MAX_CELLS + usize::from(to);
+                        let dice = u32::from(self.codec.cell(key, usize::from(to)).dice());
+                        (self.history[slot] / 4).saturating_add(100 + 30 * dice)
+                    }
+                }
+            };
+            here.order.push((score, index as u16));
+        }
+        here.order
+            .sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+}
+
+/// Copies a key, without a call to `memcpy` for one-word keys.
+#[inline]
+fn copy_key(to: &mut [u64], from: &[u64]) {
+    if let ([t], [f]) = (&mut *to, from) {
+        *t = *f;
+    } else {
+        to.copy_from_slice(from);
+    }
+}
+
+impl Prover for AlphaBeta<'_> {
+    fn test(
+        &mut self,
+        target: Rank,
+        stop: &mut dyn FnMut(&ProofProgress) -> bool,
+        _bounds: (Rank, Rank),
+    ) -> Option<(Rank, Option<usize>)> {
+        self.root_best = None;
+        let target = i32::from(target);
+        let g = self.search(0, target - 1, target, stop);
+        if self.stopped {
+            return None;
+        }
+        Some((
+            g.clamp(0, 8) as Rank,
+            self.root_best.filter(|_| g >= target),
+        ))
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn cache(&self) -> &PositionCache {
+        &self.cache
+    }
+}

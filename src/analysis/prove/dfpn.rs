@@ -1,0 +1,348 @@
+//! Depth-first proof-number search (df-pn) over packed positions.
+//!
+//! A test asks whether the start's rank is at least a target. The rated
+//! player's positions are OR nodes (one move reaching the target is
+//! enough), the others' AND nodes (every move must). Each position carries a
+//! proof number (how many positions at least must still be proven to show
+//! it reaches the target) and a disproof number (the same to show it does
+//! not); the search always goes down to the most proving position within
+//! thresholds, as Nagai's df-pn does, with Pawlewicz's 1 + epsilon trick
+//! against thrashing between siblings.
+//!
+//! The proofs are exact all the same: every position also carries bounds on
+//! its rank, a leaf's rank exactly and an inner position's the best (or
+//! worst) of its children's, and a position is proven exactly when its lower
+//! bound reaches the target, disproven when its upper bound falls below it.
+//! The numbers only steer; the cache keeps both, and a later test starts
+//! from the bounds earlier ones proved.
+
+use super::{PROOF_CHECK_EVERY, PositionCache, ProofProgress, Prover, Rank};
+use crate::analysis::solve::leaf_rank;
+use crate::game::{Children, Codec, GrowError, Player, Position, Rules, Share};
+
+/// Proof and disproof numbers are capped below this (24 bits), which stands
+/// for infinity: a proven (or disproven) position.
+const INFINITY: u32 = (1 << 24) - 1;
+/// The most a proof or disproof number grows to short of infinity.
+const CAP: u32 = INFINITY - 1;
+
+/// What the cache keeps for a position, in one word: its lower and upper
+/// bound (4 bits each), its proof and disproof numbers in the last test that
+/// searched it (24 bits each), and the work its last search took (log2 of
+/// the positions, 6 bits), which decides what a full cache forgets first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node {
+    lower: Rank,
+    upper: Rank,
+    pn: u32,
+    dn: u32,
+}
+
+impl Node {
+    /// A position never searched.
+    const FRESH: Node = Node {
+        lower: 0,
+        upper: 8,
+        pn: 1,
+        dn: 1,
+    };
+
+    fn pack(self, work: u64) -> u64 {
+        u64::from(self.lower)
+            | u64::from(self.upper) << 4
+            | u64::from(self.pn) << 8
+            | u64::from(self.dn) << 32
+            | work.min(63) << 56
+    }
+
+    fn unpack(word: u64) -> Node {
+        Node {
+            lower: (word & 0xf) as Rank,
+            upper: ((word >> 4) & 0xf) as Rank,
+            pn: ((word >> 8) & 0xff_ffff) as u32,
+            dn: ((word >> 32) & 0xff_ffff) as u32,
+        }
+    }
+
+    /// The node's numbers for the test of `target`: proven or disproven
+    /// where its bounds say so.
+    fn against(mut self, target: Rank) -> Node {
+        if self.lower >= target {
+            (self.pn, self.dn) = (0, INFINITY);
+        } else if self.upper < target {
+            (self.pn, self.dn) = (INFINITY, 0);
+        } else {
+            self.pn = self.pn.clamp(1, CAP);
+            self.dn = self.dn.clamp(1, CAP);
+        }
+        self
+    }
+}
+
+/// What a full cache forgets first: the positions that took least work.
+fn worth(word: u64) -> u64 {
+    word >> 56
+}
+
+/// The buffers of one ply of the search.
+#[derive(Debug)]
+struct Ply {
+    key: Vec<u64>,
+    children: Children,
+    /// What is known of each child.
+    kids: Vec<Node>,
+}
+
+/// The df-pn prover.
+#[derive(Debug)]
+pub(super) struct DfPn<'a> {
+    rules: &'a Rules,
+    codec: &'a Codec,
+    rated: Player,
+    cache: PositionCache,
+    plies: Vec<Ply>,
+    nodes: u64,
+    stopped: bool,
+    target: Rank,
+}
+
+impl<'a> DfPn<'a> {
+    /// A prover of `start` whose cache stays within `max_bytes`.
+    pub(super) fn new(
+        rules: &'a Rules,
+        codec: &'a Codec,
+        start: &Position,
+        max_bytes: usize,
+    ) -> Result<DfPn<'a>, GrowError> {
+        let mut prover = DfPn {
+            rules,
+            codec,
+            rated: start.player(),
+            cache: PositionCache::new(codec.words(), max_bytes)?,
+            plies: Vec::new(),
+            nodes: 0,
+            stopped: false,
+            target: 8,
+        };
+        prover.ply(0);
+        codec.encode(start, &mut prover.plies[0].key);
+        Ok(prover)
+    }
+
+    /// Makes sure ply `ply` has its buffers.
+    fn ply(&mut self, ply: usize) {
+        while self.plies.len() <= ply {
+            self.plies.push(Ply {
+                key: vec![0; self.codec.words()],
+                children: Children::new(self.codec),
+                kids: Vec::new(),
+            });
+        }
+    }
+
+    /// Searches the position at `ply` until its proof number reaches `thpn`
+    /// or its disproof number `thdn` (or it is proven or disproven), and
+    /// returns what is then known of it.
+    fn mid(
+        &mut self,
+        ply: usize,
+        thpn: u32,
+        thdn: u32,
+        stop: &mut dyn FnMut(&ProofProgress) -> bool,
+    ) -> Node {
+        self.nodes += 1;
+        let nodes0 = self.nodes;
+        if self.nodes % PROOF_CHECK_EVERY == 0 {
+            let progress = ProofProgress {
+                nodes: self.nodes,
+                stored: self.cache.len(),
+                bytes: self.cache.heap_bytes(),
+                lower: Share::LOSS,
+                upper: Share::WIN,
+            };
+            if stop(&progress) {
+                self.stopped = true;
+            }
+        }
+        self.ply(ply + 1);
+        let (target, rated) = (self.target, self.rated);
+        let (plies, codec, rules, cache) = (&mut self.plies, self.codec, self.rules, &self.cache);
+        let here = &mut plies[ply];
+        here.children.expand(codec, rules, &here.key);
+        let count = here.children.len();
+        if count == 0 {
+            let rank = leaf_rank(codec.winners(&here.key), rated);
+            let node = Node {
+                lower: rank,
+                upper: rank,
+                pn: 1,
+                dn: 1,
+            }
+            .against(target);
+            self.cache.put(&self.plies[ply].key, node.pack(0), worth);
+            return node;
+        }
+        let or = codec.player(&here.key) == rated;
+        here.kids.clear();
+        for i in 0..count {
+            let known = cache
+                .get(here.children.key(i))
+                .map_or(Node::FRESH, Node::unpack);
+            here.kids.push(known.against(target));
+        }
+        let mut node;
+        loop {
+            node = summary(&self.plies[ply].kids, or, target);
+            if node.pn >= thpn || node.dn >= thdn || self.stopped {
+                break;
+            }
+            let (best, second) = select(&self.plies[ply].kids, or);
+            let kid = self.plies[ply].kids[best];
+            let (cthpn, cthdn) = if or {
+                (thpn.min(widen(second)), rest_of(thdn, node.dn, kid.dn))
+            } else {
+                (rest_of(thpn, node.pn, kid.pn), thdn.min(widen(second)))
+            };
+            let (done, rest) = self.plies.split_at_mut(ply + 1);
+            copy_key(&mut rest[0].key, done[ply].children.key(best));
+            let searched = self.mid(ply + 1, cthpn, cthdn, stop);
+            self.plies[ply].kids[best] = searched;
+        }
+        let work = u64::from(64 - (self.nodes - nodes0 + 1).leading_zeros());
+        self.cache.put(&self.plies[ply].key, node.pack(work), worth);
+        node
+    }
+}
+
+/// A threshold a little above the second-best child's number (1 + 1/4).
+#[inline]
+fn widen(second: u32) -> u32 {
+    if second >= CAP {
+        INFINITY
+    } else {
+        add(second, 1 + second / 4)
+    }
+}
+
+/// A child's threshold of the number its parent sums: what the parent's
+/// threshold leaves once the other children's share is taken; infinite
+/// when the parent's is.
+#[inline]
+fn rest_of(threshold: u32, sum: u32, kid: u32) -> u32 {
+    if threshold == INFINITY {
+        INFINITY
+    } else {
+        add(threshold - sum.min(threshold), kid)
+    }
+}
+
+/// Adds numbers, capped short of infinity unless one is infinite.
+#[inline]
+fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITY || b == INFINITY {
+        INFINITY
+    } else {
+        (a + b).min(CAP)
+    }
+}
+
+/// A position's bounds and numbers from its children's.
+fn summary(kids: &[Node], or: bool, target: Rank) -> Node {
+    let (mut lower, mut upper) = if or { (0, 0) } else { (8, 8) };
+    let (mut min, mut sum) = (INFINITY, 0u32);
+    for kid in kids {
+        if or {
+            lower = lower.max(kid.lower);
+            upper = upper.max(kid.upper);
+            min = min.min(kid.pn);
+            sum = add(sum, kid.dn);
+        } else {
+            lower = lower.min(kid.lower);
+            upper = upper.min(kid.upper);
+            min = min.min(kid.dn);
+            sum = add(sum, kid.pn);
+        }
+    }
+    let (pn, dn) = if or { (min, sum) } else { (sum, min) };
+    Node {
+        lower,
+        upper,
+        pn,
+        dn,
+    }
+    .against_keeping(target)
+}
+
+impl Node {
+    /// [`Node::against`], but keeping numbers that are already infinite or
+    /// zero where the bounds do not settle the test.
+    fn against_keeping(self, target: Rank) -> Node {
+        if self.lower >= target || self.upper < target {
+            self.against(target)
+        } else {
+            Node {
+                pn: self.pn.clamp(1, INFINITY),
+                dn: self.dn.clamp(1, INFINITY),
+                ..self
+            }
+        }
+    }
+}
+
+/// The child to search (the least proof number at an OR node, the least
+/// disproof number at an AND node; the first of equals) and the second
+/// least number.
+fn select(kids: &[Node], or: bool) -> (usize, u32) {
+    let (mut best, mut first, mut second) = (0, INFINITY, INFINITY);
+    for (i, kid) in kids.iter().enumerate() {
+        let n = if or { kid.pn } else { kid.dn };
+        if n < first {
+            (best, second, first) = (i, first, n);
+        } else if n < second {
+            second = n;
+        }
+    }
+    (best, second)
+}
+
+/// Copies a key, without a call to `memcpy` for one-word keys.
+#[inline]
+fn copy_key(to: &mut [u64], from: &[u64]) {
+    if let ([t], [f]) = (&mut *to, from) {
+        *t = *f;
+    } else {
+        to.copy_from_slice(from);
+    }
+}
+
+impl Prover for DfPn<'_> {
+    fn test(
+        &mut self,
+        target: Rank,
+        stop: &mut dyn FnMut(&ProofProgress) -> bool,
+        _bounds: (Rank, Rank),
+    ) -> Option<(Rank, Option<usize>)> {
+        self.target = target;
+        loop {
+            let node = self.mid(0, INFINITY, INFINITY, stop);
+            if self.stopped {
+                return None;
+            }
+            if node.lower >= target {
+                let best = self.plies[0].kids.iter().position(|k| k.lower >= target);
+                return Some((node.lower, best));
+            }
+            if node.upper < target {
+                return Some((node.upper, None));
+            }
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn cache(&self) -> &PositionCache {
+        &self.cache
+    }
+}

@@ -160,3 +160,72 @@ fn bad_input_is_status_2() {
         .code(2)
         .stderr(predicate::str::contains("/no/such/board.txt: cannot read"));
 }
+
+#[test]
+fn survey_samples_seeded_boards_and_gives_the_win_rate() {
+    let sampled = json(&[
+        "survey", "--size", "3", "--sample", "50", "--seed", "7", "--nodes", "100000", "--json",
+    ]);
+    let n = |key: &str| sampled[key].as_u64().unwrap();
+    assert_eq!((n("boards"), n("seed"), n("unproven")), (50, 7, 0));
+    assert_eq!(n("wins") + n("losses") + n("ties"), 50);
+    let rate = sampled["win_rate"].as_f64().unwrap();
+    assert_eq!(rate, n("wins") as f64 / 50.0);
+    let (low, high) = (
+        sampled["win_rate_ci95"][0].as_f64().unwrap(),
+        sampled["win_rate_ci95"][1].as_f64().unwrap(),
+    );
+    assert!(low < rate && rate < high, "{sampled}");
+    // Its boards are `solve --seed`'s: the last one's value agrees.
+    let last = json(&["solve", "--size", "3", "--seed", "56", "--json"]);
+    assert_eq!(last["proven"], true);
+    // The same sample with one thread, and as text.
+    let one = json(&[
+        "survey",
+        "--size",
+        "3",
+        "--sample",
+        "50",
+        "--seed",
+        "7",
+        "--nodes",
+        "100000",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(one["wins"], sampled["wins"]);
+    dice_of_doom()
+        .args(["survey", "--size", "4", "--sample", "3", "--time", "5"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::starts_with(
+                "3 random 4x4 boards with at most 3 dice, a moving first (seeds 1 to 3):\n",
+            )
+            .and(predicate::str::contains("a's win rate:"))
+            .and(predicate::str::contains("(95% interval ")),
+        );
+}
+
+#[test]
+fn survey_sample_options_are_checked() {
+    let cases: [&[&str]; 5] = [
+        &["survey", "--size", "4", "--seed", "3"],
+        &["survey", "--size", "4", "--sample", "0"],
+        &["survey", "--size", "4", "--sample", "5", "--table"],
+        &[
+            "survey", "--size", "4", "--sample", "5", "--time", "1", "--nodes", "5",
+        ],
+        &["survey", "--size", "4", "--sample", "5", "--first", "c"],
+    ];
+    for args in cases {
+        dice_of_doom().args(args).assert().code(2).stdout("");
+    }
+    // `--threads` is read as the number it is.
+    dice_of_doom()
+        .args(["survey", "--size", "2", "--threads", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("boards:        1,296\n"));
+}

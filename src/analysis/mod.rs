@@ -6,6 +6,7 @@
 //!   only part of the tree ([`Proof`]);
 //! - [`stats`]: the full tree's figures ([`Stats`]) without expanding it;
 //! - [`survey`]: every board of a size over one shared memo;
+//! - [`sample`]: seeded random boards, each proven by [`prove`];
 //! - [`dot`]: the tree in Graphviz DOT.
 //!
 //! Each works within [`Limits`]: a memory limit, turned into a budget of
@@ -16,6 +17,7 @@
 pub mod dot;
 mod memory;
 mod prove;
+pub mod sample;
 mod solve;
 mod stats;
 pub mod survey;

@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 
 use super::CliError;
 use super::options::{GameOptions, PlayArgs, RULES, Takes};
+use crate::analysis::sample::seeded_start;
 use crate::game::{
     GameTree, GenerateError, Map, Player, Position, PositionError, Rules, Setup, SetupError,
-    SetupErrorKind, random_board,
+    SetupErrorKind,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -66,10 +67,7 @@ pub(super) fn random_start<const TAKES: Takes>(
     seed: u64,
 ) -> Result<(Rules, Position), CliError> {
     let rules = rules(game)?;
-    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let board = random_board(&rules, game.first, &mut rng).map_err(no_board)?;
-    let start =
-        Position::start(&rules, board, game.first).map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = seeded_start(&rules, game.first, seed).map_err(no_board)?;
     Ok((rules, start))
 }
 

@@ -20,6 +20,7 @@ mod load;
 mod options;
 mod play;
 mod render;
+mod sample;
 mod solve;
 mod stats;
 mod survey;

@@ -65,7 +65,7 @@ impl clap::ValueEnum for Algorithm {
 /// The longest `--time`: some 16 weeks.
 const MAX_SECONDS: f64 = 1e7;
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()

@@ -3,8 +3,9 @@
 //! It knows nothing of games or searches: it keeps whole keys (so a hit is
 //! always the very position asked for, never a hash collision), one data word
 //! each, in buckets of four slots that share a cache line for one-word keys.
-//! It starts small and doubles when it is three quarters full, or a new
-//! key's bucket is full, while the doubled table fits in its byte limit;
+//! It starts small and doubles when it is half full, while the doubled
+//! table fits in its byte limit (a key whose bucket is full on the way
+//! takes a slot as below);
 //! past that a new key takes the slot of its bucket's least valuable entry,
 //! as the caller rates them.
 
@@ -30,14 +31,20 @@ pub(crate) struct PositionCache {
     max_bytes: usize,
 }
 
+/// A hash of a key whose every bit depends on every bit of the key
+/// (MurmurHash3's finaliser over the words).
 #[inline]
 fn hash(key: &[u64]) -> u64 {
     let mut h = 0u64;
     for &word in key {
-        h = (h ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        h ^= h >> 29;
+        h ^= word;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^= h >> 33;
     }
-    h.wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (h >> 32)
+    h
 }
 
 impl PositionCache {
@@ -114,33 +121,19 @@ impl PositionCache {
     pub(crate) fn put(&mut self, key: &[u64], data: u64, worth: impl Fn(u64) -> u64) {
         debug_assert!(data & USED == 0);
         // Grow rather than forget, while memory allows: when the table is
-        // three quarters full, or when the key's bucket is full.
-        if self.used * 4 >= (self.mask + 1) * BUCKET * 3 {
+        // half full (a bucket of four rarely overflows below that).
+        if self.used * 2 >= (self.mask + 1) * BUCKET {
             self.grow(&worth);
         }
-        match self.put_in(key, data, &worth, true) {
-            Some(new) => self.used += usize::from(new),
-            None => {
-                self.grow(&worth);
-                let new = self.put_in(key, data, &worth, false);
-                self.used += usize::from(new == Some(true));
-            }
+        if self.put_in(key, data, &worth) {
+            self.used += 1;
         }
     }
 
-    /// Stores without growing: `Some(true)` if the key took a free slot,
-    /// `Some(false)` if it replaced its own or another's data, `None` if its
-    /// bucket is full and `or_grow` asks to grow first.
+    /// Stores without growing; true if the key took a free slot.
     #[inline]
-    fn put_in(
-        &mut self,
-        key: &[u64],
-        data: u64,
-        worth: &impl Fn(u64) -> u64,
-        or_grow: bool,
-    ) -> Option<bool> {
+    fn put_in(&mut self, key: &[u64], data: u64, worth: &impl Fn(u64) -> u64) -> bool {
         let (words, stride) = (self.words, self.words + 1);
-        let may_grow = or_grow && self.can_grow();
         let start = self.bucket(key);
         let end = start + self.bucket_words();
         let bucket = &mut self.slots[start..end];
@@ -152,7 +145,7 @@ impl PositionCache {
                 free = free.or(Some(i));
             } else if same(&slot[..words], key) {
                 bucket[i * stride + words] = data | USED;
-                return Some(false);
+                return false;
             } else {
                 let w = worth(old & !USED);
                 if w < victim.0 {
@@ -160,15 +153,11 @@ impl PositionCache {
                 }
             }
         }
-        let (i, new) = match free {
-            Some(i) => (i, true),
-            None if may_grow => return None,
-            None => (victim.1, false),
-        };
+        let i = free.unwrap_or(victim.1);
         let slot = &mut bucket[i * stride..(i + 1) * stride];
         slot[..words].copy_from_slice(key);
         slot[words] = data | USED;
-        Some(new)
+        free.is_some()
     }
 
     /// Whether the doubled table would fit in the byte limit, with this one
@@ -196,9 +185,8 @@ impl PositionCache {
         let stride = self.words + 1;
         for slot in old[old_offset..].chunks_exact(stride) {
             let data = slot[self.words];
-            if data & USED != 0 {
-                let new = self.put_in(&slot[..self.words], data & !USED, worth, false);
-                self.used += usize::from(new == Some(true));
+            if data & USED != 0 && self.put_in(&slot[..self.words], data & !USED, worth) {
+                self.used += 1;
             }
         }
     }
@@ -235,10 +223,10 @@ mod tests {
             for i in 0..20_000u64 {
                 cache.put(&key(i), i, |d| d);
             }
-            // A cache may forget a key whose bucket overflowed as the table
-            // doubled, but hardly ever while it can grow.
+            // A cache forgets a key whose bucket of four is full: at half
+            // full (when it grows) a few in a hundred.
             let held = cache.len();
-            assert!((19_990..=20_000).contains(&held), "{held}");
+            assert!((18_500..=20_000).contains(&held), "{held}");
             let found = (0..20_000u64).filter(|&i| {
                 let data = cache.get(&key(i));
                 assert!(data.is_none_or(|d| d == i), "{words} words, key {i}");

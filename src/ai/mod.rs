@@ -32,7 +32,7 @@ use crate::game::{Move, Position, Rules, Share};
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;
 pub use lol::Lol;
-pub use perfect::{DEFAULT_MAX_POSITIONS, Perfect};
+pub use perfect::{DEFAULT_MAX_POSITIONS, PROOF_MEMORY, Perfect};
 pub use random::RandomPlayer;
 pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
 

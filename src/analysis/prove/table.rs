@@ -102,6 +102,15 @@ impl PositionCache {
         self.offset + (hash(key) as usize & self.mask) * self.bucket_words()
     }
 
+    /// Reads the first word of `key`'s bucket and gives it back, so that a
+    /// caller about to look up several keys can touch all their buckets
+    /// first: the memory fetches then overlap instead of following one
+    /// another.
+    #[inline]
+    pub(crate) fn touch(&self, key: &[u64]) -> u64 {
+        self.slots[self.bucket(key)]
+    }
+
     /// The data stored with `key`, if the cache holds it.
     #[inline]
     pub(crate) fn get(&self, key: &[u64]) -> Option<u64> {

@@ -13,9 +13,10 @@
 //! find, then by how good the rules' own figures say it is for the mover
 //! (dice taken, history of cutoffs).
 
-use super::{PROOF_CHECK_EVERY, PositionCache, ProofProgress, Prover, Rank};
+use super::plies::Plies;
+use super::{PositionCache, ProofProgress, Prover, Rank};
 use crate::analysis::solve::leaf_rank;
-use crate::game::{Children, Codec, GrowError, MAX_CELLS, Move, Player, Position, Rules};
+use crate::game::{Codec, GrowError, MAX_CELLS, Move, Position, Rules};
 
 /// What the cache keeps for a position, in one word: its lower and upper
 /// bound (4 bits each), the index of its best move plus one (0 for none, 10
@@ -60,27 +61,14 @@ fn worth(word: u64) -> u64 {
     word >> 18
 }
 
-/// The buffers of one ply of the search.
-#[derive(Debug)]
-struct Ply {
-    key: Vec<u64>,
-    children: Children,
-    /// The children's indices, best first, with their ordering scores.
-    order: Vec<(u32, u16)>,
-}
-
 /// The alpha-beta prover.
 #[derive(Debug)]
 pub(super) struct AlphaBeta<'a> {
-    rules: &'a Rules,
-    codec: &'a Codec,
-    rated: Player,
-    cache: PositionCache,
-    plies: Vec<Ply>,
+    /// At each ply, the children's indices, best first, with their
+    /// ordering scores.
+    state: Plies<'a, (u32, u16)>,
     /// Ordering credit of each attack, by `from * MAX_CELLS + to`.
     history: Vec<u32>,
-    nodes: u64,
-    stopped: bool,
     /// The start's best move found by the last search of it.
     root_best: Option<usize>,
 }
@@ -93,31 +81,11 @@ impl<'a> AlphaBeta<'a> {
         start: &Position,
         max_bytes: usize,
     ) -> Result<AlphaBeta<'a>, GrowError> {
-        let mut prover = AlphaBeta {
-            rules,
-            codec,
-            rated: start.player(),
-            cache: PositionCache::new(codec.words(), max_bytes)?,
-            plies: Vec::new(),
+        Ok(AlphaBeta {
+            state: Plies::new(rules, codec, start, max_bytes)?,
             history: vec![0; MAX_CELLS * MAX_CELLS],
-            nodes: 0,
-            stopped: false,
             root_best: None,
-        };
-        prover.ply(0);
-        codec.encode(start, &mut prover.plies[0].key);
-        Ok(prover)
-    }
-
-    /// Makes sure ply `ply` has its buffers.
-    fn ply(&mut self, ply: usize) {
-        while self.plies.len() <= ply {
-            self.plies.push(Ply {
-                key: vec![0; self.codec.words()],
-                children: Children::new(self.codec),
-                order: Vec::new(),
-            });
-        }
+        })
     }
 
     /// The rank of the position at `ply` within (`alpha`, `beta`), fail-soft.
@@ -128,26 +96,14 @@ impl<'a> AlphaBeta<'a> {
         mut beta: i32,
         stop: &mut dyn FnMut(&ProofProgress) -> bool,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes % PROOF_CHECK_EVERY == 0 {
-            let progress = ProofProgress {
-                nodes: self.nodes,
-                stored: self.cache.len(),
-                bytes: self.cache.heap_bytes(),
-                lower: crate::game::Share::LOSS,
-                upper: crate::game::Share::WIN,
-            };
-            if stop(&progress) {
-                self.stopped = true;
-            }
-        }
-        if self.stopped {
+        if self.state.count(stop) {
             return 0;
         }
-        self.ply(ply + 1);
+        self.state.make(ply + 1);
         let found = self
+            .state
             .cache
-            .get(&self.plies[ply].key)
+            .get(&self.state.plies[ply].key)
             .map_or(Entry::UNKNOWN, Entry::unpack);
         if ply > 0 {
             let (lower, upper) = (i32::from(found.lower), i32::from(found.upper));
@@ -161,26 +117,25 @@ impl<'a> AlphaBeta<'a> {
             beta = beta.min(upper);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let nodes0 = self.nodes;
+        let nodes0 = self.state.nodes;
 
-        let (plies, codec, rules) = (&mut self.plies, self.codec, self.rules);
+        let (plies, codec, rules) = (&mut self.state.plies, self.state.codec, self.state.rules);
         let here = &mut plies[ply];
         here.children.expand(codec, rules, &here.key);
         let count = here.children.len();
         if count == 0 {
-            return i32::from(leaf_rank(codec.winners(&here.key), self.rated));
+            return i32::from(leaf_rank(codec.winners(&here.key), self.state.rated));
         }
-        let maximise = codec.player(&here.key) == self.rated;
+        let maximise = codec.player(&here.key) == self.state.rated;
         self.order(ply, found.best);
 
         let mut g = if maximise { -1 } else { 9 };
         let mut best = 0;
         for k in 0..count {
-            let index = usize::from(self.plies[ply].order[k].1);
-            let (done, rest) = self.plies.split_at_mut(ply + 1);
-            copy_key(&mut rest[0].key, done[ply].children.key(index));
+            let index = usize::from(self.state.plies[ply].kids[k].1);
+            self.state.descend(ply, index);
             let v = self.search(ply + 1, alpha, beta, stop);
-            if self.stopped {
+            if self.state.stopped {
                 return 0;
             }
             if maximise {
@@ -195,9 +150,9 @@ impl<'a> AlphaBeta<'a> {
                 beta = beta.min(g);
             }
             if alpha >= beta || (maximise && g >= 8) || (!maximise && g <= 0) {
-                if let Move::Attack { from, to } = self.plies[ply].children.moves()[index] {
+                if let Move::Attack { from, to } = self.state.plies[ply].children.moves()[index] {
                     let slot = usize::from(from) * MAX_CELLS + usize::from(to);
-                    let work = 64 - (self.nodes - nodes0).leading_zeros();
+                    let work = 64 - (self.state.nodes - nodes0).leading_zeros();
                     self.history[slot] = self.history[slot].saturating_add(work * work);
                 }
                 break;
@@ -215,14 +170,15 @@ impl<'a> AlphaBeta<'a> {
         } else {
             (lower, upper) = (rank, rank);
         }
-        let work = (64 - (self.nodes - nodes0).leading_zeros()) as u8;
+        let work = (64 - (self.state.nodes - nodes0).leading_zeros()) as u8;
         let entry = Entry {
             lower,
             upper,
             best: Some(best),
             work,
         };
-        self.cache.put(&self.plies[ply].key, entry.pack(), worth);
+        let state = &mut self.state;
+        state.cache.put(&state.plies[ply].key, entry.pack(), worth);
         g
     }
 
@@ -230,9 +186,10 @@ impl<'a> AlphaBeta<'a> {
     /// cache's move, then attacks by the dice they take and their history,
     /// with ending the turn among them.
     fn order(&mut self, ply: usize, hint: Option<usize>) {
-        let here = &mut self.plies[ply];
+        let codec = self.state.codec;
+        let here = &mut self.state.plies[ply];
         let key = &here.key;
-        here.order.clear();
+        here.kids.clear();
         for (index, &mv) in here.children.moves().iter().enumerate() {
             let score = if Some(index) == hint {
                 u32::MAX
@@ -241,25 +198,15 @@ impl<'a> AlphaBeta<'a> {
                     Move::Pass => 150,
                     Move::Attack { from, to } => {
                         let slot = usize::from(from) * MAX_CELLS + usize::from(to);
-                        let dice = u32::from(self.codec.cell(key, usize::from(to)).dice());
+                        let dice = u32::from(codec.cell(key, usize::from(to)).dice());
                         (self.history[slot] / 4).saturating_add(100 + 30 * dice)
                     }
                 }
             };
-            here.order.push((score, index as u16));
+            here.kids.push((score, index as u16));
         }
-        here.order
+        here.kids
             .sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-    }
-}
-
-/// Copies a key, without a call to `memcpy` for one-word keys.
-#[inline]
-fn copy_key(to: &mut [u64], from: &[u64]) {
-    if let ([t], [f]) = (&mut *to, from) {
-        *t = *f;
-    } else {
-        to.copy_from_slice(from);
     }
 }
 
@@ -273,7 +220,7 @@ impl Prover for AlphaBeta<'_> {
         self.root_best = None;
         let target = i32::from(target);
         let g = self.search(0, target - 1, target, stop);
-        if self.stopped {
+        if self.state.stopped {
             return None;
         }
         Some((
@@ -283,10 +230,10 @@ impl Prover for AlphaBeta<'_> {
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
+        self.state.nodes
     }
 
     fn cache(&self) -> &PositionCache {
-        &self.cache
+        &self.state.cache
     }
 }

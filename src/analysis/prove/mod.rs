@@ -17,6 +17,7 @@
 
 mod alphabeta;
 mod dfpn;
+mod plies;
 mod table;
 
 use super::solve::{Rank, rank, share};

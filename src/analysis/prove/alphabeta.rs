@@ -215,7 +215,6 @@ impl Prover for AlphaBeta<'_> {
         &mut self,
         target: Rank,
         stop: &mut dyn FnMut(&ProofProgress) -> bool,
-        _bounds: (Rank, Rank),
     ) -> Option<(Rank, Option<usize>)> {
         self.root_best = None;
         let target = i32::from(target);
@@ -229,11 +228,7 @@ impl Prover for AlphaBeta<'_> {
         ))
     }
 
-    fn nodes(&self) -> u64 {
-        self.state.nodes
-    }
-
-    fn cache(&self) -> &PositionCache {
-        &self.state.cache
+    fn state(&self) -> (u64, &PositionCache) {
+        (self.state.nodes, &self.state.cache)
     }
 }

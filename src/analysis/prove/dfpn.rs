@@ -278,7 +278,6 @@ impl Prover for DfPn<'_> {
         &mut self,
         target: Rank,
         stop: &mut dyn FnMut(&ProofProgress) -> bool,
-        _bounds: (Rank, Rank),
     ) -> Option<(Rank, Option<usize>)> {
         self.target = target;
         loop {
@@ -299,11 +298,7 @@ impl Prover for DfPn<'_> {
         }
     }
 
-    fn nodes(&self) -> u64 {
-        self.state.nodes
-    }
-
-    fn cache(&self) -> &PositionCache {
-        &self.state.cache
+    fn state(&self) -> (u64, &PositionCache) {
+        (self.state.nodes, &self.state.cache)
     }
 }

@@ -80,14 +80,11 @@ trait Prover {
         &mut self,
         target: Rank,
         stop: &mut dyn FnMut(&ProofProgress) -> bool,
-        bounds: (Rank, Rank),
     ) -> Option<(Rank, Option<usize>)>;
 
-    /// Positions searched so far, over every test.
-    fn nodes(&self) -> u64;
-
-    /// The cache the tests share.
-    fn cache(&self) -> &PositionCache;
+    /// Positions searched so far, over every test, and the cache the tests
+    /// share.
+    fn state(&self) -> (u64, &PositionCache);
 }
 
 /// Proves the perfect-play value of `start` for its player to move, within
@@ -209,7 +206,7 @@ fn drive(
                 ..*p
             })
         };
-        match prover.test(upper, &mut ask, bounds) {
+        match prover.test(upper, &mut ask) {
             None => break,
             Some((r, mv)) if r >= upper => {
                 lower = r;
@@ -223,13 +220,14 @@ fn drive(
 }
 
 fn finish(prover: &impl Prover, lower: Share, upper: Share, best_move: Option<Move>) -> Proof {
+    let (nodes, cache) = prover.state();
     Proof {
         lower,
         upper,
         best_move,
-        nodes: prover.nodes(),
-        stored: prover.cache().len(),
-        bytes: prover.cache().heap_bytes(),
+        nodes,
+        stored: cache.len(),
+        bytes: cache.heap_bytes(),
     }
 }
 

@@ -210,8 +210,9 @@ fn survey_samples_seeded_boards_and_gives_the_win_rate() {
 
 #[test]
 fn survey_sample_options_are_checked() {
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 6] = [
         &["survey", "--size", "4", "--seed", "3"],
+        &["survey", "--size", "4", "--sample", "3", "--max-dice", "1"],
         &["survey", "--size", "4", "--sample", "0"],
         &["survey", "--size", "4", "--sample", "5", "--table"],
         &[

@@ -91,8 +91,13 @@ mod status {
     pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, IO, USAGE_OR_BOARD];
     /// `arena`.
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
+    /// `survey --sample`: a proof could not start.
+    pub(super) const NO_PROOF: Piece = (
+        1,
+        "with --sample: the system refused the memory a proof starts with",
+    );
     /// `survey`.
-    pub(super) const SURVEY: &[Piece] = &[SUCCESS, IO, USAGE_OR_TOO_MANY];
+    pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }

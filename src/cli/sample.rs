@@ -14,7 +14,7 @@ use super::solve::parse_seconds;
 use super::survey::progress_bar;
 use super::{CliError, json};
 use crate::ai::arena::wilson_interval;
-use crate::analysis::sample::{Sample, SampleOptions, sample};
+use crate::analysis::sample::{Sample, SampleError, SampleOptions, sample};
 use crate::analysis::{ByteSize, group_digits};
 use crate::text::count;
 
@@ -99,7 +99,11 @@ pub(super) fn run(
     let bar = progress_bar(boards);
     let result = sample(&options, &|| bar.inc(1));
     bar.finish_and_clear();
-    let result = result.map_err(|e| CliError::Runtime(e.to_string()))?;
+    // A board that cannot be drawn is the options' fault (as for `play`).
+    let result = result.map_err(|e| match e {
+        SampleError::Board { .. } => CliError::Usage(e.to_string()),
+        SampleError::Proof { .. } => CliError::Runtime(e.to_string()),
+    })?;
     let figures = Figures::of(&result);
     if as_json {
         return json::print(&SampleJson {

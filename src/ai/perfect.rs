@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Search, SearchConfig, Strategy};
-use crate::analysis::{ByteSize, Limits, Solution, prove, solve_until};
+use crate::analysis::{ByteSize, Limits, ProvenBounds, Solution, prove_again, solve_until};
 use crate::game::{GameTree, Position, Rules};
 
 /// The default limit on the distinct positions [`Perfect`] builds (about
@@ -28,7 +28,8 @@ const RESERVE: usize = 1 << 18;
 /// the value of the position alone is proven by [`prove`] (as `solve` does,
 /// within [`PROOF_MEMORY`]) in half of what is left (a node is then a
 /// position the proof searches), and its move played: perfect play on boards
-/// whose whole tree is out of reach. On boards larger than 3x3, where it
+/// whose whole tree is out of reach. The bounds it proves are kept for the
+/// later moves of the game. On boards larger than 3x3, where it
 /// always is but for a game's last moves, the proof comes first, with half
 /// of the budget. Only when that too
 /// runs out does the move come from [`Search`] with what is left of the
@@ -58,6 +59,9 @@ pub struct Perfect {
     too_large_at: Option<u32>,
     /// The memory a proof of one position may hold.
     proof_memory: ByteSize,
+    /// The bounds the proofs of earlier moves proved, which later moves of
+    /// the same game start from.
+    proofs: Option<ProvenBounds>,
 }
 
 /// Boards of more cells than this (3x3) go to the proof of the position
@@ -87,6 +91,7 @@ impl Perfect {
             fallback: Search::new(SearchConfig::default()),
             too_large_at: None,
             proof_memory: PROOF_MEMORY,
+            proofs: None,
         }
     }
 
@@ -195,7 +200,7 @@ impl Strategy for Perfect {
         // within half of what is left.
         let left = budget.after(started.elapsed()).after_nodes(entered as u64);
         let clock = Clock::start(left.halved());
-        let proof = prove(rules, position, self.proof_memory, |p| {
+        let proof = prove_again(&mut self.proofs, rules, position, self.proof_memory, |p| {
             clock.out_of_nodes(p.nodes) || clock.out_of_time()
         })
         .ok();
@@ -234,6 +239,7 @@ impl Strategy for Perfect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::prove;
     use crate::game::{Move, Player, Share};
 
     #[test]

@@ -29,7 +29,10 @@ pub use memory::{
     ANALYSIS_BYTES_PER_POSITION, ByteSize, DEFAULT_MEMORY_FRACTION, EDGES_PER_POSITION,
     FALLBACK_MEMORY, Limits, ParseByteSizeError, Progress, default_max_memory, memory_for,
 };
-pub use prove::{Algorithm, PROOF_CHECK_EVERY, Proof, ProofProgress, prove, prove_with};
+pub use prove::{
+    Algorithm, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds, prove, prove_again,
+    prove_with,
+};
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats, stats_with_progress};
 

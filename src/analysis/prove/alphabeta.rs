@@ -16,7 +16,7 @@
 use super::plies::Plies;
 use super::{PositionCache, ProofProgress, Prover, Rank};
 use crate::analysis::solve::leaf_rank;
-use crate::game::{Codec, GrowError, MAX_CELLS, Move, Position, Rules};
+use crate::game::{Codec, MAX_CELLS, Move, Position, Rules};
 
 /// What the cache keeps for a position, in one word: its lower and upper
 /// bound (4 bits each), the index of its best move plus one (0 for none, 10
@@ -74,18 +74,18 @@ pub(super) struct AlphaBeta<'a> {
 }
 
 impl<'a> AlphaBeta<'a> {
-    /// A prover of `start` whose cache stays within `max_bytes`.
+    /// A prover of `start` starting from the bounds in `cache`.
     pub(super) fn new(
         rules: &'a Rules,
         codec: &'a Codec,
         start: &Position,
-        max_bytes: usize,
-    ) -> Result<AlphaBeta<'a>, GrowError> {
-        Ok(AlphaBeta {
-            state: Plies::new(rules, codec, start, max_bytes)?,
+        cache: PositionCache,
+    ) -> AlphaBeta<'a> {
+        AlphaBeta {
+            state: Plies::new(rules, codec, start, cache),
             history: vec![0; MAX_CELLS * MAX_CELLS],
             root_best: None,
-        })
+        }
     }
 
     /// The rank of the position at `ply` within (`alpha`, `beta`), fail-soft.
@@ -230,5 +230,9 @@ impl Prover for AlphaBeta<'_> {
 
     fn state(&self) -> (u64, &PositionCache) {
         (self.state.nodes, &self.state.cache)
+    }
+
+    fn into_cache(self) -> PositionCache {
+        self.state.cache
     }
 }

@@ -19,7 +19,7 @@
 use super::plies::Plies;
 use super::{PositionCache, ProofProgress, Prover, Rank};
 use crate::analysis::solve::leaf_rank;
-use crate::game::{Codec, GrowError, Position, Rules};
+use crate::game::{Codec, Position, Rules};
 
 /// Proof and disproof numbers are capped below this (24 bits), which stands
 /// for infinity: a proven (or disproven) position.
@@ -94,17 +94,17 @@ pub(super) struct DfPn<'a> {
 }
 
 impl<'a> DfPn<'a> {
-    /// A prover of `start` whose cache stays within `max_bytes`.
+    /// A prover of `start` starting from the bounds in `cache`.
     pub(super) fn new(
         rules: &'a Rules,
         codec: &'a Codec,
         start: &Position,
-        max_bytes: usize,
-    ) -> Result<DfPn<'a>, GrowError> {
-        Ok(DfPn {
-            state: Plies::new(rules, codec, start, max_bytes)?,
+        cache: PositionCache,
+    ) -> DfPn<'a> {
+        DfPn {
+            state: Plies::new(rules, codec, start, cache),
             target: 8,
-        })
+        }
     }
 
     /// Searches the position at `ply` until its proof number reaches `thpn`
@@ -300,5 +300,9 @@ impl Prover for DfPn<'_> {
 
     fn state(&self) -> (u64, &PositionCache) {
         (self.state.nodes, &self.state.cache)
+    }
+
+    fn into_cache(self) -> PositionCache {
+        self.state.cache
     }
 }

@@ -22,7 +22,7 @@ mod table;
 
 use super::solve::{Rank, rank, share};
 use super::{AnalysisError, ByteSize};
-use crate::game::{Codec, GrowError, Move, Position, Rules, Share};
+use crate::game::{Codec, GrowError, Move, Player, Position, Rules, Share};
 
 pub(crate) use table::PositionCache;
 
@@ -85,6 +85,9 @@ trait Prover {
     /// Positions searched so far, over every test, and the cache the tests
     /// share.
     fn state(&self) -> (u64, &PositionCache);
+
+    /// The cache, to keep for a later proof.
+    fn into_cache(self) -> PositionCache;
 }
 
 /// Proves the perfect-play value of `start` for its player to move, within
@@ -150,42 +153,111 @@ pub fn prove_with(
     memory: ByteSize,
     stop: impl FnMut(&ProofProgress) -> bool,
 ) -> Result<Proof, AnalysisError> {
+    let mut kept = None;
+    prove_kept(algorithm, &mut kept, rules, start, memory, stop)
+}
+
+/// Bounds proven for one player under one set of rules, kept from one proof
+/// to the next: a later proof of any position of the same game for the same
+/// player starts from all that the earlier ones proved (see [`prove_again`]).
+#[derive(Debug)]
+pub struct ProvenBounds {
+    rules: Rules,
+    rated: Player,
+    cache: PositionCache,
+}
+
+impl ProvenBounds {
+    /// How many positions' bounds are kept.
+    pub fn positions(&self) -> usize {
+        self.cache.len()
+    }
+}
+
+/// [`prove`], starting from the bounds `kept` holds when they are for the
+/// same rules and player to move (otherwise from none), and leaving there
+/// the bounds it ends with, for the next call. The memory limit is the one
+/// the kept bounds were first given.
+///
+/// ```
+/// use dice_of_doom::analysis::{ByteSize, prove_again};
+/// use dice_of_doom::game::{Player, Position, Rules, Share};
+/// let rules = Rules::classic(3, 2, 3).unwrap();
+/// let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
+/// let start = Position::start(&rules, board, Player::A).unwrap();
+/// let mut kept = None;
+/// let memory = ByteSize::new(16 << 20);
+/// let first = prove_again(&mut kept, &rules, &start, memory, |_| false).unwrap();
+/// let again = prove_again(&mut kept, &rules, &start, memory, |_| false).unwrap();
+/// assert_eq!(first.value(), again.value());
+/// assert!(again.nodes < first.nodes);
+/// ```
+///
+/// # Errors
+/// As [`prove`].
+pub fn prove_again(
+    kept: &mut Option<ProvenBounds>,
+    rules: &Rules,
+    start: &Position,
+    memory: ByteSize,
+    stop: impl FnMut(&ProofProgress) -> bool,
+) -> Result<Proof, AnalysisError> {
+    prove_kept(Algorithm::default(), kept, rules, start, memory, stop)
+}
+
+/// The proof of `start` by `algorithm`, from and into `kept`.
+fn prove_kept(
+    algorithm: Algorithm,
+    kept: &mut Option<ProvenBounds>,
+    rules: &Rules,
+    start: &Position,
+    memory: ByteSize,
+    stop: impl FnMut(&ProofProgress) -> bool,
+) -> Result<Proof, AnalysisError> {
     let codec = Codec::new(rules);
-    let refused = |e| match e {
-        GrowError::OutOfMemory { bytes } => AnalysisError::OutOfMemory {
-            positions: 0,
-            bytes,
-        },
-        _ => AnalysisError::OutOfMemory {
-            positions: 0,
-            bytes: 0,
-        },
+    let cache = match kept.take() {
+        Some(k) if k.rules == *rules && k.rated == start.player() => k.cache,
+        _ => PositionCache::new(codec.words(), memory.bytes()).map_err(|e| match e {
+            GrowError::OutOfMemory { bytes } => AnalysisError::OutOfMemory {
+                positions: 0,
+                bytes,
+            },
+            _ => AnalysisError::OutOfMemory {
+                positions: 0,
+                bytes: 0,
+            },
+        })?,
     };
-    let bytes = memory.bytes();
-    match algorithm {
+    let (proof, cache) = match algorithm {
         Algorithm::DfPn => {
-            let prover = dfpn::DfPn::new(rules, &codec, start, bytes).map_err(refused)?;
-            drive(prover, rules, start, stop)
+            let mut prover = dfpn::DfPn::new(rules, &codec, start, cache);
+            (drive(&mut prover, rules, start, stop), prover.into_cache())
         }
         Algorithm::AlphaBeta => {
-            let prover = alphabeta::AlphaBeta::new(rules, &codec, start, bytes).map_err(refused)?;
-            drive(prover, rules, start, stop)
+            let mut prover = alphabeta::AlphaBeta::new(rules, &codec, start, cache);
+            (drive(&mut prover, rules, start, stop), prover.into_cache())
         }
-    }
+    };
+    *kept = Some(ProvenBounds {
+        rules: rules.clone(),
+        rated: start.player(),
+        cache,
+    });
+    Ok(proof)
 }
 
 /// Runs a prover's tests from the highest value down until the value is
 /// proven or `stop` stops it.
 fn drive(
-    mut prover: impl Prover,
+    prover: &mut impl Prover,
     rules: &Rules,
     start: &Position,
     mut stop: impl FnMut(&ProofProgress) -> bool,
-) -> Result<Proof, AnalysisError> {
+) -> Proof {
     let moves = start.moves(rules);
     if moves.is_empty() {
         let value = Share::of(start.winners(), start.player());
-        return Ok(finish(&prover, value, value, None));
+        return finish(prover, value, value, None);
     }
     // The ranks a finished game can give the rated player, highest first.
     let mut ranks: Vec<Rank> = (1..=usize::from(rules.players()))
@@ -216,7 +288,7 @@ fn drive(
         }
     }
     let best = (lower == upper).then(|| moves[best.unwrap_or(0)]);
-    Ok(finish(&prover, share(lower), share(upper), best))
+    finish(prover, share(lower), share(upper), best)
 }
 
 fn finish(prover: &impl Prover, lower: Share, upper: Share, best_move: Option<Move>) -> Proof {

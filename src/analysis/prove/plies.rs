@@ -2,7 +2,7 @@
 //! the positions searched and whether it was asked to stop.
 
 use super::{PROOF_CHECK_EVERY, PositionCache, ProofProgress};
-use crate::game::{Children, Codec, GrowError, Player, Position, Rules, Share};
+use crate::game::{Children, Codec, Player, Position, Rules, Share};
 
 /// The buffers of one ply of a search: the position's packed key, its
 /// children, and what the algorithm keeps of each child.
@@ -28,26 +28,26 @@ pub(super) struct Plies<'a, T> {
 }
 
 impl<'a, T> Plies<'a, T> {
-    /// The state of a prover of `start` whose cache stays within
-    /// `max_bytes`.
+    /// The state of a prover of `start` with this cache (which must be
+    /// empty, or hold bounds for the same rules and player to move).
     pub(super) fn new(
         rules: &'a Rules,
         codec: &'a Codec,
         start: &Position,
-        max_bytes: usize,
-    ) -> Result<Plies<'a, T>, GrowError> {
+        cache: PositionCache,
+    ) -> Plies<'a, T> {
         let mut state = Plies {
             rules,
             codec,
             rated: start.player(),
-            cache: PositionCache::new(codec.words(), max_bytes)?,
+            cache,
             plies: Vec::new(),
             nodes: 0,
             stopped: false,
         };
         state.make(0);
         codec.encode(start, &mut state.plies[0].key);
-        Ok(state)
+        state
     }
 
     /// Makes sure ply `ply` has its buffers.

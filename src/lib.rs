@@ -3,8 +3,9 @@
 //! - [`game`]: the pure rules engine and the memoised game tree;
 //! - [`ai`]: computer opponents (perfect play, search and baselines);
 //! - [`analysis`]: counting and solving whole game trees;
+//! - [`record`]: game records, the text of a whole game (save, resume, replay);
 //! - [`cli`]: the terminal game and its commands;
-//! - [`text`]: numbers in messages (grouped digits, plurals).
+//! - [`text`]: numbers in messages (grouped digits, plurals), quoted paths.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -13,4 +14,5 @@ pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod game;
+pub mod record;
 pub mod text;

@@ -60,6 +60,26 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
+/// A path as a shell reads it back, to quote in a command the user may
+/// type: as it is when plain, otherwise in single quotes (control
+/// characters escaped, so that showing it cannot act on the terminal).
+///
+/// ```
+/// use std::path::Path;
+/// use dice_of_doom::text::shell_quote;
+/// assert_eq!(shell_quote(Path::new("boards/3x3-e.txt")), "boards/3x3-e.txt");
+/// assert_eq!(shell_quote(Path::new("my games/it's.txt")), "'my games/it'\\''s.txt'");
+/// ```
+pub fn shell_quote(path: &std::path::Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text
+    } else {
+        escape_controls(&format!("'{}'", text.replace('\'', r"'\''")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

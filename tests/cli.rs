@@ -261,8 +261,9 @@ fn help_documents_commands_and_exit_statuses() {
     let play = "Exit status:
     0  the game was played to its end, or a player quit with `q`
     1  the input ended before the game was over
+    1  the game cannot be saved in the file of --save (or --load)
     1  an I/O error, such as output that cannot be written
-    2  bad usage, or a bad board file (named with its line and column)
+    2  bad usage, or a bad board file or game record (named with its line and column)
   130  interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n
 ";
     let tree = "Exit status:
@@ -738,7 +739,7 @@ fn bash_completes_a_commands_options() {
     };
     assert_eq!(
         complete("dice-of-doom stats --m", 2, "--m", "stats"),
-        "--max-dice --max-memory --max-positions\n"
+        "--map --max-dice --max-memory --max-positions\n"
     );
     assert_eq!(
         complete("dice-of-doom arena --a ''", 3, "", "--a"),

@@ -4,251 +4,16 @@
 
 #![cfg(unix)]
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::os::fd::{AsFd, OwnedFd};
-use std::os::unix::process::CommandExt;
+mod pty;
+
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use dice_of_doom::cli::tui::{App, Target, render};
-use dice_of_doom::game::{Player, Position, Rules};
-use rustix::process::{Pid, Signal, kill_process};
-use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-use rustix::termios::{LocalModes, Winsize, tcgetattr, tcsetwinsize};
-
-const WAIT: Duration = Duration::from_secs(15);
-const COLS: u16 = 100;
-const ROWS: u16 = 30;
-
-/// The game running in a pseudo-terminal.
-struct Pty {
-    child: Child,
-    master: File,
-    slave: OwnedFd,
-    output: Receiver<Vec<u8>>,
-    raw: Vec<u8>,
-    screen: vt100::Parser,
-}
-
-fn winsize(rows: u16, cols: u16) -> Winsize {
-    Winsize {
-        ws_row: rows,
-        ws_col: cols,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    }
-}
-
-impl Pty {
-    fn start(args: &[&str]) -> Pty {
-        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
-        grantpt(&master).unwrap();
-        unlockpt(&master).unwrap();
-        let name = ptsname(&master, Vec::new()).unwrap();
-        let slave: OwnedFd = File::options()
-            .read(true)
-            .write(true)
-            .open(name.to_str().unwrap())
-            .unwrap()
-            .into();
-        tcsetwinsize(&slave, winsize(ROWS, COLS)).unwrap();
-        let stdio = || Stdio::from(slave.try_clone().unwrap());
-        let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
-        command
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("TERM", "xterm-256color")
-            .env_remove("NO_COLOR")
-            .stdin(stdio())
-            .stdout(stdio())
-            .stderr(stdio());
-        // SAFETY: only async-signal-safe system calls between fork and exec.
-        unsafe {
-            command.pre_exec(|| {
-                rustix::process::setsid()?;
-                rustix::process::ioctl_tiocsctty(rustix::stdio::stdin())?;
-                Ok(())
-            });
-        }
-        let child = command.spawn().unwrap();
-        let master = File::from(master);
-        let mut reader = master.try_clone().unwrap();
-        let (tx, output) = channel();
-        std::thread::spawn(move || {
-            let mut buffer = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buffer) {
-                if n == 0 || tx.send(buffer[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        Pty {
-            child,
-            master,
-            slave,
-            output,
-            raw: Vec::new(),
-            screen: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
-        }
-    }
-
-    fn send(&mut self, bytes: &[u8]) {
-        self.master.write_all(bytes).unwrap();
-        self.master.flush().unwrap();
-    }
-
-    /// A left click at column `x`, row `y` (from 0), as an xterm SGR mouse
-    /// press and release.
-    fn click(&mut self, (x, y): (u16, u16)) {
-        let (x, y) = (x + 1, y + 1);
-        self.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
-    }
-
-    fn resize(&mut self, rows: u16, cols: u16) {
-        tcsetwinsize(&self.slave, winsize(rows, cols)).unwrap();
-        self.screen
-            .screen_mut()
-            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
-    }
-
-    fn pump(&mut self, timeout: Duration) -> bool {
-        match self.output.recv_timeout(timeout) {
-            Ok(bytes) => {
-                self.screen.process(&bytes);
-                self.raw.extend_from_slice(&bytes);
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    /// Sends a signal to the game.
-    fn kill(&self, signal: Signal) {
-        let pid = i32::try_from(self.child.id()).ok().and_then(Pid::from_raw);
-        kill_process(pid.unwrap(), signal).unwrap();
-    }
-
-    /// Whether the screen shows `text` within `timeout`.
-    fn shows_within(&mut self, text: &str, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while !self.contents().contains(text) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            self.pump(left.min(Duration::from_millis(100)));
-        }
-        true
-    }
-
-    /// Sends `bytes` until the screen shows `text`, each time after waiting
-    /// a while for it: for a key that a slow reader could read together
-    /// with an unfinished sequence before it.
-    fn send_until(&mut self, bytes: &[u8], text: &str) {
-        let deadline = Instant::now() + WAIT;
-        while Instant::now() < deadline {
-            self.send(bytes);
-            if self.shows_within(text, Duration::from_secs(2)) {
-                return;
-            }
-        }
-        self.wait_for(text);
-    }
-
-    /// Waits until the screen shows `text`.
-    fn wait_for(&mut self, text: &str) {
-        let deadline = Instant::now() + WAIT;
-        while !self.contents().contains(text) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                let screen = self.contents();
-                let _ = self.child.kill();
-                let tail = &self.raw[self.raw.len().saturating_sub(600)..];
-                panic!(
-                    "timed out waiting for {text:?}; the screen:\n{screen}\nthe last output: {:?}",
-                    String::from_utf8_lossy(tail)
-                );
-            }
-            self.pump(left.min(Duration::from_millis(200)));
-        }
-    }
-
-    /// Waits for the game to exit, reading what it still writes; its status.
-    fn wait_exit(&mut self) -> std::process::ExitStatus {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                while self.pump(Duration::from_millis(100)) {}
-                return status;
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!("the game did not exit; the screen:\n{}", self.contents());
-            }
-            self.pump(Duration::from_millis(50));
-        }
-    }
-
-    /// Waits for the game to exit with status 0 and checks the terminal was
-    /// given back.
-    fn assert_clean_exit(&mut self) {
-        self.assert_exit(0);
-    }
-
-    /// Waits for the game to exit with `code` and checks the terminal was
-    /// given back.
-    fn assert_exit(&mut self, code: i32) {
-        let status = self.wait_exit();
-        assert_eq!(status.code(), Some(code), "{status:?}");
-        self.assert_restored();
-    }
-
-    /// Sends `Ctrl-C` and checks the game exits with 130 within 5 s (for a
-    /// loaded machine: it takes milliseconds), the terminal given back.
-    fn ctrl_c_ends_at_once(&mut self) {
-        self.send(b"\x03");
-        let started = Instant::now();
-        let status = self.wait_exit();
-        assert_eq!(status.code(), Some(130), "{status:?}");
-        let took = started.elapsed();
-        assert!(took < Duration::from_secs(5), "it waited: {took:?}");
-        self.assert_restored();
-    }
-
-    /// Checks the terminal was given back: the alternate screen left, the
-    /// cursor shown, mouse capture off, and the line discipline cooked again.
-    fn assert_restored(&self) {
-        let raw = String::from_utf8_lossy(&self.raw);
-        let leave = raw
-            .rfind("\x1b[?1049l")
-            .expect("the alternate screen is left");
-        let enter = raw
-            .rfind("\x1b[?1049h")
-            .expect("the alternate screen was entered");
-        assert!(leave > enter);
-        assert!(raw[leave..].contains("\x1b[?25h") || raw[..leave].ends_with("\x1b[?25h"));
-        assert!(raw.contains("\x1b[?1000l"), "mouse capture is turned off");
-        let modes = tcgetattr(self.slave.as_fd()).unwrap().local_modes;
-        assert!(
-            modes.contains(LocalModes::ICANON | LocalModes::ECHO),
-            "{modes:?}"
-        );
-    }
-}
-
-impl Drop for Pty {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use dice_of_doom::game::{MapSetup, Player, Position, Rules};
+use pty::{COLS, Pty, ROWS, WAIT};
+use rustix::process::Signal;
 
 /// Where a cell of a 2x2 board is drawn in the test's window.
 fn cell_at(cell: usize) -> (u16, u16) {
@@ -300,6 +65,55 @@ fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
     assert!(screen.contains("The winner is b."), "{screen}");
     assert!(
         screen.contains("Play this board again with `dice-of-doom --board boards/test-2x2.txt`."),
+        "{screen}"
+    );
+}
+
+/// The last character on screen (in reading order) that is a click on
+/// territory `cell` of `maps/tiny-4.map`: far from its centre.
+fn territory_edge(cell: usize) -> (u16, u16) {
+    let text = std::fs::read_to_string("maps/tiny-4.map").unwrap();
+    let setup = MapSetup::parse(&text).unwrap();
+    let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
+    let start = setup.position(&rules).unwrap();
+    let frame = render(&App::new(rules, start, None), COLS, ROWS, false);
+    let mut last = None;
+    for y in 0..frame.height() {
+        for x in 0..frame.width() {
+            if frame.target_at(x, y) == Some(Target::Cell(cell)) {
+                last = Some((x, y));
+            }
+        }
+    }
+    last.unwrap()
+}
+
+#[test]
+fn a_map_of_territories_by_keys_and_clicks() {
+    let mut pty = Pty::start(&["play", "--map", "maps/tiny-4.map"]);
+    pty.wait_for("Moves (type a number");
+    pty.wait_for("cursor: cell 0 (a 3)");
+    // Tab to a's next territory, mark it, then click the edge of the target.
+    pty.send(b"\t");
+    pty.wait_for("cursor: cell 3 (a 2)");
+    pty.send(b"\r");
+    pty.wait_for("marked: cell 3");
+    pty.click(territory_edge(2));
+    pty.wait_for("a: 3 -> 2, took 1 die from b");
+    // The arrows go between territories by their centres.
+    pty.send(b"\x1b[A");
+    pty.wait_for("cursor: cell 0 (a 3)");
+    pty.send(b"\x1b[C");
+    pty.wait_for("cursor: cell 1 (b 2)");
+    pty.send(b"e");
+    pty.wait_for("b's turn.");
+    pty.send(b"q");
+    pty.wait_for("Quit");
+    pty.send(b"y");
+    pty.assert_clean_exit();
+    let screen = pty.contents();
+    assert!(
+        screen.contains("Play this map again with `dice-of-doom --map maps/tiny-4.map`."),
         "{screen}"
     );
 }
@@ -360,9 +174,9 @@ fn ctrl_c_in_the_line_mode_and_the_help() {
     assert!(help.contains("130  interrupted with Ctrl-C"), "{help}");
 }
 
-#[test]
-fn a_person_plays_the_computer_to_the_end() {
-    let mut pty = Pty::start(&[
+/// A person (a) against the greedy computer (b) on the 2x2 test board.
+fn against_greedy() -> Pty {
+    Pty::start(&[
         "play",
         "--board",
         &board(),
@@ -370,7 +184,12 @@ fn a_person_plays_the_computer_to_the_end() {
         "b",
         "--ai",
         "greedy",
-    ]);
+    ])
+}
+
+#[test]
+fn a_person_plays_the_computer_to_the_end() {
+    let mut pty = against_greedy();
     pty.wait_for("1. 2 -> 3");
     pty.send(b"1");
     pty.wait_for("a: 2 -> 3, took 1 die from b");
@@ -583,5 +402,98 @@ fn the_computer_keeps_playing_while_a_sequence_is_unfinished() {
     }
     pty.wait_for("[ n: new game ]");
     pty.send_until(b"q", "dice-of-doom --seed 3 --size 2");
+    pty.assert_clean_exit();
+}
+
+impl Pty {
+    /// The screen once `text` shows and the frame is whole, without what
+    /// says how the position was reached: the message, the keys, and the
+    /// button that redoes moves taken back.
+    fn as_reached(&mut self, text: &str) -> String {
+        self.wait_for(text);
+        self.settle();
+        let screen = self.contents().replace("[ Redo (r) ]", "");
+        let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
+        lines[..lines.len().saturating_sub(3)].join("\n")
+    }
+}
+
+/// The screen of a game on seed 1's 3x3 board after `keys`, each typed
+/// once the log shows the one before it.
+fn reached_directly(keys: &[(&[u8], &str)], last: &str) -> String {
+    let mut pty = Pty::start(&["play", "--seed", "1", "--size", "3", "--color", "never"]);
+    pty.wait_for("seed 1");
+    for (key, logged) in keys {
+        pty.send(key);
+        pty.wait_for(logged);
+    }
+    let screen = pty.as_reached(last);
+    pty.send(b"\x03");
+    pty.wait_exit();
+    screen
+}
+
+#[test]
+fn undo_twice_and_redo_show_the_positions_reached_directly() {
+    let moves: [(&[u8], &str); 3] = [
+        (b"1", "a: 2 -> 1, took 1 die from b"),
+        (b"2", "a: 6 -> 7, took 1 die from b"),
+        (b"1", "a: end turn, +"),
+    ];
+    let mut pty = Pty::start(&["play", "--seed", "1", "--size", "3", "--color", "never"]);
+    pty.wait_for("seed 1");
+    for (key, logged) in moves {
+        pty.send(key);
+        pty.wait_for(logged);
+    }
+    pty.wait_for("b's turn.");
+    pty.send(b"u");
+    pty.wait_for("Undone: a: end turn");
+    pty.send(b"u");
+    let undone = pty.as_reached("Undone: a: 6 -> 7");
+    assert!(!undone.contains("a: 6 -> 7"), "{undone}");
+    pty.wait_for("[ Redo (r) ]");
+    pty.wait_for("u/r undo/redo");
+    assert_eq!(undone, reached_directly(&moves[..1], "a took cell 1."));
+    // The button redoes, as the key does.
+    pty.click(
+        vt100_find(&pty.contents(), "[ Redo (r) ]").expect("the redo button is on the screen"),
+    );
+    let redone = pty.as_reached("Redone: a: 6 -> 7");
+    assert_eq!(redone, reached_directly(&moves[..2], "a took cell 7."));
+    // A new move forgets the move taken back.
+    pty.send(b"1");
+    pty.wait_for("b's turn.");
+    pty.send(b"r");
+    pty.wait_for("Nothing to redo");
+    pty.send(b"\x03");
+    pty.assert_exit(130);
+}
+
+/// Where `text` starts on the screen `contents`: its column and row.
+fn vt100_find(contents: &str, text: &str) -> Option<(u16, u16)> {
+    contents.lines().enumerate().find_map(|(y, line)| {
+        let x = line.find(text)?;
+        Some((u16::try_from(x).ok()? + 2, u16::try_from(y).ok()?))
+    })
+}
+
+#[test]
+fn against_the_computer_undo_goes_back_to_the_persons_turn() {
+    let mut pty = against_greedy();
+    pty.wait_for("1. 2 -> 3");
+    pty.send(b"1");
+    let attacked = pty.as_reached("a took cell 3.");
+    pty.send(b"e");
+    pty.wait_for("The winner is b");
+    pty.wait_for("n new game  u undo");
+    // Back over the computer's whole turn and a's end of turn.
+    pty.send(b"u");
+    let undone = pty.as_reached("Undone: 4 moves, back to a's turn");
+    assert_eq!(undone, attacked);
+    pty.send(b"r");
+    pty.wait_for("Redone: 4 moves");
+    pty.wait_for("The winner is b");
+    pty.send(b"q");
     pty.assert_clean_exit();
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::{AiKind, Budget, Strategy};
 use crate::game::{
-    Board, GenerateError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules,
+    Board, GenerateError, IllegalMove, Move, Player, PlayerSet, Position, PositionError, Rules,
     random_board,
 };
 
@@ -82,6 +82,23 @@ pub struct ArenaResult {
     pub sides: [SideResult; 2],
 }
 
+/// One game of an arena, as [`Arena::run`] reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct ArenaGame<'a> {
+    /// The board's number in the arena, from 0.
+    pub board: usize,
+    /// The side that plays `a` (and moves first): 0 for side A, 1 for B.
+    pub first_side: usize,
+    /// The opponent of each player, `a` first.
+    pub seats: &'a [AiKind],
+    /// The starting position.
+    pub start: Position,
+    /// The moves played, in order.
+    pub moves: &'a [Move],
+    /// The winners.
+    pub winners: PlayerSet,
+}
+
 /// An arena: the seeded boards, drawn when it is made, and the two
 /// opponents that will play them.
 ///
@@ -92,7 +109,7 @@ pub struct ArenaResult {
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let arena = Arena::new(rules, [AiKind::Greedy, AiKind::Random], 3, 1, Budget::nodes(100)).unwrap();
 /// assert_eq!(arena.games(), 6);
-/// let result = arena.run(|| {}).unwrap();
+/// let result = arena.run(|_| {}).unwrap();
 /// let [a, b] = &result.sides;
 /// assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
 /// ```
@@ -134,12 +151,28 @@ impl Arena {
         self.boards.len() as u64 * 2
     }
 
+    /// The rules of its games.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The opponents, side A's then side B's.
+    pub fn kinds(&self) -> [AiKind; 2] {
+        self.kinds
+    }
+
+    /// The boards drawn.
+    pub fn boards(&self) -> usize {
+        self.boards.len()
+    }
+
     /// Plays every board twice, side A playing `a` and side B every other
-    /// player, then the other way round; calls `on_game` after each game.
+    /// player, then the other way round; calls `on_game` after each game
+    /// with the game.
     /// Under a budget without a time limit (nodes only) the result is the
     /// same on every run and machine: no move depends on the clock, and the
     /// think times are left out.
-    pub fn run(&self, mut on_game: impl FnMut()) -> Result<ArenaResult, ArenaError> {
+    pub fn run(&self, mut on_game: impl FnMut(&ArenaGame)) -> Result<ArenaResult, ArenaError> {
         let rules = &self.rules;
         let mut sides: [SideResult; 2] = [0, 1].map(|i| SideResult {
             side: if i == 0 { 'A' } else { 'B' },
@@ -162,7 +195,12 @@ impl Arena {
                         self.kinds[side_of(p)].build(seed)
                     })
                     .collect();
-                let winners = play_game(rules, start, &mut seats, self.budget, |p, t| {
+                let kinds: Vec<AiKind> = Player::all(rules.players())
+                    .map(|p| self.kinds[side_of(p)])
+                    .collect();
+                let mut moves = Vec::new();
+                let winners = play_game(rules, start, &mut seats, self.budget, |p, mv, t| {
+                    moves.push(mv);
                     let side = &mut sides[side_of(p)];
                     side.moves += 1;
                     if timed {
@@ -181,7 +219,14 @@ impl Arena {
                         side.losses += 1;
                     }
                 }
-                on_game();
+                on_game(&ArenaGame {
+                    board: g,
+                    first_side: usize::from(swap),
+                    seats: &kinds,
+                    start,
+                    moves: &moves,
+                    winners,
+                });
             }
         }
         for side in &mut sides {
@@ -225,14 +270,14 @@ pub fn wilson_interval(successes: u32, n: u32) -> (f64, f64) {
 }
 
 /// Plays one game from `start`, each player moved by her own opponent
-/// (`seats[player]`); returns the winners and, per player, the moves made
-/// and the time spent on each.
+/// (`seats[player]`); returns the winners, and tells `on_move` of each move
+/// played, who played it and the time spent on it.
 pub fn play_game(
     rules: &Rules,
     start: Position,
     seats: &mut [Box<dyn Strategy>],
     budget: Budget,
-    mut on_move: impl FnMut(Player, Duration),
+    mut on_move: impl FnMut(Player, Move, Duration),
 ) -> Result<PlayerSet, ArenaError> {
     let mut position = start;
     while !position.is_game_over(rules) {
@@ -242,7 +287,7 @@ pub fn play_game(
             .ok_or(ArenaError::NoSeat(player))?;
         let started = Instant::now();
         let mv = seat.choose(rules, &position, budget);
-        on_move(player, started.elapsed());
+        let spent = started.elapsed();
         let mv = mv.ok_or(ArenaError::NoMove(seat.name()))?;
         position = position
             .play(rules, mv)
@@ -250,6 +295,7 @@ pub fn play_game(
                 ai: seat.name(),
                 error,
             })?;
+        on_move(player, mv, spent);
     }
     Ok(position.winners())
 }
@@ -263,7 +309,7 @@ mod tests {
         let budget = Budget::time(Duration::from_millis(20));
         Arena::new(rules, [a, b], boards, 5, budget)
             .unwrap()
-            .run(|| {})
+            .run(|_| {})
             .unwrap()
     }
 
@@ -293,7 +339,7 @@ mod tests {
         let run = |a, b| {
             Arena::new(rules.clone(), [a, b], 3, 9, Budget::nodes(3_000))
                 .unwrap()
-                .run(|| {})
+                .run(|_| {})
                 .unwrap()
         };
         for (a, b) in [

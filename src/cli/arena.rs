@@ -2,19 +2,23 @@
 //! random boards, each board twice with the sides swapped.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
 
 use super::computer::budget;
-use super::load::{no_board, rules};
+use super::load::{Source, no_board, rules};
+use super::maps::{MapArgs, MapChoice, random_game, read_map};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
+use super::saving::write_atomic;
 use super::{CliError, json};
-use crate::ai::AiKind;
-use crate::ai::arena::{Arena, ArenaResult, SideResult};
-use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE};
-use crate::text::count;
+use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
+use crate::ai::{AiKind, Budget};
+use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Rules};
+use crate::record::{Record, Seat, Tags};
+use crate::text::{count, shell_quote};
 
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
@@ -23,7 +27,8 @@ const MAX_BOARDS: u32 = 100_000;
 #[derive(Debug, Clone, Args)]
 #[command(
     mut_args(change("size", |size| size
-        .required(true)
+        .required_unless_present("map")
+        .conflicts_with("map")
         .help(format!("Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons")))),
     mut_args(change("players", |players| players.help(format!(
         "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS}: side A plays `a` and side B \
@@ -33,6 +38,10 @@ const MAX_BOARDS: u32 = 100_000;
 pub struct ArenaArgs {
     #[command(flatten)]
     game: GameOptions<{ SIZE | PLAYERS | MAX_DICE }>,
+    /// The map the boards are drawn on (a map file's territories, its owners
+    /// and dice left aside, or one random map grown from the seed).
+    #[command(flatten)]
+    maps: MapArgs,
     /// The computer opponent of side A.
     #[arg(long = "a", value_enum, value_name = "AI")]
     a: AiKind,
@@ -60,14 +69,22 @@ pub struct ArenaArgs {
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
+    /// Write every game into this directory as a game record, named by the
+    /// arena's seed, the board's number and the side that moved first
+    /// (`seed1-board03-A.txt`: side A played `a`).
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
 }
 
 /// What `arena` prints: the options it ran with and the results, as a
 /// table or as JSON.
 #[derive(Serialize)]
 struct Report<'a> {
-    /// Board side.
+    /// Board side (0 on a map of territories).
     size: u8,
+    /// The map of territories, when the boards are drawn on one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    map: Option<String>,
     /// Players per game.
     players: u8,
     /// Most dice per hexagon.
@@ -89,9 +106,10 @@ struct Report<'a> {
 }
 
 impl Report<'_> {
-    fn new<'a>(args: &ArenaArgs, result: &'a ArenaResult) -> Report<'a> {
+    fn new<'a>(args: &ArenaArgs, result: &'a ArenaResult, map: Option<String>) -> Report<'a> {
         Report {
-            size: args.game.side(),
+            size: if map.is_some() { 0 } else { args.game.side() },
+            map,
             players: args.game.players,
             max_dice: args.game.max_dice,
             boards: result.boards,
@@ -109,8 +127,15 @@ impl Report<'_> {
 
 /// Runs `arena` and prints its table (or JSON).
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
-    let result = arena(args)?;
-    let report = Report::new(args, &result);
+    let (rules, result) = arena(args)?;
+    let map = args.maps.map.as_ref().map(|_| {
+        let name = rules.map().to_string();
+        match args.maps.replay() {
+            choice if choice.starts_with("--map random") => format!("random {name}"),
+            choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
+        }
+    });
+    let report = Report::new(args, &result, map);
     if args.json {
         return json::print(&report);
     }
@@ -122,11 +147,26 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 
 /// Plays the arena the options ask for, with a progress bar on standard
 /// error when it is a terminal.
-fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
-    let rules = rules(&args.game)?;
+fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
+    let rules = match &args.maps.map {
+        None => rules(&args.game)?,
+        Some(MapChoice::File(path)) => {
+            args.maps.shape()?;
+            let game = &args.game;
+            let source = Source::from_arg(path);
+            read_map(&source, game.players, game.max_dice, Player::A)?.0
+        }
+        Some(MapChoice::Random) => random_game(args.maps.shape()?, &args.game, args.seed)?.0,
+    };
     let budget = budget(args.think_time, args.nodes);
-    let arena =
-        Arena::new(rules, [args.a, args.b], args.games, args.seed, budget).map_err(no_board)?;
+    let arena = Arena::new(
+        rules.clone(),
+        [args.a, args.b],
+        args.games,
+        args.seed,
+        budget,
+    )
+    .map_err(no_board)?;
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(arena.games());
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -138,11 +178,68 @@ fn arena(args: &ArenaArgs) -> Result<ArenaResult, CliError> {
     } else {
         indicatif::ProgressBar::hidden()
     };
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| cannot_write(dir, &e))?;
+    }
+    // The first record that could not be written.
+    let mut failed = None;
     let result = arena
-        .run(|| bar.inc(1))
+        .run(|game| {
+            bar.inc(1);
+            if let Some(dir) = &args.record
+                && failed.is_none()
+            {
+                let (name, text) = record(&arena, args.seed, budget, game);
+                let path = dir.join(name);
+                failed = write_atomic(&path, &text)
+                    .err()
+                    .map(|e| cannot_write(&path, &e));
+            }
+        })
         .map_err(|e| CliError::Runtime(e.to_string()))?;
     bar.finish_and_clear();
-    Ok(result)
+    match failed {
+        Some(error) => Err(error),
+        None => Ok((rules, result)),
+    }
+}
+
+fn cannot_write(path: &Path, error: &io::Error) -> CliError {
+    CliError::Runtime(format!(
+        "cannot write {}: {}",
+        shell_quote(path),
+        super::load::io_reason(error)
+    ))
+}
+
+/// An arena game's record: its file's name (`seed1-board03-A.txt`) and
+/// its text.
+fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String, String) {
+    let rules: &Rules = arena.rules();
+    let seats = game
+        .seats
+        .iter()
+        .map(|&ai| Seat::Computer { ai, budget })
+        .collect();
+    let width = (arena.boards().max(1) - 1).to_string().len();
+    let side = ["A", "B"][game.first_side];
+    let [a, b] = arena.kinds();
+    let event = format!(
+        "arena seed {seed}, board {} of {}, side A {a} and side B {b}, side {side} plays a",
+        game.board,
+        arena.boards()
+    );
+    let mut record = Record::new(rules.clone(), game.start, seats).with_tags(Tags {
+        seed: None,
+        date: Some(super::saving::now()),
+        event: Some(event),
+    });
+    for &mv in game.moves {
+        // Each move was checked legal where it was played.
+        let _ = record.push(mv);
+    }
+    let name = format!("seed{seed}-board{:0width$}-{side}.txt", game.board);
+    (name, record.to_string())
 }
 
 /// The results as a table; with a node budget, without the think times.
@@ -151,10 +248,13 @@ fn table(result: &Report) -> String {
         (Some(nodes), _) => count(nodes, "node", "nodes"),
         (None, think) => format!("{} s", think.unwrap_or_default()),
     };
+    let on = match &result.map {
+        Some(map) => format!("boards on a {map}"),
+        None => format!("{size}x{size} boards", size = result.size),
+    };
     let mut out = format!(
-        "arena: {size}x{size} boards, {players} players, at most {dice}, \
+        "arena: {on}, {players} players, at most {dice}, \
          {boards} x 2 games (sides swapped), seed {seed}, {budget} per move\n",
-        size = result.size,
         players = result.players,
         dice = count(result.max_dice, "die", "dice"),
         boards = count(result.boards, "board", "boards"),
@@ -225,9 +325,11 @@ mod tests {
             think_time: Duration::from_millis(20),
             nodes: None,
             json: false,
+            record: None,
+            maps: MapArgs::default(),
         };
-        let result = arena(&args).unwrap();
-        let text = table(&Report::new(&args, &result));
+        let (_, result) = arena(&args).unwrap();
+        let text = table(&Report::new(&args, &result, None));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
     }
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::tui::{ComputerPlayer, Hint, HintProvider};
 use crate::ai::{AiKind, Analysis, Budget, Strategy};
 use crate::game::{Move, Player, PlayerSet, Position, Rules};
+use crate::record::Seat;
 
 /// The budget of `--think-time` and `--nodes`: a node budget, with no
 /// clock, when `--nodes` is given (the two options conflict), otherwise the
@@ -29,10 +30,12 @@ pub(super) fn hints_text(name: &str, budget: Budget) -> String {
 /// The computer's seats at the table: which players it moves, with which
 /// opponent, and the hints it gives the people.
 pub struct Computers {
-    /// The opponent moving each player, if the computer moves her.
-    seats: Vec<Option<Box<dyn Strategy>>>,
+    /// The opponent moving each player, and its budget per move, if the
+    /// computer moves her.
+    seats: Vec<Option<(Box<dyn Strategy>, Budget)>>,
     /// The opponent that rates moves when a person asks for a hint.
     hints: Option<Box<dyn Strategy>>,
+    /// The budget of a hint.
     budget: Budget,
 }
 
@@ -50,23 +53,32 @@ impl Computers {
     /// The computer moves `players` (of a game of `total` players) with
     /// opponents of this kind, thinking within `budget` per move; people get
     /// hints from the same kind of opponent.
-    pub fn new(
+    #[cfg(test)]
+    pub(crate) fn new(
         kind: AiKind,
         players: PlayerSet,
         total: u8,
         seed: u64,
         budget: Budget,
     ) -> Computers {
-        let seats = Player::all(total)
-            .map(|p| {
-                players
-                    .contains(p)
-                    .then(|| kind.build(seed.wrapping_add(u64::from(p.index()))))
+        Computers::seated(&seats(kind, players, total, budget), kind, budget, seed)
+    }
+
+    /// The computer at the seats of a record: each seat with its own
+    /// opponent and budget; people get hints from `hints` within `budget`.
+    pub fn seated(seats: &[Seat], hints: AiKind, budget: Budget, seed: u64) -> Computers {
+        let total = seats.len() as u64;
+        let seats = seats
+            .iter()
+            .zip(0u64..)
+            .map(|(seat, i)| match *seat {
+                Seat::Person => None,
+                Seat::Computer { ai, budget } => Some((ai.build(seed.wrapping_add(i)), budget)),
             })
             .collect();
         Computers {
             seats,
-            hints: Some(kind.build(seed.wrapping_add(u64::from(total)))),
+            hints: Some(hints.build(seed.wrapping_add(total))),
             budget,
         }
     }
@@ -81,7 +93,7 @@ impl Computers {
             .collect()
     }
 
-    /// The think time and/or nodes allowed per move or hint.
+    /// The think time and/or nodes allowed per hint.
     pub(super) fn budget(&self) -> Budget {
         self.budget
     }
@@ -91,11 +103,13 @@ impl Computers {
         self.hints.as_mut()
     }
 
-    /// The opponent moving `player`, if the computer moves her.
-    pub(super) fn seat(&mut self, player: Player) -> Option<&mut Box<dyn Strategy>> {
+    /// The opponent moving `player` and its budget per move, if the
+    /// computer moves her.
+    pub(super) fn seat(&mut self, player: Player) -> Option<(&mut Box<dyn Strategy>, Budget)> {
         self.seats
             .get_mut(usize::from(player.index()))
             .and_then(Option::as_mut)
+            .map(|(ai, budget)| (ai, *budget))
     }
 }
 
@@ -103,10 +117,23 @@ impl ComputerPlayer for Computers {
     /// The move of the opponent seated for the player to move, within the
     /// budget; `None` if the computer does not move this player.
     fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
-        let budget = self.budget;
-        self.seat(position.player())?
-            .choose(rules, position, budget)
+        let (ai, budget) = self.seat(position.player())?;
+        ai.choose(rules, position, budget)
     }
+}
+
+/// The seats of a game in which the computer moves `players` (of `total`)
+/// with opponents of this kind, each within `budget` per move.
+pub(super) fn seats(kind: AiKind, players: PlayerSet, total: u8, budget: Budget) -> Vec<Seat> {
+    Player::all(total)
+        .map(|p| {
+            if players.contains(p) {
+                Seat::Computer { ai: kind, budget }
+            } else {
+                Seat::Person
+            }
+        })
+        .collect()
 }
 
 /// The hint text: every move with its rating, and the computer's choice.

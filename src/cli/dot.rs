@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::CliError;
 use super::limits::{MemoryArgs, ProgressLine, analysis_error};
-use super::load::{io_reason, tree_from_file};
+use super::load::io_reason;
 use super::options::{GameOptions, RULES, whole};
 use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
 
@@ -15,8 +15,12 @@ use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
 #[derive(Debug, Clone, Args)]
 pub(super) struct DotArgs {
     /// The board file, or `-` to read the board from standard input.
-    #[arg(long, value_name = "FILE|-")]
-    board: PathBuf,
+    #[arg(long, value_name = "FILE|-", required_unless_present = "map")]
+    board: Option<PathBuf>,
+    /// A map file of territories (and their owners and dice) instead of a
+    /// board file, or `-` to read it from standard input.
+    #[arg(long, value_name = "FILE|-", conflicts_with = "board")]
+    map: Option<PathBuf>,
     #[command(flatten)]
     game: GameOptions<RULES>,
     /// Draw the memoised tree: a position reached by several paths is one node.
@@ -34,7 +38,8 @@ pub(super) struct DotArgs {
 }
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
-    let (_, mut tree) = tree_from_file(&args.board, &args.game)?;
+    let (_, mut tree) =
+        super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
     let root = tree.root();
     let options = DotOptions {
         shared: args.shared,

@@ -76,9 +76,17 @@ pub enum Answer {
     Quit,
     /// Show the hints (ratings of every move).
     Hint,
+    /// Take back the last move (against the computer, back to the last
+    /// position where a person was to move).
+    Undo,
+    /// Play again a move taken back.
+    Redo,
     /// Not an answer: say why.
     Invalid(String),
 }
+
+/// The keys besides move numbers, as the help line says them.
+pub const KEYS: &str = "h hints, u undoes, r redoes, q quits";
 
 /// Reads an answer to a menu of `count` moves numbered from 1.
 pub fn parse_answer(line: &str, count: usize) -> Answer {
@@ -89,15 +97,17 @@ pub fn parse_answer(line: &str, count: usize) -> Answer {
         format!("a number from 1 to {count}")
     };
     match text {
-        "" => Answer::Invalid(format!("Type {range} and press Enter (q quits).")),
+        "" => Answer::Invalid(format!("Type {range} and press Enter ({KEYS}).")),
         "q" | "Q" | "quit" => Answer::Quit,
         "h" | "H" | "hint" => Answer::Hint,
+        "u" | "U" | "undo" => Answer::Undo,
+        "r" | "R" | "redo" => Answer::Redo,
         _ if text.chars().all(|c| c.is_ascii_digit()) => match text.parse::<usize>() {
             Ok(n) if (1..=count).contains(&n) => Answer::Move(n - 1),
             _ => Answer::Invalid(format!("There is no move {}: type {range}.", shorten(text))),
         },
         _ => Answer::Invalid(format!(
-            "`{}` is not a move number: type {range} (q quits).",
+            "`{}` is not a move number: type {range} ({KEYS}).",
             shorten(text)
         )),
     }
@@ -165,10 +175,14 @@ mod tests {
             (" 3 ", 3, Answer::Move(2)),
             ("q", 3, Answer::Quit),
             ("h", 3, Answer::Hint),
+            ("u", 3, Answer::Undo),
+            ("redo", 3, Answer::Redo),
             (
                 "",
                 3,
-                invalid("Type a number from 1 to 3 and press Enter (q quits)."),
+                invalid(
+                    "Type a number from 1 to 3 and press Enter (h hints, u undoes, r redoes, q quits).",
+                ),
             ),
             (
                 "0",
@@ -189,18 +203,22 @@ mod tests {
             (
                 "-1",
                 3,
-                invalid("`-1` is not a move number: type a number from 1 to 3 (q quits)."),
+                invalid(
+                    "`-1` is not a move number: type a number from 1 to 3 (h hints, u undoes, r redoes, q quits).",
+                ),
             ),
             (
                 "ünïcödé",
                 2,
-                invalid("`ünïcödé` is not a move number: type a number from 1 to 2 (q quits)."),
+                invalid(
+                    "`ünïcödé` is not a move number: type a number from 1 to 2 (h hints, u undoes, r redoes, q quits).",
+                ),
             ),
             (
                 "\u{1b}[2J\u{7}",
                 2,
                 invalid(
-                    "`\\u{1b}[2J\\u{7}` is not a move number: type a number from 1 to 2 (q quits).",
+                    "`\\u{1b}[2J\\u{7}` is not a move number: type a number from 1 to 2 (h hints, u undoes, r redoes, q quits).",
                 ),
             ),
         ];

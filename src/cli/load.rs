@@ -11,7 +11,7 @@ use super::options::{GameOptions, PlayArgs, RULES, Takes};
 use crate::analysis::sample::seeded_start;
 use crate::game::{
     GameTree, GenerateError, Map, Player, Position, PositionError, Rules, Setup, SetupError,
-    SetupErrorKind,
+    SetupErrorKind, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -44,6 +44,9 @@ pub(super) fn tree_from_file(
 /// of a random board.
 pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
     let game = &args.game;
+    if args.maps.map.is_some() {
+        return super::maps::setup(&args.maps, game, args.seed);
+    }
     if let Some(path) = &args.board {
         let (rules, start) = read_position(
             &Source::from_arg(path),
@@ -69,6 +72,16 @@ pub(super) fn random_start<const TAKES: Takes>(
     let rules = rules(game)?;
     let start = seeded_start(&rules, game.first, seed).map_err(no_board)?;
     Ok((rules, start))
+}
+
+/// A random start under `rules`, `first` to move, drawn from `rng`.
+pub(super) fn deal(
+    rules: &Rules,
+    first: Player,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Position, CliError> {
+    let board = random_board(rules, first, rng).map_err(no_board)?;
+    Position::start(rules, board, first).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// Why no random board could be drawn, naming the option at fault.
@@ -136,25 +149,9 @@ pub fn read_position(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let error = |location, problem: String| BoardFileError {
-        source_name: source.clone(),
-        location,
-        problem,
-    };
-    let bytes = read_limited(source).map_err(|problem| error(None, problem))?;
-    // A UTF-8 byte-order mark, as some editors write, is not part of the
-    // board, nor counted in its columns.
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-    let text = text_of(bytes).map_err(|(location, problem)| error(Some(location), problem))?;
-    let in_file = |e: SetupError| -> CliError {
-        match e.kind {
-            SetupErrorKind::Position(PositionError::Player { .. }) => {
-                CliError::Usage(format!("--first: {}", e.kind))
-            }
-            kind => error(e.location, kind.to_string()).into(),
-        }
-    };
-    let setup = Setup::parse(text).map_err(in_file)?.with_first(first);
+    let text = read_text(source, "board", MAX_FILE_BYTES)?;
+    let in_file = |e| in_file(source, e);
+    let setup = Setup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(
         setup.rhombus().map_err(in_file)?,
         usize::from(players),
@@ -165,21 +162,57 @@ pub fn read_position(
     Ok((rules, start))
 }
 
-fn read_limited(source: &Source) -> Result<Vec<u8>, String> {
+/// The text of a `what` file (`board`, `map`, `record`) of at most `limit`
+/// bytes, without a UTF-8 byte-order mark (as some editors write: not part
+/// of the board, nor counted in its columns); a file that cannot be read,
+/// is too large or is not text is a [`BoardFileError`].
+pub(super) fn read_text(source: &Source, what: &str, limit: u64) -> Result<String, CliError> {
+    let error = |location, problem: String| BoardFileError {
+        source_name: source.clone(),
+        location,
+        problem,
+    };
+    let bytes = read_limited(source, what, limit).map_err(|problem| error(None, problem))?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let text =
+        text_of(bytes, what).map_err(|(location, problem)| error(Some(location), problem))?;
+    Ok(text.to_string())
+}
+
+/// A mistake in a board or map file: a [`BoardFileError`] naming the file,
+/// line and column, but a `--first` player outside the game, which is a
+/// usage error.
+pub(super) fn in_file(source: &Source, e: SetupError) -> CliError {
+    match e.kind {
+        SetupErrorKind::Position(PositionError::Player { .. }) => {
+            CliError::Usage(format!("--first: {}", e.kind))
+        }
+        kind => BoardFileError {
+            source_name: source.clone(),
+            location: e.location,
+            problem: kind.to_string(),
+        }
+        .into(),
+    }
+}
+
+/// The bytes of a `what` file (`board`, `map`), or why they cannot be read.
+fn read_limited(source: &Source, what: &str, limit: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let result = match source {
-        Source::File(path) => std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)),
+        Source::File(path) => {
+            std::fs::File::open(path).and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+        }
         Source::Stdin => std::io::stdin()
             .lock()
-            .take(MAX_FILE_BYTES + 1)
+            .take(limit + 1)
             .read_to_end(&mut bytes),
     };
     result.map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    if bytes.len() as u64 > limit {
         return Err(format!(
-            "too large: a board file holds at most {} KiB",
-            MAX_FILE_BYTES / 1024
+            "too large: a {what} file holds at most {} KiB",
+            limit / 1024
         ));
     }
     Ok(bytes)
@@ -195,8 +228,8 @@ pub(super) fn io_reason(error: &std::io::Error) -> String {
     }
 }
 
-/// The text of a file, or where it stops being text.
-fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
+/// The text of a `what` file, or where it stops being text.
+fn text_of<'a>(bytes: &'a [u8], what: &str) -> Result<&'a str, ((usize, usize), String)> {
     // The longest prefix that is text: up to the first NUL or non-UTF-8 byte.
     let (valid, bad) = match std::str::from_utf8(bytes) {
         Ok(text) => (text, "bytes that are not UTF-8 text"),
@@ -218,7 +251,7 @@ fn text_of(bytes: &[u8]) -> Result<&str, ((usize, usize), String)> {
     let column = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     Err((
         (line, column),
-        format!("not a text file: {bad} here; a board file is plain text"),
+        format!("not a text file: {bad} here; a {what} file is plain text"),
     ))
 }
 
@@ -235,9 +268,9 @@ mod tests {
             (b"\x7fELF\x02\x01\x01\0\0\xff", (1, 8)),
         ];
         for (bytes, location) in cases {
-            let (at, _) = text_of(bytes).unwrap_err();
+            let (at, _) = text_of(bytes, "board").unwrap_err();
             assert_eq!(at, location, "{bytes:?}");
         }
-        assert_eq!(text_of(b"a-1 b-1"), Ok("a-1 b-1"));
+        assert_eq!(text_of(b"a-1 b-1", "board"), Ok("a-1 b-1"));
     }
 }

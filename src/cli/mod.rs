@@ -2,9 +2,11 @@
 //!
 //! This file is the router: the command line's shape ([`Cli`]), and [`run`]
 //! handing each command to its own file (`play.rs`, `stats.rs`, `solve.rs`,
-//! `arena.rs`, `dot.rs`, `survey.rs`). The options shared by the commands are in
-//! `options.rs`, the loading of boards and rules in `load.rs`, the computer's
-//! seats and hints in `computer.rs`.
+//! `arena.rs`, `dot.rs`, `survey.rs`, `resume.rs`, `replay.rs`). The options
+//! shared by the commands are in `options.rs`, the loading of boards and
+//! rules in `load.rs`, the computer's seats and hints in `computer.rs`, the
+//! line-mode game in `lines.rs`, game records on disk (atomic writes,
+//! autosaves) in `saving.rs`.
 //!
 //! Every command returns a [`CliError`] for anything a user can get wrong;
 //! [`main`] prints it and maps it to the documented exit status.
@@ -16,11 +18,17 @@ mod generated;
 mod input;
 mod json;
 mod limits;
+mod lines;
 mod load;
+mod map_text;
+mod maps;
 mod options;
 mod play;
 mod render;
+mod replay;
+mod resume;
 mod sample;
+mod saving;
 mod solve;
 mod stats;
 mod survey;
@@ -83,8 +91,47 @@ mod status {
         "interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n",
     );
 
+    /// Bad usage, or a bad board file or record.
+    pub(super) const USAGE_OR_FILE: Piece = (
+        2,
+        "bad usage, or a bad board file or game record (named with its line and column)",
+    );
+    /// `play`: the file of `--save` or `--load` cannot be written.
+    pub(super) const CANNOT_SAVE: Piece = (
+        1,
+        "the game cannot be saved in the file of --save (or --load)",
+    );
+    /// `resume` has nothing to resume.
+    pub(super) const NOTHING_TO_RESUME: Piece = (
+        1,
+        "there is no unfinished game to resume, or the game cannot be saved",
+    );
+    /// A bad record.
+    pub(super) const USAGE_OR_RECORD: Piece = (
+        2,
+        "bad usage, or a bad game record (named with its line and column)",
+    );
+
     /// `play`, and the bare command.
-    pub(super) const PLAY: &[Piece] = &[GAME_OVER, INPUT_ENDED, IO, USAGE_OR_BOARD, INTERRUPTED];
+    pub(super) const PLAY: &[Piece] = &[
+        GAME_OVER,
+        INPUT_ENDED,
+        CANNOT_SAVE,
+        IO,
+        USAGE_OR_FILE,
+        INTERRUPTED,
+    ];
+    /// `resume`.
+    pub(super) const RESUME: &[Piece] = &[
+        GAME_OVER,
+        INPUT_ENDED,
+        NOTHING_TO_RESUME,
+        IO,
+        USAGE_OR_RECORD,
+        INTERRUPTED,
+    ];
+    /// `replay`.
+    pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD, INTERRUPTED];
     /// `stats` and `dot`.
     pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
     /// `solve`.
@@ -146,6 +193,12 @@ enum Command {
     /// Play a game at this terminal (the default command).
     #[command(after_help = exit_statuses(status::PLAY))]
     Play(options::PlayArgs),
+    /// Go on with a saved game: a record, or the unfinished game saved last.
+    #[command(after_help = exit_statuses(status::RESUME))]
+    Resume(resume::ResumeArgs),
+    /// Show a recorded game again, move by move.
+    #[command(after_help = exit_statuses(status::REPLAY))]
+    Replay(replay::ReplayArgs),
     /// Count and solve the whole game tree from a board.
     #[command(after_help = exit_statuses(status::TREE))]
     Stats(stats::StatsArgs),
@@ -158,6 +211,9 @@ enum Command {
     /// Write the game tree from a board as a Graphviz DOT graph.
     #[command(after_help = exit_statuses(status::TREE))]
     Dot(dot::DotArgs),
+    /// Print a random map of territories, with owners and dice, as a map file.
+    #[command(after_help = exit_statuses(status::GENERATED))]
+    Map(maps::NewMapArgs),
     /// Solve every board of a size under perfect play and tally the outcomes.
     #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
@@ -217,15 +273,30 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// On a bare `dice-of-doom` (no option at all) at a terminal, the saved
+/// game the player chose to go on with, if any.
+fn bare() -> Result<Option<std::path::PathBuf>, CliError> {
+    if std::env::args_os().len() > 1 {
+        return Ok(None);
+    }
+    resume::offer()
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => play::run(&cli.play),
+        None => match bare()? {
+            Some(path) => play::run(&resume::load(path)?),
+            None => play::run(&cli.play),
+        },
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Resume(args)) => resume::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
+        Some(Command::Map(args)) => maps::print_map(&args),
         Some(Command::Survey(args)) => survey::run(&args),
         Some(Command::Completions(args)) => generated::completions(&args),
         Some(Command::Man(args)) => generated::man(&args),

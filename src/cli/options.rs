@@ -209,22 +209,26 @@ fn value<T: Clone + Send + Sync + 'static>(
 
 /// Options of `play`.
 #[derive(Debug, Clone, Args)]
-#[command(mut_args(change("size", |size| size.conflicts_with("board"))))]
+#[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
 pub(super) struct PlayArgs {
     #[command(flatten)]
     pub(super) game: GameOptions<{ SIZE | RULES }>,
-    /// Seed of the random board: the same seed gives the same board everywhere.
+    #[command(flatten)]
+    pub(super) maps: super::maps::MapArgs,
+    /// Seed of the random board (and of a random map): the same seed gives
+    /// the same board everywhere.
     #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
           allow_negative_numbers = true)]
     pub(super) seed: Option<u64>,
     /// Play on the board in this file instead of a random one.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "map")]
     pub(super) board: Option<PathBuf>,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(super) color: ColorChoice,
     /// Players the computer plays: letters separated by commas (`b`, `b,c`),
-    /// or `all` to watch the computer play itself.
+    /// `all` to watch the computer play itself, or `none`; with `--load`,
+    /// instead of the record's players.
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     pub(super) computer: Option<ComputerPlayers>,
     /// The computer opponent (and the source of hints: `h` in the line mode,
@@ -244,6 +248,25 @@ pub(super) struct PlayArgs {
     /// terminal gets the full-screen game.
     #[arg(long)]
     pub(super) plain: bool,
+    /// Keep the game's record in this file, brought up to date after every
+    /// move (written atomically).
+    #[arg(long, value_name = "FILE")]
+    pub(super) save: Option<PathBuf>,
+    /// Go on with the game of this record, with its players and computer
+    /// settings, keeping it up to date (in `--save FILE` if given); a
+    /// finished game opens at its end.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["board", "map", "territories", "grid", "seed", "size", "players",
+                                "max_dice", "first", "ai", "think_time", "nodes"])]
+    pub(super) load: Option<PathBuf>,
+    /// Save an unfinished game in the data directory even when the input is
+    /// not a terminal (pipes and scripts do not autosave otherwise).
+    #[arg(long, conflicts_with = "no_autosave")]
+    pub(super) autosave: bool,
+    /// Do not save an unfinished game in the data directory (games at a
+    /// terminal do otherwise, for `dice-of-doom resume`).
+    #[arg(long)]
+    pub(super) no_autosave: bool,
 }
 
 /// When to colour the board.
@@ -289,14 +312,17 @@ pub(super) enum ComputerPlayers {
     Some(PlayerSet),
 }
 
-fn parse_computers(text: &str) -> Result<ComputerPlayers, String> {
-    if text.trim() == "all" {
-        return Ok(ComputerPlayers::All);
+pub(super) fn parse_computers(text: &str) -> Result<ComputerPlayers, String> {
+    match text.trim() {
+        "all" => return Ok(ComputerPlayers::All),
+        "none" => return Ok(ComputerPlayers::Some(PlayerSet::EMPTY)),
+        _ => {}
     }
     let mut set = PlayerSet::EMPTY;
     for part in text.split(',') {
         set.insert(parse_player(part.trim()).map_err(|_| {
-            "give player letters separated by commas, such as `b` or `b,c`, or `all`".to_string()
+            "give player letters separated by commas, such as `b` or `b,c`, or `all` or `none`"
+                .to_string()
         })?);
     }
     Ok(ComputerPlayers::Some(set))
@@ -338,6 +364,10 @@ mod tests {
     fn computer_lists_and_think_times() {
         let set = |s: &str| -> PlayerSet { s.chars().filter_map(Player::from_letter).collect() };
         assert_eq!(parse_computers("all"), Ok(ComputerPlayers::All));
+        assert_eq!(
+            parse_computers("none"),
+            Ok(ComputerPlayers::Some(PlayerSet::EMPTY))
+        );
         assert_eq!(parse_computers("b"), Ok(ComputerPlayers::Some(set("b"))));
         assert_eq!(
             parse_computers("b, c"),

@@ -1,71 +1,313 @@
-//! `dice-of-doom play`: the full-screen game at a terminal, otherwise the
-//! line mode, Land of Lisp's `play-vs-human` loop, safe against any input.
+//! `dice-of-doom play` (and `resume`): the game the options ask for, new or
+//! from a record, kept in its file after every move; the full-screen game
+//! at a terminal, otherwise the line mode (`lines.rs`).
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
 
-use super::computer::{self, Computers, StrategyHints, computer_move_text, hint_text};
-use super::input::{Answer, Line, parse_answer, read_line};
+use super::computer::{self, Computers, StrategyHints};
+use super::lines::{Outcome, help_line, play_with};
 use super::load::setup;
-use super::options::{ComputerPlayers, PlayArgs};
-use super::{CliError, render, tui};
-use crate::game::{GameTree, Player, PlayerSet};
+use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
+use super::saving::{self, Keeper, Saver, read_record};
+use super::{CliError, tui};
+use crate::ai::{AiKind, Budget};
+use crate::game::{Player, PlayerSet};
+use crate::record::{Record, Seat, Tags};
+
+/// A game about to be played: its record so far, where it is kept, and
+/// who gives the hints.
+pub(super) struct Game {
+    record: Record,
+    saver: Option<Saver>,
+    /// The opponent that rates moves for hints, and its budget.
+    hints: (AiKind, Budget),
+    /// The file it was read from, for a game that goes on.
+    loaded: Option<String>,
+}
 
 /// Runs `play`: the full-screen game when standard input and output are a
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
+    let mut game = game(args)?;
+    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
+    // A new game's record is written at once, so that a file that cannot
+    // be written is known before the game; a record read is written again
+    // only once the game changes, so that a finished one, or one a person
+    // annotated with comments, stays as it is until then.
+    let fresh = args.load.is_none() || args.save.is_some();
+    if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
+        if let Err(reason) = saver.save(&game.record) {
+            let path = crate::text::shell_quote(saver.path());
+            if args.save.is_some() || args.load.is_some() {
+                return Err(CliError::Runtime(format!(
+                    "cannot save the game to {path}: {reason}"
+                )));
+            }
+            let _ = writeln!(
+                io::stderr(),
+                "dice-of-doom: cannot save the game to {path} ({reason}): it is not saved"
+            );
+            game.saver = None;
+        }
+    }
+    if full {
+        return full_screen(game, args);
+    }
+    lines(game, args)
+}
+
+/// The game the options ask for: the record of `--load`, or a new game.
+fn game(args: &PlayArgs) -> Result<Game, CliError> {
+    if let Some(path) = &args.load {
+        if path.as_os_str() == "-" {
+            return Err(CliError::Usage(
+                "--load: give the record's file; standard input is for the moves".to_string(),
+            ));
+        }
+        let mut record = read_record(path)?;
+        let hints = hints_of(
+            &record,
+            (args.ai, computer::budget(args.think_time, args.nodes)),
+        );
+        if let Some(choice) = args.computer {
+            record = reseated(record, choice, hints)?;
+        }
+        let saver = match &args.save {
+            Some(save) => Saver::file(save.clone()),
+            None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
+            None => Saver::file(path.clone()),
+        };
+        return Ok(Game {
+            record,
+            saver: Some(saver),
+            hints,
+            loaded: Some(crate::text::shell_quote(path)),
+        });
+    }
     let (rules, start, seed) = setup(args)?;
     let players = match args.computer {
         None => PlayerSet::EMPTY,
-        Some(ComputerPlayers::All) => Player::all(rules.players()).collect(),
-        Some(ComputerPlayers::Some(set)) => set,
+        Some(choice) => chosen(choice, rules.players())?,
     };
-    if let Some(p) = players.iter().find(|p| p.index() >= rules.players()) {
-        return Err(CliError::Usage(format!(
-            "--computer {p}: the game has only {} players (a to {})",
-            rules.players(),
-            Player::new(rules.players() - 1).unwrap_or_default()
-        )));
-    }
     // With no computer player the opponent still rates the moves for hints.
     let budget = computer::budget(args.think_time, args.nodes);
-    let computers = Computers::new(args.ai, players, rules.players(), seed.unwrap_or(0), budget);
+    let seats = computer::seats(args.ai, players, rules.players(), budget);
+    let record = Record::new(rules, start, seats).with_tags(Tags {
+        seed,
+        date: Some(saving::now()),
+        event: None,
+    });
+    let autosave =
+        !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();
+    let saver = match &args.save {
+        Some(path) => Some(Saver::file(path.clone())),
+        None if autosave => saving::new_autosave().map(Saver::autosave),
+        None => None,
+    };
+    Ok(Game {
+        record,
+        saver,
+        hints: (args.ai, budget),
+        loaded: None,
+    })
+}
+
+/// The players `choice` names in a game of `players` (a usage error for
+/// a player past them).
+fn chosen(choice: ComputerPlayers, players: u8) -> Result<PlayerSet, CliError> {
+    let set = match choice {
+        ComputerPlayers::All => Player::all(players).collect(),
+        ComputerPlayers::Some(set) => set,
+    };
+    match set.iter().find(|p| p.index() >= players) {
+        Some(p) => Err(CliError::Usage(format!(
+            "--computer {p}: the game has only {players} players (a to {})",
+            Player::last_of(players)
+        ))),
+        None => Ok(set),
+    }
+}
+
+/// The record with the computer at the players `choice` names and people
+/// at the others: a seat the record gave the computer keeps its opponent
+/// and budget, a new one gets `fallback`'s.
+pub(super) fn reseated(
+    record: Record,
+    choice: ComputerPlayers,
+    fallback: (AiKind, Budget),
+) -> Result<Record, CliError> {
+    let set = chosen(choice, record.rules().players())?;
+    let seats = Player::all(record.rules().players())
+        .zip(record.seats())
+        .map(|(p, &seat)| match seat {
+            _ if !set.contains(p) => Seat::Person,
+            Seat::Computer { .. } => seat,
+            Seat::Person => Seat::Computer {
+                ai: fallback.0,
+                budget: fallback.1,
+            },
+        })
+        .collect();
+    Ok(record.with_seats(seats))
+}
+
+/// Who gives the hints in a recorded game: the opponent of its first
+/// computer seat, or `otherwise` in a game between people.
+fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
+    record
+        .seats()
+        .iter()
+        .find_map(|seat| match *seat {
+            Seat::Computer { ai, budget } => Some((ai, budget)),
+            Seat::Person => None,
+        })
+        .unwrap_or(otherwise)
+}
+
+/// The computer's seats of the game, seeded by its board's seed.
+fn computers(game: &Game) -> Computers {
+    let (ai, budget) = game.hints;
+    let seed = game.record.tags().seed.unwrap_or(0);
+    Computers::seated(game.record.seats(), ai, budget, seed)
+}
+
+/// Plays the game full-screen, from where its record stands, the record
+/// kept after every change.
+fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
+    let record = &game.record;
+    let app = tui::App::resume(
+        record.rules().clone(),
+        record.start(),
+        &record.moves(),
+        record.tags().seed,
+    )
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    let keeper = game
+        .saver
+        .clone()
+        .map(|saver| Keeper::new(game.record.clone(), saver, true));
+    run_full_screen(app, &game, args.color, keeper, Some(args))
+}
+
+/// Runs the full-screen game `app` of `game`: the computer at its seats,
+/// hints, and `keeper` told of every change. Then prints the summary (who
+/// won, how to play the board of `again` again), if asked, and where the
+/// game is kept; after a signal, exits with its status (a failed write is
+/// then ignored: the terminal may be gone).
+pub(super) fn run_full_screen(
+    app: tui::App,
+    game: &Game,
+    color: ColorChoice,
+    keeper: Option<Keeper>,
+    again: Option<&PlayArgs>,
+) -> Result<(), CliError> {
+    let computers = computers(game);
+    let (ai, budget) = game.hints;
+    let hints = StrategyHints {
+        ai: ai.build(game.record.tags().seed.unwrap_or(0)),
+        budget,
+    };
+    let app = app
+        .with_hints(computer::hints_text(ai.name(), budget))
+        .with_computers(computers.players(), ai.name());
+    let computer: Option<Box<dyn tui::ComputerPlayer>> =
+        (!computers.players().is_empty()).then(|| Box::new(computers) as _);
+    let note = keeper.as_ref().map(Keeper::note_later);
+    let recorder = keeper.map(|k| Box::new(k) as Box<dyn tui::Recorder>);
+    let ending = tui::run(
+        app,
+        color.enabled(true),
+        computer,
+        Some(Box::new(hints)),
+        recorder,
+    )?;
+    // The summary, without the exit that a signal asks for: the note
+    // comes after it.
+    let mut quiet = ending.clone();
+    quiet.signal = None;
+    if game.loaded.is_some() {
+        // The record plays the game again, not options: no such line.
+        quiet.seed = None;
+    }
+    let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
+    if let Some(note) = note.and_then(|note| note()) {
+        let mut out = io::stdout().lock();
+        written = written.and_then(|()| writeln!(out, "{note}").and_then(|()| out.flush()));
+    }
+    if ending.signal.is_some() {
+        std::process::exit(ending.status());
+    }
+    Ok(written?)
+}
+
+/// Shows the game of `record` full-screen from its start, to step through;
+/// a game continued from it (`c`) is autosaved as a new game, leaving the
+/// record as it was.
+pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(), CliError> {
+    let app = tui::App::replay(
+        record.rules().clone(),
+        record.start(),
+        &record.moves(),
+        record.tags().seed,
+    )
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    let hints = hints_of(
+        &record,
+        (AiKind::default(), Budget::time(Duration::from_secs(1))),
+    );
+    let keeper = saving::new_autosave().map(|path| {
+        let mut kept = record.clone();
+        kept.truncate(0);
+        kept.tags_mut().date = Some(saving::now());
+        Keeper::new(kept, Saver::autosave(path), false)
+    });
+    let game = Game {
+        record,
+        saver: None,
+        hints,
+        loaded: None,
+    };
+    run_full_screen(app, &game, color, keeper, None)
+}
+
+/// Plays the game in the line mode.
+fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     let stdout = io::stdout();
-    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
-        let hints = StrategyHints {
-            ai: args.ai.build(seed.unwrap_or(0)),
-            budget,
-        };
-        let app = tui::App::new(rules, start, seed)
-            .with_hints(computer::hints_text(args.ai.name(), budget))
-            .with_computers(computers.players(), args.ai.name());
-        let computer: Option<Box<dyn tui::ComputerPlayer>> =
-            (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-        let ending = tui::run(
-            app,
-            args.color.enabled(true),
-            computer,
-            Some(Box::new(hints)),
-        )?;
-        return Ok(tui::finish(&ending, args)?);
-    }
     let color = args.color.enabled(stdout.is_terminal());
+    let mut computers = computers(&game);
     let mut out = io::BufWriter::new(stdout.lock());
-    if let Some(seed) = seed {
-        writeln!(
+    let record = &mut game.record;
+    match (&game.loaded, record.tags().seed) {
+        (Some(file), _) => writeln!(
             out,
-            "A random {} board, seed {seed} (play it again with --seed {seed}).",
-            rules.map()
-        )?;
+            "The game of {file}, after {}.",
+            crate::text::count(record.plays().len(), "move", "moves")
+        )?,
+        (None, Some(seed)) => writeln!(
+            out,
+            "{}",
+            super::maps::seed_line(record.rules().map(), seed, &args.maps)
+        )?,
+        (None, None) => {}
     }
-    let mut tree = GameTree::new(rules, start);
-    let mut computers = computers;
+    if io::stdin().is_terminal() {
+        writeln!(out, "{}", help_line())?;
+    }
+    if let Some(saver) = &game.saver {
+        end_on_signals(saver.unfinished_note())?;
+    }
     let outcome = play_with(
-        &mut tree,
+        record,
         &mut io::stdin().lock(),
         &mut out,
         color,
         &mut computers,
+        game.saver.as_mut(),
     )?;
+    if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
+        writeln!(out, "{note}")?;
+    }
     out.flush()?;
     match outcome {
         Outcome::Finished(_) | Outcome::Quit => Ok(()),
@@ -75,231 +317,21 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     }
 }
 
-/// How a line-mode game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The game was played to its end.
-    Finished(PlayerSet),
-    /// A player typed `q`.
-    Quit,
-    /// The input ended before the game did.
-    InputEnded,
-}
-
-/// Plays a game between people on the tree from its root, reading the
-/// players' choices from `input` and printing the game to `output`; there
-/// are no hints (see [`play_with`] for them).
-#[cfg(test)]
-fn play_lines(
-    tree: &mut GameTree,
-    input: &mut impl BufRead,
-    output: &mut impl Write,
-    color: bool,
-) -> io::Result<Outcome> {
-    play_with(tree, input, output, color, &mut Computers::none())
-}
-
-/// Like `play_lines` (in the tests), with the computer moving some players (perhaps none):
-/// its moves are printed as `b plays 3 -> 7` or `b ends turn`, and a person
-/// typing `h` gets every move rated and the move the computer would choose.
-/// The game ends with why (`b cannot attack: the game is over`) and who won.
-pub fn play_with(
-    tree: &mut GameTree,
-    input: &mut impl BufRead,
-    output: &mut impl Write,
-    color: bool,
-    computers: &mut Computers,
-) -> io::Result<Outcome> {
-    let mut node = tree.root();
-    loop {
-        let position = tree.position(node);
-        let player = position.player();
-        writeln!(
-            output,
-            "current player = {}",
-            render::paint(&player.to_string(), player, color)
-        )?;
-        output.write_all(render::board(tree.rules().map(), position.board(), color).as_bytes())?;
-        let edges = tree.children(node).to_vec();
-        if edges.is_empty() {
-            let winners = position.winners();
-            writeln!(output, "{}", render::game_over(player))?;
-            writeln!(output, "{}", render::result(winners))?;
-            return Ok(Outcome::Finished(winners));
-        }
-        let rules = tree.rules().clone();
-        let budget = computers.budget();
-        if let Some(seat) = computers.seat(player) {
-            let mv = seat.choose(&rules, &position, budget);
-            let edge = edges.iter().find(|e| Some(e.mv) == mv).ok_or_else(|| {
-                io::Error::other(format!("the computer found no legal move for {player}"))
-            })?;
-            writeln!(output, "{}", computer_move_text(player, edge.mv))?;
-            output.flush()?;
-            node = edge.child;
-            continue;
-        }
-        output.write_all(render::menu(edges.iter().map(|e| e.mv)).as_bytes())?;
-        output.flush()?;
-        let choice = loop {
-            let answer = match read_line(input)? {
-                Line::Text(text) => parse_answer(&text, edges.len()),
-                Line::TooLong => {
-                    Answer::Invalid("That line is too long: type a move number.".into())
-                }
-                Line::NotText => Answer::Invalid("That is not text: type a move number.".into()),
-                Line::End => return Ok(Outcome::InputEnded),
-            };
-            match answer {
-                Answer::Move(index) => break index,
-                Answer::Quit => {
-                    writeln!(output, "{player} leaves the game.")?;
-                    return Ok(Outcome::Quit);
-                }
-                Answer::Hint => match computers.hints() {
-                    Some(ai) => {
-                        let name = ai.name();
-                        match ai.analyse(&rules, &position, budget, true) {
-                            Some(analysis) => {
-                                output.write_all(hint_text(name, &analysis).as_bytes())?;
-                            }
-                            None => writeln!(output, "There is no move to rate.")?,
-                        }
-                    }
-                    None => writeln!(output, "There are no hints in this game.")?,
-                },
-                Answer::Invalid(message) => writeln!(output, "{message}")?,
+/// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the
+/// signal would have (a shell reports 128 + its number), once no record is
+/// being written, saying where the game is kept.
+fn end_on_signals(note: String) -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(n) = signals.forever().next() {
+                let _writing = saving::SAVING.lock();
+                let _ = writeln!(io::stderr(), "\n{note}");
+                let _ = signal_hook::low_level::emulate_default_handler(n);
+                std::process::exit(128 + n);
             }
-            output.flush()?;
-        };
-        node = edges[choice].child;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::{AiKind, Budget};
-    use crate::game::{Position, Rules};
-
-    fn game(board: &str, moves: &str) -> (Outcome, String) {
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
-        let mut tree = GameTree::new(rules, start);
-        let mut output = Vec::new();
-        let outcome = play_lines(&mut tree, &mut moves.as_bytes(), &mut output, false).unwrap();
-        (outcome, String::from_utf8(output).unwrap())
-    }
-
-    #[test]
-    fn a_whole_game() {
-        let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "1\n1\n1\n1\n");
-        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
-        // The whole transcript is checked against tests/data/test-2x2.transcript.
-        assert!(
-            transcript.ends_with("  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n"),
-            "{transcript}"
-        );
-    }
-
-    #[test]
-    fn bad_answers_ask_again_and_end_of_input_stops() {
-        let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "\n0\n2\nx\n\u{e9}\n1\n");
-        assert_eq!(outcome, Outcome::InputEnded);
-        insta::assert_snapshot!(transcript);
-    }
-
-    fn game_with(board: &str, moves: &str, kind: AiKind, computer: &str) -> (Outcome, String) {
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
-        let mut tree = GameTree::new(rules, start);
-        let players = computer.chars().filter_map(Player::from_letter).collect();
-        let mut computers = Computers::new(kind, players, 2, 1, Budget::nodes(10_000));
-        let mut output = Vec::new();
-        let outcome = play_with(
-            &mut tree,
-            &mut moves.as_bytes(),
-            &mut output,
-            false,
-            &mut computers,
-        )
-        .unwrap();
-        (outcome, String::from_utf8(output).unwrap())
-    }
-
-    #[test]
-    fn the_computer_moves_its_players_and_gives_hints() {
-        // a: 2 -> 3, then a hint, then end turn; b (perfect) answers.
-        let (outcome, transcript) =
-            game_with("b-2 b-2 / a-2 b-1", "1\nh\n1\n", AiKind::Perfect, "b");
-        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
-        assert!(
-            transcript.contains("hints (perfect):\n1. end turn"),
-            "{transcript}"
-        );
-        assert!(
-            transcript.contains("The computer would choose 1 (end turn)."),
-            "{transcript}"
-        );
-        assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
-        assert!(transcript.contains("b ends turn\n"), "{transcript}");
-        assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
-    }
-
-    #[test]
-    fn people_get_hints_without_a_computer_player() {
-        let (outcome, transcript) =
-            game_with("b-2 b-2 / a-2 b-1", "h\n1\n1\n1\n1\n", AiKind::Search, "");
-        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
-        assert!(
-            transcript.contains(
-                "hints (search):\n1. 2 -> 3     loss (exact 0)  <- the computer's choice\n\
-                 The computer would choose 1 (2 -> 3).\n"
-            ),
-            "{transcript}"
-        );
-        assert!(!transcript.contains(" plays "), "{transcript}");
-        let (_, without) = game("b-2 b-2 / a-2 b-1", "h\nq\n");
-        assert!(
-            without.contains("There are no hints in this game.\n"),
-            "{without}"
-        );
-    }
-
-    #[test]
-    fn every_kind_can_play_both_sides() {
-        for kind in AiKind::ALL {
-            let (outcome, transcript) = game_with("a-3 b-2 / b-2 b-1", "", kind, "ab");
-            assert!(
-                matches!(outcome, Outcome::Finished(_)),
-                "{kind}: {transcript}"
-            );
-            assert!(
-                !transcript.contains("choose your move"),
-                "{kind}: {transcript}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_game_over_before_any_move_says_why() {
-        let (outcome, transcript) = game("a-1 b-1 / b-1 a-1", "");
-        assert_eq!(
-            outcome,
-            Outcome::Finished(PlayerSet::from_iter([Player::A, Player::B]))
-        );
-        assert_eq!(
-            transcript,
-            "current player = a\n    a-1 b-1\n  b-1 a-1\n\
-             a cannot attack: the game is over\n\
-             The game is a tie between a and b\n"
-        );
-    }
-
-    #[test]
-    fn quitting() {
-        let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "q\n");
-        assert_eq!(outcome, Outcome::Quit);
-        assert!(transcript.ends_with("a leaves the game.\n"), "{transcript}");
-    }
+        })?;
+    Ok(())
 }

@@ -33,7 +33,13 @@ pub fn paint(text: &str, player: Player, color: bool) -> String {
 /// The board as the game prints it (each drawn row on a line, each cell
 /// under its place on the map), cells in their owners' colours when `color`
 /// is on.
+///
+/// A map of territories is printed as its grid and a table of its
+/// territories ([`map_text`](super::map_text::map_text)).
 pub fn board(map: &Map, board: &Board, color: bool) -> String {
+    if let Some(grid) = map.grid() {
+        return super::map_text::map_text(map, grid, board, color);
+    }
     let mut out = String::new();
     let _ = board
         .on(map)

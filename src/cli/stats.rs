@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::limits::{MemoryArgs, ProgressLine, analysis_error};
-use super::load::{Source, tree_from_file};
+use super::load::Source;
 use super::options::{GameOptions, RULES, whole};
 use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
@@ -17,8 +17,12 @@ use crate::game::{Map, Player, Position, Rules, Share};
 #[derive(Debug, Clone, Args)]
 pub(super) struct StatsArgs {
     /// The board file, or `-` to read the board from standard input.
-    #[arg(long, value_name = "FILE|-")]
-    board: PathBuf,
+    #[arg(long, value_name = "FILE|-", required_unless_present = "map")]
+    board: Option<PathBuf>,
+    /// A map file of territories (and their owners and dice) instead of a
+    /// board file, or `-` to read it from standard input.
+    #[arg(long, value_name = "FILE|-", conflicts_with = "board")]
+    map: Option<PathBuf>,
     #[command(flatten)]
     game: GameOptions<RULES>,
     /// Print one JSON object instead of text.
@@ -48,7 +52,8 @@ struct StatsJson {
 }
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let (source, mut tree) = tree_from_file(&args.board, &args.game)?;
+    let (source, mut tree) =
+        super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
     let root = tree.root();
     let start = tree.position(root);
     let limits = analysis::Limits {
@@ -97,7 +102,8 @@ fn rating(value: Share, player: Player) -> String {
 
 fn text(source: &Source, map: &Map, start: &Position, stats: &Stats) -> String {
     let player = start.player();
-    let mut out = format!("board {source}, {player} to move:\n");
+    let what = if map.grid().is_some() { "map" } else { "board" };
+    let mut out = format!("{what} {source}, {player} to move:\n");
     out.push_str(&render::board(map, start.board(), false));
     let total_leaves: u64 = stats.leaves.iter().map(|&(_, n)| n).sum();
     let mut rows = vec![

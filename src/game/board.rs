@@ -208,7 +208,11 @@ impl OnMap<'_> {
         for row in 0..self.map.rows() {
             let mut at = 0;
             for index in self.map.row(row) {
-                let column = text_column(self.map.place(index));
+                // A map of territories is one row, its cells a space apart.
+                let column = match self.map.grid() {
+                    None => text_column(self.map.place(index)),
+                    Some(_) => at + usize::from(index > 0),
+                };
                 let cell = self.board.cell(index);
                 let text = show(cell, &cell.to_string());
                 write!(

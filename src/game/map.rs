@@ -3,12 +3,16 @@
 //!
 //! The rules only ever ask a [`Map`] how many cells there are and which
 //! cells neighbour a cell; the board text format and the renderers ask it
-//! where each cell is drawn. So a new geometry (offset rows, irregular
-//! territories) is a new constructor of `Map`, and nothing else changes.
+//! where each cell is drawn. So a new geometry is a new constructor of
+//! `Map`, and nothing else changes: [`Map::rhombus`] is Land of Lisp's board
+//! of single hexagons, [`Map::territories`] a Dice Wars map of irregular
+//! territories on a [`Grid`] of hexagon cells, whose cells (for the rules)
+//! are its territories.
 
 use std::fmt;
 use std::ops::Range;
 
+use super::{Grid, MAX_TERRITORIES, MapShape};
 use crate::text::count;
 
 /// The smallest side of a rhombus map.
@@ -50,6 +54,43 @@ pub enum MapError {
         count(*.0, "cell", "cells")
     )]
     NotSquare(usize),
+    /// A map of territories with fewer than two.
+    #[error("a map needs at least 2 territories, not {0}")]
+    TooFewTerritories(usize),
+    /// More territories than a map file can name.
+    #[error("a map has at most {MAX_TERRITORIES} territories, not {0}")]
+    TooManyTerritories(usize),
+    /// A territory number skipped: territories are numbered from 0.
+    #[error(
+        "there is no territory {}: territories are numbered from 0 without gaps (`0`-`9`, then `A`-`Z`, then `a`-`z`)",
+        territory_name(*missing)
+    )]
+    MissingTerritory {
+        /// The first number not used.
+        missing: u8,
+        /// The first cell of the next territory used after it: (x, y).
+        cell: (u8, u8),
+    },
+    /// A territory whose cells are not one connected group.
+    #[error(
+        "territory {} is in more than one piece: each territory must be one group of touching cells",
+        territory_name(*territory)
+    )]
+    Split {
+        /// The territory.
+        territory: u8,
+        /// The first cell (in reading order) of a second piece: (x, y).
+        cell: (u8, u8),
+    },
+}
+
+/// A territory as a map file names it: `` `7` ``, or `` `C` (12) `` past 9.
+fn territory_name(t: u8) -> String {
+    match super::territory_char(usize::from(t)) {
+        Some(c) if t < 10 => format!("`{c}`"),
+        Some(c) => format!("`{c}` ({t})"),
+        None => t.to_string(),
+    }
 }
 
 /// The shape a map was made as, for its name.
@@ -57,6 +98,9 @@ pub enum MapError {
 enum Shape {
     /// Land of Lisp's rhombus of hexagons.
     Rhombus(u8),
+    /// Irregular territories on a grid of hexagon cells, and the shape
+    /// they were grown to when the map is a random one.
+    Territories(Option<MapShape>),
 }
 
 /// The cells of a game, their adjacency in the order the rules list
@@ -81,6 +125,8 @@ pub struct Map {
     places: Vec<Place>,
     /// `row_starts[r]..row_starts[r + 1]` are the cells of row `r`.
     row_starts: Vec<u8>,
+    /// The hexagon cells of a map of territories.
+    grid: Option<Grid>,
 }
 
 impl Map {
@@ -132,7 +178,118 @@ impl Map {
             offsets,
             places,
             row_starts: (0..=side).map(|y| (y * side) as u8).collect(),
+            grid: None,
         })
+    }
+
+    /// A map of territories: the grid's territories are the cells the rules
+    /// play on, numbered as the grid numbers them (from 0, without gaps),
+    /// and two territories touch when any of their hexagon cells do; their
+    /// neighbours are listed in increasing order. Each territory must be one
+    /// group of touching cells. A territory is drawn at its centre: the cell
+    /// with the most neighbours of its own territory, nearest the middle of
+    /// the territory.
+    ///
+    /// In the board text format a map of territories is one row, its cells
+    /// in the order of their numbers.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{Grid, Map, MapError, Place};
+    /// // 0 0 1
+    /// //  0 1 1
+    /// let mut grid = Grid::new(3, 2).unwrap();
+    /// for (x, y, t) in [(0, 0, 0), (1, 0, 0), (2, 0, 1), (0, 1, 0), (1, 1, 1), (2, 1, 1)] {
+    ///     grid.set(x, y, Some(t));
+    /// }
+    /// let map = Map::territories(grid.clone()).unwrap();
+    /// assert_eq!((map.len(), map.neighbours(0), map.to_string().as_str()), (2, &[1][..], "map of 2 territories"));
+    /// assert_eq!(map.place(0), Place { row: 0, column: 0 });
+    /// grid.set(2, 1, Some(0));
+    /// assert_eq!(Map::territories(grid).unwrap_err(), MapError::Split { territory: 0, cell: (2, 1) });
+    /// ```
+    pub fn territories(grid: Grid) -> Result<Map, MapError> {
+        let mut cells: Vec<Vec<(usize, usize)>> = Vec::new();
+        for (x, y, territory) in grid.cells() {
+            if let Some(t) = territory {
+                let t = usize::from(t);
+                if t >= cells.len() {
+                    cells.resize(t + 1, Vec::new());
+                }
+                cells[t].push((x, y));
+            }
+        }
+        if cells.len() < 2 {
+            return Err(MapError::TooFewTerritories(cells.len()));
+        }
+        if let Some(missing) = cells.iter().position(Vec::is_empty) {
+            let next = cells[missing..].iter().find(|c| !c.is_empty());
+            let cell = next.map_or((0, 0), |c| (c[0].0 as u8, c[0].1 as u8));
+            return Err(MapError::MissingTerritory {
+                missing: missing as u8,
+                cell,
+            });
+        }
+        if cells.len() > MAX_TERRITORIES {
+            return Err(MapError::TooManyTerritories(cells.len()));
+        }
+        for (t, own) in cells.iter().enumerate() {
+            if let Some(&(x, y)) = second_piece(&grid, t as u8, own) {
+                return Err(MapError::Split {
+                    territory: t as u8,
+                    cell: (x as u8, y as u8),
+                });
+            }
+        }
+        let mut adjacent = vec![Vec::new(); cells.len()];
+        for (x, y, territory) in grid.cells() {
+            let Some(t) = territory else { continue };
+            for (nx, ny) in grid.neighbours(x, y) {
+                if let Some(n) = grid.get(nx, ny)
+                    && n != t
+                {
+                    adjacent[usize::from(t)].push(n);
+                }
+            }
+        }
+        let mut neighbours = Vec::new();
+        let mut offsets = vec![0u16];
+        for list in &mut adjacent {
+            list.sort_unstable();
+            list.dedup();
+            neighbours.extend_from_slice(list);
+            offsets.push(neighbours.len() as u16);
+        }
+        let places = cells.iter().map(|own| centre(&grid, own)).collect();
+        Ok(Map {
+            shape: Shape::Territories(None),
+            neighbours,
+            offsets,
+            places,
+            row_starts: vec![0, cells.len() as u8],
+            grid: Some(grid),
+        })
+    }
+
+    /// The shape a random map was grown to (see
+    /// [`random_map`](super::random_map)), so that another can be grown
+    /// like it; `None` for any other map.
+    pub fn random_shape(&self) -> Option<MapShape> {
+        match self.shape {
+            Shape::Territories(shape) => shape,
+            Shape::Rhombus(_) => None,
+        }
+    }
+
+    /// The same map, remembered as grown to `shape`.
+    pub(super) fn grown_as(mut self, shape: MapShape) -> Map {
+        self.shape = Shape::Territories(Some(shape));
+        self
+    }
+
+    /// The hexagon cells under a map of territories; `None` for a map whose
+    /// cells are single hexagons (the rhombus).
+    pub fn grid(&self) -> Option<&Grid> {
+        self.grid.as_ref()
     }
 
     /// The rhombus with this many cells, if there is one.
@@ -205,7 +362,55 @@ impl fmt::Display for Map {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.shape {
             Shape::Rhombus(side) => write!(f, "{side}x{side}"),
+            Shape::Territories(_) => write!(f, "map of {} territories", self.len()),
         }
+    }
+}
+
+/// The first cell, in reading order, of territory `t` that cannot be
+/// reached from its first cell through cells of its own.
+fn second_piece<'a>(grid: &Grid, t: u8, own: &'a [(usize, usize)]) -> Option<&'a (usize, usize)> {
+    let mut seen = vec![false; own.len()];
+    let index = |c: (usize, usize)| own.binary_search_by_key(&(c.1, c.0), |&(x, y)| (y, x));
+    let mut stack = vec![own[0]];
+    seen[0] = true;
+    while let Some((x, y)) = stack.pop() {
+        for n in grid.neighbours(x, y) {
+            if grid.get(n.0, n.1) == Some(t)
+                && let Ok(i) = index(n)
+                && !seen[i]
+            {
+                seen[i] = true;
+                stack.push(n);
+            }
+        }
+    }
+    seen.iter().position(|&s| !s).map(|i| &own[i])
+}
+
+/// Where a territory is drawn: its cell with the most neighbours in the
+/// territory, then nearest its middle (counting a row as two half
+/// hexagons), then first in reading order.
+fn centre(grid: &Grid, own: &[(usize, usize)]) -> Place {
+    let n = own.len() as i64;
+    let at = |&(x, y): &(usize, usize)| (Grid::half_column(x, y) as i64, 2 * y as i64);
+    let (sum_c, sum_r) = own
+        .iter()
+        .map(at)
+        .fold((0, 0), |(a, b), (c, r)| (a + c, b + r));
+    let best = own.iter().min_by_key(|&&(x, y)| {
+        let (c, r) = at(&(x, y));
+        let inside = grid
+            .neighbours(x, y)
+            .filter(|&(nx, ny)| grid.get(nx, ny) == grid.get(x, y))
+            .count();
+        let distance = (c * n - sum_c).pow(2) + (r * n - sum_r).pow(2);
+        (std::cmp::Reverse(inside), distance)
+    });
+    let (x, y) = best.copied().unwrap_or((0, 0));
+    Place {
+        row: y as u8,
+        column: Grid::half_column(x, y) as u8,
     }
 }
 

@@ -11,7 +11,10 @@ mod board;
 mod codec;
 mod expand;
 mod generate;
+mod grid;
 mod map;
+mod mapfile;
+mod mapgen;
 mod player;
 mod rules;
 mod setup;
@@ -25,7 +28,15 @@ pub use board::{
 pub(crate) use codec::Codec;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
+pub use grid::{
+    Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
+};
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
+pub use mapfile::MapSetup;
+pub use mapgen::{
+    MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
+    MapGenError, MapShape, TERRITORY_CELLS, random_map,
+};
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
 pub(crate) use rules::for_each_attack;
 pub use rules::{

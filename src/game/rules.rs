@@ -66,6 +66,14 @@ impl Rules {
         Rules::new(Map::rhombus(side)?, players, max_dice)
     }
 
+    /// The same rules on another map.
+    pub fn on_map(&self, map: Map) -> Rules {
+        Rules {
+            map,
+            ..self.clone()
+        }
+    }
+
     /// The map: the cells, which touch, and where they are drawn.
     pub fn map(&self) -> &Map {
         &self.map

@@ -9,7 +9,8 @@ use std::str::FromStr;
 use crate::text::{count, escape_controls};
 
 use super::{
-    Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, Map, MapError, Player, Position, PositionError, Rules,
+    Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, MAX_GRID_SIDE, Map, MapError, Player, Position,
+    PositionError, Rules,
 };
 
 /// A board as written, not yet checked against any rules: its cells in the
@@ -90,6 +91,38 @@ pub enum SetupErrorKind {
         /// The map's name.
         map: String,
     },
+    /// A character in a map's grid that names no territory.
+    #[error(
+        "`{}` names no territory: write a territory as `0`-`9`, `A`-`Z` or `a`-`z`, and sea as `.`",
+        escape_controls(&.0.to_string())
+    )]
+    NotATerritory(char),
+    /// A map file without a grid.
+    #[error(
+        "no map found: draw it as rows of cells, `0`-`9`, `A`-`Z` or `a`-`z` for territories and `.` for sea"
+    )]
+    NoGrid,
+    /// A map's grid past its limits.
+    #[error("the map is too large: at most {MAX_GRID_SIDE} rows of {MAX_GRID_SIDE} cells")]
+    GridTooLarge,
+    /// A row of the map after the territories' owners and dice.
+    #[error("the rows of the map come before the territories' owners and dice")]
+    GridAfterEntries,
+    /// Not a territory's owner and dice.
+    #[error(
+        "expected a territory and its owner and dice such as `3 a-2`, found `{}`",
+        escape_controls(.0)
+    )]
+    NotAnEntry(String),
+    /// A territory given owner and dice twice.
+    #[error("territory `{0}` is given its owner and dice twice")]
+    DuplicateEntry(char),
+    /// A territory on the map without owner and dice.
+    #[error("territory `{0}` has no owner and dice: add a line such as `{0} a-2`")]
+    MissingEntry(char),
+    /// Owner and dice for a territory that is not on the map.
+    #[error("there is no territory `{0}` on the map")]
+    UnknownTerritory(char),
     /// The cells do not fit the rules.
     #[error(transparent)]
     Position(#[from] PositionError),
@@ -109,7 +142,7 @@ impl std::error::Error for SetupError {}
 /// The longest piece of a bad token quoted back in a message.
 const QUOTE_LIMIT: usize = 24;
 
-fn quote(token: &str) -> String {
+pub(super) fn quote(token: &str) -> String {
     if token.chars().count() > QUOTE_LIMIT {
         let cut: String = token.chars().take(QUOTE_LIMIT).collect();
         format!("{cut}...")
@@ -260,7 +293,7 @@ impl Setup {
     }
 }
 
-fn parse_cell(token: &str) -> Result<Cell, SetupErrorKind> {
+pub(super) fn parse_cell(token: &str) -> Result<Cell, SetupErrorKind> {
     let not_a_cell = || SetupErrorKind::NotACell(quote(token));
     let mut chars = token.chars();
     let letter = chars.next().ok_or_else(not_a_cell)?;

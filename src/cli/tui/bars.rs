@@ -43,6 +43,20 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     };
     let captured = Field::text(4, Span::plain(format!("captured {}", position.captured())));
     let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
+    if app.replaying() {
+        let (at, len) = app.replay_at();
+        let playing = if app.playing() { ", playing" } else { "" };
+        fields.push(
+            Field::new(
+                2,
+                vec![
+                    vec![Span::bold(format!("replay: move {at} of {len}{playing}"))],
+                    vec![Span::bold(format!("replay {at}/{len}"))],
+                ],
+            )
+            .required(),
+        );
+    }
     if app.winners().is_some() {
         fields.push(Field::text(5, Span::bold("game over")).required());
     } else if app.computer_to_move().is_some() {
@@ -106,10 +120,15 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     }
     if !app.digits().is_empty() {
         let digits = app.digits();
+        let long = if app.replaying() {
+            format!("go to move: {digits}_")
+        } else {
+            format!("move number: {digits}_")
+        };
         fields.push(Field::new(
             2,
             vec![
-                vec![Span::plain(format!("move number: {digits}_"))],
+                vec![Span::plain(long)],
                 vec![Span::plain(format!("move {digits}_"))],
             ],
         ));
@@ -156,23 +175,51 @@ fn key_fields(app: &App) -> Vec<Field> {
     };
     let help = key(0, &["? help"]).required();
     let quit = key(1, &["q quit"]);
-    if app.winners().is_some() {
-        vec![key(2, &["n new game"]), help, quit]
+    let undo = match (app.can_undo(), app.can_redo()) {
+        (true, true) => Some(key(7, &["u/r undo/redo", "u/r"])),
+        (true, false) => Some(key(7, &["u undo"])),
+        (false, true) => Some(key(7, &["r redo"])),
+        (false, false) => None,
+    };
+    if app.replaying() {
+        let play = if app.playing() { "p pause" } else { "p play" };
+        vec![
+            key(2, &["arrows step", "arrows"]),
+            key(5, &["Home/End first/last", "Home/End"]),
+            key(6, &["number+Enter go to"]),
+            key(3, &[play]),
+            key(4, &["c continue here", "c continue"]),
+            help,
+            quit,
+        ]
+    } else if app.winners().is_some() {
+        [Some(key(2, &["n new game"])), undo, Some(help), Some(quit)]
+            .into_iter()
+            .flatten()
+            .collect()
     } else if app.computer_to_move().is_some() {
-        vec![
-            key(3, &["the computer is moving", "computer moving"]),
-            help,
-            quit,
-            key(4, &["Ctrl-C quit at once"]),
+        [
+            Some(key(3, &["the computer is moving", "computer moving"])),
+            undo,
+            Some(help),
+            Some(quit),
+            Some(key(4, &["Ctrl-C quit at once"])),
         ]
+        .into_iter()
+        .flatten()
+        .collect()
     } else {
-        vec![
-            key(5, &["arrows/hjkl move", "arrows move"]),
-            key(4, &["Enter mark/attack", "Enter attack"]),
-            key(6, &["Esc cancel"]),
-            key(3, &["e end turn"]),
-            help,
-            quit,
+        [
+            Some(key(6, &["arrows/hjkl move", "arrows move"])),
+            Some(key(5, &["Enter mark/attack", "Enter attack"])),
+            Some(key(8, &["Esc cancel"])),
+            Some(key(3, &["e end turn"])),
+            undo,
+            Some(help),
+            Some(quit),
         ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 }

@@ -60,17 +60,35 @@ const RULES: [&str; 5] = [
 ];
 
 /// Every key, and what it does.
-const KEYS: [(&str, &str); 10] = [
+const KEYS: [(&str, &str); 12] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
+    (
+        "Tab, Shift-Tab",
+        "move the cursor to your next (previous) cell",
+    ),
     ("Enter, Space", "mark a cell, then attack a target"),
     ("Esc", "cancel hints, a mark or a typed number"),
     ("e, p", "end the turn (after an attack)"),
     ("1 2 3 ...", "play that move (Enter ends a number)"),
+    ("u, r", "undo, redo (to your turn vs a computer)"),
     ("H", "hints: the computer rates the moves"),
     ("mouse click", "mark a cell, attack, pick a move"),
     ("?", "this help; ? again: its next page"),
     ("q", "quit (asks first); Ctrl-C at once"),
     ("n", "a new game, once the game is over"),
+];
+
+/// Every key of a replay, and what it does.
+const REPLAY_KEYS: [(&str, &str); 9] = [
+    ("right, down, l", "the next move"),
+    ("left, up, h", "the move before"),
+    ("Home, End, g, G", "the start, the last move"),
+    ("0 1 2 ... Enter", "go to the position after that move"),
+    ("p", "play the moves through, or pause"),
+    ("c", "continue the game from here, same players"),
+    ("mouse click", "a move of the list: go there; a button"),
+    ("?", "this help; ? again: its next page"),
+    ("q", "quit; Ctrl-C at once"),
 ];
 
 /// The column of the keys' descriptions, when they fit beside the keys.
@@ -82,7 +100,7 @@ type Block = Vec<Line>;
 
 /// The help's two parts, each starting a page, as blocks for a text of
 /// `inner` columns.
-fn help_parts(inner: usize) -> [Vec<Block>; 2] {
+fn help_parts(inner: usize, replay: bool) -> [Vec<Block>; 2] {
     let blank = || vec![Vec::new()];
     let mut rules = vec![
         vec![vec![Span::bold("Dice of Doom: the rules in short")]],
@@ -94,8 +112,13 @@ fn help_parts(inner: usize) -> [Vec<Block>; 2] {
         }
         rules.push(wrap(rule, Style::PLAIN, inner, 2));
     }
-    let mut keys = vec![vec![vec![Span::bold("Keys")]], blank()];
-    for (key, what) in KEYS {
+    let (title, list): (&str, &[(&str, &str)]) = if replay {
+        ("Keys of the replay", &REPLAY_KEYS)
+    } else {
+        ("Keys", &KEYS)
+    };
+    let mut keys = vec![vec![vec![Span::bold(title)]], blank()];
+    for &(key, what) in list {
         if inner >= KEY_COLUMN + 36 {
             let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
@@ -139,14 +162,15 @@ fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
     pages
 }
 
-/// Draws page `page` (counted round) of the help in rows `top..top + rows`.
-pub(super) fn help(frame: &mut Frame, page: usize, top: usize, rows: usize) {
+/// Draws page `page` (counted round) of the help in rows `top..top + rows`,
+/// with the keys of a replay if `replay`.
+pub(super) fn help(frame: &mut Frame, page: usize, replay: bool, top: usize, rows: usize) {
     let w = usize::from(frame.width()).min(HELP_WIDTH);
     let inner = w.saturating_sub(4).max(1);
     // Two lines of border, and one for the page number (and one blank
     // line before it where there is room).
     let per_page = rows.saturating_sub(3).max(1);
-    let parts = help_parts(inner);
+    let parts = help_parts(inner, replay);
     let pages: Vec<Vec<Line>> = parts
         .iter()
         .flat_map(|part| pages(part, per_page))
@@ -219,16 +243,19 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
             vec![Span::plain(format!("{p}: {n} {cells}{comma}"))]
         })
         .collect();
-    let buttons = [
+    let mut buttons = vec![
         vec![Span::button("[ n: new game ]", Key::NewGame)],
         vec![Span::button("[ q: quit ]", Key::Quit)],
     ];
+    if app.can_undo() {
+        buttons.push(vec![Span::button("[ u: undo ]", Key::Undo)]);
+    }
     let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
     lines.extend(wrap(&game_over(position.player()), Style::PLAIN, inner, 2));
     lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
     lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
     lines.push(Vec::new());
-    lines.extend(flow(&[&buttons[0], &buttons[1]], "   ", inner, 0));
+    lines.extend(flow(&buttons.iter().collect::<Vec<_>>(), "   ", inner, 0));
     let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
     draw_box(frame, x, y, w, &lines);
     y + lines.len() + 2
@@ -244,7 +271,10 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
     let sentences: [Vec<String>; 3] = [
         vec!["The window is too small.".into()],
         vec![
-            format!("A {map} board needs {need_w}x{need_h};"),
+            match map.grid() {
+                Some(_) => format!("This {map} needs {need_w}x{need_h};"),
+                None => format!("A {map} board needs {need_w}x{need_h};"),
+            },
             format!("this one is {w}x{h}."),
         ],
         if app.overlay() == Overlay::ConfirmQuit {

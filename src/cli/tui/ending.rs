@@ -2,8 +2,8 @@
 //! alternate screen takes the game with it) and its exit status.
 
 use std::io::{self, Write};
-use std::path::Path;
 
+use super::super::maps::{MapChoice, quoted};
 use super::super::options::{GameOptions, PlayArgs};
 use crate::game::PlayerSet;
 
@@ -34,10 +34,19 @@ impl Ending {
             Some(w) => format!("The game is a tie between {w}."),
             None => "The game was quit before the end.".to_string(),
         };
+        let map = &args.maps.map;
         let again = match (self.seed, &args.board) {
+            (Some(seed), _) if map.is_some() => format!(
+                "Seed {seed}: play this map again with `{}`.",
+                replay(&format!("--seed {seed} {}", args.maps.replay()), args)
+            ),
             (Some(seed), _) => format!(
                 "Seed {seed}: play this board again with `{}`.",
                 replay(&format!("--seed {seed} --size {}", self.side), args)
+            ),
+            (None, None) if let Some(MapChoice::File(path)) = map => format!(
+                "Play this map again with `{}`.",
+                replay(&format!("--map {}", quoted(path)), args)
             ),
             (None, Some(board)) => format!(
                 "Play this board again with `{}`.",
@@ -66,17 +75,6 @@ fn replay(board: &str, args: &PlayArgs) -> String {
         command += &format!(" --first {}", game.first);
     }
     command
-}
-
-/// A path as a shell reads it back: in single quotes unless it is plain.
-fn quoted(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    }
 }
 
 /// Prints the summary of a game on the normal screen; after a signal, exits

@@ -50,3 +50,12 @@ pub trait ComputerPlayer: Send {
     /// one of `position.moves(rules)`; `None` when it has none.
     fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move>;
 }
+
+/// Keeps a record of the game: called on the main loop after every change of the game
+/// (a move, an undo, a redo, a continue from a replay), with every move from the start to
+/// the position shown, and whether the game is over there.
+pub trait Recorder: Send {
+    /// The game as it stands now. Errors are the recorder's to report: it returns a short
+    /// message for the status line (e.g. "could not save: disk full") or None.
+    fn record(&mut self, moves: &[crate::game::Move], over: bool) -> Option<String>;
+}

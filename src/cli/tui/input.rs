@@ -4,8 +4,8 @@
 //! drawing and the computer's moves never wait for a key.
 //!
 //! The parser knows the bytes a terminal in raw mode sends: characters
-//! (UTF-8), control keys, the arrows as CSI (`ESC [ A`) or SS3 (`ESC O A`)
-//! sequences, and mouse reports (SGR `ESC [ < b ; x ; y M`, and the older
+//! (UTF-8), control keys, the arrows, `Home` and `End` as CSI (`ESC [ A`)
+//! or SS3 (`ESC O A`) sequences, and mouse reports (SGR `ESC [ < b ; x ; y M`, and the older
 //! `ESC [ M b x y`). A sequence that stops half way (a lone `ESC`, `ESC [`,
 //! `ESC O`, a cut mouse report, half a UTF-8 character) is given up
 //! [`GIVE_UP`] after its first byte arrived: a lone `ESC` is then the `Esc`
@@ -104,6 +104,7 @@ fn parse(bytes: &[u8]) -> Step {
         b'\r' | b'\n' => key(1, Key::Select),
         0x03 => key(1, Key::Interrupt),
         0x1a => key(1, Key::Suspend),
+        b'\t' => key(1, Key::NextOwn),
         0x00..=0x1f | 0x7f => key(1, Key::Other),
         c @ 0x20..=0x7e => key(1, Key::from_char(char::from(c))),
         _ => utf8(bytes),
@@ -158,7 +159,10 @@ fn named(last: u8) -> Option<Key> {
         b'B' => Some(Key::Down),
         b'C' => Some(Key::Right),
         b'D' => Some(Key::Left),
-        b'M' => Some(Key::Select), // keypad Enter, in SS3
+        b'H' => Some(Key::Home),
+        b'F' => Some(Key::End),
+        b'M' => Some(Key::Select),  // keypad Enter, in SS3
+        b'Z' => Some(Key::PrevOwn), // Shift-Tab, in CSI
         _ => None,
     }
 }
@@ -204,6 +208,9 @@ fn csi_input(params: &[u8], last: u8) -> Option<Input> {
     }
     match (params, last) {
         (b"200" | b"201", b'~') | (b"", b'I' | b'O') => None,
+        // Home and End as the Linux console and rxvt send them.
+        (b"1" | b"7", b'~') => Some(Input::Key(Key::Home)),
+        (b"4" | b"8", b'~') => Some(Input::Key(Key::End)),
         _ => Some(Input::Key(named(last).unwrap_or(Key::Other))),
     }
 }
@@ -300,6 +307,8 @@ mod tests {
     const SELECT: Input = Input::Key(Key::Select);
     const HELP: Input = Input::Key(Key::Help);
     const OTHER: Input = Input::Key(Key::Other);
+    const HOME: Input = Input::Key(Key::Home);
+    const END: Input = Input::Key(Key::End);
 
     fn feed_all(chunks: &[&[u8]]) -> (Vec<Input>, bool) {
         let mut parser = Parser::default();
@@ -319,11 +328,16 @@ mod tests {
             (b"\r\n ", &[SELECT, SELECT, SELECT]),
             (b"\x03", &[Input::Key(Key::Interrupt)]),
             (b"\x1a", &[Input::Key(Key::Suspend)]),
-            (b"\x7f\t", &[OTHER, OTHER]),
+            (b"\x7f\t", &[OTHER, Input::Key(Key::NextOwn)]),
+            (b"\x1b[Z", &[Input::Key(Key::PrevOwn)]),
             (b"\x1b[A\x1b[B\x1b[C\x1b[D", &[UP, DOWN, RIGHT, LEFT]),
             (b"\x1bOA\x1bOD\x1bOM", &[UP, LEFT, SELECT]),
             (b"\x1b[1;5A", &[UP]),
-            (b"\x1b[15~\x1b[H\x1bOP", &[OTHER, OTHER, OTHER]),
+            (b"\x1b[15~\x1b[2~\x1bOP", &[OTHER, OTHER, OTHER]),
+            // Home and End, in every form terminals send them.
+            (b"\x1b[H\x1bOH\x1b[1~\x1b[7~", &[HOME, HOME, HOME, HOME]),
+            (b"\x1b[F\x1bOF\x1b[4~\x1b[8~", &[END, END, END, END]),
+            (b"\x1b[1;5H", &[HOME]),
             // Esc before a plain byte is the Esc key, then that key.
             (b"\x1bq", &[ESCAPE, Input::Key(Key::Quit)]),
             (b"\x1b\x1b[A", &[ESCAPE, UP]),

@@ -4,105 +4,6 @@
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
 use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
 
-/// A key, as the game understands it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
-    /// Cursor up (arrow or `k`).
-    Up,
-    /// Cursor down (arrow or `j`).
-    Down,
-    /// Cursor left (arrow or `h`).
-    Left,
-    /// Cursor right (arrow or `l`).
-    Right,
-    /// Mark the cursor's cell, or attack it (`Enter` or `Space`).
-    Select,
-    /// Cancel a mark or a typed number (`Esc`).
-    Cancel,
-    /// End the turn (`e` or `p`).
-    EndTurn,
-    /// A digit of a menu number.
-    Digit(u8),
-    /// Show or hide the help (`?`).
-    Help,
-    /// Ask for a hint (`H`).
-    Hint,
-    /// Quit, after confirming (`q`).
-    Quit,
-    /// Yes, to the quit question (`y`).
-    Yes,
-    /// No, to the quit question (`n` or anything else).
-    No,
-    /// A new game, once this one is over (`n`).
-    NewGame,
-    /// Quit at once (`Ctrl-C`).
-    Interrupt,
-    /// Suspend the game, as a shell's job (`Ctrl-Z`); the driver stops the
-    /// process and redraws when it is resumed.
-    Suspend,
-    /// Any other key.
-    Other,
-}
-
-impl Key {
-    /// The game's key for a typed character (the driver's parser turns the
-    /// arrows, `Enter`, `Esc` and the control keys into keys itself).
-    pub fn from_char(c: char) -> Key {
-        match c {
-            'k' => Key::Up,
-            'j' => Key::Down,
-            'h' => Key::Left,
-            'l' => Key::Right,
-            ' ' => Key::Select,
-            'e' | 'p' => Key::EndTurn,
-            '0'..='9' => Key::Digit(c as u8 - b'0'),
-            '?' => Key::Help,
-            'H' => Key::Hint,
-            'q' | 'Q' => Key::Quit,
-            'y' | 'Y' => Key::Yes,
-            'n' | 'N' => Key::NewGame,
-            _ => Key::Other,
-        }
-    }
-}
-
-/// What a mouse click landed on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A cell of the board.
-    Cell(usize),
-    /// An entry of the move list (from 0).
-    Menu(usize),
-    /// A button that acts like a key.
-    Button(Key),
-}
-
-/// What the program around the state machine must do next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Keep going.
-    Continue,
-    /// Leave the game.
-    Quit,
-    /// Start a new game on a new random board.
-    NewGame,
-    /// Work out the hints for the position at this node (see
-    /// [`HintProvider`]), off the main loop, and answer with
-    /// [`App::hints_ready`].
-    Hints(NodeId),
-}
-
-/// A window over the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// None: the board has the keys.
-    None,
-    /// The list of keys.
-    Help,
-    /// "Quit the game?"
-    ConfirmQuit,
-}
-
 /// The full-screen game: the game tree and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
 pub struct App {
@@ -115,7 +16,11 @@ pub struct App {
     marked: Option<usize>,
     digits: String,
     message: Option<String>,
-    log: Vec<String>,
+    history: History,
+    /// The replay being shown, if the game is a replay.
+    replay: Option<Replay>,
+    /// How many times the game has changed (see [`App::changes`]).
+    changes: u64,
     overlay: Overlay,
     help_page: usize,
     hints: Option<Vec<Hint>>,
@@ -126,7 +31,6 @@ pub struct App {
     hint_wait: Option<(NodeId, String)>,
     computers: PlayerSet,
     ai_name: &'static str,
-    last_move: Option<Move>,
 }
 
 impl std::fmt::Debug for App {
@@ -169,7 +73,9 @@ impl App {
             marked: None,
             digits: String::new(),
             message: None,
-            log: Vec::new(),
+            history: History::default(),
+            replay: None,
+            changes: 0,
             overlay: Overlay::None,
             help_page: 0,
             hints: None,
@@ -177,7 +83,6 @@ impl App {
             hint_wait: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
-            last_move: None,
         };
         if over {
             app.message = Some(app.game_over_message());
@@ -186,11 +91,18 @@ impl App {
     }
 
     /// Starts a new game on a random board drawn from `seed`, with the same
-    /// rules, first player, hint provider and computer players; returns
+    /// rules, first player, hint provider and computer players (on a
+    /// random map, a new map grown like it from `seed` first); returns
     /// false (and says so) if no board can be drawn under these rules.
     pub fn new_game(&mut self, seed: u64) -> bool {
-        let rules = self.rules().clone();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let rules = match self.rules().map().random_shape() {
+            Some(shape) => match crate::game::random_map(shape, &mut rng) {
+                Ok(map) => self.rules().on_map(map),
+                Err(_) => self.rules().clone(),
+            },
+            None => self.rules().clone(),
+        };
         let start = crate::game::random_board(&rules, self.first, &mut rng)
             .ok()
             .and_then(|board: Board| Position::start(&rules, board, self.first).ok());
@@ -208,67 +120,6 @@ impl App {
                 false
             }
         }
-    }
-
-    /// This game with the computer moving `players`, with the opponent
-    /// called `ai_name` (for the status line). The program around the state
-    /// machine asks [`App::computer_to_move`] and answers with
-    /// [`App::computer_move`].
-    pub fn with_computers(mut self, players: PlayerSet, ai_name: &'static str) -> App {
-        self.set_computers(players, ai_name);
-        self
-    }
-
-    fn set_computers(&mut self, players: PlayerSet, ai_name: &'static str) {
-        self.computers = players;
-        self.ai_name = ai_name;
-        if let Some(player) = self.computer_to_move() {
-            self.message = Some(self.computer_turn_message(player));
-        }
-    }
-
-    /// The players the computer moves.
-    pub fn computers(&self) -> PlayerSet {
-        self.computers
-    }
-
-    /// The name of the computer opponent.
-    pub fn ai_name(&self) -> &'static str {
-        self.ai_name
-    }
-
-    /// The player the computer must move now, if the game is on and the
-    /// player to move is the computer's: the program around the state
-    /// machine then finds a move (see [`ComputerPlayer`]) and plays it with
-    /// [`App::computer_move`]. Until then the board takes no input.
-    pub fn computer_to_move(&self) -> Option<Player> {
-        let player = self.position().player();
-        (self.computers.contains(player) && self.winners().is_none()).then_some(player)
-    }
-
-    /// Plays the computer's move `mv` and logs it like a person's; returns
-    /// false (and changes nothing but the message) if the computer is not to
-    /// move or `mv` is not legal here.
-    pub fn computer_move(&mut self, mv: Move) -> bool {
-        let Some(player) = self.computer_to_move() else {
-            return false;
-        };
-        match self.moves().iter().position(|&m| m == mv) {
-            Some(index) => {
-                self.play_index(index);
-                true
-            }
-            None => {
-                self.message = Some(format!(
-                    "The computer chose {mv} for {player}, which is not legal here."
-                ));
-                false
-            }
-        }
-    }
-
-    fn computer_turn_message(&self, player: Player) -> String {
-        format!("{player}'s turn: the computer ({}) plays it.", self.ai_name)
     }
 
     /// The rules.
@@ -316,7 +167,7 @@ impl App {
 
     /// The moves played so far, one line each.
     pub fn log(&self) -> &[String] {
-        &self.log
+        self.history.log()
     }
 
     /// The open overlay.
@@ -342,7 +193,7 @@ impl App {
 
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
-        self.last_move
+        self.history.moves().last().copied()
     }
 
     /// The winners, once the game is over.
@@ -409,6 +260,20 @@ impl App {
             self.help_page = 0;
             return Effect::Continue;
         }
+        if self.replay.is_some() {
+            return self.replay_key(key);
+        }
+        match key {
+            Key::Undo => {
+                self.undo();
+                return Effect::Continue;
+            }
+            Key::Redo => {
+                self.redo();
+                return Effect::Continue;
+            }
+            _ => {}
+        }
         if self.winners().is_some() {
             return match key {
                 Key::Quit => Effect::Quit,
@@ -429,6 +294,8 @@ impl App {
             Key::Down => self.move_vertically(1),
             Key::Left => self.move_horizontally(-1),
             Key::Right => self.move_horizontally(1),
+            Key::NextOwn => self.next_own(1),
+            Key::PrevOwn => self.next_own(-1),
             Key::Select => {
                 if self.digits.is_empty() {
                     self.select(self.cursor);
@@ -446,7 +313,7 @@ impl App {
                     self.message = Some("Mark cancelled.".into());
                 }
             }
-            Key::EndTurn => self.end_turn(),
+            Key::EndTurn | Key::Play => self.end_turn(),
             Key::Digit(d) => self.digit(d),
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
@@ -456,6 +323,11 @@ impl App {
             | Key::Yes
             | Key::No
             | Key::NewGame
+            | Key::Undo
+            | Key::Redo
+            | Key::Continue
+            | Key::Home
+            | Key::End
             | Key::Other => {}
         }
         Effect::Continue
@@ -465,6 +337,9 @@ impl App {
     pub fn click(&mut self, target: Target) -> Effect {
         match target {
             Target::Button(key) => self.key(key),
+            _ if self.overlay == Overlay::None && self.replay.is_some() => {
+                self.replay_click(target)
+            }
             _ if self.overlay != Overlay::None || self.winners().is_some() => Effect::Continue,
             _ if self.computer_to_move().is_some() => {
                 if let Some(player) = self.computer_to_move() {
@@ -485,14 +360,8 @@ impl App {
                 self.play_index(index);
                 Effect::Continue
             }
+            Target::Step(_) => Effect::Continue,
         }
-    }
-
-    /// Says the board is the computer's for now.
-    fn refuse(&mut self, player: Player) {
-        self.message = Some(format!(
-            "The computer is playing {player}: wait for your turn (? help, q quit)."
-        ));
     }
 
     fn set_cursor(&mut self, cell: usize) {
@@ -502,7 +371,33 @@ impl App {
         }
     }
 
+    /// The cursor to the next (`step` 1) or previous (-1) cell of the
+    /// player to move.
+    fn next_own(&mut self, step: isize) {
+        let position = self.position();
+        let (board, player) = (position.board(), position.player());
+        if let Some(cell) = super::cursor::next_own(board, player, self.cursor, step) {
+            self.set_cursor(cell);
+        }
+    }
+
+    /// On a map of territories, moves to the territory in the arrow's
+    /// direction; returns whether the map is one.
+    fn move_on_map(&mut self, arrow: (i32, i32)) -> bool {
+        let map = self.rules().map();
+        if map.grid().is_none() {
+            return false;
+        }
+        if let Some(cell) = super::cursor::toward(map, self.cursor, arrow) {
+            self.set_cursor(cell);
+        }
+        true
+    }
+
     fn move_horizontally(&mut self, step: i32) {
+        if self.move_on_map((step, 0)) {
+            return;
+        }
         let map = self.rules().map();
         let row = map.row(usize::from(map.place(self.cursor).row));
         if let Some(cell) = self.cursor.checked_add_signed(step as isize)
@@ -516,6 +411,9 @@ impl App {
     /// column the cursor keeps while going up and down (so repeated presses
     /// zigzag straight up instead of drifting sideways).
     fn move_vertically(&mut self, step: i32) {
+        if self.move_on_map((0, step)) {
+            return;
+        }
         let map = self.rules().map();
         let Some(row) = usize::from(map.place(self.cursor).row)
             .checked_add_signed(step as isize)
@@ -594,24 +492,32 @@ impl App {
     }
 
     fn digit(&mut self, d: u8) {
-        self.digits.push(char::from(b'0' + d));
         let count = self.moves().len();
+        let Some(n) = self.push_digit(d, 1, count) else {
+            return;
+        };
+        if n * 10 > count {
+            self.pick_typed();
+        } else {
+            self.message = Some(format!(
+                "Move {n}: press Enter, or type another digit (moves 1 to {count})."
+            ));
+        }
+    }
+
+    /// Adds the digit `d` to the number being typed: the number, if it is
+    /// one of the moves `first` to `last`; otherwise says so and forgets it.
+    fn push_digit(&mut self, d: u8, first: usize, last: usize) -> Option<usize> {
+        self.digits.push(char::from(b'0' + d));
         match self.digits.parse::<usize>() {
-            Ok(n) if (1..=count).contains(&n) => {
-                if n * 10 > count {
-                    self.pick_typed();
-                } else {
-                    self.message = Some(format!(
-                        "Move {n}: press Enter, or type another digit (moves 1 to {count})."
-                    ));
-                }
-            }
+            Ok(n) if (first..=last).contains(&n) => Some(n),
             _ => {
                 self.message = Some(format!(
-                    "There is no move {}: the moves are 1 to {count}.",
+                    "There is no move {}: the moves are {first} to {last}.",
                     self.digits
                 ));
                 self.digits.clear();
+                None
             }
         }
     }
@@ -651,8 +557,8 @@ impl App {
                 dice(before.reinforcements(self.rules()))
             ),
         };
-        self.log.push(entry);
-        self.last_move = Some(edge.mv);
+        self.history.push(edge.mv, edge.child, entry);
+        self.changes += 1;
         self.node = edge.child;
         self.marked = None;
         self.digits.clear();
@@ -673,11 +579,7 @@ impl App {
 
 /// `1 die`, `2 dice`.
 pub(super) fn dice(n: u16) -> String {
-    if n == 1 {
-        "1 die".to_string()
-    } else {
-        format!("{n} dice")
-    }
+    crate::text::count(n, "die", "dice")
 }
 
 /// Games for the tests.
@@ -694,8 +596,24 @@ pub(crate) mod tests_support {
     }
 }
 
+#[path = "state_keys.rs"]
+mod keys;
+pub use keys::{Effect, Key, Overlay, Target};
+
+#[path = "state_computer.rs"]
+mod computer;
+
 #[path = "state_hints.rs"]
 mod hints;
+
+#[path = "state_history.rs"]
+mod history;
+use history::History;
+pub use history::IllegalMoveAt;
+
+#[path = "state_replay.rs"]
+mod replay;
+use replay::Replay;
 
 #[cfg(test)]
 #[path = "state_tests.rs"]

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::panic;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 use crossterm::event;
@@ -14,11 +14,13 @@ use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 
 use super::ending::Ending;
+use super::hooks::Recorder;
 use super::input::{self, Input};
 use super::signals::{self, Signal};
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
 use super::view::{self, Frame, Glyph, Style};
-use crate::game::{Move, NodeId, Position, Rules};
+use super::workers::{Worker, spawn_hinter};
+use crate::game::{Move, NodeId, Position};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.
@@ -131,65 +133,14 @@ const TICK: Duration = Duration::from_millis(250);
 /// that a person can follow them: a move that took less thinking waits.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
 
+/// How long a replay that plays through shows each move.
+pub const REPLAY_PACE: Duration = Duration::from_millis(1000);
+
 /// How long the loop waits for a signal after the input ended.
 const HANGUP_WAIT: Duration = Duration::from_millis(200);
 
 /// How often the loop looks for the computer's answer while it thinks.
 const THINK_TICK: Duration = Duration::from_millis(40);
-
-/// The computer player on its own thread: positions in, moves out. The
-/// thread is never joined: when the game is left while it thinks, the
-/// process ends without waiting for it.
-struct Worker {
-    requests: Sender<(Rules, Position)>,
-    answers: Receiver<(Position, Option<Move>)>,
-}
-
-impl Worker {
-    fn spawn(mut computer: Box<dyn ComputerPlayer>) -> io::Result<Worker> {
-        let (requests, inbox) = mpsc::channel::<(Rules, Position)>();
-        let (outbox, answers) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("computer".into())
-            .spawn(move || {
-                for (rules, position) in inbox {
-                    let mv = computer.choose(&rules, &position);
-                    if outbox.send((position, mv)).is_err() {
-                        break;
-                    }
-                }
-            })?;
-        Ok(Worker { requests, answers })
-    }
-}
-
-/// A request for hints: the game it is for (counted from 0 as new games
-/// start), the node, the rules and the position.
-type HintRequest = (u64, NodeId, Rules, Position);
-
-/// Runs `hinter` on a thread of its own: requests in, each answer passed to
-/// `send` (until it returns false). Requests that queued up while it worked
-/// are skipped but for the last. Never joined, like the computer's worker.
-fn spawn_hinter(
-    mut hinter: Box<dyn HintProvider>,
-    mut send: impl FnMut(u64, NodeId, Option<Vec<Hint>>) -> bool + Send + 'static,
-) -> io::Result<Sender<HintRequest>> {
-    let (requests, inbox) = mpsc::channel::<HintRequest>();
-    std::thread::Builder::new()
-        .name("hints".into())
-        .spawn(move || {
-            while let Ok(mut request) = inbox.recv() {
-                while let Ok(later) = inbox.try_recv() {
-                    request = later;
-                }
-                let (game, node, rules, position) = request;
-                if !send(game, node, hinter.hints(&rules, &position)) {
-                    break;
-                }
-            }
-        })?;
-    Ok(requests)
-}
 
 /// Where the computer's current move is: asked for, or found and waiting
 /// for its turn on the screen.
@@ -218,15 +169,19 @@ enum Event {
 /// Plays `app` full screen until a player quits or a signal ends it;
 /// `computer` moves the players [`App::computer_to_move`] names, on a
 /// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
-/// works out the hints the app asks for on another. Keys, clicks, signals
-/// and hints come in on a channel, so that nothing waits for input or
-/// hints. `Ctrl-C` raises `SIGINT`, so that it ends the game by the
-/// signals' path, which does not wait for the main loop.
+/// works out the hints the app asks for on another; `recorder` is told of
+/// every change of the game (until a new game starts: the record is of the
+/// first). A replay ([`App::replay`]) that plays through shows a move every
+/// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
+/// so that nothing waits for input or hints. `Ctrl-C` raises `SIGINT`, so
+/// that it ends the game by the signals' path, which does not wait for the
+/// main loop.
 pub fn run(
     mut app: App,
     color: bool,
     computer: Option<Box<dyn ComputerPlayer>>,
     hinter: Option<Box<dyn HintProvider>>,
+    mut recorder: Option<Box<dyn Recorder>>,
 ) -> io::Result<Ending> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
@@ -261,7 +216,11 @@ pub fn run(
     let mut size = terminal::size()?;
     let mut shown: Option<Frame> = None;
     let mut dirty = true;
+    let mut recorded = app.changes();
+    let mut replay_step: Option<Instant> = None;
     loop {
+        let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
+        dirty |= tell_recorder(&mut app, told, &mut recorded);
         let now = terminal::size().unwrap_or(size);
         if now != size {
             size = now;
@@ -279,6 +238,18 @@ pub fn run(
             dirty = false;
         }
         let mut wait = TICK;
+        if app.playing() && app.overlay() == Overlay::None {
+            let now = Instant::now();
+            let at = *replay_step.get_or_insert(now + REPLAY_PACE);
+            if now >= at {
+                replay_step = None;
+                dirty |= app.tick();
+                continue;
+            }
+            wait = (at - now).min(TICK);
+        } else {
+            replay_step = None;
+        }
         if let Some(worker) = &worker {
             let now = Instant::now();
             thinking = match thinking {
@@ -388,6 +359,9 @@ pub fn run(
             Effect::NewGame => {
                 app.new_game(rand::random_range(0..1_000_000));
                 game += 1;
+                // The record is of the game that ended.
+                recorder = None;
+                recorded = app.changes();
             }
             Effect::Hints(node) => match &hinter {
                 None => {
@@ -404,6 +378,9 @@ pub fn run(
             },
         }
     }
+    // Whatever ended the game, the record has its last change.
+    let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
+    tell_recorder(&mut app, told, &mut recorded);
     drop(guard);
     Ok(Ending {
         winners: app.winners(),
@@ -411,6 +388,22 @@ pub fn run(
         side: app.rules().map().rows(),
         signal,
     })
+}
+
+/// Tells `recorder` of the game if it changed since `recorded` changes,
+/// and shows what it reports; returns whether it reported something.
+fn tell_recorder(app: &mut App, recorder: Option<&mut dyn Recorder>, recorded: &mut u64) -> bool {
+    if app.changes() == *recorded {
+        return false;
+    }
+    *recorded = app.changes();
+    match recorder.and_then(|r| r.record(&app.history(), app.winners().is_some())) {
+        Some(message) => {
+            app.say(message);
+            true
+        }
+        None => false,
+    }
 }
 
 /// Queues what turns the screen showing `old` into `new`: only the changed
@@ -513,6 +506,50 @@ mod tests {
         assert!(result.is_err());
         let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
         assert_eq!(events, ["hook restores", "message", "guard restores"]);
+    }
+
+    /// A recorder that keeps what it is told, and fails once the game is
+    /// over.
+    #[derive(Default)]
+    struct Kept(Vec<(Vec<Move>, bool)>);
+
+    impl Recorder for Kept {
+        fn record(&mut self, moves: &[Move], over: bool) -> Option<String> {
+            self.0.push((moves.to_vec(), over));
+            over.then(|| "could not save: disk full".to_string())
+        }
+    }
+
+    #[test]
+    fn the_recorder_is_told_of_every_change_once() {
+        use super::super::state::tests_support::app;
+        let mut a = app("b-2 b-2 / a-2 b-1");
+        let mut kept = Kept::default();
+        let mut recorded = a.changes();
+        let attack = Move::Attack { from: 2, to: 3 };
+        let mut step = |a: &mut App, key: Key, kept: &mut Kept| {
+            a.key(key);
+            tell_recorder(a, Some(kept), &mut recorded)
+        };
+        assert!(!step(&mut a, Key::Right, &mut kept), "no change: not told");
+        assert!(kept.0.is_empty());
+        step(&mut a, Key::Digit(1), &mut kept);
+        step(&mut a, Key::Undo, &mut kept);
+        step(&mut a, Key::Redo, &mut kept);
+        step(&mut a, Key::EndTurn, &mut kept);
+        step(&mut a, Key::Digit(1), &mut kept);
+        assert!(step(&mut a, Key::EndTurn, &mut kept), "its message");
+        assert_eq!(a.message(), Some("could not save: disk full"));
+        let attack_b = Move::Attack { from: 0, to: 2 };
+        let expected: Vec<(Vec<Move>, bool)> = vec![
+            (vec![attack], false),
+            (vec![], false),
+            (vec![attack], false),
+            (vec![attack, Move::Pass], false),
+            (vec![attack, Move::Pass, attack_b], false),
+            (vec![attack, Move::Pass, attack_b, Move::Pass], true),
+        ];
+        assert_eq!(kept.0, expected);
     }
 
     #[test]

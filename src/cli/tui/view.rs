@@ -7,7 +7,8 @@ use crossterm::style::Color;
 use super::bars::{STATUS_LINES, footer, message, status};
 use super::boxes::{confirm_quit, end_box, help, too_small};
 pub use super::frame::{Frame, Glyph, Style};
-use super::layout::{Field, Line, Span, fit, wrap};
+use super::layout::{Field, Line, Span, fit, flow, wrap};
+use super::map_view::{self, Marks};
 use super::state::{App, Key, Overlay, Target};
 use crate::cli::render::player_color;
 use crate::game::{Map, Move, Player};
@@ -63,14 +64,48 @@ const MIN_PANEL_LINES: usize = 12;
 
 /// The smallest window that shows a board of this map.
 pub fn min_size(map: &Map) -> (u16, u16) {
-    let w = BOARD_X + SMALL.board_width(map) + PANEL_GAP + PANEL_MIN + 1;
-    let h = BOARD_Y + SMALL.board_height(map).max(MIN_PANEL_LINES) + 2;
+    let (board_w, board_h) = match map.grid() {
+        Some(grid) => map_view::SMALLEST.size(grid),
+        None => (SMALL.board_width(map), SMALL.board_height(map)),
+    };
+    let w = BOARD_X + board_w + PANEL_GAP + PANEL_MIN + 1;
+    let h = BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2;
     (w as u16, h as u16)
 }
 
-fn fits(hex: Hex, map: &Map, width: usize, height: usize) -> bool {
-    BOARD_X + hex.board_width(map) + PANEL_GAP + PANEL_MIN < width
-        && BOARD_Y + hex.board_height(map).max(MIN_PANEL_LINES) + 2 <= height
+/// Whether a board `board_w` columns wide and `board_h` lines high fits a
+/// `width` x `height` window beside the panel.
+fn fits(board_w: usize, board_h: usize, width: usize, height: usize) -> bool {
+    BOARD_X + board_w + PANEL_GAP + PANEL_MIN < width
+        && BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2 <= height
+}
+
+/// How the board is drawn: hexagons of a size, or a map of territories at
+/// a scale.
+#[derive(Clone, Copy)]
+enum Drawing {
+    Hexes(Hex),
+    Map(map_view::Scale),
+}
+
+impl Drawing {
+    /// The largest drawing of the map that fits the window, if any.
+    fn choose(map: &Map, w: usize, h: usize) -> Option<Drawing> {
+        match map.grid() {
+            Some(grid) => map_view::scale_for(grid, |bw, bh| fits(bw, bh, w, h)).map(Drawing::Map),
+            None => [LARGE, MEDIUM, SMALL]
+                .into_iter()
+                .find(|hex| fits(hex.board_width(map), hex.board_height(map), w, h))
+                .map(Drawing::Hexes),
+        }
+    }
+
+    fn width(self, map: &Map) -> usize {
+        match self {
+            Drawing::Hexes(hex) => hex.board_width(map),
+            Drawing::Map(scale) => map.grid().map_or(0, |grid| scale.size(grid).0),
+        }
+    }
 }
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
@@ -79,16 +114,10 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     let mut frame = Frame::new(width, height);
     let (w, h) = (usize::from(width), usize::from(height));
     let map = app.rules().map();
-    let hex = if fits(LARGE, map, w, h) {
-        LARGE
-    } else if fits(MEDIUM, map, w, h) {
-        MEDIUM
-    } else if fits(SMALL, map, w, h) {
-        SMALL
-    } else {
+    let Some(drawing) = Drawing::choose(map, w, h) else {
         too_small(&mut frame, app);
         if app.overlay() == Overlay::Help {
-            help(&mut frame, app.help_page(), 0, h);
+            help(&mut frame, app.help_page(), app.replaying(), 0, h);
         }
         return frame;
     };
@@ -98,37 +127,76 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         reverse: false,
     };
     status(&mut frame, app, &paint);
-    board(&mut frame, app, hex, color, &paint);
-    let panel_x = BOARD_X + hex.board_width(map) + PANEL_GAP;
+    let marks = marks(app);
+    match drawing {
+        Drawing::Hexes(hex) => board(&mut frame, app, hex, &marks, color, &paint),
+        Drawing::Map(scale) => {
+            let at = (BOARD_X, BOARD_Y);
+            map_view::draw(&mut frame, app, scale, at, &marks, color, &paint);
+        }
+    }
+    let panel_x = BOARD_X + drawing.width(map) + PANEL_GAP;
     let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
     let message = message(app, w);
     let bottom = h.saturating_sub(1 + message.len().max(1));
     panel(&mut frame, app, panel_x, panel_end, bottom);
     footer(&mut frame, app, &message);
     match app.overlay() {
-        Overlay::Help => help(&mut frame, app.help_page(), 1, h.saturating_sub(2)),
+        Overlay::Help => help(
+            &mut frame,
+            app.help_page(),
+            app.replaying(),
+            1,
+            h.saturating_sub(2),
+        ),
         Overlay::ConfirmQuit => confirm_quit(&mut frame),
         Overlay::None => {}
     }
     frame
 }
 
-fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Player) -> Style) {
-    let position = app.position();
-    let map = app.rules().map();
+/// The marked source, its targets, the cells that can attack and the cursor.
+fn marks(app: &App) -> Marks {
     let computer = app.computer_to_move().is_some();
+    let replay = app.replaying();
     let mut marked = app.marked();
-    let sources = if marked.is_none() && app.winners().is_none() && !computer {
+    let sources = if marked.is_none() && app.winners().is_none() && !computer && !replay {
         app.sources()
     } else {
         Vec::new()
     };
     let mut targets = app.targets();
-    // While the computer plays, its last attack is marked like a person's.
-    if let (true, Some(Move::Attack { from, to })) = (computer, app.last_move()) {
+    // While the computer plays, and in a replay, the last attack is marked
+    // like a person's.
+    if let (true, Some(Move::Attack { from, to })) = (computer || replay, app.last_move()) {
         marked = Some(usize::from(from));
         targets = vec![usize::from(to)];
     }
+    Marks {
+        marked,
+        targets,
+        sources,
+        cursor: app.cursor(),
+    }
+}
+
+fn board(
+    frame: &mut Frame,
+    app: &App,
+    hex: Hex,
+    marks: &Marks,
+    color: bool,
+    paint: &dyn Fn(Player) -> Style,
+) {
+    let position = app.position();
+    let map = app.rules().map();
+    let Marks {
+        marked,
+        targets,
+        sources,
+        ..
+    } = marks;
+    let marked = *marked;
     let marker_style = Style {
         fg: color.then_some(Color::Yellow),
         bold: true,
@@ -206,6 +274,10 @@ fn board(frame: &mut Frame, app: &App, hex: Hex, color: bool, paint: &dyn Fn(Pla
 /// row `bottom`: the moves (or the end of the game), then the log.
 fn panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usize) {
     let mut y = BOARD_Y;
+    if app.replaying() {
+        replay_panel(frame, app, x, end, bottom);
+        return;
+    }
     if app.winners().is_some() {
         y = end_box(frame, app, x, end, y);
     } else {
@@ -296,12 +368,148 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
         }
         y += 1;
     }
+    let mut buttons = Vec::new();
     if moves.contains(&Move::Pass) && !computer {
-        let after = frame.write(x, y, end, "[ End turn (e) ]", Style::BOLD);
-        frame.mark(x, y, after - x, Target::Button(Key::EndTurn));
+        buttons.push(vec![Span::button("[ End turn (e) ]", Key::EndTurn)]);
+    }
+    if app.can_undo() {
+        buttons.push(vec![Span::button("[ Undo (u) ]", Key::Undo)]);
+    }
+    if app.can_redo() {
+        buttons.push(vec![Span::button("[ Redo (r) ]", Key::Redo)]);
+    }
+    for line in flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0) {
+        frame.spans(x, y, end, &line);
         y += 1;
     }
     y
+}
+
+/// Draws a replay's panel from column `x` to `end` and down to row
+/// `bottom`: where the replay is, its buttons, and the log of every move,
+/// the last one shown highlighted.
+fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usize) {
+    let width = end.saturating_sub(x);
+    let (at, len) = app.replay_at();
+    let heading = Field::new(
+        1,
+        vec![
+            vec![Span::bold(format!("Replay: move {at} of {len}"))],
+            vec![Span::bold(format!("Replay {at}/{len}"))],
+        ],
+    );
+    let mut y = BOARD_Y;
+    if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
+        frame.spans(x, y, end, line);
+    }
+    y += 1;
+    let play = if app.playing() {
+        "[ p: pause ]"
+    } else {
+        "[ p: play ]"
+    };
+    let buttons = [
+        vec![Span::button("[ < ]", Key::Left)],
+        vec![Span::button("[ > ]", Key::Right)],
+        vec![Span::button(play, Key::Play)],
+        vec![Span::button("[ c: continue ]", Key::Continue)],
+    ];
+    for line in flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0) {
+        frame.spans(x, y, end, &line);
+        y += 1;
+    }
+    y += 1;
+    if y + 1 < bottom {
+        let heading = Field::new(
+            1,
+            vec![
+                vec![Span::bold("Log (click a move to go there)")],
+                vec![Span::bold("Log (click a move)")],
+                vec![Span::bold("Log")],
+            ],
+        );
+        if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
+            frame.spans(x, y, end, line);
+        }
+        y += 1;
+        replay_log(frame, app, x + 1, end, y, bottom);
+    }
+}
+
+/// Draws the moves of a replay around the last one shown, from row `y` to
+/// `bottom`, numbered from 1: the current one in reverse video, each a
+/// target that shows the position after it.
+fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usize) {
+    let log = app.full_log();
+    let (at, _) = app.replay_at();
+    let room = bottom.saturating_sub(y);
+    let entries: Vec<Vec<Line>> = log
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let width = end.saturating_sub(x);
+            if i + 1 == at {
+                let style = Style {
+                    reverse: true,
+                    ..Style::BOLD
+                };
+                return wrap(&format!("{:>2}. {entry}", i + 1), style, width, 4);
+            }
+            // The others on one line each where they can: what was taken
+            // (after the comma) is left out of a line too long.
+            let long = wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4);
+            match entry.split_once(", ") {
+                Some((short, _)) if long.len() > 1 => {
+                    wrap(&format!("{:>2}. {short}", i + 1), Style::PLAIN, width, 4)
+                }
+                _ => long,
+            }
+        })
+        .collect();
+    if entries.is_empty() {
+        frame.write(x, y, end, "no moves", Style::PLAIN);
+        return;
+    }
+    // The current move (or the first), then the moves after and before it
+    // in turn, while they fit.
+    let current = at.saturating_sub(1).min(entries.len() - 1);
+    let (mut first, mut last) = (current, current);
+    let mut used = entries[current].len();
+    loop {
+        let mut grew = false;
+        for later in [true, false] {
+            let next = if later {
+                (last + 1 < entries.len()).then_some(last + 1)
+            } else {
+                first.checked_sub(1)
+            };
+            if let Some(i) = next
+                && used + entries[i].len() <= room
+            {
+                used += entries[i].len();
+                if later {
+                    last = i;
+                } else {
+                    first = i;
+                }
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mut row = y;
+    for (i, lines) in entries.iter().enumerate().take(last + 1).skip(first) {
+        for line in lines {
+            if row >= bottom {
+                return;
+            }
+            let after = frame.spans(x, row, end, line);
+            frame.mark(x, row, after - x, Target::Step(i + 1));
+            row += 1;
+        }
+    }
 }
 
 /// What the hints' ratings mean, from the longest to the shortest form.

@@ -201,7 +201,12 @@ fn every_window_size_renders() {
     for key in [Key::Digit(1), Key::EndTurn, Key::Digit(1), Key::EndTurn] {
         over.key(key);
     }
-    for a in [&big, &help, &over] {
+    let mut undone = game(4, 4, 7, 6);
+    undone.key(Key::Undo);
+    let mut replay_help = replay_of(2, 3, 1, 12, 5);
+    replay_help.key(Key::Help);
+    let replays = [replay_of(8, 6, 7, 20, 9), replay_help];
+    for a in [&big, &help, &over, &undone, &replays[0], &replays[1]] {
         for w in (0..130).step_by(3) {
             for h in 0..45 {
                 let frame = render(a, w, h, true);
@@ -398,4 +403,84 @@ fn hints_show_a_marker_and_a_legend() {
         text.push_str(&format!("--- {w}x{h} ---\n{frame}"));
     }
     insta::assert_snapshot!(text);
+}
+
+/// The screen without what says how the position was reached: the
+/// message, the keys, and the redo button of moves taken back.
+fn as_reached(a: &App) -> String {
+    let text = render(a, 80, 24, false)
+        .text()
+        .replace("[ Redo (r) ]", "            ");
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    lines[..lines.len().saturating_sub(3)].join("\n")
+}
+
+#[test]
+fn after_undo_and_redo_the_screen_is_the_one_reached_directly() {
+    let mut a = game(2, 3, 1, 3);
+    assert_eq!(a.history().len(), 3);
+    a.key(Key::Undo);
+    a.key(Key::Undo);
+    let undone = render(&a, 80, 24, false);
+    assert!(undone.find(Target::Button(Key::Redo)).is_some());
+    assert!(undone.text().contains("u/r undo/redo"));
+    assert_eq!(as_reached(&a), as_reached(&game(2, 3, 1, 1)));
+    a.key(Key::Redo);
+    assert_eq!(as_reached(&a), as_reached(&game(2, 3, 1, 2)));
+    insta::assert_snapshot!(render(&a, 80, 24, false).text());
+}
+
+/// A replay of `game(players, size, seed, moves)`, shown after `at` moves.
+fn replay_of(players: u8, size: usize, seed: u64, moves: usize, at: usize) -> App {
+    let played = game(players, size, seed, moves);
+    let start = game(players, size, seed, 0).position();
+    let mut a = App::replay(played.rules().clone(), start, &played.history(), Some(seed)).unwrap();
+    for _ in 0..at {
+        a.key(Key::Right);
+    }
+    a
+}
+
+#[test]
+fn a_replay_in_small_windows() {
+    let a = replay_of(2, 3, 1, 12, 5);
+    let frame = render(&a, 80, 24, false);
+    let text = frame.text();
+    assert!(text.contains("replay: move 5 of 12"), "{text}");
+    // The current move is highlighted, and a click on a move goes there.
+    let (x, y) = frame.find(Target::Step(5)).unwrap();
+    let glyph = frame.row(y)[usize::from(x)];
+    assert!(glyph.style.reverse, "{text}");
+    assert!(frame.find(Target::Step(4)).is_some());
+    for key in [Key::Left, Key::Right, Key::Play, Key::Continue] {
+        assert!(frame.find(Target::Button(key)).is_some(), "{key:?}\n{text}");
+    }
+    let mut all = at_small_windows(&a);
+    let four = replay_of(2, 4, 4, 30, 12);
+    all.push_str(&format!(
+        "--- 4x4 at 80x24 ---\n{}",
+        render(&four, 80, 24, false).text()
+    ));
+    let mut end = replay_of(2, 3, 1, 40, 0);
+    end.key(Key::End);
+    all.push_str(&format!(
+        "--- the end at 80x24 ---\n{}",
+        render(&end, 80, 24, false).text()
+    ));
+    insta::assert_snapshot!(all);
+}
+
+#[test]
+fn the_help_of_a_replay_lists_its_keys() {
+    let mut a = replay_of(2, 3, 1, 4, 1);
+    let pages = help_pages(&mut a, 80, 24);
+    assert_eq!(pages.len(), 2, "two pages at 80x24");
+    let keys = &pages[1];
+    for text in [
+        "Keys of the replay",
+        "Home, End",
+        "continue the game from here",
+    ] {
+        assert!(keys.contains(text), "{text}: {keys}");
+    }
 }

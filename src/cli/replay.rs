@@ -1,0 +1,55 @@
+//! `dice-of-doom replay FILE`: a recorded game shown again, move by move.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::CliError;
+use super::lines::transcript;
+use super::options::{ColorChoice, ComputerPlayers, parse_computers};
+use super::saving::read_record;
+use crate::ai::{AiKind, Budget};
+
+/// Options of `replay`.
+#[derive(Debug, Clone, Args)]
+pub struct ReplayArgs {
+    /// The record of the game (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// When to colour the board.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
+    /// Print the game as the line mode's transcript even at a terminal
+    /// (where the full-screen game steps through it otherwise).
+    #[arg(long)]
+    plain: bool,
+    /// Players the computer plays in a game continued from the replay
+    /// (`c`), instead of the record's: letters separated by commas (`b`,
+    /// `b,c`), `all` or `none`; so that you can take a side of a game the
+    /// computer played.
+    #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
+    computer: Option<ComputerPlayers>,
+}
+
+/// Runs `replay`: at a terminal the full-screen game, to step through the
+/// moves (and continue from any of them); otherwise, or with `--plain`, the
+/// whole game printed as the line mode's transcript.
+pub(super) fn run(args: &ReplayArgs) -> Result<(), CliError> {
+    let mut record = read_record(&args.file)?;
+    if let Some(choice) = args.computer {
+        let fallback = (AiKind::default(), Budget::time(Duration::from_secs(1)));
+        record = super::play::reseated(record, choice, fallback)?;
+    }
+    let stdout = io::stdout();
+    let from_stdin = args.file.as_os_str() == "-";
+    if !args.plain && !from_stdin && io::stdin().is_terminal() && stdout.is_terminal() {
+        return super::play::replay_full_screen(record, args.color);
+    }
+    let color = args.color.enabled(stdout.is_terminal());
+    let mut out = io::BufWriter::new(stdout.lock());
+    transcript(&record, &mut out, color)?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,384 @@
+//! Game records on disk: reading a record file (mistakes named with the
+//! file, line and column), writing one atomically (a temporary file in the
+//! same directory, then a rename, so that a crash or a kill never leaves a
+//! half-written record in place of a good one), and the autosaves of
+//! unfinished games in the user's data directory.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::CliError;
+use super::load::{BoardFileError, Source, io_reason, read_text};
+use super::tui::Recorder;
+use crate::game::Move;
+use crate::record::{Date, Record};
+
+/// The largest record read: far more than the longest game on the largest
+/// board needs.
+pub const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The environment variable that, when set, names the data directory
+/// instead of the system's (`~/.local/share/dice-of-doom` on Linux): for
+/// tests, and for players who keep their games elsewhere.
+pub const DATA_DIR_VAR: &str = "DICE_OF_DOOM_DATA_DIR";
+
+/// The folder of the data directory that holds the unfinished games.
+const UNFINISHED: &str = "unfinished";
+
+/// Held while a record is written, so that a signal that ends the game
+/// waits for the write to finish (see [`SAVING`]'s users).
+pub(super) static SAVING: Mutex<()> = Mutex::new(());
+
+/// Reads a record file (`-` for standard input), checking all of it.
+///
+/// # Errors
+/// A file that cannot be read or is no good record: a [`BoardFileError`]
+/// naming the file, line and column (exit status 2).
+pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
+    let source = Source::from_arg(path);
+    let text = read_text(&source, "record", MAX_RECORD_BYTES)?;
+    Record::parse(&text).map_err(|e| {
+        BoardFileError {
+            source_name: source,
+            location: Some((e.line, e.column)),
+            problem: e.kind.to_string(),
+        }
+        .into()
+    })
+}
+
+/// Writes `text` to `path` atomically: into a temporary file in the same
+/// directory, flushed to the disk, then renamed over `path`.
+pub(super) fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    if path.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a directory, not a file",
+        ));
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // A file replaced keeps its permissions; a new one gets a record's
+    // usual ones, not a temporary file's owner-only ones.
+    match std::fs::metadata(path) {
+        Ok(metadata) => {
+            builder.permissions(metadata.permissions());
+        }
+        Err(_) => {
+            #[cfg(unix)]
+            builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+        }
+    }
+    let mut file = builder.tempfile_in(dir)?;
+    file.write_all(text.as_bytes())?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// The time now, for a record's date tag.
+pub(super) fn now() -> Date {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Date::from_unix_seconds(seconds)
+}
+
+/// The user's data directory for the game: [`DATA_DIR_VAR`] if set, or
+/// the system's (XDG on Linux); `None` if there is none (no home).
+pub(super) fn data_dir() -> Option<PathBuf> {
+    match std::env::var_os(DATA_DIR_VAR) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => directories::ProjectDirs::from("", "", "dice-of-doom")
+            .map(|dirs| dirs.data_dir().to_path_buf()),
+    }
+}
+
+/// Where unfinished games are saved.
+pub(super) fn autosave_dir() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join(UNFINISHED))
+}
+
+/// A new autosave's path: the date and time it was started and the process,
+/// so that two games at once keep two files.
+pub(super) fn new_autosave() -> Option<PathBuf> {
+    let stamp: String = now()
+        .to_string()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    let (day, time) = stamp.split_at(stamp.len().min(8));
+    Some(autosave_dir()?.join(format!("{day}-{time}-{}.txt", std::process::id())))
+}
+
+/// The unfinished game saved last (by the time its file last changed), if
+/// there is one.
+pub(super) fn latest_autosave() -> io::Result<Option<PathBuf>> {
+    let Some(dir) = autosave_dir() else {
+        return Ok(None);
+    };
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let mut latest: Option<(SystemTime, PathBuf)> = None;
+    for entry in entries {
+        let entry = entry?;
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "txt") || !entry.file_type()?.is_file() {
+            continue;
+        }
+        let modified = entry.metadata()?.modified().unwrap_or(UNIX_EPOCH);
+        if latest
+            .as_ref()
+            .is_none_or(|(time, last)| (modified, &path) > (*time, last))
+        {
+            latest = Some((modified, path));
+        }
+    }
+    Ok(latest.map(|(_, path)| path))
+}
+
+/// Where a game is kept while it is played: a file named by `--save` (or
+/// the record it was resumed from), or an autosave, which is removed once
+/// the game is over (there is nothing left to resume).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Saver {
+    path: PathBuf,
+    autosave: bool,
+    /// Why the last save failed, if it did.
+    failure: Option<String>,
+}
+
+impl Saver {
+    /// Keeps the game in `path`.
+    pub(super) fn file(path: PathBuf) -> Saver {
+        Saver {
+            path,
+            autosave: false,
+            failure: None,
+        }
+    }
+
+    /// Keeps the game in `path` until it is over.
+    pub(super) fn autosave(path: PathBuf) -> Saver {
+        Saver {
+            path,
+            autosave: true,
+            failure: None,
+        }
+    }
+
+    /// Whether `path` is in the autosave directory.
+    pub(super) fn is_autosave_path(path: &Path) -> bool {
+        let dir = autosave_dir();
+        let parent = path.parent().and_then(|p| p.canonicalize().ok());
+        dir.and_then(|d| d.canonicalize().ok())
+            .is_some_and(|d| Some(d) == parent)
+    }
+
+    /// The file.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Saves the game as it stands (an autosave of a game that is over is
+    /// removed instead); the reason if that failed.
+    pub(super) fn save(&mut self, record: &Record) -> Result<(), String> {
+        let saved = self.write(record);
+        self.failure = saved.clone().err();
+        saved
+    }
+
+    fn write(&self, record: &Record) -> Result<(), String> {
+        let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.autosave && record.is_over() {
+            return match std::fs::remove_file(&self.path) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_reason(&e)),
+                _ => Ok(()),
+            };
+        }
+        if self.autosave
+            && let Some(dir) = self.path.parent()
+        {
+            std::fs::create_dir_all(dir).map_err(|e| io_reason(&e))?;
+        }
+        write_atomic(&self.path, &record.to_string()).map_err(|e| io_reason(&e))
+    }
+
+    /// What to say when the game ends: where it is kept and how to go on,
+    /// or nothing for an autosave of a game that is over.
+    pub(super) fn note(&self, record: &Record) -> Option<String> {
+        if let Some(reason) = &self.failure {
+            let shown = crate::text::shell_quote(&self.path);
+            return Some(format!("The game could not be saved to {shown}: {reason}."));
+        }
+        if !record.is_over() {
+            return Some(self.unfinished_note());
+        }
+        let shown = crate::text::shell_quote(&self.path);
+        (!self.autosave).then(|| {
+            format!("The game is saved in {shown}: `dice-of-doom replay {shown}` shows it again.")
+        })
+    }
+
+    /// What to say when the game ends before its end.
+    pub(super) fn unfinished_note(&self) -> String {
+        let shown = crate::text::shell_quote(&self.path);
+        let resume = if self.autosave {
+            "dice-of-doom resume".to_string()
+        } else {
+            format!("dice-of-doom resume {shown}")
+        };
+        format!("The game is saved to {shown}: `{resume}` goes on with it.")
+    }
+}
+
+/// The full-screen game's [`Recorder`]: the record of the game, brought
+/// to the moves the game reports after every change and kept by a
+/// [`Saver`]; the record is shared, so that what was kept last can be told
+/// once the game is over.
+pub(super) struct Keeper {
+    record: Arc<Mutex<Record>>,
+    saver: Arc<Mutex<Saver>>,
+    /// Whether anything was saved.
+    saved: Arc<Mutex<bool>>,
+}
+
+impl Keeper {
+    /// Keeps `record` (its rules, start, seats and tags; the moves follow
+    /// the game) with `saver`, which has saved it already or not.
+    pub(super) fn new(record: Record, saver: Saver, saved: bool) -> Keeper {
+        Keeper {
+            record: Arc::new(Mutex::new(record)),
+            saver: Arc::new(Mutex::new(saver)),
+            saved: Arc::new(Mutex::new(saved)),
+        }
+    }
+
+    /// What to say when the game ends (see [`Saver::note`]), once the
+    /// keeper is gone with the game; nothing if nothing was saved.
+    pub(super) fn note_later(&self) -> impl Fn() -> Option<String> + use<> {
+        let (record, saved, saver) = (
+            Arc::clone(&self.record),
+            Arc::clone(&self.saved),
+            Arc::clone(&self.saver),
+        );
+        move || {
+            let saved = *saved.lock().unwrap_or_else(PoisonError::into_inner);
+            let record = record.lock().unwrap_or_else(PoisonError::into_inner);
+            let saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
+            (saved || saver.failure.is_some())
+                .then(|| saver.note(&record))
+                .flatten()
+        }
+    }
+}
+
+impl Recorder for Keeper {
+    fn record(&mut self, moves: &[Move], _over: bool) -> Option<String> {
+        let mut record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Err((index, e)) = record.set_moves(moves) {
+            return Some(format!(
+                "could not save: move {} ({}) is not legal",
+                index + 1,
+                e.mv
+            ));
+        }
+        let mut saver = self.saver.lock().unwrap_or_else(PoisonError::into_inner);
+        match saver.save(&record) {
+            Ok(()) => {
+                *self.saved.lock().unwrap_or_else(PoisonError::into_inner) = true;
+                None
+            }
+            Err(reason) => Some(format!("could not save: {reason}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_writes_replace_the_file_and_leave_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.txt");
+        write_atomic(&path, "first\n").unwrap();
+        write_atomic(&path, "second\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&path), 0o644);
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            write_atomic(&path, "third\n").unwrap();
+            assert_eq!(mode(&path), 0o600);
+        }
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["game.txt"]);
+        assert_eq!(
+            write_atomic(dir.path(), "x").unwrap_err().to_string(),
+            "it is a directory, not a file"
+        );
+        let missing = dir.path().join("no such dir/game.txt");
+        assert!(write_atomic(&missing, "x").is_err());
+        assert!(!missing.exists());
+    }
+
+    #[test]
+    fn the_note_says_where_the_game_is_or_why_it_is_not() {
+        use crate::game::{Move, Player, Position, Rules};
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut record = Record::new(rules, start, Vec::new());
+        let path = dir.path().join("it's.txt");
+        let mut saver = Saver::file(path.clone());
+        saver.save(&record).unwrap();
+        let shown = crate::text::shell_quote(&path);
+        assert_eq!(
+            saver.note(&record).unwrap(),
+            format!("The game is saved to {shown}: `dice-of-doom resume {shown}` goes on with it.")
+        );
+        let mut autosave = Saver::autosave(dir.path().join("auto.txt"));
+        autosave.save(&record).unwrap();
+        assert!(dir.path().join("auto.txt").exists());
+        for mv in [
+            Move::Attack { from: 2, to: 3 },
+            Move::Pass,
+            Move::Attack { from: 0, to: 2 },
+            Move::Pass,
+        ] {
+            record.push(mv).unwrap();
+        }
+        autosave.save(&record).unwrap();
+        assert!(
+            !dir.path().join("auto.txt").exists(),
+            "over: nothing to resume"
+        );
+        assert_eq!(autosave.note(&record), None);
+        std::fs::remove_dir_all(dir.path()).unwrap();
+        assert!(saver.save(&record).is_err());
+        assert_eq!(
+            saver.note(&record).unwrap(),
+            format!("The game could not be saved to {shown}: No such file or directory.")
+        );
+    }
+}

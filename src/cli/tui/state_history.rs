@@ -1,0 +1,259 @@
+//! The state machine's history (a child module of `state`): every move
+//! from the start, undo and redo as in an editor, and games resumed with
+//! moves already played.
+
+use super::{App, Move, NodeId, Position, Rules};
+
+/// Every move from the start, those taken back (the redo list) included,
+/// with the node each leads to and its line in the log, and how many of
+/// them are played: the position shown is the one after those.
+#[derive(Clone, Debug, Default)]
+pub(super) struct History {
+    moves: Vec<Move>,
+    nodes: Vec<NodeId>,
+    log: Vec<String>,
+    played: usize,
+}
+
+impl History {
+    /// How many moves lead to the position shown.
+    pub(super) fn played(&self) -> usize {
+        self.played
+    }
+
+    /// How many moves are known: those played and those taken back.
+    pub(super) fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The node after `n` moves (`root` before any).
+    pub(super) fn node_after(&self, root: NodeId, n: usize) -> NodeId {
+        n.checked_sub(1)
+            .and_then(|i| self.nodes.get(i))
+            .copied()
+            .unwrap_or(root)
+    }
+
+    /// Plays `mv`, leading to `node`, after the moves played: those taken
+    /// back are forgotten.
+    pub(super) fn push(&mut self, mv: Move, node: NodeId, entry: String) {
+        self.moves.truncate(self.played);
+        self.nodes.truncate(self.played);
+        self.log.truncate(self.played);
+        self.moves.push(mv);
+        self.nodes.push(node);
+        self.log.push(entry);
+        self.played += 1;
+    }
+
+    /// Shows the position after `n` moves (at most all of them).
+    pub(super) fn go_to(&mut self, n: usize) {
+        self.played = n.min(self.len());
+    }
+
+    /// The moves played.
+    pub(super) fn moves(&self) -> &[Move] {
+        &self.moves[..self.played]
+    }
+
+    /// The lines of the moves played.
+    pub(super) fn log(&self) -> &[String] {
+        &self.log[..self.played]
+    }
+
+    /// The lines of every move, those taken back too.
+    pub(super) fn full_log(&self) -> &[String] {
+        &self.log
+    }
+}
+
+/// A move that is not legal where a game's moves put it, and its number:
+/// why [`App::resume`] or [`App::replay`] refused the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number} ({mv}) is not legal there")]
+pub struct IllegalMoveAt {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The move.
+    pub mv: Move,
+}
+
+impl App {
+    /// A game from `start` with `moves` already played and logged, shown
+    /// after the last of them (as when a saved game is resumed); the first
+    /// move that is not legal where it comes is an error.
+    ///
+    /// ```
+    /// use dice_of_doom::cli::tui::App;
+    /// use dice_of_doom::game::{Board, Map, Move, Player, Position, Rules};
+    ///
+    /// let board: Board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+    /// let rules = Rules::new(Map::rhombus(2).unwrap(), 2, 3).unwrap();
+    /// let start = Position::start(&rules, board, Player::A).unwrap();
+    /// let moves = [Move::Attack { from: 2, to: 3 }, Move::Pass];
+    /// let app = App::resume(rules, start, &moves, None).unwrap();
+    /// assert_eq!(app.history(), moves);
+    /// assert_eq!(app.position().player(), Player::B);
+    /// ```
+    pub fn resume(
+        rules: Rules,
+        start: Position,
+        moves: &[Move],
+        seed: Option<u64>,
+    ) -> Result<App, IllegalMoveAt> {
+        let mut app = App::new(rules, start, seed);
+        for (i, &mv) in moves.iter().enumerate() {
+            let index = app.moves().iter().position(|&m| m == mv);
+            let Some(index) = index else {
+                return Err(IllegalMoveAt { number: i + 1, mv });
+            };
+            app.play_index(index);
+        }
+        if !moves.is_empty() && app.winners().is_none() {
+            app.message = Some(format!(
+                "The game goes on after {}: {} to move.",
+                moves_count(moves.len()),
+                app.position().player()
+            ));
+        }
+        Ok(app)
+    }
+
+    /// The moves from the start to the position shown.
+    pub fn history(&self) -> Vec<Move> {
+        self.history.moves().to_vec()
+    }
+
+    /// How many times the game has changed (a move, an undo, a redo, a
+    /// continue from a replay): the program around the state machine
+    /// records the game when this grows (see
+    /// [`Recorder`](super::super::hooks::Recorder)).
+    pub fn changes(&self) -> u64 {
+        self.changes
+    }
+
+    /// Shows `text` as the message, such as what a recorder reports.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(text.into());
+    }
+
+    /// The position after `n` moves of the history.
+    pub(super) fn position_after(&self, n: usize) -> Position {
+        self.tree
+            .position(self.history.node_after(self.tree.root(), n))
+    }
+
+    /// Whether a person, not the computer, is to move after `n` moves.
+    fn person_after(&self, n: usize) -> bool {
+        !self.computers.contains(self.position_after(n).player())
+    }
+
+    /// Where an undo goes: the last position before this one where a
+    /// person was to move.
+    fn undo_target(&self) -> Option<usize> {
+        (0..self.history.played())
+            .rev()
+            .find(|&n| self.person_after(n))
+    }
+
+    /// Where a redo goes: the next position where a person is to move (or
+    /// the game is over), or the last one known.
+    fn redo_target(&self) -> Option<usize> {
+        let (played, len) = (self.history.played(), self.history.len());
+        (played < len).then(|| {
+            (played + 1..len)
+                .find(|&n| {
+                    self.person_after(n) || self.position_after(n).is_game_over(self.rules())
+                })
+                .unwrap_or(len)
+        })
+    }
+
+    /// Whether there is a move of a person's to take back.
+    pub fn can_undo(&self) -> bool {
+        self.undo_target().is_some()
+    }
+
+    /// Whether there are moves taken back to play again.
+    pub fn can_redo(&self) -> bool {
+        self.redo_target().is_some()
+    }
+
+    /// Shows the position after `n` moves, forgetting the mark, a typed
+    /// number and the hints (which were for another position).
+    pub(super) fn go_to(&mut self, n: usize) {
+        self.history.go_to(n);
+        self.node = self
+            .history
+            .node_after(self.tree.root(), self.history.played());
+        self.marked = None;
+        self.digits.clear();
+        self.hints = None;
+        self.hint_wait = None;
+    }
+
+    /// Takes back the last move, or against the computer every move back
+    /// to the last position where a person was to move.
+    pub(super) fn undo(&mut self) {
+        let Some(to) = self.undo_target() else {
+            self.message = Some(if self.history.played() == 0 {
+                "Nothing to undo: no move has been played.".into()
+            } else {
+                "Nothing to undo: no person has moved yet.".into()
+            });
+            return;
+        };
+        let from = self.history.played();
+        let said = self.moves_said(to, from);
+        self.go_to(to);
+        self.changes += 1;
+        let player = self.position().player();
+        self.message = Some(if to + 1 == from {
+            format!("Undone: {said} (r redoes it).")
+        } else {
+            format!("Undone: {said}, back to {player}'s turn (r redoes them).")
+        });
+    }
+
+    /// Plays again what was taken back: one move, or against the computer
+    /// every move up to the next position where a person is to move.
+    pub(super) fn redo(&mut self) {
+        let Some(to) = self.redo_target() else {
+            self.message = Some("Nothing to redo: no move was taken back.".into());
+            return;
+        };
+        let from = self.history.played();
+        self.go_to(to);
+        self.changes += 1;
+        let said = self.moves_said(from, to);
+        self.message = Some(if self.winners().is_some() {
+            format!("Redone: {said}. {}", self.game_over_message())
+        } else if from + 1 == to {
+            format!("Redone: {said}.")
+        } else {
+            format!("Redone: {said}, to {}'s turn.", self.position().player())
+        });
+    }
+
+    /// The moves from `from` to `to` in words: the move itself when it is
+    /// one, their count otherwise.
+    fn moves_said(&self, from: usize, to: usize) -> String {
+        match self.history.full_log().get(from..to) {
+            Some([one]) => one.clone(),
+            _ => moves_count(to.saturating_sub(from)),
+        }
+    }
+}
+
+/// `1 move`, `3 moves`.
+pub(super) fn moves_count(n: usize) -> String {
+    crate::text::count(n, "move", "moves")
+}
+
+#[cfg(test)]
+#[path = "state_history_tests.rs"]
+mod tests;
+
+#[cfg(test)]
+#[path = "state_history_props.rs"]
+mod props;

@@ -1,0 +1,749 @@
+//! The record format: every field written and read back, every mistake
+//! reported where it is.
+
+use std::time::Duration;
+
+use super::*;
+use crate::ai::{AiKind, Budget};
+use crate::game::{Move, Player, Position, Rules};
+
+/// Seed 000's 2x2 game, b played by the computer, to its end.
+const GAME: &str = "\
+dice-of-doom record 1
+rules: classic
+map: 2x2
+players: 2
+max-dice: 3
+first: a
+player a: person
+player b: computer search, 1 s
+seed: 0
+date: 2026-11-24 06:10:00 UTC
+event: a test
+result: b wins
+board:
+    b-2 b-2
+  a-2 b-1
+moves:
+a: 2 -> 3
+a: end turn
+b: 0 -> 2
+b: end turn
+";
+
+fn rules() -> Rules {
+    Rules::classic(2, 2, 3).unwrap()
+}
+
+fn game() -> Record {
+    let rules = rules();
+    let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
+    let seats = vec![
+        Seat::Person,
+        Seat::Computer {
+            ai: AiKind::Search,
+            budget: Budget::time(Duration::from_secs(1)),
+        },
+    ];
+    let mut record = Record::new(rules, start, seats).with_tags(Tags {
+        seed: Some(0),
+        date: Some("2026-11-24 06:10:00 UTC".parse().unwrap()),
+        event: Some("a test".to_string()),
+    });
+    for mv in [
+        Move::Attack { from: 2, to: 3 },
+        Move::Pass,
+        Move::Attack { from: 0, to: 2 },
+        Move::Pass,
+    ] {
+        record.push(mv).unwrap();
+    }
+    record
+}
+
+#[test]
+fn a_record_writes_and_reads_back() {
+    let record = game();
+    assert_eq!(record.to_string(), GAME);
+    assert_eq!(Record::parse(GAME).unwrap(), record);
+    assert!(record.is_over());
+    assert_eq!(record.result(), Some(PlayerSet::single(Player::B)));
+    assert_eq!(record.positions().count(), 5);
+}
+
+#[test]
+fn every_field_is_read() {
+    let text = GAME
+        .replace("players: 2", "players: 3")
+        .replace("max-dice: 3", "max-dice: 5")
+        .replace("first: a", "first: b")
+        .replace(
+            "player b: computer search, 1 s",
+            "player c: computer lol, 0.25 s, 500 nodes",
+        )
+        .replace("seed: 0", "seed: 18446744073709551615")
+        .replace("date: 2026-11-24 06:10:00 UTC", "date: 2024-02-29")
+        .replace("result: b wins\n", "")
+        .replace("    b-2 b-2\n  a-2 b-1", "    b-3 b-2\n  a-2 c-5")
+        .replace(
+            "moves:\na: 2 -> 3\na: end turn\nb: 0 -> 2\nb: end turn\n",
+            "moves:\nb: 0 -> 2 # a comment\n",
+        );
+    let record = Record::parse(&text).unwrap();
+    let rules = record.rules();
+    assert_eq!(
+        (rules.map().len(), rules.players(), rules.max_dice()),
+        (4, 3, 5)
+    );
+    assert_eq!(record.start().player(), Player::B);
+    assert_eq!(
+        record.seats(),
+        [
+            Seat::Person,
+            Seat::Person,
+            Seat::Computer {
+                ai: AiKind::Lol,
+                budget: Budget::time(Duration::from_millis(250)).with_nodes(500)
+            }
+        ]
+    );
+    assert_eq!(record.tags().seed, Some(u64::MAX));
+    assert_eq!(record.tags().date.unwrap().to_string(), "2024-02-29");
+    assert_eq!(record.tags().event.as_deref(), Some("a test"));
+    assert_eq!(record.moves(), [Move::Attack { from: 0, to: 2 }]);
+    // Written back in the one way the writer writes, which reads the same.
+    let again = Record::parse(&record.to_string()).unwrap();
+    assert_eq!(again, record);
+    assert!(record.to_string().contains("result: unfinished\n"));
+}
+
+#[test]
+fn comments_blank_lines_line_ends_and_a_byte_order_mark_are_allowed() {
+    let text = format!(
+        "\u{feff}{}",
+        GAME.replace('\n', "\r\n")
+            .replace(
+                "rules: classic",
+                "\n# a comment\nrules: classic   # the book's"
+            )
+            .replace("moves:\r\n", "moves:\r\n\r\n   # the game\r\n")
+    );
+    assert_eq!(Record::parse(&text).unwrap(), game());
+}
+
+#[test]
+fn the_fields_may_come_in_any_order_and_tags_are_optional() {
+    let text = "dice-of-doom record 1\nfirst: a\nmax-dice: 3\nplayers: 2\nmap: 2x2\nrules: classic\n\
+                board:\nb-2 b-2 / a-2 b-1\nmoves:\n";
+    let record = Record::parse(text).unwrap();
+    assert_eq!(record.seats(), [Seat::Person, Seat::Person]);
+    assert_eq!(record.tags(), &Tags::default());
+    assert!(record.moves().is_empty());
+}
+
+#[test]
+fn rolls_are_kept_and_checked_against_their_move() {
+    let text = GAME
+        .replace("result: b wins\n", "")
+        .replace("a: 2 -> 3\n", "a: 2 -> 3 rolls 4+6 against 5\n");
+    let record = Record::parse(&text).unwrap();
+    let roll = record.plays()[0].roll.unwrap();
+    assert_eq!((roll.attack(), roll.defence()), (&[4, 6][..], &[5][..]));
+    assert!(
+        record
+            .to_string()
+            .contains("a: 2 -> 3 rolls 4+6 against 5\n")
+    );
+    assert_eq!(
+        record.end(),
+        game().end(),
+        "the classic rules play the move as usual"
+    );
+}
+
+/// The message for `GAME` with `from` replaced by `to`.
+fn error_of(from: &str, to: &str) -> String {
+    assert!(GAME.contains(from), "{from:?}");
+    let text = GAME.replacen(from, to, 1);
+    match Record::parse(&text) {
+        Ok(_) => panic!("{to:?} was read"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn every_mistake_is_located() {
+    let cases = [
+        // The version line.
+        (
+            "dice-of-doom record 1",
+            "",
+            "line 1, column 1: not a game record: its first line must be `dice-of-doom record 1`",
+        ),
+        (
+            "dice-of-doom record 1",
+            "# a board\n  b-2 b-2",
+            "line 1, column 1: not a game record: its first line must be `dice-of-doom record 1`",
+        ),
+        (
+            "dice-of-doom record 1",
+            "dice-of-doom record 2",
+            "line 1, column 21: record version `2` is not known: this program reads version 1",
+        ),
+        (
+            "dice-of-doom record 1",
+            "dice-of-doom record 1.1",
+            "line 1, column 21: record version `1.1` is not known: this program reads version 1",
+        ),
+        // The header's lines.
+        (
+            "rules: classic",
+            "rules classic",
+            "line 2, column 1: expected a field such as `players: 2`, found `rules classic`",
+        ),
+        (
+            "rules: classic",
+            "  colour: red",
+            "line 2, column 3: unknown field `colour` (fields: rules, map, players, max-dice, first, player a to h, seed, date, event, result, then board and moves)",
+        ),
+        (
+            "rules: classic",
+            "rules:",
+            "line 2, column 7: rules: no value",
+        ),
+        (
+            "map: 2x2",
+            "map: 2x2\nrules: classic",
+            "line 4, column 1: `rules` is given twice (first on line 2)",
+        ),
+        (
+            "max-dice: 3\n",
+            "",
+            "line 12, column 1: the record has no `max-dice:` line before its board",
+        ),
+        (
+            "first: a\n",
+            "",
+            "line 12, column 1: the record has no `first:` line before its board",
+        ),
+        (
+            "map: 2x2\n",
+            "",
+            "line 12, column 1: the record has no `map:` line before its board",
+        ),
+        (
+            "rules: classic\n",
+            "",
+            "line 12, column 1: the record has no `rules:` line before its board",
+        ),
+        (
+            "players: 2\n",
+            "",
+            "line 12, column 1: the record has no `players:` line before its board",
+        ),
+        (
+            "seed: 0",
+            "moves: 3",
+            "line 9, column 8: moves: the moves come after the board",
+        ),
+        (
+            "board:",
+            "board: b-2",
+            "line 13, column 8: board: the rows of the board go on the lines below `board:`",
+        ),
+        // Each field's value.
+        (
+            "rules: classic",
+            "rules: chance",
+            "line 2, column 8: rules: unknown rule set `chance` (this program knows `classic`)",
+        ),
+        (
+            "map: 2x2",
+            "map: 2x3",
+            "line 3, column 6: map: expected a map such as `3x3` (a rhombus of side 2 to 10) or `territories` (a map drawn in the board part), not `2x3`",
+        ),
+        (
+            "map: 2x2",
+            "map: 11x11",
+            "line 3, column 6: map: expected a map such as `3x3` (a rhombus of side 2 to 10) or `territories` (a map drawn in the board part), not `11x11`",
+        ),
+        (
+            "map: 2x2",
+            "map: hex",
+            "line 3, column 6: map: expected a map such as `3x3` (a rhombus of side 2 to 10) or `territories` (a map drawn in the board part), not `hex`",
+        ),
+        (
+            "players: 2",
+            "players: 9",
+            "line 4, column 10: players: must be a whole number from 2 to 8, not `9`",
+        ),
+        (
+            "players: 2",
+            "players: +2",
+            "line 4, column 10: players: must be a whole number from 2 to 8, not `+2`",
+        ),
+        (
+            "max-dice: 3",
+            "max-dice: 0",
+            "line 5, column 11: max-dice: must be a whole number from 1 to 9, not `0`",
+        ),
+        (
+            "max-dice: 3",
+            "max-dice: 99999999999999999999",
+            "line 5, column 11: max-dice: must be a whole number from 1 to 9, not `99999999999999999999`",
+        ),
+        (
+            "first: a",
+            "first: c",
+            "line 6, column 8: first: `c` is not a player of this game of 2 players (a to b)",
+        ),
+        (
+            "first: a",
+            "first: ab",
+            "line 6, column 8: first: expected a player's letter, not `ab`",
+        ),
+        (
+            "player a: person",
+            "player e: person",
+            "line 7, column 8: player: `e` is not a player of this game of 2 players (a to b)",
+        ),
+        (
+            "player a: person",
+            "player a: people",
+            "line 7, column 11: player a: expected `person` or `computer AI, BUDGET` (such as `computer search, 1 s`)",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer deep-blue, 1 s",
+            "line 8, column 11: player b: no opponent is called `deep-blue` (opponents: perfect, search, lol, greedy, random)",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search",
+            "line 8, column 11: player b: give the computer's budget per move: `computer search, 1 s`, `computer search, 20000 nodes` or `computer search, no limit`",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, 0 s",
+            "line 8, column 11: player b: the think time must be from 0.001 to 3600 seconds",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, -1 s",
+            "line 8, column 11: player b: `-1` is not a number of seconds",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, 0 nodes",
+            "line 8, column 11: player b: the node budget must be a whole number from 1 to 18446744073709551615, not `0`",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, 1 s, 2 s",
+            "line 8, column 11: player b: the think time is given twice",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, 5 nodes, 6 nodes",
+            "line 8, column 11: player b: the node budget is given twice",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, no limit, 1 s",
+            "line 8, column 11: player b: `no limit` goes alone, without a think time or nodes",
+        ),
+        (
+            "player b: computer search, 1 s",
+            "player b: computer search, soon",
+            "line 8, column 11: player b: expected a budget such as `1 s`, `20000 nodes` or `no limit`, found `soon`",
+        ),
+        (
+            "seed: 0",
+            "seed: -1",
+            "line 9, column 7: seed: must be a whole number from 0 to 18446744073709551615, not `-1`",
+        ),
+        (
+            "seed: 0",
+            "seed: 18446744073709551616",
+            "line 9, column 7: seed: must be a whole number from 0 to 18446744073709551615, not `18446744073709551616`",
+        ),
+        (
+            "date: 2026-11-24 06:10:00 UTC",
+            "date: yesterday",
+            "line 10, column 7: date: expected a date such as `2026-11-24` or `2026-11-24 06:10:00 UTC`",
+        ),
+        (
+            "date: 2026-11-24 06:10:00 UTC",
+            "date: 2026-13-01",
+            "line 10, column 7: date: there is no date 2026-13-01",
+        ),
+        (
+            "date: 2026-11-24 06:10:00 UTC",
+            "date: 2026-11-24 24:00",
+            "line 10, column 7: date: there is no date 2026-11-24 24:00",
+        ),
+        (
+            "result: b wins",
+            "result: b won",
+            "line 12, column 9: result: expected `b wins`, `a and b tie` or `unfinished`, not `b won`",
+        ),
+        (
+            "result: b wins",
+            "result: a and a tie",
+            "line 12, column 9: result: expected `b wins`, `a and b tie` or `unfinished`, not `a and a tie`",
+        ),
+        // The board.
+        (
+            "  a-2 b-1",
+            "  a-2 z-1",
+            "line 15, column 7: unknown player `z` (players are `a` to `h`)",
+        ),
+        (
+            "  a-2 b-1",
+            "  a-2 b-4",
+            "line 15, column 7: 4 dice is more than the 3 a cell may hold in this game (use a larger dice limit)",
+        ),
+        (
+            "  a-2 b-1",
+            "  a-2 c-1",
+            "line 15, column 7: player `c` is not in this game of 2 players (use a larger player count)",
+        ),
+        (
+            "  a-2 b-1",
+            "  a-2 b1",
+            "line 15, column 7: expected a cell such as `a-2`, found `b1`",
+        ),
+        (
+            "  a-2 b-1",
+            "  a-2 b-1 a-1 a-1 a-1 a-1 a-1",
+            "line 14, column 5: the board has 9 cells, but the map has 4",
+        ),
+        (
+            "  a-2 b-1",
+            "  a-2",
+            "line 14, column 5: the board has 3 cells, but the map has 4",
+        ),
+        (
+            "    b-2 b-2\n  a-2 b-1",
+            "    b-2 b-2 a-2\n  b-1",
+            "line 14, column 5: this row has 3 cells, but a 2x2 board has 2 in every row",
+        ),
+        (
+            "  a-2 b-1",
+            "  a-2 b-1\nresult: b wins",
+            "line 16, column 1: expected a row of the board or `moves:`, found `result: b wins`",
+        ),
+        (
+            "    b-2 b-2\n  a-2 b-1\n",
+            "",
+            "line 13, column 1: no cells found: write the board as rows of cells such as `a-2 b-1`",
+        ),
+        // The moves.
+        (
+            "a: 2 -> 3",
+            "a 2 -> 3",
+            "line 17, column 1: expected a move such as `a: 3 -> 7` or `a: end turn`, found `a 2 -> 3`",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 => 3",
+            "line 17, column 1: expected a move such as `a: 3 -> 7` or `a: end turn`, found `a: 2 => 3`",
+        ),
+        (
+            "a: 2 -> 3",
+            "ab: 2 -> 3",
+            "line 17, column 1: expected a move such as `a: 3 -> 7` or `a: end turn`, found `ab: 2 -> 3`",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 -> 300",
+            "line 17, column 1: expected a move such as `a: 3 -> 7` or `a: end turn`, found `a: 2 -> 300`",
+        ),
+        (
+            "a: 2 -> 3",
+            "b: 2 -> 3",
+            "line 17, column 1: it is a's move here, not b's",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: end turn",
+            "line 17, column 4: end turn is not a legal move here (legal: 2 -> 3)",
+        ),
+        (
+            "a: 2 -> 3",
+            "  a: 2 -> 0",
+            "line 17, column 6: 2 -> 0 is not a legal move here (legal: 2 -> 3)",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 -> 9",
+            "line 17, column 4: 2 -> 9 is not a legal move here (legal: 2 -> 3)",
+        ),
+        (
+            "b: end turn\n",
+            "b: end turn\na: 2 -> 3\n",
+            "line 21, column 1: the game is over here (a cannot attack): no move can follow",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 -> 3 rolls 4 against 5",
+            "line 17, column 11: the attacker holds 2 dice, but the roll has 1 for it",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 -> 3 rolls 4+1 against 5+5",
+            "line 17, column 11: the defender holds 1 die, but the roll has 2 for it",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 -> 3 rolls 4+7 against 5",
+            "line 17, column 11: a die shows 1 to 6, not `7`",
+        ),
+        (
+            "a: 2 -> 3",
+            "a: 2 -> 3 rolls 4+6",
+            "line 17, column 11: expected a roll such as `rolls 4+6+2 against 5+1`, found `rolls 4+6`",
+        ),
+        (
+            "a: end turn",
+            "a: end turn rolls 1 against 1",
+            "line 18, column 13: `end turn` rolls no dice",
+        ),
+        // The result against the moves.
+        (
+            "result: b wins",
+            "result: a wins",
+            "line 12, column 9: the result says `a wins`, but after these moves the game is over: b wins",
+        ),
+        (
+            "result: b wins",
+            "result: unfinished",
+            "line 12, column 9: the result says `unfinished`, but after these moves the game is over: b wins",
+        ),
+        (
+            "b: end turn\n",
+            "",
+            "line 12, column 9: the result says `b wins`, but after these moves the game is not over: b is to move",
+        ),
+        // Cut short.
+        (
+            "board:\n    b-2 b-2\n  a-2 b-1\nmoves:\na: 2 -> 3\na: end turn\nb: 0 -> 2\nb: end turn\n",
+            "",
+            "line 12, column 15: the record ends before its board (a `board:` line): it is cut short",
+        ),
+        (
+            "moves:\na: 2 -> 3\na: end turn\nb: 0 -> 2\nb: end turn\n",
+            "",
+            "line 15, column 10: the record ends before its moves (a `moves:` line): it is cut short",
+        ),
+        (
+            "\n  a-2 b-1\nmoves:\na: 2 -> 3\na: end turn\nb: 0 -> 2\nb: end turn\n",
+            "\n  a-2 b",
+            "line 15, column 8: the record ends before its moves (a `moves:` line): it is cut short",
+        ),
+        (
+            "b: end turn\n",
+            "b: end tu",
+            "line 20, column 1: expected a move such as `a: 3 -> 7` or `a: end turn`, found `b: end tu`",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        assert_eq!(error_of(from, to), expected, "{from:?} -> {to:?}");
+    }
+}
+
+/// A game on a map of territories: the board part is a map file.
+const ON_A_MAP: &str = "\
+dice-of-doom record 1
+rules: classic
+map: territories
+players: 2
+max-dice: 3
+first: a
+player a: person
+player b: person
+result: unfinished
+board:
+0 0 1 1
+ 0 0 1 .
+2 2 . 3
+ 2 2 3 3
+0 a-3
+1 b-2
+2 b-1
+3 a-2
+moves:
+a: 0 -> 1
+";
+
+#[test]
+fn a_map_of_territories_is_written_as_a_map_file() {
+    let record = Record::parse(ON_A_MAP).unwrap();
+    assert_eq!(record.rules().map().to_string(), "map of 4 territories");
+    assert_eq!(record.moves(), [Move::Attack { from: 0, to: 1 }]);
+    assert_eq!(record.to_string(), ON_A_MAP);
+    let cases = [
+        (
+            " 0 0 1 .",
+            " 0 % 1 .",
+            "line 12, column 4: `%` names no territory: write a territory as `0`-`9`, `A`-`Z` or `a`-`z`, and sea as `.`",
+        ),
+        (
+            "3 a-2",
+            "3 c-2",
+            "line 18, column 1: player `c` is not in this game of 2 players (use a larger player count)",
+        ),
+        (
+            "a: 0 -> 1",
+            "a: 0 -> 3",
+            "line 20, column 4: 0 -> 3 is not a legal move here (legal: 0 -> 1, 0 -> 2, 3 -> 2)",
+        ),
+        (
+            "map: territories",
+            "map: 2x2",
+            "line 11, column 1: expected a cell such as `a-2`, found `0`",
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let text = ON_A_MAP.replacen(from, to, 1);
+        assert_eq!(
+            Record::parse(&text).unwrap_err().to_string(),
+            expected,
+            "{to}"
+        );
+    }
+}
+
+#[test]
+fn control_characters_are_quoted_escaped() {
+    assert_eq!(
+        error_of("rules: classic", "rules: \u{1b}[2J"),
+        "line 2, column 8: rules: unknown rule set `\\u{1b}[2J` (this program knows `classic`)"
+    );
+    assert_eq!(
+        error_of("dice-of-doom record 1", "dice-of-doom record \u{7}"),
+        "line 1, column 21: record version `\\u{7}` is not known: this program reads version 1"
+    );
+    let long = "x".repeat(100);
+    assert!(error_of("a: 2 -> 3", &long).ends_with(&format!("found `{}...`", "x".repeat(40))));
+}
+
+#[test]
+fn empty_text_is_no_record() {
+    for text in ["", "\n", "\u{feff}"] {
+        let error = Record::parse(text).unwrap_err();
+        assert_eq!(
+            (error.line, error.column, error.kind),
+            (1, 1, RecordErrorKind::NotARecord)
+        );
+    }
+}
+
+#[test]
+fn undo_redo_and_set_moves_keep_the_end_right() {
+    let full = game();
+    let mut record = full.clone();
+    record.truncate(2);
+    assert_eq!(record.moves().len(), 2);
+    assert_eq!(record.end(), full.positions().nth(2).unwrap());
+    assert!(!record.is_over());
+    assert!(record.to_string().contains("result: unfinished"));
+    record.set_moves(&full.moves()).unwrap();
+    assert_eq!(record, full);
+    record.truncate(10);
+    assert_eq!(record, full);
+    let bad = [
+        Move::Attack { from: 2, to: 3 },
+        Move::Attack { from: 3, to: 0 },
+    ];
+    let (index, error) = record.set_moves(&bad).unwrap_err();
+    assert_eq!((index, error.mv), (1, bad[1]));
+    assert_eq!(record.moves(), &bad[..1]);
+    assert!(record.push(Move::Pass).is_ok());
+    assert!(record.push(Move::Pass).is_err());
+}
+
+#[test]
+fn seats_write_every_budget_and_read_it_back() {
+    let cases = [
+        (Seat::Person, "person"),
+        (
+            Seat::Computer {
+                ai: AiKind::Perfect,
+                budget: Budget::UNLIMITED,
+            },
+            "computer perfect, no limit",
+        ),
+        (
+            Seat::Computer {
+                ai: AiKind::Random,
+                budget: Budget::nodes(7),
+            },
+            "computer random, 7 nodes",
+        ),
+        (
+            Seat::Computer {
+                ai: AiKind::Greedy,
+                budget: Budget::time(Duration::from_millis(1)).with_nodes(20_000),
+            },
+            "computer greedy, 0.001 s, 20000 nodes",
+        ),
+        (
+            Seat::Computer {
+                ai: AiKind::Search,
+                budget: Budget::time(Duration::from_secs(3600)),
+            },
+            "computer search, 3600 s",
+        ),
+    ];
+    for (seat, text) in cases {
+        assert_eq!(seat.to_string(), text);
+        assert_eq!(text.parse::<Seat>(), Ok(seat), "{text}");
+    }
+}
+
+#[test]
+fn dates_from_the_clock() {
+    let cases = [
+        (0, "1970-01-01 00:00:00 UTC"),
+        (951_782_400, "2000-02-29 00:00:00 UTC"),
+        (1_795_500_599, "2026-11-24 06:09:59 UTC"),
+        (u64::MAX, "9999-12-31 23:59:59 UTC"),
+    ];
+    for (seconds, text) in cases {
+        let date = Date::from_unix_seconds(seconds);
+        assert_eq!(date.to_string(), text);
+        assert_eq!(text.parse(), Ok(date));
+    }
+    assert_eq!(
+        "2026-11-24 06:10".parse::<Date>().unwrap().to_string(),
+        "2026-11-24 06:10:00 UTC"
+    );
+    for bad in [
+        "2026-1-24",
+        "2026-11-24T06:10",
+        "26-11-24",
+        "2026-11-24 6:10",
+        "2026-11",
+    ] {
+        assert_eq!(bad.parse::<Date>(), Err(DateError::Form), "{bad}");
+    }
+    for bad in ["1900-02-29", "2026-00-10", "2026-04-31", "2026-11-24 12:60"] {
+        assert!(
+            matches!(bad.parse::<Date>(), Err(DateError::NoSuchDay(_))),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn events_stay_on_one_line() {
+    let mut record = game();
+    record.tags_mut().event = Some("line one\nline # two".to_string());
+    let text = record.to_string();
+    assert!(text.contains("event: line one line   two\n"), "{text}");
+    assert_eq!(
+        Record::parse(&text).unwrap().tags().event.as_deref(),
+        Some("line one line   two")
+    );
+}

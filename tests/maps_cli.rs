@@ -1,0 +1,335 @@
+//! Maps of territories end to end: map files (every kind of mistake, with
+//! its file, line and column), random maps by seed, the line mode's grid
+//! and table, `stats`, `dot`, `arena` and the `map` command.
+
+mod common;
+
+use common::{dice_of_doom, golden};
+use predicates::prelude::*;
+
+/// Every bad map file of `tests/data/maps/bad/` is refused with exit status 2
+/// and the message of `tests/data/maps/bad-messages.txt`, by `play` and by
+/// `stats` alike.
+#[test]
+fn every_kind_of_mistake_in_a_map_file_is_located() {
+    let expected = golden("maps/bad-messages.txt");
+    let mut names: Vec<String> = std::fs::read_dir(common::data("maps/bad"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 18, "{names:?}");
+    let mut seen = String::new();
+    for name in &names {
+        let path = format!("tests/data/maps/bad/{name}");
+        let play = dice_of_doom()
+            .args(["play", "--plain", "--map", &path])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("");
+        let message = String::from_utf8(play.get_output().stderr.clone()).unwrap();
+        assert!(
+            message.starts_with(&format!("dice-of-doom: {path}:")),
+            "{message}"
+        );
+        dice_of_doom()
+            .args(["stats", "--map", &path])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(message.clone());
+        seen.push_str(&message);
+    }
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn owners_and_dice_are_checked_against_the_options() {
+    // The same files are good with more players or a larger dice limit.
+    dice_of_doom()
+        .args([
+            "play",
+            "--plain",
+            "--map",
+            "tests/data/maps/bad/third-player.map",
+        ])
+        .args(["--players", "3"])
+        .write_stdin("q\n")
+        .assert()
+        .success();
+    dice_of_doom()
+        .args(["stats", "--map", "tests/data/maps/bad/too-many-dice.map"])
+        .args(["--max-dice", "5", "--json"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn unreadable_and_huge_map_files_are_refused() {
+    dice_of_doom()
+        .args(["play", "--plain", "--map", "tests/data/maps/no-such.map"])
+        .assert()
+        .code(2)
+        .stderr(
+            "dice-of-doom: tests/data/maps/no-such.map: cannot read: No such file or directory\n",
+        );
+    let dir = tempfile::tempdir().unwrap();
+    let huge = dir.path().join("huge.map");
+    std::fs::write(&huge, "0 1\n".repeat(20_000)).unwrap();
+    dice_of_doom()
+        .args(["stats", "--map"])
+        .arg(&huge)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(
+            "huge.map: too large: a map file holds at most 64 KiB\n",
+        ));
+}
+
+#[test]
+fn a_map_file_plays_in_the_line_mode_with_its_grid_and_table() {
+    dice_of_doom()
+        .args(["play", "--plain", "--map", "maps/tiny-4.map"])
+        .write_stdin(golden("maps/tiny-4.moves"))
+        .assert()
+        .success()
+        .stdout(golden("maps/tiny-4.transcript"));
+}
+
+#[test]
+fn a_map_file_reads_from_standard_input_too() {
+    dice_of_doom()
+        .args(["stats", "--map", "-"])
+        .write_stdin(golden("../../maps/tiny-4.map"))
+        .assert()
+        .success()
+        .stdout(golden("maps/tiny-4-stats.txt").replace("maps/tiny-4.map", "<stdin>"));
+}
+
+#[test]
+fn stats_and_dot_work_on_a_map_with_the_classic_rules() {
+    dice_of_doom()
+        .args(["stats", "--map", "maps/tiny-4.map"])
+        .assert()
+        .success()
+        .stdout(golden("maps/tiny-4-stats.txt"));
+    let dot = dice_of_doom()
+        .args(["dot", "--map", "maps/tiny-4.map"])
+        .assert()
+        .success();
+    let text = String::from_utf8(dot.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("digraph game_tree {"), "{text}");
+    assert!(text.contains("a-3 b-2 b-1 a-2"), "{text}");
+    // 27 tree nodes, as stats counts them.
+    let nodes = text
+        .lines()
+        .filter(|l| l.contains("[label=") && !l.contains("->"))
+        .count();
+    assert_eq!(nodes, 27, "{text}");
+    dice_of_doom()
+        .args([
+            "stats",
+            "--map",
+            "maps/tiny-4.map",
+            "--board",
+            "boards/test-2x2.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn a_random_map_is_the_same_for_the_same_seed() {
+    let run = |seed: &str| {
+        let out = dice_of_doom()
+            .args(["play", "--plain", "--map", "random", "--territories", "12"])
+            .args(["--seed", seed])
+            .write_stdin("q\n")
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let first = run("42");
+    assert_eq!(first, run("42"));
+    assert_ne!(first, run("43"));
+    assert!(
+        first.starts_with(
+            "A random map of 12 territories, seed 42 (play it again with --seed 42 --map random --territories 12).\n"
+        ),
+        "{first}"
+    );
+    assert!(
+        first.contains("territory  owner-dice  neighbours\n"),
+        "{first}"
+    );
+    assert!(first.contains("choose your move:\n1. "), "{first}");
+}
+
+#[test]
+fn the_map_command_prints_the_map_that_play_plays() {
+    let printed = dice_of_doom()
+        .args(["map", "--territories", "12", "--seed", "42"])
+        .assert()
+        .success();
+    let file = String::from_utf8(printed.get_output().stdout.clone()).unwrap();
+    assert_eq!(file, golden("maps/random-12-seed-42.map"));
+    // Played from the file, it is the game `--map random` plays.
+    let from_file = dice_of_doom()
+        .args(["play", "--plain", "--map", "-"])
+        .write_stdin(file)
+        .assert()
+        .code(1);
+    let from_file = String::from_utf8(from_file.get_output().stdout.clone()).unwrap();
+    let random = dice_of_doom()
+        .args(["play", "--plain", "--map", "random", "--territories", "12"])
+        .args(["--seed", "42"])
+        .write_stdin("")
+        .assert()
+        .code(1);
+    let random = String::from_utf8(random.get_output().stdout.clone()).unwrap();
+    let (_, random) = random.split_once('\n').unwrap();
+    assert_eq!(from_file, random);
+}
+
+#[test]
+fn shipped_maps_load_and_the_largest_is_the_original_size() {
+    for (name, players, territories) in [
+        ("tiny-4.map", "2", 4),
+        ("duel-12.map", "2", 12),
+        ("four-20.map", "4", 20),
+        ("original-30.map", "2", 30),
+        ("eight-32.map", "8", 32),
+    ] {
+        let out = dice_of_doom()
+            .args(["play", "--plain", "--players", players, "--map"])
+            .arg(format!("maps/{name}"))
+            .write_stdin("q\n")
+            .assert()
+            .success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let last = format!("\n{:>2}  ", territories - 1);
+        assert!(text.contains(&last), "{name}: {text}");
+        assert!(!text.contains(&format!("\n{territories:>2}  ")), "{name}");
+    }
+}
+
+#[test]
+fn map_options_that_do_not_fit_are_bad_usage() {
+    let cases: &[&[&str]] = &[
+        &["play", "--map", "random", "--territories", "1"],
+        &["play", "--map", "random", "--territories", "41"],
+        &[
+            "play",
+            "--map",
+            "random",
+            "--grid",
+            "5x5",
+            "--territories",
+            "20",
+        ],
+        &["play", "--map", "random", "--grid", "65x10"],
+        &["play", "--map", "random", "--grid", "twenty"],
+        &["play", "--map", "maps/tiny-4.map", "--territories", "12"],
+        &["play", "--map", "maps/tiny-4.map", "--grid", "20x20"],
+        &["play", "--territories", "12"],
+        &["play", "--map", "random", "--size", "4"],
+        &["play", "--map", "random", "--board", "boards/test-2x2.txt"],
+        &["play", "--map", ""],
+        &[
+            "arena", "--a", "greedy", "--b", "random", "--map", "random", "--size", "3",
+        ],
+        &["map", "--territories", "0"],
+    ];
+    for args in cases {
+        dice_of_doom()
+            .args(*args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}
+
+#[test]
+fn arena_plays_on_a_map_file_and_on_a_random_map() {
+    let on_file = dice_of_doom()
+        .args(["arena", "--a", "greedy", "--b", "random", "--games", "2"])
+        .args(["--nodes", "100", "--map", "maps/duel-12.map"])
+        .assert()
+        .success();
+    let text = String::from_utf8(on_file.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.starts_with("arena: boards on a map of 12 territories (maps/duel-12.map), 2 players"),
+        "{text}"
+    );
+    let random = dice_of_doom()
+        .args(["arena", "--a", "search", "--b", "random", "--games", "2"])
+        .args([
+            "--nodes",
+            "200",
+            "--map",
+            "random",
+            "--territories",
+            "10",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&random.get_output().stdout).unwrap();
+    assert_eq!(json["map"], "random map of 10 territories");
+    assert_eq!(json["games"], 4);
+}
+
+#[test]
+fn a_seed_deals_random_owners_and_dice_on_a_map_file() {
+    let run = |seed: &str| {
+        let out = dice_of_doom()
+            .args([
+                "play",
+                "--plain",
+                "--map",
+                "maps/duel-12.map",
+                "--seed",
+                seed,
+            ])
+            .write_stdin("q\n")
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let first = run("5");
+    assert_eq!(first, run("5"));
+    assert!(
+        first.starts_with(
+            "A random map of 12 territories, seed 5 (play it again with --seed 5 --map maps/duel-12.map).\n"
+        ),
+        "{first}"
+    );
+    let file = dice_of_doom()
+        .args(["play", "--plain", "--map", "maps/duel-12.map"])
+        .write_stdin("q\n")
+        .assert()
+        .success();
+    let file = String::from_utf8(file.get_output().stdout.clone()).unwrap();
+    // The same grid, other owners and dice.
+    let grid = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| !l.starts_with("current player"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("territory"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let table = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| !l.starts_with("territory"))
+            .take_while(|l| !l.starts_with("choose"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(grid(&first), grid(&file));
+    assert!(grid(&file).lines().count() > 5, "{file}");
+    assert_ne!(table(&first), table(&file));
+}

@@ -1,0 +1,606 @@
+//! Game records end to end: `play --save`, `--load`, `resume`, autosaves,
+//! undo in the line mode, `replay` and `arena --record`, and bad records
+//! refused with their file, line and column.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{board, data, dice_of_doom, golden};
+use predicates::prelude::*;
+
+/// A data directory of its own for one test, so that no test touches
+/// `$HOME` or another test's autosaves.
+struct Place {
+    dir: tempfile::TempDir,
+}
+
+impl Place {
+    fn new() -> Place {
+        Place {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn data(&self) -> PathBuf {
+        self.path("data")
+    }
+
+    /// The binary, with its data directory here.
+    fn command(&self) -> assert_cmd::Command {
+        let mut command = dice_of_doom();
+        command.env("DICE_OF_DOOM_DATA_DIR", self.data());
+        command
+    }
+
+    /// The autosaved games.
+    fn autosaves(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(self.data().join("unfinished")) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+        paths.sort();
+        paths
+    }
+}
+
+/// A record's text without its date line, which says when it was written.
+fn undated(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("date: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn save_writes_the_record_and_replay_prints_the_transcript() {
+    let place = Place::new();
+    let saved = place.path("game.txt");
+    place
+        .command()
+        .args(["play", "--board", path_str(&board("test-2x2.txt"))])
+        .args(["--save", path_str(&saved)])
+        .pipe_stdin(data("test-2x2.moves"))
+        .unwrap()
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(golden("test-2x2.transcript")))
+        .stdout(predicate::str::ends_with(format!(
+            "The winner is b\nThe game is saved in {0}: `dice-of-doom replay {0}` shows it again.\n",
+            saved.display()
+        )));
+    assert_eq!(undated(&saved), golden("test-2x2.record"));
+    dice_of_doom()
+        .args(["replay", path_str(&data("test-2x2.record"))])
+        .assert()
+        .success()
+        .stdout(golden("test-2x2.replay"));
+}
+
+#[test]
+fn a_replay_prints_what_the_game_printed() {
+    // The computer played both seats: the game printed its moves as the
+    // replay does, and the menus are the only difference.
+    let game = dice_of_doom()
+        .args(["play", "--board", "boards/3x3-a.txt", "--computer", "all"])
+        .args(["--ai", "greedy", "--nodes", "100"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let game: String = String::from_utf8(game)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("choose your move") && !l.starts_with(char::is_numeric))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(game, golden("3x3-a-greedy.replay"));
+    dice_of_doom()
+        .args([
+            "replay",
+            "--color",
+            "never",
+            "tests/data/3x3-a-greedy.record",
+        ])
+        .assert()
+        .success()
+        .stdout(golden("3x3-a-greedy.replay"));
+    // From standard input too.
+    dice_of_doom()
+        .args(["replay", "-"])
+        .pipe_stdin(data("3x3-a-greedy.record"))
+        .unwrap()
+        .assert()
+        .success()
+        .stdout(golden("3x3-a-greedy.replay"));
+}
+
+#[test]
+fn a_game_left_unfinished_goes_on_where_it_stopped() {
+    let place = Place::new();
+    let saved = place.path("my game.txt");
+    let shown = format!("'{}'", saved.display());
+    place
+        .command()
+        .args(["play", "--board", "boards/test-2x2.txt", "--save", path_str(&saved)])
+        .write_stdin("1\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(format!(
+            "a leaves the game.\nThe game is saved to {shown}: `dice-of-doom resume {shown}` goes on with it.\n"
+        )));
+    assert!(
+        undated(&saved)
+            .ends_with("result: unfinished\nboard:\n    b-2 b-2\n  a-2 b-1\nmoves:\na: 2 -> 3\n")
+    );
+    // The input ends: saved, status 1.
+    place
+        .command()
+        .args(["resume", path_str(&saved)])
+        .write_stdin("1\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(format!(
+            "The game of {shown}, after 1 move.\ncurrent player = a\n    b-2 b-2\n  a-1 a-1\n"
+        )))
+        .stdout(predicate::str::contains("The game is saved to"))
+        .stderr("dice-of-doom: the input ended before the game was over\n");
+    place
+        .command()
+        .args(["play", "--load", path_str(&saved)])
+        .write_stdin("1\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The winner is b\n"));
+    assert_eq!(undated(&saved), golden("test-2x2.record"));
+    // A finished record opens at its end.
+    place
+        .command()
+        .args(["resume", path_str(&saved)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "current player = a\n    b-1 b-2\n  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n",
+        ));
+}
+
+#[test]
+fn a_record_is_written_again_only_once_the_game_changes() {
+    let place = Place::new();
+    let saved = place.path("annotated.txt");
+    let annotated = golden("3x3-a-greedy.record");
+    assert!(annotated.contains("# Board A"));
+    std::fs::write(&saved, &annotated).unwrap();
+    place
+        .command()
+        .args(["resume", path_str(&saved)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The winner is a\n"));
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), annotated);
+}
+
+#[test]
+fn a_side_of_a_computer_game_can_be_taken() {
+    let place = Place::new();
+    let saved = place.path("game.txt");
+    // The computer's game on board A, cut after a's first turn.
+    let text = golden("3x3-a-greedy.record").replace("result: a wins\n", "");
+    let cut = &text[..text.find("b: 1 -> 4").unwrap()];
+    std::fs::write(&saved, cut).unwrap();
+    // b is a person now; a stays the computer, with its opponent.
+    place
+        .command()
+        .args(["resume", path_str(&saved), "--computer", "a"])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("current player = b\n"))
+        .stdout(predicate::str::contains("choose your move:\n1. 1 -> 4\n"))
+        .stdout(predicate::str::contains("b leaves the game.\n"));
+    place
+        .command()
+        .args(["resume", path_str(&saved), "--computer", "c"])
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: --computer c: the game has only 2 players (a to b)\n");
+    // Everyone a person: a's next move waits for an answer too.
+    place
+        .command()
+        .args(["play", "--load", path_str(&saved), "--computer", "none"])
+        .write_stdin("1\n1\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a leaves the game.\n"));
+    let kept = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        kept.contains("player a: person\nplayer b: person\n"),
+        "{kept}"
+    );
+}
+
+#[test]
+fn undo_in_the_line_mode_truncates_the_record() {
+    let place = Place::new();
+    let saved = place.path("game.txt");
+    // a ends her turn, the computer answers; u takes back its turn and a's
+    // end of turn; q leaves.
+    place
+        .command()
+        .args(["play", "--board", "boards/3x3-a.txt", "--computer", "b"])
+        .args([
+            "--ai",
+            "greedy",
+            "--nodes",
+            "1000",
+            "--save",
+            path_str(&saved),
+        ])
+        .write_stdin("1\n1\nu\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Taken back: a: end turn, b: 1 -> 2, b: end turn.\n",
+        ));
+    assert!(
+        undated(&saved).ends_with("moves:\na: 8 -> 4\n"),
+        "{}",
+        undated(&saved)
+    );
+}
+
+#[test]
+fn pipes_autosave_only_when_asked_and_resume_takes_the_latest() {
+    let place = Place::new();
+    place
+        .command()
+        .args(["play", "--board", "boards/test-2x2.txt"])
+        .write_stdin("1\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("saved").not());
+    assert!(place.autosaves().is_empty());
+    place
+        .command()
+        .args(["resume"])
+        .assert()
+        .code(1)
+        .stderr(format!(
+            "dice-of-doom: there is no unfinished game to resume (in {})\n",
+            place.data().join("unfinished").display()
+        ));
+    place
+        .command()
+        .args(["play", "--board", "boards/test-2x2.txt", "--autosave"])
+        .write_stdin("1\nq\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            ": `dice-of-doom resume` goes on with it.\n",
+        ));
+    let saves = place.autosaves();
+    assert_eq!(saves.len(), 1);
+    assert!(undated(&saves[0]).ends_with("moves:\na: 2 -> 3\n"));
+    // Finished, the autosave is gone: there is nothing left to resume.
+    place
+        .command()
+        .arg("resume")
+        .write_stdin("1\n1\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The winner is b\n"))
+        .stdout(predicate::str::contains("saved").not());
+    assert!(place.autosaves().is_empty());
+    place
+        .command()
+        .args(["play", "--autosave", "--no-autosave"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_save_that_cannot_be_written_stops_the_game_at_once() {
+    let place = Place::new();
+    let saved = place.path("no such directory/game.txt");
+    place
+        .command()
+        .args([
+            "play",
+            "--board",
+            "boards/test-2x2.txt",
+            "--save",
+            path_str(&saved),
+        ])
+        .write_stdin("1\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::starts_with(format!(
+            "dice-of-doom: cannot save the game to '{}': No such file or directory",
+            saved.display()
+        )));
+}
+
+#[test]
+fn load_conflicts_with_the_options_that_make_a_game() {
+    for option in [
+        &["--board", "boards/test-2x2.txt"][..],
+        &["--seed", "3"],
+        &["--size", "4"],
+        &["--players", "3"],
+        &["--map", "random"],
+        &["--ai", "lol"],
+    ] {
+        dice_of_doom()
+            .args(["play", "--load", "tests/data/test-2x2.record"])
+            .args(option)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+    dice_of_doom()
+        .args(["play", "--load", "-"])
+        .assert()
+        .code(2)
+        .stderr("dice-of-doom: --load: give the record's file; standard input is for the moves\n");
+}
+
+#[test]
+fn bad_records_are_named_with_file_line_and_column() {
+    let place = Place::new();
+    let good = golden("3x3-a-greedy.record");
+    let cases: Vec<(String, &str)> = vec![
+        (
+            good.replace("record 1", "record 2"),
+            "1:21: record version `2` is not known: this program reads version 1",
+        ),
+        (
+            "  a-1 b-2\n  a-1 b-1\n".to_string(),
+            "1:1: not a game record: its first line must be `dice-of-doom record 1`",
+        ),
+        (
+            String::new(),
+            "1:1: not a game record: its first line must be `dice-of-doom record 1`",
+        ),
+        (
+            good.replace("players: 2", "players: two"),
+            "4:10: players: must be a whole number from 2 to 8, not `two`",
+        ),
+        (
+            good.replace("max-dice: 3\n", "max-dice: 3\nmax-dice: 4\n"),
+            "6:1: `max-dice` is given twice (first on line 5)",
+        ),
+        (
+            good.replace("  a-1 a-1 a-3", "  a-1 a-1 a-4"),
+            "14:11: 4 dice is more than the 3 a cell may hold in this game (use a larger dice limit)",
+        ),
+        (
+            good.replace("b: 1 -> 4", "b: 1 -> 8"),
+            "19:4: 1 -> 8 is not a legal move here (legal: 1 -> 4, 1 -> 5)",
+        ),
+        (
+            good.replace("b: 1 -> 4", "a: 1 -> 4"),
+            "19:1: it is b's move here, not a's",
+        ),
+        (
+            good[..good.find("moves:").unwrap() + 4].to_string(),
+            "15:5: the record ends before its moves (a `moves:` line): it is cut short",
+        ),
+        (
+            good[..good.find("b: end turn").unwrap()].to_string(),
+            "9:9: the result says `a wins`, but after these moves the game is not over: b is to move",
+        ),
+    ];
+    for (text, message) in cases {
+        let path = place.path("bad.txt");
+        std::fs::write(&path, &text).unwrap();
+        for command in ["replay", "resume"] {
+            place
+                .command()
+                .args([command, path_str(&path)])
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(format!("dice-of-doom: {}:{message}\n", path.display()));
+        }
+    }
+    let path = place.path("binary.txt");
+    std::fs::write(&path, b"dice-of-doom record 1\nrules: cl\xffssic\n").unwrap();
+    dice_of_doom()
+        .args(["replay", path_str(&path)])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "dice-of-doom: {}:2:10: not a text file: bytes that are not UTF-8 text here; a record file is plain text\n",
+            path.display()
+        ));
+    let missing = place.path("missing.txt");
+    dice_of_doom()
+        .args(["replay", path_str(&missing)])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "dice-of-doom: {}: cannot read: No such file or directory\n",
+            missing.display()
+        ));
+}
+
+#[test]
+fn arena_records_replay_to_the_same_results() {
+    let place = Place::new();
+    let dir = place.path("games");
+    let arena = |dir: &Path| {
+        let out = dice_of_doom()
+            .args(["arena", "--size", "3", "--a", "search", "--b", "greedy"])
+            .args(["--games", "3", "--seed", "4", "--nodes", "2000", "--json"])
+            .args(["--record", path_str(dir)])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        serde_json::from_slice::<serde_json::Value>(&out).unwrap()
+    };
+    let json = arena(&dir);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "seed4-board0-A.txt",
+            "seed4-board0-B.txt",
+            "seed4-board1-A.txt",
+            "seed4-board1-B.txt",
+            "seed4-board2-A.txt",
+            "seed4-board2-B.txt"
+        ]
+    );
+    // Each record, replayed, ends as its result says; side A's wins add up
+    // to the arena's.
+    let mut a_wins = 0;
+    for name in &names {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let result = text
+            .lines()
+            .find_map(|l| l.strip_prefix("result: "))
+            .unwrap();
+        let replay = dice_of_doom()
+            .args(["replay", path_str(&path)])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let replay = String::from_utf8(replay).unwrap();
+        let winner = match result.strip_suffix(" wins") {
+            Some(w) => {
+                assert!(
+                    replay.ends_with(&format!("The winner is {w}\n")),
+                    "{name}: {replay}"
+                );
+                w
+            }
+            None => {
+                assert!(replay.contains("The game is a tie"), "{name}: {replay}");
+                continue;
+            }
+        };
+        // Side A plays a in the `-A` games, every other player in `-B`.
+        if (winner == "a") == name.ends_with("-A.txt") {
+            a_wins += 1;
+        }
+        assert!(text.contains("player a: computer "), "{text}");
+        assert!(text.contains(", 2000 nodes\n"), "{text}");
+    }
+    assert_eq!(json["sides"][0]["wins"], a_wins);
+    // A node budget plays the same games again: the same records.
+    let again = place.path("again");
+    arena(&again);
+    for name in &names {
+        assert_eq!(
+            undated(&dir.join(name)),
+            undated(&again.join(name)),
+            "{name}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_line_mode_saves_before_a_signal_ends_it() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let place = Place::new();
+    let saved = place.path("game.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+        .current_dir(common::root())
+        .args([
+            "play",
+            "--board",
+            "boards/test-2x2.txt",
+            "--save",
+            path_str(&saved),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n").unwrap();
+    stdin.flush().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while !std::fs::read_to_string(&saved).is_ok_and(|t| t.ends_with("a: 2 -> 3\n")) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the move was not saved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = rustix::process::Pid::from_raw(child.id() as i32).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).unwrap();
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(output.status.signal(), Some(15), "{:?}", output.status);
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!(
+            "\nThe game is saved to {0}: `dice-of-doom resume {0}` goes on with it.\n",
+            saved.display()
+        )
+    );
+    assert!(undated(&saved).ends_with("moves:\na: 2 -> 3\n"));
+}
+
+/// The sample records of the README and docs/RECORDS.md: indented blocks
+/// that start with the version line.
+fn documented_records(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+    let mut records = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line.strip_prefix("    ")) {
+            (None, Some("dice-of-doom record 1")) => {
+                current = Some("dice-of-doom record 1\n".into())
+            }
+            (Some(record), Some(rest)) => {
+                record.push_str(rest);
+                record.push('\n');
+            }
+            (Some(_), None) => records.extend(current.take()),
+            (None, _) => {}
+        }
+    }
+    records.extend(current);
+    records
+}
+
+#[test]
+fn the_documented_records_read() {
+    use dice_of_doom::record::Record;
+    for file in ["README.md", "docs/RECORDS.md"] {
+        let records = documented_records(file);
+        assert!(!records.is_empty(), "{file}");
+        for text in records {
+            if let Err(e) = Record::parse(&text) {
+                panic!("{file}: {e}\n{text}");
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Game records in the full-screen game, in a pseudo-terminal: `--save`,
+//! autosave kept through `SIGTERM`, the offer to go on with it on a bare
+//! `dice-of-doom`, `resume` showing the moves, and undo truncating the
+//! record.
+
+#![cfg(unix)]
+
+mod pty;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use pty::Pty;
+use rustix::process::Signal;
+
+/// Waits until the file at `path` satisfies `ok`; its text.
+fn file_until(path: &Path, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + pty::WAIT;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && ok(&text)
+        {
+            return text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} never came right",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The only autosave of the data directory `data`.
+fn autosave(data: &Path) -> PathBuf {
+    let dir = data.join("unfinished");
+    let mut saves: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    saves.remove(0)
+}
+
+/// The whole story in one test, since the games share the data directory
+/// set in the environment (before any game starts).
+#[test]
+fn full_screen_games_are_saved_resumed_and_autosaved() {
+    let place = tempfile::tempdir().unwrap();
+    let data = place.path().join("data");
+    // SAFETY: set once, before this test binary starts any thread of its
+    // own; the only test of the binary.
+    unsafe { std::env::set_var("DICE_OF_DOOM_DATA_DIR", &data) };
+
+    // --save: the record follows every move, and undo truncates it.
+    let saved = place.path().join("game.txt");
+    let saved_arg = saved.to_str().unwrap();
+    let mut game = Pty::start(&[
+        "play",
+        "--board",
+        "boards/test-2x2.txt",
+        "--save",
+        saved_arg,
+    ]);
+    game.wait_for("a to move");
+    game.send(b"1");
+    game.wait_for("a: 2 -> 3");
+    file_until(&saved, |t| t.ends_with("moves:\na: 2 -> 3\n"));
+    game.send(b"u");
+    file_until(&saved, |t| t.ends_with("moves:\n"));
+    game.send(b"r");
+    file_until(&saved, |t| t.ends_with("moves:\na: 2 -> 3\n"));
+    game.send(b"q");
+    game.wait_for("Quit this game?");
+    game.send(b"y");
+    game.assert_clean_exit();
+    assert!(
+        game.contents().contains(&format!(
+            "The game is saved to {saved_arg}: `dice-of-doom resume {saved_arg}` goes on with it."
+        )),
+        "{}",
+        game.contents()
+    );
+    // resume FILE shows the moves made, and goes on.
+    let mut game = Pty::start(&["resume", saved_arg]);
+    game.wait_for("a: 2 -> 3");
+    game.send(b"e");
+    file_until(&saved, |t| t.ends_with("a: 2 -> 3\na: end turn\n"));
+    game.ctrl_c_ends_at_once();
+    assert!(
+        game.contents().contains("The game is saved to"),
+        "{}",
+        game.contents()
+    );
+    assert!(
+        std::fs::read_dir(&data).is_err(),
+        "--save keeps no autosave"
+    );
+
+    // Against the computer, autosaved; SIGTERM ends the game, saved.
+    let mut game = Pty::start(&[
+        "play",
+        "--board",
+        "boards/3x3-a.txt",
+        "--computer",
+        "b",
+        "--ai",
+        "greedy",
+        "--nodes",
+        "1000",
+    ]);
+    game.wait_for("a to move");
+    game.send(b"1");
+    game.wait_for("a: 8 -> 4");
+    let path = autosave(&data);
+    file_until(&path, |t| t.ends_with("moves:\na: 8 -> 4\n"));
+    game.kill(Signal::TERM);
+    game.assert_exit(143);
+    let shown = path.display().to_string();
+    assert!(
+        game.contents().replace('\n', "").contains(&format!(
+            "The game is saved to {shown}: `dice-of-doom resume` goes on with it."
+        )),
+        "{}",
+        game.contents()
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("player b: computer greedy, 1000 nodes\n"),
+        "{text}"
+    );
+
+    // A bare dice-of-doom offers to go on with it; the computer is still b.
+    let mut game = Pty::start(&[]);
+    game.wait_for("Go on with it? [Y/n, d deletes it]");
+    game.send(b"y\r");
+    game.wait_for("a: 8 -> 4");
+    game.send(b"e");
+    game.wait_for("b: end turn");
+    file_until(&path, |t| {
+        t.contains("a: end turn\nb: ") && t.ends_with("b: end turn\n")
+    });
+    // Undo goes back over the computer's whole turn to a's move.
+    game.send(b"u");
+    file_until(&path, |t| t.ends_with("moves:\na: 8 -> 4\n"));
+    game.send(b"q");
+    game.wait_for("Quit this game?");
+    game.send(b"y");
+    game.assert_clean_exit();
+    // replay FILE steps through a record full-screen; c continues from the
+    // position shown, autosaved as a new game; the record stays as it was.
+    let record = place.path().join("replayed.txt");
+    std::fs::copy("tests/data/3x3-a-greedy.record", &record).unwrap();
+    let mut game = Pty::start(&["replay", record.to_str().unwrap()]);
+    game.wait_for("replay: move 0 of 8");
+    game.send(b"\x1b[F");
+    game.wait_for("replay: move 8 of 8");
+    game.send(b"2\r");
+    game.wait_for("replay: move 2 of 8");
+    game.send(b"c");
+    let deadline = Instant::now() + pty::WAIT;
+    while std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count) < 2 {
+        assert!(
+            Instant::now() < deadline,
+            "the continued game is not autosaved"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    game.ctrl_c_ends_at_once();
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        std::fs::read_to_string("tests/data/3x3-a-greedy.record").unwrap()
+    );
+    let continued: Vec<PathBuf> = std::fs::read_dir(data.join("unfinished"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| *p != path)
+        .collect();
+    let text = std::fs::read_to_string(&continued[0]).unwrap();
+    assert!(text.contains("moves:\na: 8 -> 4\na: 4 -> 3\n"), "{text}");
+    std::fs::remove_file(&continued[0]).unwrap();
+
+    // A game played to its end leaves no autosave: the 3x3 game's stays.
+    let count = || std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
+    let mut game = Pty::start(&[
+        "play",
+        "--board",
+        "boards/test-2x2.txt",
+        "--computer",
+        "b",
+        "--ai",
+        "greedy",
+    ]);
+    game.wait_for("a to move");
+    game.send(b"1");
+    game.wait_for("a: 2 -> 3");
+    assert_eq!(count(), 2);
+    game.send(b"e");
+    game.wait_for("Game over");
+    let deadline = Instant::now() + pty::WAIT;
+    while count() != 1 {
+        assert!(
+            Instant::now() < deadline,
+            "the autosave of a finished game stays"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(autosave(&data), path);
+    game.send(b"q");
+    game.assert_clean_exit();
+    assert!(
+        game.contents().contains("The winner is b."),
+        "{}",
+        game.contents()
+    );
+    assert!(!game.contents().contains("saved to"), "{}", game.contents());
+}

@@ -1,6 +1,6 @@
 //! Land of Lisp's last computer player, for its rules with dice.
 
-use super::{Analysis, Budget, RatedMove, Rating, Strategy, lol_score};
+use super::{Analysis, Budget, Strategy, lol_score};
 use crate::game::{Move, Player, Position, Rules};
 
 /// The book's plies: each attack or pass is one.
@@ -50,21 +50,7 @@ impl Strategy for Lol4Player {
             .iter()
             .map(|&mv| rate_move(rules, position, mv, me, DEPTH))
             .collect();
-        let mut choice = 0;
-        for (i, &v) in values.iter().enumerate() {
-            if v > values[choice] {
-                choice = i;
-            }
-        }
-        let moves = menu
-            .into_iter()
-            .zip(&values)
-            .map(|(mv, &v)| RatedMove {
-                mv,
-                rating: Rating::Estimate((v * 100.0).round() as i32),
-            })
-            .collect();
-        Some(Analysis { moves, choice })
+        Some(Analysis::of_values(menu, &values, 100.0))
     }
 }
 

@@ -229,6 +229,27 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The analysis of a fixed-depth search that rated each move of `menu`
+    /// with a value (higher better): the first best move chosen, the values
+    /// times `scale` as estimates.
+    pub(crate) fn of_values(menu: Vec<Move>, values: &[f64], scale: f64) -> Analysis {
+        let mut choice = 0;
+        for (i, &v) in values.iter().enumerate() {
+            if v > values[choice] {
+                choice = i;
+            }
+        }
+        let moves = menu
+            .into_iter()
+            .zip(values)
+            .map(|(mv, &v)| RatedMove {
+                mv,
+                rating: Rating::Estimate((v * scale).round() as i32),
+            })
+            .collect();
+        Analysis { moves, choice }
+    }
+
     /// The move the opponent plays.
     pub fn chosen(&self) -> Option<Move> {
         self.moves.get(self.choice).map(|m| m.mv)

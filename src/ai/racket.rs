@@ -1,6 +1,6 @@
 //! Realm of Racket's computer player.
 
-use super::{Analysis, Budget, RatedMove, Rating, Strategy};
+use super::{Analysis, Budget, Strategy};
 use crate::game::{Move, Player, Position, Rules};
 
 /// The book's plies.
@@ -42,21 +42,7 @@ impl Strategy for RacketPlayer {
             .iter()
             .map(|&mv| rate(rules, &child(rules, position, mv), me, DEPTH - 1))
             .collect();
-        let mut choice = 0;
-        for (i, &v) in values.iter().enumerate() {
-            if v > values[choice] {
-                choice = i;
-            }
-        }
-        let moves = menu
-            .into_iter()
-            .zip(&values)
-            .map(|(mv, &v)| RatedMove {
-                mv,
-                rating: Rating::Estimate((v * 1000.0).round() as i32),
-            })
-            .collect();
-        Some(Analysis { moves, choice })
+        Some(Analysis::of_values(menu, &values, 1000.0))
     }
 }
 

@@ -146,9 +146,7 @@ impl Map {
     /// assert!(Map::rhombus(11).is_err());
     /// ```
     pub fn rhombus(side: usize) -> Result<Map, MapError> {
-        if !(usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).contains(&side) {
-            return Err(MapError::Side(side));
-        }
+        check_side(side)?;
         let n = side as isize;
         let mut neighbours = Vec::new();
         let mut offsets = vec![0u16];
@@ -201,9 +199,7 @@ impl Map {
     /// assert_eq!(map.to_string(), "3x3 offset");
     /// ```
     pub fn offset(side: usize) -> Result<Map, MapError> {
-        if !(usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).contains(&side) {
-            return Err(MapError::Side(side));
-        }
+        check_side(side)?;
         let n = side as isize;
         let mut neighbours = Vec::new();
         let mut offsets = vec![0u16];
@@ -437,6 +433,15 @@ impl fmt::Display for Map {
             Shape::Offset(side) => write!(f, "{side}x{side} offset"),
             Shape::Territories(_) => write!(f, "map of {} territories", self.len()),
         }
+    }
+}
+
+/// Refuses a board side outside `MIN_SIDE..=MAX_SIDE`.
+fn check_side(side: usize) -> Result<(), MapError> {
+    if (usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).contains(&side) {
+        Ok(())
+    } else {
+        Err(MapError::Side(side))
     }
 }
 

@@ -170,3 +170,39 @@ fn a_dicewars_game_from_a_seed_and_its_record() {
         .code(2)
         .stderr(predicate::str::contains("cell 99 cannot take a die here"));
 }
+
+#[test]
+fn an_arena_under_dice_rules_keeps_its_rolls_in_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let run = || {
+        dice_of_doom()
+            .args(["arena", "--rules", "lol4", "--size", "3", "--players", "2"])
+            .args([
+                "--a", "lol4", "--b", "greedy", "--games", "3", "--seed", "2",
+            ])
+            .args(["--nodes", "100", "--record", out])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let first = run();
+    let text = String::from_utf8(first.clone()).unwrap();
+    assert!(
+        text.starts_with("arena: lol4 rules, 3x3 boards, 2 players, at most 5 dice,"),
+        "{text}"
+    );
+    // A seed and a node budget give the same results, rolls included.
+    assert_eq!(run(), first);
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        let record = std::fs::read_to_string(&path).unwrap();
+        assert!(record.contains("rules: lol4\n"), "{record}");
+        dice_of_doom()
+            .args(["replay", path.to_str().unwrap()])
+            .assert()
+            .success();
+    }
+}

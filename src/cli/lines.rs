@@ -10,10 +10,9 @@ use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::saving::Saver;
 use crate::game::{
-    Battle, Ending, Event, Move, Placement, Player, PlayerSet, Position, QUIET_ROUNDS, RuleSet,
-    Rules,
+    Battle, Ending, Event, Move, Player, PlayerSet, Position, QUIET_ROUNDS, RuleSet, Rules,
 };
-use crate::record::{Placed, Play, Record};
+use crate::record::{Play, Record};
 use rand_chacha::ChaCha8Rng;
 
 /// How a line-mode game ended.
@@ -173,16 +172,8 @@ fn play_rolled(
     let played = at
         .play_rolled(&rules, mv, dice)
         .map_err(|e| io::Error::other(e.to_string()))?;
-    let (roll, placed) = match &played.event {
-        Event::Attack { roll, .. } => (*roll, Placed::default()),
-        Event::Pass { placed, .. } if rules.policy().placement == Placement::Random => (
-            None,
-            Placed::new(placed).ok_or_else(|| io::Error::other("too many dice placed"))?,
-        ),
-        Event::Pass { .. } => (None, Placed::default()),
-    };
     record
-        .push(Play { mv, roll, placed })
+        .push(Play::of(&rules, mv, &played.event))
         .map_err(|e| io::Error::other(e.to_string()))?;
     if let Some(line) = event_line(&rules, at.player(), mv, &played.event) {
         writeln!(output, "{line}")?;

@@ -70,7 +70,7 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
 }
 
 /// The game options with the rule set's defaults where none was given.
-fn with_defaults<const TAKES: Takes>(
+pub(super) fn with_defaults<const TAKES: Takes>(
     set: RuleSet,
     mut game: GameOptions<TAKES>,
 ) -> GameOptions<TAKES> {
@@ -94,20 +94,27 @@ fn in_set(set: RuleSet, rules: Rules, start: Position) -> Result<(Rules, Positio
     if set == RuleSet::Classic {
         return Ok((rules, start));
     }
+    let rules = rules_in_set(set, &rules)?;
+    let start = Position::start(&rules, *start.board(), start.player())
+        .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
+    Ok((rules, start))
+}
+
+/// The same players, dice limit and map under a rule set (Realm of
+/// Racket's offset rows where the map is a board of hexagons).
+pub(super) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
     let usage = |e: &dyn fmt::Display| CliError::Usage(format!("--rules {set}: {e}"));
     let map = match (set, rules.map().grid()) {
         (RuleSet::Racket, None) => Map::offset(rules.map().rows()).map_err(|e| usage(&e))?,
         _ => rules.map().clone(),
     };
-    let rules = Rules::of(
+    Rules::of(
         set,
         map,
         usize::from(rules.players()),
         usize::from(rules.max_dice()),
     )
-    .map_err(|e| usage(&e))?;
-    let start = Position::start(&rules, *start.board(), start.player()).map_err(|e| usage(&e))?;
-    Ok((rules, start))
+    .map_err(|e| usage(&e))
 }
 
 /// [`setup`] under the classic rules with these game options.

@@ -61,7 +61,7 @@ pub use date::{Date, DateError};
 pub use error::{RecordError, RecordErrorKind};
 pub use seat::{ParseSeatError, Seat};
 
-use crate::game::{Battle, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
+use crate::game::{Battle, Event, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
 
 /// The version of the format this program writes and reads.
 pub const VERSION: u32 = 1;
@@ -92,6 +92,29 @@ impl From<Move> for Play {
             mv,
             roll: None,
             placed: Placed::default(),
+        }
+    }
+}
+
+impl Play {
+    /// A move as a record keeps it, from what playing it did: an attack
+    /// with its roll, a pass with the cells its dice went to where the rules
+    /// place them at random.
+    pub fn of(rules: &Rules, mv: Move, event: &Event) -> Play {
+        match event {
+            Event::Attack { roll, .. } => Play {
+                mv,
+                roll: *roll,
+                placed: Placed::default(),
+            },
+            Event::Pass { placed, .. } => Play {
+                mv,
+                roll: None,
+                placed: match rules.policy().placement {
+                    Placement::Random => Placed::new(placed).unwrap_or_default(),
+                    Placement::Sweep => Placed::default(),
+                },
+            },
         }
     }
 }

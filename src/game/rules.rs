@@ -462,7 +462,7 @@ impl Position {
             moves.clear();
             return;
         }
-        moves_on(&self.board, self.turn(), rules, moves);
+        moves_on::<_, false>(&self.board, self.turn(), rules, moves);
     }
 
     /// The player to move, the dice captured and the first-move flag.
@@ -561,7 +561,9 @@ impl Position {
             Move::Attack { from, to } => {
                 attack_on(&mut board, self.turn(), from as usize, to as usize, won)
             }
-            Move::Pass => pass_on(&mut board, self.turn(), &mut spare, rules, dealer),
+            Move::Pass => {
+                pass_on::<_, _, false>(&mut board, self.turn(), &mut spare, rules, dealer)
+            }
         };
         let mut next = Position::from_parts(board, turn.player, turn.captured, turn.first_move);
         next.spare = spare;
@@ -573,7 +575,7 @@ impl Position {
         let mut count = Count(0);
         let mut board = self.board;
         let mut spare = self.spare;
-        pass_on(&mut board, self.turn(), &mut spare, rules, &mut count);
+        pass_on::<_, _, false>(&mut board, self.turn(), &mut spare, rules, &mut count);
         count.0
     }
 
@@ -685,31 +687,41 @@ fn attacks_by<C: Cells + ?Sized, const ANY: bool>(
 
 /// The legal moves on `cells` for `turn`, in menu order, into `moves` (which
 /// is cleared first).
+///
+/// `PLAIN` says the rules are known to be the classic ones (the game
+/// tree's), so that their policy need not be read.
 #[inline]
-pub(crate) fn moves_on<C: Cells + ?Sized>(
+pub(crate) fn moves_on<C: Cells + ?Sized, const PLAIN: bool>(
     cells: &C,
     turn: Turn,
     rules: &Rules,
     moves: &mut Vec<Move>,
 ) {
     moves.clear();
-    if !turn.first_move || !rules.policy().attack_first {
+    if !turn.first_move || (!PLAIN && !rules.policy().attack_first) {
         moves.push(Move::Pass);
     }
-    for_each_attack(cells, rules, turn.player, |from, to| {
+    let push = |from: usize, to: usize| {
         moves.push(Move::Attack {
             from: from as u8,
             to: to as u8,
         });
         true
-    });
+    };
+    if PLAIN {
+        attacks_by::<C, false>(cells, rules.map(), turn.player, push);
+    } else {
+        for_each_attack(cells, rules, turn.player, push);
+    }
 }
 
 /// Plays a legal move on `cells` with no chance in it (every attack won,
 /// no random placement), returning the turn after it: the game tree's
 /// rules, whose positions hold no [`Spare`].
+///
+/// `PLAIN` says the rules are known to be the classic ones.
 #[inline]
-pub(crate) fn play_on<C: CellsMut + ?Sized>(
+pub(crate) fn play_on<C: CellsMut + ?Sized, const PLAIN: bool>(
     cells: &mut C,
     turn: Turn,
     rules: &Rules,
@@ -717,7 +729,9 @@ pub(crate) fn play_on<C: CellsMut + ?Sized>(
 ) -> Turn {
     match mv {
         Move::Attack { from, to } => attack_on(cells, turn, from as usize, to as usize, true),
-        Move::Pass => pass_on(cells, turn, &mut Spare::default(), rules, &mut NoChance),
+        Move::Pass => {
+            pass_on::<C, NoChance, PLAIN>(cells, turn, &mut Spare::default(), rules, &mut NoChance)
+        }
     }
 }
 
@@ -780,8 +794,10 @@ impl Dealer for Count {
 /// the pool or stock pays for it, the guard counts a turn without a capture,
 /// and the next player still in the game (under Dice Wars; the next one
 /// under the others) starts.
+///
+/// `PLAIN` says the rules are known to be the classic ones.
 #[inline]
-pub(crate) fn pass_on<C: CellsMut + ?Sized, D: Dealer>(
+pub(crate) fn pass_on<C: CellsMut + ?Sized, D: Dealer, const PLAIN: bool>(
     cells: &mut C,
     turn: Turn,
     spare: &mut Spare,
@@ -789,7 +805,7 @@ pub(crate) fn pass_on<C: CellsMut + ?Sized, D: Dealer>(
     dealer: &mut D,
 ) -> Turn {
     let player = turn.player;
-    if rules.plain_pass {
+    if PLAIN || rules.plain_pass {
         reinforce_on(
             cells,
             player,

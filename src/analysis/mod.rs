@@ -1,8 +1,8 @@
 //! Counting and solving whole game trees by walking the memoised DAG once.
 //!
-//! - [`solve`]: every position's perfect-play share ([`Solution`]), shared
-//!   by [`stats`] and the `perfect` opponent;
-//! - [`stats`]: the full tree's figures ([`Stats`]) without expanding it;
+//! - [`solve()`]: every position's perfect-play share ([`Solution`]),
+//!   shared by [`stats()`] and the `perfect` opponent;
+//! - [`stats()`]: the full tree's figures ([`Stats`]) without expanding it;
 //! - [`survey`]: every board of a size over one shared memo;
 //! - [`dot`]: the tree in Graphviz DOT.
 //!

@@ -41,6 +41,27 @@ fn autosave(data: &Path) -> PathBuf {
     saves.remove(0)
 }
 
+/// A game of `boards/test-2x2.txt` against `greedy` at `b` (with
+/// `more` arguments), once `a` has played its attack `2 -> 3`: ending the
+/// turn lets `b` win.
+fn attacked_on_2x2(more: &[&str]) -> Pty {
+    let mut args = vec![
+        "play",
+        "--board",
+        "boards/test-2x2.txt",
+        "--computer",
+        "b",
+        "--ai",
+        "greedy",
+    ];
+    args.extend_from_slice(more);
+    let mut game = Pty::start(&args);
+    game.wait_for("a to move");
+    game.send(b"1");
+    game.wait_for("a: 2 -> 3");
+    game
+}
+
 /// The whole story in one test, since the games share the data directory
 /// set in the environment (before any game starts).
 #[test]
@@ -181,18 +202,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
 
     // A game played to its end leaves no autosave: the 3x3 game's stays.
     let count = || std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
-    let mut game = Pty::start(&[
-        "play",
-        "--board",
-        "boards/test-2x2.txt",
-        "--computer",
-        "b",
-        "--ai",
-        "greedy",
-    ]);
-    game.wait_for("a to move");
-    game.send(b"1");
-    game.wait_for("a: 2 -> 3");
+    let mut game = attacked_on_2x2(&[]);
     assert_eq!(count(), 2);
     game.send(b"e");
     game.wait_for("Game over");
@@ -216,18 +226,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
 
     // n after the end starts a new game, kept as a game of its own: a new
     // autosave, which the end note names; the first game's was removed.
-    let mut game = Pty::start(&[
-        "play",
-        "--board",
-        "boards/test-2x2.txt",
-        "--computer",
-        "b",
-        "--ai",
-        "greedy",
-    ]);
-    game.wait_for("a to move");
-    game.send(b"1");
-    game.wait_for("a: 2 -> 3");
+    let mut game = attacked_on_2x2(&[]);
     game.send(b"e");
     game.wait_for("Game over");
     game.send(b"n");
@@ -271,20 +270,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     // first game left as it was; the end note names both.
     let first = place.path().join("session.txt");
     let second = place.path().join("session-2.txt");
-    let mut game = Pty::start(&[
-        "play",
-        "--board",
-        "boards/test-2x2.txt",
-        "--computer",
-        "b",
-        "--ai",
-        "greedy",
-        "--save",
-        first.to_str().unwrap(),
-    ]);
-    game.wait_for("a to move");
-    game.send(b"1");
-    game.wait_for("a: 2 -> 3");
+    let mut game = attacked_on_2x2(&["--save", first.to_str().unwrap()]);
     game.send(b"e");
     game.wait_for("Game over");
     let finished = file_until(&first, |t| t.contains("result: b wins\n"));

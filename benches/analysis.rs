@@ -4,8 +4,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use dice_of_doom::analysis::sample::seeded_start;
 use dice_of_doom::analysis::survey::{SurveyOptions, survey};
-use dice_of_doom::analysis::{Limits, stats};
+use dice_of_doom::analysis::{ByteSize, Limits, prove, stats};
 use dice_of_doom::game::{
     Board, GameTree, Map, Player, PlayerSet, Position, Rules, Share, random_board,
 };
@@ -92,5 +93,27 @@ fn lazy_5x5(c: &mut Criterion) {
 /// Plies played, nodes built and winners of the 5x5 game above.
 const LAZY_5X5_FIGURES: (u32, usize, PlayerSet) = (56, 314, PlayerSet::single(Player::A));
 
-criterion_group!(benches, board_e, survey_2x2, lazy_5x5);
+/// Proving the value of a random 4x4 board (seed 57, as `solve --size 4
+/// --seed 57` deals it): a win for a, which the whole-tree solver cannot
+/// reach in 1.4 GiB.
+fn solve_4x4(c: &mut Criterion) {
+    let rules = Rules::classic(4, 2, 3).expect("rules");
+    let start = seeded_start(&rules, Player::A, 57).expect("a board");
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    group.bench_function("prove a 4x4 board (seed 57)", |b| {
+        b.iter(|| {
+            let proof = prove(&rules, &start, ByteSize::new(1 << 30), |_| false).expect("a proof");
+            assert_eq!(proof.value(), Some(Share::WIN));
+            assert_eq!((proof.nodes, proof.stored), SOLVE_4X4_FIGURES);
+            black_box(proof)
+        })
+    });
+    group.finish();
+}
+
+/// Positions searched and stored by the 4x4 proof above.
+const SOLVE_4X4_FIGURES: (u64, usize) = (113_183, 71_036);
+
+criterion_group!(benches, board_e, survey_2x2, lazy_5x5, solve_4x4);
 criterion_main!(benches);

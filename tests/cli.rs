@@ -280,12 +280,20 @@ fn help_documents_commands_and_exit_statuses() {
 ";
     let survey = "Exit status:
   0  success
+  1  with --sample: the system refused the memory a proof starts with
   1  an I/O error, such as output that cannot be written
   2  bad usage, such as a size with more boards than a survey takes
+";
+    let solve = "Exit status:
+  0  success
+  1  the value was not proven within --time (the bounds proven are printed)
+  1  an I/O error, such as output that cannot be written
+  2  bad usage, or a bad board file (named with its line and column)
 ";
     for (command, statuses) in [
         ("play", play),
         ("stats", tree),
+        ("solve", solve),
         ("dot", tree),
         ("arena", arena),
         ("survey", survey),
@@ -739,6 +747,6 @@ fn bash_completes_a_commands_options() {
     );
     assert_eq!(
         complete("dice-of-doom s", 1, "s", "dice-of-doom"),
-        "stats survey\n"
+        "stats solve survey\n"
     );
 }

@@ -5,7 +5,8 @@
 //! opponents are:
 //!
 //! - [`Perfect`]: Land of Lisp's perfect play on the memoised game tree, for
-//!   trees that fit a position budget (it falls back to [`Search`] past it);
+//!   trees that fit a position budget, and past it on the proven value of
+//!   the position alone (it falls back to [`Search`] when neither fits);
 //! - [`Search`]: iterative-deepening alpha-beta with a transposition table,
 //!   which plays perfectly as soon as it proves the result;
 //! - [`Lol`]: the book's second AI (depth-4 alpha-beta, crude score);
@@ -32,7 +33,7 @@ use crate::game::{Move, Position, Rules, Share};
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;
 pub use lol::Lol;
-pub use perfect::{DEFAULT_MAX_POSITIONS, Perfect};
+pub use perfect::{DEFAULT_MAX_POSITIONS, PROOF_MEMORY, Perfect};
 pub use random::RandomPlayer;
 pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
 
@@ -48,9 +49,12 @@ pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
 /// - [`Lol`]: a position its alpha-beta visits, over all the passes of its
 ///   iterative deepening (1 to 4 moves); the clock is read every 256 nodes;
 /// - [`Perfect`]: a distinct position its solve enters, read every
-///   [`STOP_CHECK_EVERY`](crate::analysis::STOP_CHECK_EVERY) positions; the
-///   solve gets half of the budget, and a fallback [`Search`] what is left;
-///   moves answered from a tree already solved cost none;
+///   [`STOP_CHECK_EVERY`](crate::analysis::STOP_CHECK_EVERY) positions, or a
+///   position its proof of one position searches, read every
+///   [`PROOF_CHECK_EVERY`](crate::analysis::PROOF_CHECK_EVERY); the solve
+///   gets half of the budget, the proof half of what is left, and a fallback
+///   [`Search`] the rest; moves answered from a tree already solved cost
+///   none;
 /// - [`Greedy`] and [`RandomPlayer`]: none; they do a small fixed amount of
 ///   work (one evaluation per legal move, or none) and ignore the budget.
 ///

@@ -3,12 +3,15 @@
 use std::time::Instant;
 
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Search, SearchConfig, Strategy};
-use crate::analysis::{Limits, Solution, solve_until};
+use crate::analysis::{ByteSize, Limits, ProvenBounds, Solution, prove_again, solve_until};
 use crate::game::{GameTree, Position, Rules};
 
 /// The default limit on the distinct positions [`Perfect`] builds (about
 /// 100 MB at most on a 3x3 board; board `3x3-e` needs about 202,000).
 pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
+
+/// The memory [`Perfect`]'s proofs of single positions may hold.
+pub const PROOF_MEMORY: ByteSize = ByteSize::new(256 << 20);
 
 /// Positions reserved before a solve.
 const RESERVE: usize = 1 << 18;
@@ -21,9 +24,19 @@ const RESERVE: usize = 1 << 18;
 /// The tree and its solution are kept between moves, so later moves of the
 /// same game cost nothing. The solve may spend half of the budget (time and
 /// nodes: a node is a position the solve enters); when the tree has more
-/// distinct positions than the limit, or the solve runs out of its half, the
-/// move comes from [`Search`] with what is left of the budget. The solve
-/// checks its budget every [`STOP_CHECK_EVERY`](crate::analysis::STOP_CHECK_EVERY) positions.
+/// distinct positions than the limit, or the solve runs out of its half,
+/// the value of the position alone is proven by
+/// [`prove`](crate::analysis::prove()) (as `solve` does, within
+/// [`PROOF_MEMORY`]) in half of what is left (a node is then a
+/// position the proof searches), and its move played: perfect play on boards
+/// whose whole tree is out of reach. The bounds it proves are kept for the
+/// later moves of the game. On boards larger than 3x3, where it
+/// always is but for a game's last moves, the proof comes first, with half
+/// of the budget. Only when that too
+/// runs out does the move come from [`Search`] with what is left of the
+/// budget. The solve checks its budget every
+/// [`STOP_CHECK_EVERY`](crate::analysis::STOP_CHECK_EVERY) positions, the
+/// proof every [`PROOF_CHECK_EVERY`](crate::analysis::PROOF_CHECK_EVERY).
 ///
 /// ```
 /// use dice_of_doom::ai::{Budget, Perfect, Strategy};
@@ -45,7 +58,16 @@ pub struct Perfect {
     /// after turn), or on a board with more dice (another game), so that the
     /// moves that follow do not waste their time on it.
     too_large_at: Option<u32>,
+    /// The memory a proof of one position may hold.
+    proof_memory: ByteSize,
+    /// The bounds the proofs of earlier moves proved, which later moves of
+    /// the same game start from.
+    proofs: Option<ProvenBounds>,
 }
+
+/// Boards of more cells than this (3x3) go to the proof of the position
+/// first, not to the whole tree.
+const WHOLE_TREE_CELLS: usize = 9;
 
 /// Dice that must leave the board before a too-large tree is tried again.
 const RETRY_AFTER_DICE: u32 = 3;
@@ -69,6 +91,8 @@ impl Perfect {
             solved: None,
             fallback: Search::new(SearchConfig::default()),
             too_large_at: None,
+            proof_memory: PROOF_MEMORY,
+            proofs: None,
         }
     }
 
@@ -152,9 +176,13 @@ impl Strategy for Perfect {
         }
         let started = Instant::now();
         let dice = position.board().total_dice();
-        let worth_trying = self
-            .too_large_at
-            .is_none_or(|at| dice + RETRY_AFTER_DICE <= at || dice > at);
+        // Past 3x3 the whole tree is out of reach but for the last moves of
+        // a game: the proof of the position alone comes first there.
+        let whole_first = rules.map().len() <= WHOLE_TREE_CELLS;
+        let worth_trying = whole_first
+            && self
+                .too_large_at
+                .is_none_or(|at| dice + RETRY_AFTER_DICE <= at || dice > at);
         let mut entered = 0;
         if worth_trying {
             // The solve may spend half the budget; the search gets the rest.
@@ -169,14 +197,50 @@ impl Strategy for Perfect {
             }
             self.too_large_at = Some(dice);
         }
+        // Too large to solve whole: prove the value of this position alone,
+        // within half of what is left.
         let left = budget.after(started.elapsed()).after_nodes(entered as u64);
-        self.fallback.analyse(rules, position, left, full)
+        let clock = Clock::start(left.halved());
+        let proof = prove_again(&mut self.proofs, rules, position, self.proof_memory, |p| {
+            clock.out_of_nodes(p.nodes) || clock.out_of_time()
+        })
+        .ok();
+        let searched = proof.map_or(0, |p| p.nodes);
+        let left = budget
+            .after(started.elapsed())
+            .after_nodes(entered as u64 + searched);
+        let proven = proof.and_then(|p| Some((p.value()?, p.best_move?)));
+        let Some((value, best)) = proven else {
+            return self.fallback.analyse(rules, position, left, full);
+        };
+        // Proven: play the proof's move. Every move is rated only when asked
+        // for (hints), by the search, with the proven one's rating exact.
+        let mut analysis = if full {
+            self.fallback.analyse(rules, position, left, true)?
+        } else {
+            Analysis {
+                moves: position
+                    .moves(rules)
+                    .into_iter()
+                    .map(|mv| RatedMove {
+                        mv,
+                        rating: Rating::Unrated,
+                    })
+                    .collect(),
+                choice: 0,
+            }
+        };
+        let choice = analysis.moves.iter().position(|m| m.mv == best)?;
+        analysis.moves[choice].rating = Rating::Exact(value);
+        analysis.choice = choice;
+        Some(analysis)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::prove;
     use crate::game::{Move, Player, Share};
 
     #[test]
@@ -218,6 +282,37 @@ mod tests {
         assert!(!exact(&small), "{small:?}");
         assert_eq!(analyse(Budget::nodes(2_000)), small);
         assert!(exact(&analyse(Budget::nodes(10_000_000))));
+    }
+
+    /// On a 4x4 board the whole tree is out of reach, but the proof of the
+    /// start is quick: the move played keeps its proven value.
+    #[test]
+    fn four_by_four_starts_are_played_perfectly_once_proven() {
+        let rules = Rules::classic(4, 2, 3).unwrap();
+        for seed in [1, 9, 30] {
+            let start = crate::analysis::sample::seeded_start(&rules, Player::A, seed).unwrap();
+            let value = prove(&rules, &start, PROOF_MEMORY, |_| false)
+                .unwrap()
+                .value()
+                .unwrap();
+            let mut ai = Perfect::new();
+            let analysis = ai
+                .analyse(&rules, &start, Budget::nodes(4_000_000), false)
+                .unwrap();
+            let chosen = analysis.moves[analysis.choice];
+            assert_eq!(chosen.rating, Rating::Exact(value), "seed {seed}");
+            let after = start.play(&rules, chosen.mv).unwrap();
+            let kept = prove(&rules, &after, PROOF_MEMORY, |_| false)
+                .unwrap()
+                .value()
+                .unwrap();
+            let kept = if after.player() == start.player() {
+                kept
+            } else {
+                kept.complement()
+            };
+            assert_eq!(kept, value, "seed {seed}: {}", chosen.mv);
+        }
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //!
 //! - [`solve()`]: every position's perfect-play share ([`Solution`]),
 //!   shared by [`stats()`] and the `perfect` opponent;
+//! - [`prove()`]: the start's value alone, proven by a search that needs
+//!   only part of the tree ([`Proof`]);
 //! - [`stats()`]: the full tree's figures ([`Stats`]) without expanding it;
 //! - [`survey`]: every board of a size over one shared memo;
+//! - [`sample`]: seeded random boards, each proven by [`prove()`];
 //! - [`dot`]: the tree in Graphviz DOT.
 //!
 //! Each works within [`Limits`]: a memory limit, turned into a budget of
@@ -13,6 +16,8 @@
 
 pub mod dot;
 mod memory;
+mod prove;
+pub mod sample;
 mod solve;
 mod stats;
 pub mod survey;
@@ -23,6 +28,10 @@ pub use crate::text::group_digits;
 pub use memory::{
     ANALYSIS_BYTES_PER_POSITION, ByteSize, DEFAULT_MEMORY_FRACTION, EDGES_PER_POSITION,
     FALLBACK_MEMORY, Limits, ParseByteSizeError, Progress, default_max_memory, memory_for,
+};
+pub use prove::{
+    Algorithm, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds, prove, prove_again,
+    prove_with,
 };
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats, stats_with_progress};

@@ -11,10 +11,10 @@ use crate::game::{
 /// 0 for a loss and `9 - k` for a `k`-way share of a win (a sole win is 8).
 /// It holds the shares of finished games only, which is all that perfect
 /// play without chance takes the best or worst of.
-type Rank = u8;
+pub(super) type Rank = u8;
 
 /// The rank of a share: `None` for a probability no finished game gives.
-fn rank(share: Share) -> Option<Rank> {
+pub(super) fn rank(share: Share) -> Option<Rank> {
     match share.shared_by() {
         // `shared_by` is at most MAX_PLAYERS, 8.
         Some(k) => Some(9 - k as Rank),
@@ -23,7 +23,7 @@ fn rank(share: Share) -> Option<Rank> {
 }
 
 /// The share a rank stands for.
-fn share(rank: Rank) -> Share {
+pub(super) fn share(rank: Rank) -> Share {
     // Rank 0 would be a 9-way tie, which is no tie: a loss.
     9usize
         .checked_sub(usize::from(rank))
@@ -32,7 +32,7 @@ fn share(rank: Rank) -> Share {
 }
 
 /// The rank of `player`'s share of a finished game won by `winners`.
-fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
+pub(super) fn leaf_rank(winners: PlayerSet, player: Player) -> Rank {
     rank(Share::of(winners, player)).expect("a finished game's share is 0 or 1/k")
 }
 

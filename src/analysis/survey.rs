@@ -286,6 +286,35 @@ impl Solver<'_> {
     }
 }
 
+/// The perfect-play share of the player to move at each of `starts` (two
+/// players, boards that pack into one word), by the survey's solver over
+/// one memo shared by them all: an oracle for tests of other solvers.
+#[cfg(test)]
+pub(crate) fn solve_starts(rules: &Rules, starts: &[Position]) -> Vec<Share> {
+    let codec = Codec::new(rules);
+    assert_eq!((codec.words(), rules.players()), (1, 2));
+    let memo = Memo::new();
+    let mut solver = Solver {
+        rules,
+        codec: &codec,
+        memo: &memo,
+        levels: Vec::new(),
+    };
+    let mut key = [0u64];
+    starts
+        .iter()
+        .map(|start| {
+            codec.encode(start, &mut key);
+            let for_a = share(solver.solve(key[0], 0) & 3);
+            if start.player() == Player::A {
+                for_a
+            } else {
+                for_a.complement()
+            }
+        })
+        .collect()
+}
+
 /// Per-worker totals, added up at the end.
 #[derive(Default)]
 struct Totals {

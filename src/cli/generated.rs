@@ -26,7 +26,7 @@ pub(super) struct CompletionsArgs {
 pub(super) struct ManArgs {
     /// The command whose page to print (`dice-of-doom-stats(1)`); without
     /// it, the program's page (`dice-of-doom(1)`).
-    #[arg(value_parser = ["play", "resume", "replay", "stats", "arena", "dot", "map", "survey", "completions", "man"])]
+    #[arg(value_parser = ["play", "resume", "replay", "stats", "solve", "arena", "dot", "map", "survey", "completions", "man"])]
     command: Option<String>,
 }
 

@@ -1,5 +1,6 @@
-//! What `stats` and `dot` share: the `--max-memory` option, the progress
-//! line on a terminal, and their refusals in the options' words.
+//! What `stats`, `dot` and `solve` share: the `--max-memory` option, the
+//! progress line on a terminal, the peak memory, and their refusals in the
+//! options' words.
 
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
@@ -77,6 +78,12 @@ impl ProgressLine {
 
     /// Shows how far the analysis has gone.
     pub(super) fn update(&mut self, progress: Progress) {
+        let memory = self.memory;
+        self.show(|| message(progress, memory));
+    }
+
+    /// Shows a message of the caller's, made only when it is shown.
+    pub(super) fn show(&mut self, message: impl FnOnce() -> String) {
         if !self.terminal || (!self.shown && self.started.elapsed() < QUIET_FOR) {
             return;
         }
@@ -88,8 +95,23 @@ impl ProgressLine {
             }
             self.bar.enable_steady_tick(Duration::from_millis(200));
         }
-        self.bar.set_message(message(progress, self.memory));
+        self.bar.set_message(message());
     }
+}
+
+/// The most memory the process has held (its peak resident set), where the
+/// system says (`VmHWM` in `/proc/self/status` on Linux).
+pub(super) fn peak_memory() -> Option<usize> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: usize = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    kib.checked_mul(1024)
 }
 
 impl Drop for ProgressLine {

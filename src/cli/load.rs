@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::CliError;
 use super::options::{GameOptions, PlayArgs, RULES, Takes};
+use crate::analysis::sample::seeded_start;
 use crate::game::{
     GameTree, GenerateError, Map, Player, Position, PositionError, Rules, Setup, SetupError,
     SetupErrorKind, random_board,
@@ -55,13 +56,22 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
         )?;
         return Ok((rules, start, None));
     }
-    let rules = rules(game)?;
     let seed = args
         .seed
         .unwrap_or_else(|| rand::random_range(0..1_000_000));
-    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let start = deal(&rules, game.first, &mut rng)?;
+    let (rules, start) = random_start(game, seed)?;
     Ok((rules, start, Some(seed)))
+}
+
+/// The rules the options ask for and the start on the random board of this
+/// seed: the same seed gives the same board to every command.
+pub(super) fn random_start<const TAKES: Takes>(
+    game: &GameOptions<TAKES>,
+    seed: u64,
+) -> Result<(Rules, Position), CliError> {
+    let rules = rules(game)?;
+    let start = seeded_start(&rules, game.first, seed).map_err(no_board)?;
+    Ok((rules, start))
 }
 
 /// A random start under `rules`, `first` to move, drawn from `rng`.

@@ -1,12 +1,12 @@
 //! The terminal game and its commands.
 //!
 //! This file is the router: the command line's shape ([`Cli`]), and [`run`]
-//! handing each command to its own file (`play.rs`, `stats.rs`, `arena.rs`,
-//! `dot.rs`, `survey.rs`, `resume.rs`, `replay.rs`). The options shared by
-//! the commands are in `options.rs`, the loading of boards and rules in
-//! `load.rs`, the computer's seats and hints in `computer.rs`, the line-mode
-//! game in `lines.rs`, game records on disk (atomic writes, autosaves) in
-//! `saving.rs`.
+//! handing each command to its own file (`play.rs`, `stats.rs`, `solve.rs`,
+//! `arena.rs`, `dot.rs`, `survey.rs`, `resume.rs`, `replay.rs`). The options
+//! shared by the commands are in `options.rs`, the loading of boards and
+//! rules in `load.rs`, the computer's seats and hints in `computer.rs`, the
+//! line-mode game in `lines.rs`, game records on disk (atomic writes,
+//! autosaves) in `saving.rs`.
 //!
 //! Every command returns a [`CliError`] for anything a user can get wrong;
 //! [`main`] prints it and maps it to the documented exit status.
@@ -27,7 +27,9 @@ mod play;
 mod render;
 mod replay;
 mod resume;
+mod sample;
 mod saving;
+mod solve;
 mod stats;
 mod survey;
 pub mod tui;
@@ -71,6 +73,11 @@ mod status {
     pub(super) const USAGE_OR_BOARD: Piece = (
         2,
         "bad usage, or a bad board file (named with its line and column)",
+    );
+    /// `solve`: out of time.
+    pub(super) const UNPROVEN: Piece = (
+        1,
+        "the value was not proven within --time (the bounds proven are printed)",
     );
     /// `survey`: bad usage, or more boards than it surveys.
     pub(super) const USAGE_OR_TOO_MANY: Piece = (
@@ -127,10 +134,17 @@ mod status {
     pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD, INTERRUPTED];
     /// `stats` and `dot`.
     pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
+    /// `solve`.
+    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, IO, USAGE_OR_BOARD];
     /// `arena`.
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
+    /// `survey --sample`: a proof could not start.
+    pub(super) const NO_PROOF: Piece = (
+        1,
+        "with --sample: the system refused the memory a proof starts with",
+    );
     /// `survey`.
-    pub(super) const SURVEY: &[Piece] = &[SUCCESS, IO, USAGE_OR_TOO_MANY];
+    pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }
@@ -188,6 +202,9 @@ enum Command {
     /// Count and solve the whole game tree from a board.
     #[command(after_help = exit_statuses(status::TREE))]
     Stats(stats::StatsArgs),
+    /// Prove the perfect-play value of a board and a move that keeps it.
+    #[command(after_help = exit_statuses(status::SOLVE))]
+    Solve(solve::SolveArgs),
     /// Let two computer opponents play each other on seeded random boards.
     #[command(after_help = exit_statuses(status::ARENA))]
     Arena(arena::ArenaArgs),
@@ -276,6 +293,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
         Some(Command::Map(args)) => maps::print_map(&args),

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::load::map;
 use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change, whole};
+use super::sample::{self, SampleArgs};
 use super::{CliError, json};
 use crate::analysis::group_digits;
 use crate::analysis::survey::{
@@ -32,11 +33,13 @@ pub(super) struct SurveyArgs {
     #[arg(long)]
     json: bool,
     /// Also list every board with its tree sizes and leaves (small sizes only).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "sample")]
     table: bool,
     /// Worker threads [default: one per core].
-    #[arg(long, value_parser = whole(1, 256), allow_negative_numbers = true, value_name = "N")]
+    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true, value_name = "N")]
     threads: Option<u16>,
+    #[command(flatten)]
+    sampled: SampleArgs,
 }
 
 /// One board of `survey --json --table`.
@@ -70,6 +73,9 @@ struct SurveyJson {
 }
 
 pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
+    if let Some(boards) = args.sampled.sample {
+        return sample::run(&args.game, boards, &args.sampled, args.threads, args.json);
+    }
     let map = map(&args.game)?;
     let cells = map.len();
     let mut options = SurveyOptions::new(map, args.game.max_dice);
@@ -95,7 +101,7 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
 
 /// A bar with the time left on standard error, drawn only when it is a
 /// terminal.
-fn progress_bar(boards: u64) -> ProgressBar {
+pub(super) fn progress_bar(boards: u64) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

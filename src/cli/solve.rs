@@ -1,0 +1,245 @@
+//! `dice-of-doom solve`: the proven perfect-play value of one board's start
+//! and a move that keeps it, without the whole tree.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::limits::{MemoryArgs, ProgressLine, peak_memory};
+use super::load::{Source, random_start, read_position};
+use super::options::{GameOptions, RULES, SIZE, change, whole};
+use super::{CliError, render};
+use crate::analysis::{Algorithm, ByteSize, Proof, ProofProgress, group_digits, prove_with};
+use crate::game::{Player, Position, Rules, Share};
+
+/// Options of `solve`.
+#[derive(Debug, Clone, Args)]
+#[command(
+    group(clap::ArgGroup::new("start").required(true).args(["board", "seed"])),
+    mut_args(change("size", |size| size.conflicts_with("board")))
+)]
+pub(super) struct SolveArgs {
+    /// The board file, or `-` to read the board from standard input.
+    #[arg(long, value_name = "FILE|-")]
+    board: Option<PathBuf>,
+    /// Solve the random board of this seed instead (the board `play --seed`
+    /// deals with the same options).
+    #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
+          allow_negative_numbers = true)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    game: GameOptions<{ SIZE | RULES }>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    memory: MemoryArgs,
+    /// Give up after this many seconds (0.001 to 10,000,000), printing the
+    /// bounds proven so far [default: no limit].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds,
+          allow_negative_numbers = true)]
+    time: Option<Duration>,
+    /// The proof search.
+    #[arg(long, value_enum, default_value_t = Algorithm::default(), value_name = "NAME")]
+    algorithm: Algorithm,
+}
+
+/// The proof searches' names on the command line.
+impl clap::ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Algorithm] {
+        &Algorithm::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Algorithm::DfPn => "depth-first proof-number search",
+            Algorithm::AlphaBeta => "null-window alpha-beta",
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
+/// The longest `--time`: some 16 weeks.
+const MAX_SECONDS: f64 = 1e7;
+
+pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.001..=MAX_SECONDS).contains(&seconds) {
+        return Err(format!(
+            "the time must be from 0.001 to {} seconds",
+            group_digits(MAX_SECONDS as u64)
+        ));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|e| e.to_string())
+}
+
+/// `solve --json`: the game, then what was proven.
+#[derive(Serialize)]
+struct SolveJson {
+    players: u8,
+    max_dice: u8,
+    first: String,
+    board: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    proven: bool,
+    value: Option<Share>,
+    lower: Share,
+    upper: Share,
+    best_move: Option<String>,
+    nodes: u64,
+    positions: usize,
+    seconds: f64,
+    peak_memory: Option<u64>,
+}
+
+pub(super) fn run(args: &SolveArgs) -> Result<(), CliError> {
+    let (source, (rules, start)) = match (&args.board, args.seed) {
+        (Some(path), _) => {
+            let source = Source::from_arg(path);
+            let game = &args.game;
+            let position = read_position(&source, game.players, game.max_dice, game.first)?;
+            (Some(source), position)
+        }
+        (None, seed) => (None, random_start(&args.game, seed.unwrap_or(0))?),
+    };
+    let memory = args.memory.max_memory;
+    let started = Instant::now();
+    let deadline = args.time.and_then(|t| started.checked_add(t));
+    let mut progress = ProgressLine::new(memory);
+    let proof = prove_with(args.algorithm, &rules, &start, memory, |p| {
+        progress.show(|| message(p, memory));
+        deadline.is_some_and(|d| Instant::now() >= d)
+    });
+    drop(progress);
+    let proof = proof.map_err(|e| CliError::Runtime(e.to_string()))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let peak = peak_memory();
+    let name = match &source {
+        Some(source) => format!("board {source}"),
+        None => format!(
+            "random {} board, seed {}",
+            rules.map(),
+            args.seed.unwrap_or(0)
+        ),
+    };
+    if args.json {
+        super::json::print(&SolveJson {
+            players: rules.players(),
+            max_dice: rules.max_dice(),
+            first: start.player().to_string(),
+            board: start.board().on(rules.map()).to_line(),
+            seed: source.is_none().then_some(args.seed.unwrap_or(0)),
+            proven: proof.value().is_some(),
+            value: proof.value(),
+            lower: proof.lower,
+            upper: proof.upper,
+            best_move: proof.best_move.map(|mv| mv.to_string()),
+            nodes: proof.nodes,
+            positions: proof.stored,
+            seconds,
+            peak_memory: peak.map(|b| b as u64),
+        })?;
+    } else {
+        let mut out = io::stdout().lock();
+        out.write_all(text(&name, &rules, &start, &proof, seconds, peak).as_bytes())?;
+        out.flush()?;
+    }
+    match (proof.value(), args.time) {
+        (Some(_), _) => Ok(()),
+        (None, time) => Err(CliError::Runtime(format!(
+            "the value was not proven within --time {}: {}",
+            time.map_or(0.0, |t| t.as_secs_f64()),
+            bounds(proof.lower, proof.upper, start.player())
+        ))),
+    }
+}
+
+/// The progress in words.
+fn message(p: &ProofProgress, memory: ByteSize) -> String {
+    format!(
+        "{} positions searched, {} stored in {} of {memory}, value from {} to {}",
+        group_digits(p.nodes),
+        group_digits(p.stored),
+        ByteSize::new(p.bytes),
+        p.lower,
+        p.upper
+    )
+}
+
+/// The value in words: `1 (a can force a win)`.
+fn rating(value: Share, player: Player) -> String {
+    match value.shared_by() {
+        Some(1) => format!("{value} ({player} can force a win)"),
+        Some(k) => format!("{value} (at best a {k}-way tie for {player})"),
+        None => format!("{value} ({player} cannot avoid a loss against perfect play)"),
+    }
+}
+
+/// Unproven bounds in words.
+fn bounds(lower: Share, upper: Share, player: Player) -> String {
+    format!("{player} gets at least {lower} and at most {upper}")
+}
+
+fn text(
+    name: &str,
+    rules: &Rules,
+    start: &Position,
+    proof: &Proof,
+    seconds: f64,
+    peak: Option<usize>,
+) -> String {
+    let player = start.player();
+    let mut out = format!("{name}, {player} to move:\n");
+    out.push_str(&render::board(rules.map(), start.board(), false));
+    let value = match proof.value() {
+        Some(value) => rating(value, player),
+        None => format!("not proven ({})", bounds(proof.lower, proof.upper, player)),
+    };
+    let best = match (proof.best_move, proof.value()) {
+        (Some(mv), _) => mv.to_string(),
+        (None, Some(_)) => "none (the game is over)".to_string(),
+        (None, None) => "not proven".to_string(),
+    };
+    let rows = [
+        (format!("value for {player}"), value),
+        ("best move".to_string(), best),
+        ("nodes".to_string(), group_digits(proof.nodes)),
+        (
+            "positions".to_string(),
+            format!("{} stored", group_digits(proof.stored as u64)),
+        ),
+        ("time".to_string(), format!("{seconds:.3} s")),
+        (
+            "memory".to_string(),
+            peak.map_or_else(
+                || format!("{} for positions", ByteSize::new(proof.bytes)),
+                |b| format!("{} peak", ByteSize::new(b)),
+            ),
+        ),
+    ];
+    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
+    for (label, value) in rows {
+        out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_seconds_in_range() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["", "0", "-1", "NaN", "inf", "1e8", "soon"] {
+            assert!(parse_seconds(bad).is_err(), "{bad:?}");
+        }
+    }
+}

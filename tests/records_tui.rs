@@ -1,7 +1,7 @@
 //! Game records in the full-screen game, in a pseudo-terminal: `--save`,
 //! autosave kept through `SIGTERM`, the offer to go on with it on a bare
-//! `dice-of-doom`, `resume` showing the moves, and undo truncating the
-//! record.
+//! `dice-of-doom`, `resume` showing the moves, undo truncating the
+//! record, and the next game (`n`) kept in a file of its own.
 
 #![cfg(unix)]
 
@@ -39,6 +39,27 @@ fn autosave(data: &Path) -> PathBuf {
         .unwrap_or_default();
     assert_eq!(saves.len(), 1, "{saves:?}");
     saves.remove(0)
+}
+
+/// A game of `boards/test-2x2.txt` against `greedy` at `b` (with
+/// `more` arguments), once `a` has played its attack `2 -> 3`: ending the
+/// turn lets `b` win.
+fn attacked_on_2x2(more: &[&str]) -> Pty {
+    let mut args = vec![
+        "play",
+        "--board",
+        "boards/test-2x2.txt",
+        "--computer",
+        "b",
+        "--ai",
+        "greedy",
+    ];
+    args.extend_from_slice(more);
+    let mut game = Pty::start(&args);
+    game.wait_for("a to move");
+    game.send(b"1");
+    game.wait_for("a: 2 -> 3");
+    game
 }
 
 /// The whole story in one test, since the games share the data directory
@@ -181,18 +202,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
 
     // A game played to its end leaves no autosave: the 3x3 game's stays.
     let count = || std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
-    let mut game = Pty::start(&[
-        "play",
-        "--board",
-        "boards/test-2x2.txt",
-        "--computer",
-        "b",
-        "--ai",
-        "greedy",
-    ]);
-    game.wait_for("a to move");
-    game.send(b"1");
-    game.wait_for("a: 2 -> 3");
+    let mut game = attacked_on_2x2(&[]);
     assert_eq!(count(), 2);
     game.send(b"e");
     game.wait_for("Game over");
@@ -213,4 +223,70 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
         game.contents()
     );
     assert!(!game.contents().contains("saved to"), "{}", game.contents());
+
+    // n after the end starts a new game, kept as a game of its own: a new
+    // autosave, which the end note names; the first game's was removed.
+    let mut game = attacked_on_2x2(&[]);
+    game.send(b"e");
+    game.wait_for("Game over");
+    game.send(b"n");
+    let deadline = Instant::now() + pty::WAIT;
+    let new = loop {
+        let saves: Vec<PathBuf> = std::fs::read_dir(data.join("unfinished"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| *p != path)
+            .collect();
+        if let [new] = &saves[..] {
+            break new.clone();
+        }
+        assert!(Instant::now() < deadline, "the new game is not autosaved");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let text = file_until(&new, |t| t.ends_with("moves:\n"));
+    assert!(
+        text.contains("player b: computer greedy, 1 s\n") && text.contains("\nseed: "),
+        "{text}"
+    );
+    game.send(b"1");
+    let text = file_until(&new, |t| t.contains("moves:\na: ") && t.ends_with("\n"));
+    game.send(b"q");
+    game.wait_for("Quit this game?");
+    game.send(b"y");
+    game.assert_clean_exit();
+    let shown = new.display().to_string();
+    assert!(
+        game.contents().replace('\n', "").contains(&format!(
+            "Game 2 is saved to {shown}: `dice-of-doom resume` goes on with it."
+        )),
+        "{}",
+        game.contents()
+    );
+    assert!(!game.contents().contains("Game 1"), "{}", game.contents());
+    assert_eq!(std::fs::read_to_string(&new).unwrap(), text);
+    std::fs::remove_file(&new).unwrap();
+
+    // With --save FILE the next game goes to FILE numbered, the finished
+    // first game left as it was; the end note names both.
+    let first = place.path().join("session.txt");
+    let second = place.path().join("session-2.txt");
+    let mut game = attacked_on_2x2(&["--save", first.to_str().unwrap()]);
+    game.send(b"e");
+    game.wait_for("Game over");
+    let finished = file_until(&first, |t| t.contains("result: b wins\n"));
+    game.send(b"n");
+    file_until(&second, |t| t.ends_with("moves:\n"));
+    game.send(b"1");
+    file_until(&second, |t| t.contains("moves:\na: ") && t.ends_with("\n"));
+    game.ctrl_c_ends_at_once();
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), finished);
+    let (first, second) = (first.display(), second.display());
+    let contents = game.contents().replace('\n', "");
+    for note in [
+        format!("Game 1 is saved in {first}: `dice-of-doom replay {first}` shows it again."),
+        format!("Game 2 is saved to {second}: `dice-of-doom resume {second}` goes on with it."),
+    ] {
+        assert!(contents.contains(&note), "{note} in {contents}");
+    }
+    assert_eq!(autosave(&data), path, "--save keeps no autosave");
 }

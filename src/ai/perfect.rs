@@ -25,8 +25,9 @@ const RESERVE: usize = 1 << 18;
 /// same game cost nothing. The solve may spend half of the budget (time and
 /// nodes: a node is a position the solve enters); when the tree has more
 /// distinct positions than the limit, or the solve runs out of its half,
-/// the value of the position alone is proven by [`prove`] (as `solve` does,
-/// within [`PROOF_MEMORY`]) in half of what is left (a node is then a
+/// the value of the position alone is proven by
+/// [`prove`](crate::analysis::prove()) (as `solve` does, within
+/// [`PROOF_MEMORY`]) in half of what is left (a node is then a
 /// position the proof searches), and its move played: perfect play on boards
 /// whose whole tree is out of reach. The bounds it proves are kept for the
 /// later moves of the game. On boards larger than 3x3, where it

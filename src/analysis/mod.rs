@@ -1,12 +1,12 @@
 //! Counting and solving whole game trees by walking the memoised DAG once.
 //!
-//! - [`solve`]: every position's perfect-play share ([`Solution`]), shared
-//!   by [`stats`] and the `perfect` opponent;
-//! - [`prove`]: the start's value alone, proven by a search that needs
+//! - [`solve()`]: every position's perfect-play share ([`Solution`]),
+//!   shared by [`stats()`] and the `perfect` opponent;
+//! - [`prove()`]: the start's value alone, proven by a search that needs
 //!   only part of the tree ([`Proof`]);
-//! - [`stats`]: the full tree's figures ([`Stats`]) without expanding it;
+//! - [`stats()`]: the full tree's figures ([`Stats`]) without expanding it;
 //! - [`survey`]: every board of a size over one shared memo;
-//! - [`sample`]: seeded random boards, each proven by [`prove`];
+//! - [`sample`]: seeded random boards, each proven by [`prove()`];
 //! - [`dot`]: the tree in Graphviz DOT.
 //!
 //! Each works within [`Limits`]: a memory limit, turned into a budget of

@@ -1,4 +1,4 @@
-//! A survey of seeded random boards, each proven on its own by [`prove`]:
+//! A survey of seeded random boards, each proven on its own by [`prove()`]:
 //! for sizes whose every board is far too many to solve (4x4 has
 //! 2,821,109,907,456 boards of two players and 3 dice).
 //!

@@ -26,12 +26,12 @@ pub struct Stats {
 }
 
 /// Counts and solves the whole tree below `start`, within `limits` (see
-/// [`solve`](super::solve)).
+/// [`solve`](super::solve())).
 ///
 /// Each position is visited once: depth and rating are worked out children
-/// first (by [`solve`]), then the number of paths reaching each position is
-/// pushed down from the start, which gives the node count of the full tree
-/// and its leaf tallies without ever expanding it.
+/// first (by [`solve`](super::solve())), then the number of paths reaching
+/// each position is pushed down from the start, which gives the node count
+/// of the full tree and its leaf tallies without ever expanding it.
 ///
 /// ```
 /// use dice_of_doom::analysis::{Limits, stats};

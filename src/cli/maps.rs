@@ -173,7 +173,8 @@ pub(super) fn random_game<const TAKES: Takes>(
 }
 
 /// The rules on the map a map file draws, and its start, `first` to move.
-/// A mistake in the file is a [`BoardFileError`] naming the file, line and
+/// A mistake in the file is a
+/// [`BoardFileError`](super::load::BoardFileError) naming the file, line and
 /// column; a `first` player outside the game is a usage error.
 pub(super) fn read_map(
     source: &Source,

@@ -12,8 +12,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::CliError;
 use super::load::{BoardFileError, Source, io_reason, read_text};
 use super::tui::Recorder;
-use crate::game::Move;
-use crate::record::{Date, Record};
+use crate::game::{Move, Position, Rules};
+use crate::record::{Date, Record, Tags};
 
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
@@ -220,40 +220,114 @@ impl Saver {
     /// What to say when the game ends: where it is kept and how to go on,
     /// or nothing for an autosave of a game that is over.
     pub(super) fn note(&self, record: &Record) -> Option<String> {
+        self.note_as(record, "The game")
+    }
+
+    /// [`Saver::note`], the game called `name` (`The game`, `Game 2`).
+    fn note_as(&self, record: &Record, name: &str) -> Option<String> {
+        let shown = crate::text::shell_quote(&self.path);
         if let Some(reason) = &self.failure {
-            let shown = crate::text::shell_quote(&self.path);
-            return Some(format!("The game could not be saved to {shown}: {reason}."));
+            return Some(format!("{name} could not be saved to {shown}: {reason}."));
         }
         if !record.is_over() {
-            return Some(self.unfinished_note());
+            return Some(self.unfinished_note_as(name));
         }
-        let shown = crate::text::shell_quote(&self.path);
         (!self.autosave).then(|| {
-            format!("The game is saved in {shown}: `dice-of-doom replay {shown}` shows it again.")
+            format!("{name} is saved in {shown}: `dice-of-doom replay {shown}` shows it again.")
         })
     }
 
     /// What to say when the game ends before its end.
     pub(super) fn unfinished_note(&self) -> String {
+        self.unfinished_note_as("The game")
+    }
+
+    fn unfinished_note_as(&self, name: &str) -> String {
         let shown = crate::text::shell_quote(&self.path);
         let resume = if self.autosave {
             "dice-of-doom resume".to_string()
         } else {
             format!("dice-of-doom resume {shown}")
         };
-        format!("The game is saved to {shown}: `{resume}` goes on with it.")
+        format!("{name} is saved to {shown}: `{resume}` goes on with it.")
+    }
+
+    /// Where the next game of the session is kept, never over a file that
+    /// is there: a new autosave after an autosave; after a file named by
+    /// the player, the same name numbered (`game.txt`, then `game-2.txt`,
+    /// `game-3.txt`, ...). `None` if there is no data directory.
+    pub(super) fn next(&self) -> Option<Saver> {
+        Some(if self.autosave {
+            Saver::autosave(unused(&new_autosave()?, 1))
+        } else {
+            Saver::file(unused(&self.path, 2))
+        })
     }
 }
 
-/// The full-screen game's [`Recorder`]: the record of the game, brought
-/// to the moves the game reports after every change and kept by a
-/// [`Saver`]; the record is shared, so that what was kept last can be told
-/// once the game is over.
+/// `path` if no file is there and `from` is 1, otherwise the first of
+/// `path` numbered from `from` (`game-2.txt`, `game-3.txt`, ...) that is
+/// not there.
+fn unused(path: &Path, from: u32) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    let extension = path.extension().map(|e| e.to_string_lossy().into_owned());
+    (from.max(1)..)
+        .map(|n| {
+            if n == 1 {
+                return path.to_path_buf();
+            }
+            let name = match &extension {
+                Some(extension) => format!("{stem}-{n}.{extension}"),
+                None => format!("{stem}-{n}"),
+            };
+            path.with_file_name(name)
+        })
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+/// The full-screen game's [`Recorder`]: the record of every game of the
+/// session, each brought to the moves the game reports after every change
+/// and kept by a [`Saver`] of its own; the records are shared, so that
+/// where each was kept can be told once the games are over.
 pub(super) struct Keeper {
-    record: Arc<Mutex<Record>>,
-    saver: Arc<Mutex<Saver>>,
+    games: Arc<Mutex<Vec<Kept>>>,
+}
+
+/// One game a [`Keeper`] keeps.
+struct Kept {
+    record: Record,
+    saver: Saver,
     /// Whether anything was saved.
-    saved: Arc<Mutex<bool>>,
+    saved: bool,
+}
+
+impl Kept {
+    /// Brings the record to `moves` and saves it; a message for the
+    /// status line if that failed.
+    fn record(&mut self, moves: &[Move]) -> Option<String> {
+        if let Err((index, e)) = self.record.set_moves(moves) {
+            return Some(format!(
+                "could not save: move {} ({}) is not legal",
+                index + 1,
+                e.mv
+            ));
+        }
+        self.save()
+    }
+
+    /// Saves the record as it stands; a message if that failed.
+    fn save(&mut self) -> Option<String> {
+        match self.saver.save(&self.record) {
+            Ok(()) => {
+                self.saved = true;
+                None
+            }
+            Err(reason) => Some(format!("could not save: {reason}")),
+        }
+    }
 }
 
 impl Keeper {
@@ -261,49 +335,77 @@ impl Keeper {
     /// the game) with `saver`, which has saved it already or not.
     pub(super) fn new(record: Record, saver: Saver, saved: bool) -> Keeper {
         Keeper {
-            record: Arc::new(Mutex::new(record)),
-            saver: Arc::new(Mutex::new(saver)),
-            saved: Arc::new(Mutex::new(saved)),
+            games: Arc::new(Mutex::new(vec![Kept {
+                record,
+                saver,
+                saved,
+            }])),
         }
     }
 
-    /// What to say when the game ends (see [`Saver::note`]), once the
-    /// keeper is gone with the game; nothing if nothing was saved.
+    /// What to say when the games end: where each game that was saved is
+    /// kept and how to go on (see [`Saver::note`]), one line each, once
+    /// the keeper is gone with the game; nothing if nothing was saved.
+    /// With more than one game, each line names its game by its number.
     pub(super) fn note_later(&self) -> impl Fn() -> Option<String> + use<> {
-        let (record, saved, saver) = (
-            Arc::clone(&self.record),
-            Arc::clone(&self.saved),
-            Arc::clone(&self.saver),
-        );
+        let games = Arc::clone(&self.games);
         move || {
-            let saved = *saved.lock().unwrap_or_else(PoisonError::into_inner);
-            let record = record.lock().unwrap_or_else(PoisonError::into_inner);
-            let saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
-            (saved || saver.failure.is_some())
-                .then(|| saver.note(&record))
-                .flatten()
+            let games = games.lock().unwrap_or_else(PoisonError::into_inner);
+            let numbered = games.len() > 1;
+            let notes: Vec<String> = games
+                .iter()
+                .enumerate()
+                .filter(|(_, kept)| kept.saved || kept.saver.failure.is_some())
+                .filter_map(|(i, kept)| {
+                    let name = if numbered {
+                        format!("Game {}", i + 1)
+                    } else {
+                        "The game".to_string()
+                    };
+                    kept.saver.note_as(&kept.record, &name)
+                })
+                .collect();
+            (!notes.is_empty()).then(|| notes.join("\n"))
         }
     }
 }
 
 impl Recorder for Keeper {
     fn record(&mut self, moves: &[Move], _over: bool) -> Option<String> {
-        let mut record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Err((index, e)) = record.set_moves(moves) {
-            return Some(format!(
-                "could not save: move {} ({}) is not legal",
-                index + 1,
-                e.mv
-            ));
-        }
-        let mut saver = self.saver.lock().unwrap_or_else(PoisonError::into_inner);
-        match saver.save(&record) {
-            Ok(()) => {
-                *self.saved.lock().unwrap_or_else(PoisonError::into_inner) = true;
-                None
-            }
-            Err(reason) => Some(format!("could not save: {reason}")),
-        }
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.last_mut().and_then(|kept| kept.record(moves))
+    }
+
+    /// Keeps the new game in a file of its own (see [`Saver::next`]),
+    /// written at once, with the same seats as the game before it and its
+    /// own seed and date.
+    fn new_game(&mut self, rules: &Rules, start: Position, seed: Option<u64>) -> Option<String> {
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let last = games.last()?;
+        let seats = last.record.seats().to_vec();
+        let Some(saver) = last.saver.next() else {
+            return Some("The new game is not saved: there is no data directory.".to_string());
+        };
+        let record = Record::new(rules.clone(), start, seats).with_tags(Tags {
+            seed,
+            date: Some(now()),
+            event: None,
+        });
+        let mut kept = Kept {
+            record,
+            saver,
+            saved: false,
+        };
+        // A file of the player's gets a name the player did not give: say
+        // it (an autosave is found by `resume`, as the first game's is).
+        let message = kept.save().or_else(|| {
+            (!kept.saver.autosave).then(|| {
+                let shown = crate::text::shell_quote(kept.saver.path());
+                format!("This game is saved to {shown}.")
+            })
+        });
+        games.push(kept);
+        message
     }
 }
 
@@ -380,5 +482,92 @@ mod tests {
             saver.note(&record).unwrap(),
             format!("The game could not be saved to {shown}: No such file or directory.")
         );
+    }
+
+    #[test]
+    fn a_keeper_keeps_every_game_in_a_file_of_its_own() {
+        use crate::game::{Move, Player, Position, Rules};
+        use crate::record::Seat;
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let seats = vec![Seat::Person, Seat::Person];
+        let first = Record::new(rules.clone(), start, seats.clone());
+        let path = dir.path().join("game.txt");
+        // A file of that name is there already: never written over.
+        std::fs::write(dir.path().join("game-2.txt"), "mine\n").unwrap();
+        let mut keeper = Keeper::new(first, Saver::file(path.clone()), false);
+        let note = keeper.note_later();
+        assert_eq!(note(), None, "nothing saved yet");
+        let moves = [
+            Move::Attack { from: 2, to: 3 },
+            Move::Pass,
+            Move::Attack { from: 0, to: 2 },
+            Move::Pass,
+        ];
+        assert_eq!(keeper.record(&moves, true), None);
+        let finished = std::fs::read_to_string(&path).unwrap();
+        assert!(finished.contains("result: b wins\n"), "{finished}");
+        let next_board = "a-3 b-1 / a-2 b-2".parse().unwrap();
+        let next = Position::start(&rules, next_board, Player::A).unwrap();
+        let third = dir.path().join("game-3.txt");
+        let shown = crate::text::shell_quote(&third);
+        assert_eq!(
+            keeper.new_game(&rules, next, Some(7)),
+            Some(format!("This game is saved to {shown}."))
+        );
+        let text = std::fs::read_to_string(&third).unwrap();
+        let record = Record::parse(&text).unwrap();
+        assert_eq!(record.start(), next);
+        assert_eq!(record.seats(), seats);
+        assert_eq!(record.tags().seed, Some(7));
+        assert!(record.tags().date.is_some());
+        assert!(record.moves().is_empty());
+        let attack = Move::Attack { from: 0, to: 1 };
+        assert_eq!(keeper.record(&[attack], false), None);
+        let text = std::fs::read_to_string(&third).unwrap();
+        assert!(text.ends_with("moves:\na: 0 -> 1\n"), "{text}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), finished);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("game-2.txt")).unwrap(),
+            "mine\n"
+        );
+        let first_shown = crate::text::shell_quote(&path);
+        assert_eq!(
+            note().unwrap(),
+            format!(
+                "Game 1 is saved in {first_shown}: `dice-of-doom replay {first_shown}` shows it again.\n\
+                 Game 2 is saved to {shown}: `dice-of-doom resume {shown}` goes on with it."
+            )
+        );
+        // A file that cannot be written: the game goes on, unsaved, and says why.
+        let gone = dir.path().join("gone");
+        let mut keeper = Keeper::new(
+            Record::new(rules.clone(), start, seats),
+            Saver::file(gone.join("game.txt")),
+            false,
+        );
+        let reason = keeper.new_game(&rules, next, None).unwrap();
+        assert!(reason.starts_with("could not save: "), "{reason}");
+        assert!(
+            keeper.note_later()()
+                .unwrap()
+                .starts_with("Game 2 could not be saved to "),
+        );
+    }
+
+    #[test]
+    fn unused_names_are_numbered_past_the_files_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        assert_eq!(unused(&at("game.txt"), 1), at("game.txt"));
+        assert_eq!(unused(&at("game.txt"), 2), at("game-2.txt"));
+        std::fs::write(at("game.txt"), "").unwrap();
+        assert_eq!(unused(&at("game.txt"), 1), at("game-2.txt"));
+        std::fs::write(at("game-2.txt"), "").unwrap();
+        assert_eq!(unused(&at("game.txt"), 2), at("game-3.txt"));
+        assert_eq!(unused(&at("notes"), 2), at("notes-2"));
+        assert_eq!(unused(Path::new("game.txt"), 2), Path::new("game-2.txt"));
     }
 }

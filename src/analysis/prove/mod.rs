@@ -1,7 +1,7 @@
 //! Proving the perfect-play value of one position without building its
 //! whole tree.
 //!
-//! [`prove`] answers what [`solve`](super::solve) answers for the start (the
+//! [`prove`] answers what [`solve`](super::solve()) answers for the start (the
 //! player to move's [`Share`] under perfect play, every other player taken as
 //! an opponent, and a move that keeps it), but by a search that proves
 //! rather than enumerates: a series of yes-or-no tests ("is the value at

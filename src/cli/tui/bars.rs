@@ -97,18 +97,21 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
         ]);
     }
     fields.push(Field::new(1, vec![long, short]).required());
-    let cell = position.board().cell(app.cursor());
-    let under = format!("cell {} ({} {})", app.cursor(), cell.owner(), cell.dice());
-    fields.push(
-        Field::new(
-            7,
-            vec![
-                vec![Span::plain(format!("cursor: {under}"))],
-                vec![Span::plain(under)],
-            ],
-        )
-        .on_line(1),
-    );
+    // A replay has no cursor (its arrows step through the game).
+    if !app.replaying() {
+        let cell = position.board().cell(app.cursor());
+        let under = format!("cell {} ({} {})", app.cursor(), cell.owner(), cell.dice());
+        fields.push(
+            Field::new(
+                7,
+                vec![
+                    vec![Span::plain(format!("cursor: {under}"))],
+                    vec![Span::plain(under)],
+                ],
+            )
+            .on_line(1),
+        );
+    }
     if let Some(marked) = app.marked() {
         fields.push(Field::new(
             3,

@@ -51,11 +51,18 @@ pub trait ComputerPlayer: Send {
     fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move>;
 }
 
-/// Keeps a record of the game: called on the main loop after every change of the game
-/// (a move, an undo, a redo, a continue from a replay), with every move from the start to
-/// the position shown, and whether the game is over there.
+/// Keeps a record of every game of the session: called on the main loop after every change
+/// of the game (a move, an undo, a redo, a continue from a replay), with every move from the
+/// start to the position shown, and whether the game is over there; and when a new game
+/// starts (`n` once a game is over), so that it is kept too.
 pub trait Recorder: Send {
     /// The game as it stands now. Errors are the recorder's to report: it returns a short
     /// message for the status line (e.g. "could not save: disk full") or None.
-    fn record(&mut self, moves: &[crate::game::Move], over: bool) -> Option<String>;
+    fn record(&mut self, moves: &[Move], over: bool) -> Option<String>;
+
+    /// A new game starts, from `start` under `rules` (its board drawn from `seed`), with the
+    /// same players: from now on [`record`](Recorder::record) is told of it, and the game
+    /// that ended stays as it was kept. Returns a short message for the status line (where
+    /// the new game is kept, or why it cannot be) or None.
+    fn new_game(&mut self, rules: &Rules, start: Position, seed: Option<u64>) -> Option<String>;
 }

@@ -83,12 +83,13 @@ pub(super) fn scale_for(grid: &Grid, fits: impl Fn(usize, usize) -> bool) -> Opt
 }
 
 /// What the map shows of the game besides owners and dice: the marked
-/// source, its targets, the cells that can attack, and the cursor.
+/// source, its targets, the cells that can attack, and the cursor (none
+/// in a replay, where the arrows step through the game instead).
 pub(super) struct Marks {
     pub(super) marked: Option<usize>,
     pub(super) targets: Vec<usize>,
     pub(super) sources: Vec<usize>,
-    pub(super) cursor: usize,
+    pub(super) cursor: Option<usize>,
 }
 
 /// Draws the map with its top-left corner at column `left` and line `top`.
@@ -135,7 +136,7 @@ pub(super) fn draw(
                 bold: false,
                 reverse: color,
             };
-            if marks.cursor == t {
+            if marks.cursor == Some(t) {
                 style.reverse = !style.reverse;
                 style.bold = true;
             }

@@ -174,6 +174,27 @@ fn a_marked_territory_and_its_targets_at_80x24() {
 }
 
 #[test]
+fn a_replay_on_a_map_shows_no_cursor() {
+    let played = game(12, 2, 3);
+    let replay = App::replay(played.rules().clone(), played.position(), &[], Some(3)).unwrap();
+    for color in [true, false] {
+        let frame = render(&replay, 120, 40, color);
+        let mut land = 0;
+        for y in 0..frame.height() {
+            for x in 0..frame.width() {
+                if let Some(Target::Cell(_)) = frame.target_at(x, y) {
+                    // In colour every territory is a block of colour, none
+                    // drawn the other way round; without, none reversed.
+                    assert_eq!(frame.row(y)[usize::from(x)].style.reverse, color);
+                    land += 1;
+                }
+            }
+        }
+        assert!(land > 0);
+    }
+}
+
+#[test]
 fn in_colour_each_territory_is_a_block_of_its_owners_colour() {
     let a = game(12, 4, 3);
     let frame = render(&a, 120, 40, true);

@@ -9,9 +9,10 @@
 //!   and the boxes over the game (help, quit, game over) in `boxes`, and a
 //!   map of territories drawn by `map_view`;
 //! - `terminal`: the thin driver that owns the terminal, waits for events,
-//!   ticks replays, tells the [`Recorder`] of every change and draws only
-//!   what changed; `workers`: the computer player and the hints on threads
-//!   of their own; `hooks`: what the game asks of the rest of the program;
+//!   ticks replays, tells the [`Recorder`] of every change and every new
+//!   game (`recording`) and draws only what changed; `workers`: the
+//!   computer player and the hints on threads of their own; `hooks`: what
+//!   the game asks of the rest of the program;
 //! - `input`: standard input read and parsed into keys and clicks on
 //!   threads of their own; `signals`: the signals that end, suspend and
 //!   resume the game; `ending`: what is printed after the game, and its
@@ -26,6 +27,7 @@ mod hooks;
 mod input;
 mod layout;
 mod map_view;
+mod recording;
 mod signals;
 pub mod state;
 mod terminal;

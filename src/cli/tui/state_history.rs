@@ -119,6 +119,11 @@ impl App {
         Ok(app)
     }
 
+    /// The position the game started from, before any move.
+    pub fn start(&self) -> Position {
+        self.position_after(0)
+    }
+
     /// The moves from the start to the position shown.
     pub fn history(&self) -> Vec<Move> {
         self.history.moves().to_vec()

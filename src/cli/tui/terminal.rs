@@ -16,6 +16,7 @@ use crossterm::{cursor, execute, queue, terminal};
 use super::ending::Ending;
 use super::hooks::Recorder;
 use super::input::{self, Input};
+use super::recording::{start_new_game, tell_recorder};
 use super::signals::{self, Signal};
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
 use super::view::{self, Frame, Glyph, Style};
@@ -170,8 +171,8 @@ enum Event {
 /// `computer` moves the players [`App::computer_to_move`] names, on a
 /// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
 /// works out the hints the app asks for on another; `recorder` is told of
-/// every change of the game (until a new game starts: the record is of the
-/// first). A replay ([`App::replay`]) that plays through shows a move every
+/// every change of the game, and of every new game (`n`), which it keeps
+/// as a game of its own. A replay ([`App::replay`]) that plays through shows a move every
 /// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
 /// so that nothing waits for input or hints. `Ctrl-C` raises `SIGINT`, so
 /// that it ends the game by the signals' path, which does not wait for the
@@ -357,11 +358,11 @@ pub fn run(
             Effect::Continue => {}
             Effect::Quit => break,
             Effect::NewGame => {
-                app.new_game(rand::random_range(0..1_000_000));
-                game += 1;
-                // The record is of the game that ended.
-                recorder = None;
-                recorded = app.changes();
+                let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
+                let seed = rand::random_range(0..1_000_000);
+                if start_new_game(&mut app, told, seed, &mut recorded) {
+                    game += 1;
+                }
             }
             Effect::Hints(node) => match &hinter {
                 None => {
@@ -388,22 +389,6 @@ pub fn run(
         side: app.rules().map().rows(),
         signal,
     })
-}
-
-/// Tells `recorder` of the game if it changed since `recorded` changes,
-/// and shows what it reports; returns whether it reported something.
-fn tell_recorder(app: &mut App, recorder: Option<&mut dyn Recorder>, recorded: &mut u64) -> bool {
-    if app.changes() == *recorded {
-        return false;
-    }
-    *recorded = app.changes();
-    match recorder.and_then(|r| r.record(&app.history(), app.winners().is_some())) {
-        Some(message) => {
-            app.say(message);
-            true
-        }
-        None => false,
-    }
 }
 
 /// Queues what turns the screen showing `old` into `new`: only the changed
@@ -506,50 +491,6 @@ mod tests {
         assert!(result.is_err());
         let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
         assert_eq!(events, ["hook restores", "message", "guard restores"]);
-    }
-
-    /// A recorder that keeps what it is told, and fails once the game is
-    /// over.
-    #[derive(Default)]
-    struct Kept(Vec<(Vec<Move>, bool)>);
-
-    impl Recorder for Kept {
-        fn record(&mut self, moves: &[Move], over: bool) -> Option<String> {
-            self.0.push((moves.to_vec(), over));
-            over.then(|| "could not save: disk full".to_string())
-        }
-    }
-
-    #[test]
-    fn the_recorder_is_told_of_every_change_once() {
-        use super::super::state::tests_support::app;
-        let mut a = app("b-2 b-2 / a-2 b-1");
-        let mut kept = Kept::default();
-        let mut recorded = a.changes();
-        let attack = Move::Attack { from: 2, to: 3 };
-        let mut step = |a: &mut App, key: Key, kept: &mut Kept| {
-            a.key(key);
-            tell_recorder(a, Some(kept), &mut recorded)
-        };
-        assert!(!step(&mut a, Key::Right, &mut kept), "no change: not told");
-        assert!(kept.0.is_empty());
-        step(&mut a, Key::Digit(1), &mut kept);
-        step(&mut a, Key::Undo, &mut kept);
-        step(&mut a, Key::Redo, &mut kept);
-        step(&mut a, Key::EndTurn, &mut kept);
-        step(&mut a, Key::Digit(1), &mut kept);
-        assert!(step(&mut a, Key::EndTurn, &mut kept), "its message");
-        assert_eq!(a.message(), Some("could not save: disk full"));
-        let attack_b = Move::Attack { from: 0, to: 2 };
-        let expected: Vec<(Vec<Move>, bool)> = vec![
-            (vec![attack], false),
-            (vec![], false),
-            (vec![attack], false),
-            (vec![attack, Move::Pass], false),
-            (vec![attack, Move::Pass, attack_b], false),
-            (vec![attack, Move::Pass, attack_b, Move::Pass], true),
-        ];
-        assert_eq!(kept.0, expected);
     }
 
     #[test]

@@ -155,7 +155,9 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     frame
 }
 
-/// The marked source, its targets, the cells that can attack and the cursor.
+/// The marked source, its targets, the cells that can attack and the
+/// cursor. A replay shows no cursor: its arrows step through the game, and
+/// a cursor that cannot be moved would say otherwise.
 fn marks(app: &App) -> Marks {
     let computer = app.computer_to_move().is_some();
     let replay = app.replaying();
@@ -176,7 +178,7 @@ fn marks(app: &App) -> Marks {
         marked,
         targets,
         sources,
-        cursor: app.cursor(),
+        cursor: (!replay).then(|| app.cursor()),
     }
 }
 
@@ -260,7 +262,7 @@ fn board(
                 Style::PLAIN,
             );
         }
-        if app.cursor() == cell {
+        if marks.cursor == Some(cell) {
             for j in 0..hex.s {
                 for x in cx - hex.w + 1..cx + hex.w {
                     frame.restyle(x, top + hex.k + j, |s| s.reverse = true);

@@ -470,6 +470,42 @@ fn a_replay_in_small_windows() {
     insta::assert_snapshot!(all);
 }
 
+/// The cells of `frame` drawn in reverse video: the cursor's.
+fn reversed_cells(frame: &Frame) -> Vec<usize> {
+    let mut cells = Vec::new();
+    for y in 0..frame.height() {
+        for x in 0..frame.width() {
+            if let Some(Target::Cell(cell)) = frame.target_at(x, y)
+                && frame.row(y)[usize::from(x)].style.reverse
+                && !cells.contains(&cell)
+            {
+                cells.push(cell);
+            }
+        }
+    }
+    cells
+}
+
+#[test]
+fn a_replay_shows_no_cursor_until_it_is_continued() {
+    let mut a = replay_of(2, 3, 1, 12, 5);
+    for (w, h) in [(120, 40), (80, 24), (60, 20)] {
+        let frame = render(&a, w, h, false);
+        assert_eq!(
+            reversed_cells(&frame),
+            Vec::<usize>::new(),
+            "{w}x{h}\n{}",
+            frame.text()
+        );
+        assert!(!frame.text().contains("cursor"), "{}", frame.text());
+    }
+    a.key(Key::Continue);
+    assert!(!a.replaying());
+    let frame = render(&a, 80, 24, false);
+    assert_eq!(reversed_cells(&frame), [a.cursor()], "{}", frame.text());
+    assert!(frame.text().contains("cursor: cell"), "{}", frame.text());
+}
+
 #[test]
 fn the_help_of_a_replay_lists_its_keys() {
     let mut a = replay_of(2, 3, 1, 4, 1);

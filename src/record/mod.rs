@@ -70,8 +70,8 @@ pub const VERSION: u32 = 1;
 pub const VERSION_LINE: &str = "dice-of-doom record 1";
 
 /// The dice thrown in one attack of a rule set with chance: the engine's
-/// [`Roll`](crate::game::Roll), written in a record as `rolls 4+6+2 against
-/// 5+1` ([`Roll::faces`](crate::game::Roll::faces)).
+/// [`Roll`], written in a record as `rolls 4+6+2 against
+/// 5+1` ([`Roll::faces`]).
 pub use crate::game::Roll;
 
 /// One move of a record, with the dice it rolled, if it rolled any.

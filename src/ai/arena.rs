@@ -10,9 +10,10 @@ use serde::Serialize;
 
 use super::{AiKind, Budget, Strategy};
 use crate::game::{
-    Board, GenerateError, IllegalMove, Move, Player, PlayerSet, Position, PositionError, Rules,
+    Board, GenerateError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules,
     random_board,
 };
+use crate::record::Play;
 
 /// Why an arena game could not be played to its end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,8 +94,8 @@ pub struct ArenaGame<'a> {
     pub seats: &'a [AiKind],
     /// The starting position.
     pub start: Position,
-    /// The moves played, in order.
-    pub moves: &'a [Move],
+    /// The moves played, in order, with their rolls and placements.
+    pub moves: &'a [Play],
     /// The winners.
     pub winners: PlayerSet,
 }
@@ -199,15 +200,25 @@ impl Arena {
                     .map(|p| self.kinds[side_of(p)])
                     .collect();
                 let mut moves = Vec::new();
-                let winners = play_game(rules, start, &mut seats, self.budget, |p, mv, t| {
-                    moves.push(mv);
-                    let side = &mut sides[side_of(p)];
-                    side.moves += 1;
-                    if timed {
-                        side.total_time += t;
-                        side.worst_time = side.worst_time.max(t);
-                    }
-                })?;
+                // The dice of the game, on a stream of its own.
+                let mut dice = ChaCha8Rng::seed_from_u64(self.seed);
+                dice.set_stream(1 + 2 * g as u64 + u64::from(swap));
+                let winners = play_game(
+                    rules,
+                    start,
+                    &mut seats,
+                    self.budget,
+                    &mut dice,
+                    |p, mv, t| {
+                        moves.push(mv);
+                        let side = &mut sides[side_of(p)];
+                        side.moves += 1;
+                        if timed {
+                            side.total_time += t;
+                            side.worst_time = side.worst_time.max(t);
+                        }
+                    },
+                )?;
                 let sides_winning: Vec<usize> = winners.iter().map(side_of).collect();
                 for (i, side) in sides.iter_mut().enumerate() {
                     side.games += 1;
@@ -270,14 +281,16 @@ pub fn wilson_interval(successes: u32, n: u32) -> (f64, f64) {
 }
 
 /// Plays one game from `start`, each player moved by her own opponent
-/// (`seats[player]`); returns the winners, and tells `on_move` of each move
-/// played, who played it and the time spent on it.
+/// (`seats[player]`), chance drawn from `dice`; returns the winners, and
+/// tells `on_move` of each move played (with its roll and placements), who
+/// played it and the time spent on it.
 pub fn play_game(
     rules: &Rules,
     start: Position,
     seats: &mut [Box<dyn Strategy>],
     budget: Budget,
-    mut on_move: impl FnMut(Player, Move, Duration),
+    dice: &mut ChaCha8Rng,
+    mut on_move: impl FnMut(Player, Play, Duration),
 ) -> Result<PlayerSet, ArenaError> {
     let mut position = start;
     while !position.is_game_over(rules) {
@@ -289,13 +302,15 @@ pub fn play_game(
         let mv = seat.choose(rules, &position, budget);
         let spent = started.elapsed();
         let mv = mv.ok_or(ArenaError::NoMove(seat.name()))?;
-        position = position
-            .play(rules, mv)
-            .map_err(|error| ArenaError::IllegalMove {
-                ai: seat.name(),
-                error,
-            })?;
-        on_move(player, mv, spent);
+        let played =
+            position
+                .play_rolled(rules, mv, dice)
+                .map_err(|error| ArenaError::IllegalMove {
+                    ai: seat.name(),
+                    error,
+                })?;
+        position = played.position;
+        on_move(player, Play::of(rules, mv, &played.event), spent);
     }
     Ok(position.winners())
 }

@@ -17,10 +17,13 @@
 //! of them against each other on seeded random boards.
 
 pub mod arena;
+mod dicewars;
 mod eval;
 mod greedy;
 mod lol;
+mod lol4;
 mod perfect;
+mod racket;
 mod random;
 mod search;
 mod tt;
@@ -30,10 +33,13 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Move, Position, Rules, Share};
 
+pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;
 pub use lol::Lol;
+pub use lol4::Lol4Player;
 pub use perfect::{DEFAULT_MAX_POSITIONS, PROOF_MEMORY, Perfect};
+pub use racket::RacketPlayer;
 pub use random::RandomPlayer;
 pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
 
@@ -223,6 +229,27 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The analysis of a fixed-depth search that rated each move of `menu`
+    /// with a value (higher better): the first best move chosen, the values
+    /// times `scale` as estimates.
+    pub(crate) fn of_values(menu: Vec<Move>, values: &[f64], scale: f64) -> Analysis {
+        let mut choice = 0;
+        for (i, &v) in values.iter().enumerate() {
+            if v > values[choice] {
+                choice = i;
+            }
+        }
+        let moves = menu
+            .into_iter()
+            .zip(values)
+            .map(|(mv, &v)| RatedMove {
+                mv,
+                rating: Rating::Estimate((v * scale).round() as i32),
+            })
+            .collect();
+        Analysis { moves, choice }
+    }
+
     /// The move the opponent plays.
     pub fn chosen(&self) -> Option<Move> {
         self.moves.get(self.choice).map(|m| m.mv)
@@ -275,16 +302,25 @@ pub enum AiKind {
     Greedy,
     /// `random`: [`RandomPlayer`].
     Random,
+    /// `lol4`: [`Lol4Player`].
+    Lol4,
+    /// `racket`: [`RacketPlayer`].
+    Racket,
+    /// `dicewars`: [`DiceWarsPlayer`].
+    Dicewars,
 }
 
 impl AiKind {
     /// Every kind, in order.
-    pub const ALL: [AiKind; 5] = [
+    pub const ALL: [AiKind; 8] = [
         AiKind::Perfect,
         AiKind::Search,
         AiKind::Lol,
         AiKind::Greedy,
         AiKind::Random,
+        AiKind::Lol4,
+        AiKind::Racket,
+        AiKind::Dicewars,
     ];
 
     /// The kind's name.
@@ -295,6 +331,9 @@ impl AiKind {
             AiKind::Lol => "lol",
             AiKind::Greedy => "greedy",
             AiKind::Random => "random",
+            AiKind::Lol4 => "lol4",
+            AiKind::Racket => "racket",
+            AiKind::Dicewars => "dicewars",
         }
     }
 
@@ -308,6 +347,11 @@ impl AiKind {
             AiKind::Lol => "Land of Lisp's second AI: depth-4 alpha-beta with the book's score",
             AiKind::Greedy => "Plays the move whose resulting position scores best, one move deep",
             AiKind::Random => "Plays a random legal move",
+            AiKind::Lol4 => {
+                "Land of Lisp's last AI: depth-2 paranoid search with the book's rounded odds"
+            }
+            AiKind::Racket => "Realm of Racket's AI: depth-4 minimax rating cells won",
+            AiKind::Dicewars => "Dice Wars' original AI: a filtered random attacker",
         }
     }
 
@@ -319,6 +363,9 @@ impl AiKind {
             AiKind::Lol => Box::new(Lol::new()),
             AiKind::Greedy => Box::new(Greedy::new()),
             AiKind::Random => Box::new(RandomPlayer::new(seed)),
+            AiKind::Lol4 => Box::new(Lol4Player),
+            AiKind::Racket => Box::new(RacketPlayer),
+            AiKind::Dicewars => Box::new(DiceWarsPlayer::new(seed)),
         }
     }
 }

@@ -377,7 +377,7 @@ impl Search {
         }
         // The rules' own attack list, in menu order, keyed by the dice taken.
         let cells = position.board();
-        for_each_attack(cells, rules.map(), position.player(), |from, to| {
+        for_each_attack(cells, rules, position.player(), |from, to| {
             out.push((
                 Move::Attack {
                     from: from as u8,

@@ -16,7 +16,7 @@ use super::saving::write_atomic;
 use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
-use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, Rules};
+use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::text::{count, shell_quote};
 
@@ -42,6 +42,10 @@ pub struct ArenaArgs {
     /// and dice left aside, or one random map grown from the seed).
     #[command(flatten)]
     maps: MapArgs,
+    /// The rule set: it brings its players, dice limit and board size,
+    /// which `--players`, `--max-dice` and `--size` override.
+    #[arg(long, value_enum, default_value_t = RuleSet::Classic, value_name = "RULES")]
+    rules: RuleSet,
     /// The computer opponent of side A.
     #[arg(long = "a", value_enum, value_name = "AI")]
     a: AiKind,
@@ -80,6 +84,9 @@ pub struct ArenaArgs {
 /// table or as JSON.
 #[derive(Serialize)]
 struct Report<'a> {
+    /// The rule set (left out for the classic rules).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<&'static str>,
     /// Board side (0 on a map of territories).
     size: u8,
     /// The map of territories, when the boards are drawn on one.
@@ -106,12 +113,18 @@ struct Report<'a> {
 }
 
 impl Report<'_> {
-    fn new<'a>(args: &ArenaArgs, result: &'a ArenaResult, map: Option<String>) -> Report<'a> {
+    fn new<'a>(
+        args: &ArenaArgs,
+        rules: &Rules,
+        result: &'a ArenaResult,
+        map: Option<String>,
+    ) -> Report<'a> {
         Report {
+            rules: (rules.set() != RuleSet::Classic).then_some(rules.set().name()),
             size: if map.is_some() { 0 } else { args.game.side() },
             map,
-            players: args.game.players,
-            max_dice: args.game.max_dice,
+            players: rules.players(),
+            max_dice: rules.max_dice(),
             boards: result.boards,
             games: result.games,
             seed: args.seed,
@@ -135,7 +148,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
             choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
         }
     });
-    let report = Report::new(args, &result, map);
+    let report = Report::new(args, &rules, &result, map);
     if args.json {
         return json::print(&report);
     }
@@ -148,16 +161,18 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// Plays the arena the options ask for, with a progress bar on standard
 /// error when it is a terminal.
 fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
+    let game = super::load::with_defaults(args.rules, args.game);
     let rules = match &args.maps.map {
-        None => rules(&args.game)?,
+        None => rules(&game)?,
         Some(MapChoice::File(path)) => {
             args.maps.shape()?;
-            let game = &args.game;
+            let game = &game;
             let source = Source::from_arg(path);
             read_map(&source, game.players, game.max_dice, Player::A)?.0
         }
-        Some(MapChoice::Random) => random_game(args.maps.shape()?, &args.game, args.seed)?.0,
+        Some(MapChoice::Random) => random_game(args.maps.shape()?, &game, args.seed)?.0,
     };
+    let rules = super::load::rules_in_set(args.rules, &rules)?;
     let budget = budget(args.think_time, args.nodes);
     let arena = Arena::new(
         rules.clone(),
@@ -234,9 +249,9 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         date: Some(super::saving::now()),
         event: Some(event),
     });
-    for &mv in game.moves {
+    for &play in game.moves {
         // Each move was checked legal where it was played.
-        let _ = record.push(mv);
+        let _ = record.push(play);
     }
     let name = format!("seed{seed}-board{:0width$}-{side}.txt", game.board);
     (name, record.to_string())
@@ -251,6 +266,10 @@ fn table(result: &Report) -> String {
     let on = match &result.map {
         Some(map) => format!("boards on a {map}"),
         None => format!("{size}x{size} boards", size = result.size),
+    };
+    let on = match result.rules {
+        Some(set) => format!("{set} rules, {on}"),
+        None => on,
     };
     let mut out = format!(
         "arena: {on}, {players} players, at most {dice}, \
@@ -327,9 +346,10 @@ mod tests {
             json: false,
             record: None,
             maps: MapArgs::default(),
+            rules: RuleSet::Classic,
         };
-        let (_, result) = arena(&args).unwrap();
-        let text = table(&Report::new(&args, &result, None));
+        let (rules, result) = arena(&args).unwrap();
+        let text = table(&Report::new(&args, &rules, &result, None));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
     }
 

@@ -9,8 +9,11 @@ use super::computer::{Computers, computer_move_text, hint_text};
 use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::saving::Saver;
-use crate::game::{Player, PlayerSet, Position, Rules};
+use crate::game::{
+    Battle, Ending, Event, Move, Player, PlayerSet, Position, QUIET_ROUNDS, RuleSet, Rules,
+};
 use crate::record::{Play, Record};
+use rand_chacha::ChaCha8Rng;
 
 /// How a line-mode game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +48,7 @@ pub fn play_with(
     color: bool,
     computers: &mut Computers,
     mut saver: Option<&mut Saver>,
+    dice: &mut ChaCha8Rng,
 ) -> io::Result<Outcome> {
     let rules = record.rules().clone();
     // The moves taken back, the next one to redo last.
@@ -64,7 +68,7 @@ pub fn play_with(
         show(output, &rules, &position, color)?;
         let moves = position.moves(&rules);
         if moves.is_empty() {
-            show_end(output, &position)?;
+            show_end(output, &rules, &position)?;
             return Ok(Outcome::Finished(position.winners()));
         }
         if let Some((ai, budget)) = computers.seat(player) {
@@ -75,9 +79,8 @@ pub fn play_with(
                     io::Error::other(format!("the computer found no legal move for {player}"))
                 })?;
             writeln!(output, "{}", computer_move_text(player, mv))?;
+            play_rolled(record, mv, dice, output)?;
             output.flush()?;
-            // Legal: one of the moves listed.
-            let _ = record.push(mv);
             redo.clear();
             save(record, output)?;
             continue;
@@ -95,8 +98,7 @@ pub fn play_with(
             };
             match answer {
                 Answer::Move(index) => {
-                    // Legal: one of the moves listed.
-                    let _ = record.push(moves[index]);
+                    play_rolled(record, moves[index], dice, output)?;
                     redo.clear();
                 }
                 Answer::Undo => match undo_to(record, computers.players()) {
@@ -154,6 +156,58 @@ pub fn play_with(
     }
 }
 
+/// Plays a legal move at the end of the record, drawing its roll (and, under
+/// Dice Wars, its placements) from `dice`, and prints what happened under
+/// the rule sets other than the classic one (whose transcripts stay the
+/// book's): `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6: taken`, `a: end
+/// turn: places 3 dice (0, 4, 4), 5 left`.
+fn play_rolled(
+    record: &mut Record,
+    mv: Move,
+    dice: &mut ChaCha8Rng,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    let rules = record.rules().clone();
+    let at = record.end();
+    let played = at
+        .play_rolled(&rules, mv, dice)
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    record
+        .push(Play::of(&rules, mv, &played.event))
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    if let Some(line) = event_line(&rules, at.player(), mv, &played.event) {
+        writeln!(output, "{line}")?;
+    }
+    Ok(())
+}
+
+/// What a move did, as the line mode prints it, under the rule sets other
+/// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
+/// taken`; `a: end turn: places 2 dice (0, 4)`, with what is left in the
+/// pool or stock.
+fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event) -> Option<String> {
+    if rules.set() == RuleSet::Classic {
+        return None;
+    }
+    Some(match event {
+        Event::Attack { roll: Some(_), .. } => format!("{player}: {mv} {event}"),
+        Event::Attack { .. } => return None,
+        Event::Pass { left, .. } => {
+            let what = match rules.policy().supply {
+                crate::game::Supply::SharedPool(_) => "in the pool",
+                crate::game::Supply::Stock(_) => "in stock",
+                _ => "",
+            };
+            let event = event.to_string();
+            let event = match left {
+                Some(_) => event.replacen(" left", &format!(" left {what}"), 1),
+                None => event,
+            };
+            format!("{player}: {mv}: {event}")
+        }
+    })
+}
+
 /// Prints a position as the book does: the player to move and the board.
 fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> io::Result<()> {
     let player = at.player();
@@ -166,8 +220,21 @@ fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> i
 }
 
 /// Prints why the game is over at a position and who won.
-fn show_end(output: &mut impl Write, at: &Position) -> io::Result<()> {
-    writeln!(output, "{}", render::game_over(at.player()))?;
+fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
+    if at.is_stalled(rules) {
+        writeln!(
+            output,
+            "No cell changed hands in {QUIET_ROUNDS} whole rounds: the game is over"
+        )?;
+    } else if rules.policy().ending == Ending::LastStanding {
+        writeln!(
+            output,
+            "{} holds every cell: the game is over",
+            at.winners()
+        )?;
+    } else {
+        writeln!(output, "{}", render::game_over(at.player()))?;
+    }
     writeln!(output, "{}", render::result(at.winners()))
 }
 
@@ -220,11 +287,16 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
             Some(play) => {
                 let text = computer_move_text(player, play.mv);
                 match play.roll {
-                    Some(roll) => writeln!(output, "{text} ({roll})")?,
+                    Some(roll) if rules.policy().battle == Battle::Dice => {
+                        let taken = roll.attacker_wins();
+                        let how = if taken { "taken" } else { "held" };
+                        writeln!(output, "{text} rolls {roll}: {how}")?;
+                    }
+                    Some(roll) => writeln!(output, "{text} (rolls {})", roll.faces())?,
                     None => writeln!(output, "{text}")?,
                 }
             }
-            None if position.is_game_over(rules) => show_end(output, position)?,
+            None if position.is_game_over(rules) => show_end(output, rules, position)?,
             None => writeln!(
                 output,
                 "The record ends here, before the end of the game: {player} is to move."
@@ -261,6 +333,7 @@ mod tests {
             false,
             &mut computers,
             None,
+            &mut rand::SeedableRng::seed_from_u64(0),
         )
         .unwrap();
         (outcome, String::from_utf8(output).unwrap(), record)
@@ -463,6 +536,7 @@ mod tests {
                 false,
                 &mut computers,
                 Some(&mut saver),
+                &mut rand::SeedableRng::seed_from_u64(0),
             )
             .unwrap();
             let kept = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();

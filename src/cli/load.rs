@@ -7,11 +7,11 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::CliError;
-use super::options::{GameOptions, PlayArgs, RULES, Takes};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::analysis::sample::seeded_start;
 use crate::game::{
-    GameTree, GenerateError, Map, Player, Position, PositionError, Rules, Setup, SetupError,
-    SetupErrorKind, random_board,
+    GameTree, GenerateError, Map, Player, Position, PositionError, RuleSet, Rules, Setup,
+    SetupError, SetupErrorKind, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -43,7 +43,85 @@ pub(super) fn tree_from_file(
 /// The rules and starting position a `play` command asks for, and the seed
 /// of a random board.
 pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
-    let game = &args.game;
+    let set = args.rules;
+    let game = &with_defaults(set, args.game);
+    // Dice Wars plays on a random map unless a board, map or size is given,
+    // and deals a random start on it.
+    let dealt = set == RuleSet::Dicewars && args.board.is_none() && game.size.is_none();
+    let (rules, start, seed) = match dealt {
+        true if args.maps.map.is_none() => {
+            let maps = super::maps::MapArgs {
+                map: Some(super::maps::MapChoice::Random),
+                ..args.maps.clone()
+            };
+            super::maps::setup(&maps, game, args.seed)?
+        }
+        _ => setup_with(args, game)?,
+    };
+    let (rules, mut start) = in_set(set, rules, start)?;
+    let random_map = matches!(args.maps.map, None | Some(super::maps::MapChoice::Random));
+    if let (true, true, Some(seed)) = (dealt, random_map, seed) {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        rng.set_stream(2);
+        start = crate::game::deal_territories(&rules, &mut rng)
+            .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
+    }
+    Ok((rules, start, seed))
+}
+
+/// The game options with the rule set's defaults where none was given.
+pub(super) fn with_defaults<const TAKES: Takes>(
+    set: RuleSet,
+    mut game: GameOptions<TAKES>,
+) -> GameOptions<TAKES> {
+    let defaults = set.defaults();
+    if game.given & PLAYERS == 0 {
+        game.players = defaults.players;
+    }
+    if game.given & MAX_DICE == 0 {
+        game.max_dice = defaults.max_dice;
+    }
+    if game.given & SIZE == 0 {
+        game.size = defaults.side;
+    }
+    game
+}
+
+/// The same game under a rule set: its rules on the same map (Realm of
+/// Racket's offset rows where the map is a board of hexagons), the start
+/// checked against them.
+fn in_set(set: RuleSet, rules: Rules, start: Position) -> Result<(Rules, Position), CliError> {
+    if set == RuleSet::Classic {
+        return Ok((rules, start));
+    }
+    let rules = rules_in_set(set, &rules)?;
+    let start = Position::start(&rules, *start.board(), start.player())
+        .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
+    Ok((rules, start))
+}
+
+/// The same players, dice limit and map under a rule set (Realm of
+/// Racket's offset rows where the map is a board of hexagons).
+pub(super) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
+    let usage = |e: &dyn fmt::Display| CliError::Usage(format!("--rules {set}: {e}"));
+    let map = match (set, rules.map().grid()) {
+        (RuleSet::Racket, None) => Map::offset(rules.map().rows()).map_err(|e| usage(&e))?,
+        _ => rules.map().clone(),
+    };
+    Rules::of(
+        set,
+        map,
+        usize::from(rules.players()),
+        usize::from(rules.max_dice()),
+    )
+    .map_err(|e| usage(&e))
+}
+
+/// [`setup`] under the classic rules with these game options.
+fn setup_with(
+    args: &PlayArgs,
+    game: &GameOptions<{ SIZE | RULES }>,
+) -> Result<(Rules, Position, Option<u64>), CliError> {
     if args.maps.map.is_some() {
         return super::maps::setup(&args.maps, game, args.seed);
     }

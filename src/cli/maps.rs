@@ -113,10 +113,11 @@ impl MapArgs {
 /// The line-mode game's first line on a random board or map: what it is,
 /// and how to play it again.
 pub(super) fn seed_line(map: &Map, seed: u64, maps: &MapArgs) -> String {
-    if maps.map.is_some() {
+    if maps.map.is_some() || map.grid().is_some() {
+        let again = format!("--seed {seed} {}", maps.replay());
         format!(
-            "A random {map}, seed {seed} (play it again with --seed {seed} {}).",
-            maps.replay()
+            "A random {map}, seed {seed} (play it again with {}).",
+            again.trim_end()
         )
     } else {
         format!("A random {map} board, seed {seed} (play it again with --seed {seed}).")

@@ -15,7 +15,8 @@ use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
 use crate::ai::AiKind;
 use crate::game::{
-    MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet,
+    MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Player,
+    PlayerSet, RuleSet,
 };
 use crate::text::group_digits;
 
@@ -57,6 +58,9 @@ pub(super) struct GameOptions<const TAKES: Takes> {
     pub(super) max_dice: u8,
     /// The player who moves first.
     pub(super) first: Player,
+    /// The options given on the command line (not defaulted): an or of
+    /// [`SIZE`], [`PLAYERS`], [`MAX_DICE`] and [`FIRST`].
+    pub(super) given: Takes,
 }
 
 impl<const TAKES: Takes> Default for GameOptions<TAKES> {
@@ -66,6 +70,7 @@ impl<const TAKES: Takes> Default for GameOptions<TAKES> {
             players: DEFAULT_PLAYERS,
             max_dice: DEFAULT_MAX_DICE,
             first: Player::A,
+            given: 0,
         }
     }
 }
@@ -192,6 +197,18 @@ impl<const TAKES: Takes> FromArgMatches for GameOptions<TAKES> {
         if Self::takes(FIRST) {
             self.first = value(matches, "first")?.unwrap_or(self.first);
         }
+        for (option, id) in [
+            (SIZE, "size"),
+            (PLAYERS, "players"),
+            (MAX_DICE, "max_dice"),
+            (FIRST, "first"),
+        ] {
+            if Self::takes(option)
+                && matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+            {
+                self.given |= option;
+            }
+        }
         Ok(())
     }
 }
@@ -223,6 +240,10 @@ pub(super) struct PlayArgs {
     /// Play on the board in this file instead of a random one.
     #[arg(long, value_name = "FILE", conflicts_with = "map")]
     pub(super) board: Option<PathBuf>,
+    /// The rule set: it brings its players, dice limit and board, which
+    /// `--players`, `--max-dice` and `--size` override.
+    #[arg(long, value_enum, default_value_t = RuleSet::Classic, value_name = "RULES")]
+    pub(super) rules: RuleSet,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(super) color: ColorChoice,
@@ -256,7 +277,7 @@ pub(super) struct PlayArgs {
     /// settings, keeping it up to date (in `--save FILE` if given); a
     /// finished game opens at its end.
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["board", "map", "territories", "grid", "seed", "size", "players",
+          conflicts_with_all = ["board", "map", "territories", "grid", "seed", "size", "players", "rules",
                                 "max_dice", "first", "ai", "think_time", "nodes"])]
     pub(super) load: Option<PathBuf>,
     /// Save an unfinished game in the data directory even when the input is
@@ -289,6 +310,30 @@ impl ColorChoice {
             ColorChoice::Always => !no_color,
             ColorChoice::Auto => terminal && !no_color,
         }
+    }
+}
+
+/// The rule sets' names on the command line, each with its description.
+impl ValueEnum for RuleSet {
+    fn value_variants<'a>() -> &'a [RuleSet] {
+        &RuleSet::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            RuleSet::Classic => "Land of Lisp's first rules: every attack with more dice wins",
+            RuleSet::Lol4 => {
+                "Land of Lisp's last rules: dice rolled, 4 players, 5x5, up to 5 dice, \
+                 the largest group reinforces"
+            }
+            RuleSet::Racket => {
+                "Realm of Racket: sure attacks, offset rows, a shared pool of 10 dice"
+            }
+            RuleSet::Dicewars => {
+                "Dice Wars: dice rolled, 7 players on a random map, a stock placed at random"
+            }
+        };
+        Some(PossibleValue::new(self.name()).help(help))
     }
 }
 

@@ -12,8 +12,10 @@ use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
 use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
 use crate::ai::{AiKind, Budget};
-use crate::game::{Player, PlayerSet};
+use crate::game::{Player, PlayerSet, RuleSet};
 use crate::record::{Record, Seat, Tags};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
@@ -30,7 +32,11 @@ pub(super) struct Game {
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = game(args)?;
-    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
+    // The full-screen game plays the classic rules only, so far.
+    let full = !args.plain
+        && io::stdin().is_terminal()
+        && io::stdout().is_terminal()
+        && game.record.rules().set() == RuleSet::Classic;
     // A new game's record is written at once, so that a file that cannot
     // be written is known before the game; a record read is written again
     // only once the game changes, so that a finished one, or one a person
@@ -304,6 +310,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         color,
         &mut computers,
         game.saver.as_mut(),
+        &mut dice_rng(record),
     )?;
     if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
         writeln!(out, "{note}")?;
@@ -315,6 +322,16 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
             "the input ended before the game was over".to_string(),
         )),
     }
+}
+
+/// The generator of a game's dice: its board's seed (a random one without),
+/// on a stream of its own (1, plus the moves already played for a game that
+/// goes on), so that a seed reproduces the board and every roll.
+fn dice_rng(record: &Record) -> ChaCha8Rng {
+    let seed = record.tags().seed.unwrap_or_else(rand::random);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(1 + record.plays().len() as u64);
+    rng
 }
 
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the

@@ -4,7 +4,7 @@
 //! moves on positions.
 
 use super::rules::{moves_on, play_on, winners_on};
-use super::{Cell, Codec, Move, PlayerSet, Rules};
+use super::{Cell, Codec, Move, PlayerSet, RuleSet, Rules};
 
 /// Reusable buffers that list the moves of a packed position and the packed
 /// positions they lead to.
@@ -30,17 +30,28 @@ impl Children {
     /// Lists the moves of the packed position `key` (packed by `codec` under
     /// `rules`) in menu order, and the packed position after each.
     pub(crate) fn expand(&mut self, codec: &Codec, rules: &Rules, key: &[u64]) {
+        // The classic rules (every tree's, so far) with their policy known
+        // at compile time.
+        if rules.set() == RuleSet::Classic {
+            self.expand_by::<true>(codec, rules, key);
+        } else {
+            self.expand_by::<false>(codec, rules, key);
+        }
+    }
+
+    #[inline]
+    fn expand_by<const PLAIN: bool>(&mut self, codec: &Codec, rules: &Rules, key: &[u64]) {
         debug_assert_eq!(key.len(), self.words);
         codec.unpack_cells(key, &mut self.cells);
         let turn = codec.turn(key);
-        moves_on(&self.cells[..], turn, rules, &mut self.moves);
+        moves_on::<_, PLAIN>(&self.cells[..], turn, rules, &mut self.moves);
         self.keys.clear();
         self.keys.reserve(self.moves.len() * self.words);
         if let [word] = key {
             // One word: play each move on a copy held in a register.
             for &mv in &self.moves {
                 let mut child = codec.word(*word);
-                let after = play_on(&mut child, turn, rules, mv);
+                let after = play_on::<_, PLAIN>(&mut child, turn, rules, mv);
                 self.keys.push(codec.with_turn(child.word, after));
             }
             return;
@@ -53,7 +64,7 @@ impl Children {
                 self.keys.extend_from_slice(key);
             }
             let child = &mut self.keys[start..];
-            let after = play_on(&mut codec.view_mut(child), turn, rules, mv);
+            let after = play_on::<_, PLAIN>(&mut codec.view_mut(child), turn, rules, mv);
             codec.set_turn(child, after);
         }
     }

@@ -98,6 +98,8 @@ fn territory_name(t: u8) -> String {
 enum Shape {
     /// Land of Lisp's rhombus of hexagons.
     Rhombus(u8),
+    /// Realm of Racket's offset rows of hexagons.
+    Offset(u8),
     /// Irregular territories on a grid of hexagon cells, and the shape
     /// they were grown to when the map is a random one.
     Territories(Option<MapShape>),
@@ -144,9 +146,7 @@ impl Map {
     /// assert!(Map::rhombus(11).is_err());
     /// ```
     pub fn rhombus(side: usize) -> Result<Map, MapError> {
-        if !(usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).contains(&side) {
-            return Err(MapError::Side(side));
-        }
+        check_side(side)?;
         let n = side as isize;
         let mut neighbours = Vec::new();
         let mut offsets = vec![0u16];
@@ -174,6 +174,74 @@ impl Map {
         }
         Ok(Map {
             shape: Shape::Rhombus(side as u8),
+            neighbours,
+            offsets,
+            places,
+            row_starts: (0..=side).map(|y| (y * side) as u8).collect(),
+            grid: None,
+        })
+    }
+
+    /// Realm of Racket's board: `side` rows of `side` hexagons, the even
+    /// rows (0, 2, ...) half a hexagon right of the odd ones, so that the
+    /// rows zigzag instead of leaning. The neighbours of `p` are listed in
+    /// the book's order: upper right, lower right, upper left, lower left,
+    /// right, left, keeping those on the board.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{Map, Place};
+    /// let map = Map::offset(3).unwrap();
+    /// // Row 0 is even: its upper-right neighbour is in the row above, none here.
+    /// assert_eq!(map.neighbours(1), &[5, 4, 2, 0]);
+    /// // Row 1 is odd, shifted left: cell 4 touches 1, 7, 0, 6, 5 and 3.
+    /// assert_eq!(map.neighbours(4), &[1, 7, 0, 6, 5, 3]);
+    /// assert_eq!((map.place(0), map.place(3)), (Place { row: 0, column: 1 }, Place { row: 1, column: 0 }));
+    /// assert_eq!(map.to_string(), "3x3 offset");
+    /// ```
+    pub fn offset(side: usize) -> Result<Map, MapError> {
+        check_side(side)?;
+        let n = side as isize;
+        let mut neighbours = Vec::new();
+        let mut offsets = vec![0u16];
+        let mut places = Vec::with_capacity(side * side);
+        for p in 0..n * n {
+            let (x, y) = (p % n, p / n);
+            let (top, bottom) = (y == 0, y == n - 1);
+            let (left, right) = (x == 0, x == n - 1);
+            // (left out when, cell), in the book's order.
+            let candidates = if y % 2 == 0 {
+                [
+                    (top || right, p - n + 1),
+                    (bottom || right, p + n + 1),
+                    (top, p - n),
+                    (bottom, p + n),
+                    (right, p + 1),
+                    (left, p - 1),
+                ]
+            } else {
+                [
+                    (top, p - n),
+                    (bottom, p + n),
+                    (top || left, p - n - 1),
+                    (bottom || left, p + n - 1),
+                    (right, p + 1),
+                    (left, p - 1),
+                ]
+            };
+            neighbours.extend(
+                candidates
+                    .into_iter()
+                    .filter(|&(out, _)| !out)
+                    .map(|(_, q)| q as u8),
+            );
+            offsets.push(neighbours.len() as u16);
+            places.push(Place {
+                row: y as u8,
+                column: (2 * x + 1 - y % 2) as u8,
+            });
+        }
+        Ok(Map {
+            shape: Shape::Offset(side as u8),
             neighbours,
             offsets,
             places,
@@ -276,7 +344,7 @@ impl Map {
     pub fn random_shape(&self) -> Option<MapShape> {
         match self.shape {
             Shape::Territories(shape) => shape,
-            Shape::Rhombus(_) => None,
+            Shape::Rhombus(_) | Shape::Offset(_) => None,
         }
     }
 
@@ -362,8 +430,18 @@ impl fmt::Display for Map {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.shape {
             Shape::Rhombus(side) => write!(f, "{side}x{side}"),
+            Shape::Offset(side) => write!(f, "{side}x{side} offset"),
             Shape::Territories(_) => write!(f, "map of {} territories", self.len()),
         }
+    }
+}
+
+/// Refuses a board side outside `MIN_SIDE..=MAX_SIDE`.
+fn check_side(side: usize) -> Result<(), MapError> {
+    if (usize::from(MIN_SIDE)..=usize::from(MAX_SIDE)).contains(&side) {
+        Ok(())
+    } else {
+        Err(MapError::Side(side))
     }
 }
 
@@ -479,6 +557,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn offset_rows_touch_their_drawn_neighbours_both_ways() {
+        // Each pair of hexagons drawn next to each other (one row and one
+        // column apart, or the same row two columns apart) touches, both
+        // ways, and no other pair does.
+        for side in MIN_SIDE as usize..=MAX_SIDE as usize {
+            let map = Map::offset(side).unwrap();
+            assert_eq!(
+                (map.len(), map.rows(), map.columns()),
+                (side * side, side, 2 * side)
+            );
+            for p in 0..map.len() {
+                let a = map.place(p);
+                for q in 0..map.len() {
+                    let b = map.place(q);
+                    let (dr, dc) = (a.row.abs_diff(b.row), a.column.abs_diff(b.column));
+                    let drawn = matches!((dr, dc), (1, 1) | (0, 2));
+                    let touch = map.neighbours(p).contains(&(q as u8));
+                    assert_eq!(touch, drawn, "side {side}: {p} {q}");
+                }
+            }
+        }
+        assert_eq!(Map::offset(11), Err(MapError::Side(11)));
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! [`Position`]. [`GameTree`] is the lazily built, memoised tree of every way
 //! a game can go.
 
+mod battle;
 mod board;
+mod chance;
 mod codec;
 mod expand;
 mod generate;
@@ -17,14 +19,17 @@ mod mapfile;
 mod mapgen;
 mod player;
 mod rules;
+mod ruleset;
 mod setup;
 mod share;
 mod table;
 mod tree;
 
+pub use battle::{BattleOdds, Faces, MAX_BATTLE_DICE, ParseRollError, Roll};
 pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };
+pub use chance::{Event, Outcome, Played, ReplayError, deal_territories};
 pub(crate) use codec::Codec;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
@@ -38,10 +43,15 @@ pub use mapgen::{
     MapGenError, MapShape, TERRITORY_CELLS, random_map,
 };
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
+pub(crate) use rules::NoChance;
 pub(crate) use rules::for_each_attack;
 pub use rules::{
-    IllegalMove, Move, ParseMoveError, Position, PositionError, Rules, RulesError, reinforce,
-    winners,
+    IllegalMove, Move, ParseMoveError, Position, PositionError, Rules, RulesError, Spare,
+    largest_group, reinforce, winners,
+};
+pub use ruleset::{
+    Attack, Battle, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
+    QUIET_ROUNDS, RACKET_POOL, RuleSet, Supply,
 };
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;

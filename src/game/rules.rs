@@ -1,17 +1,19 @@
-//! The classic rules: positions, moves, attacks, reinforcement and winners.
+//! The rules, written once: positions, moves, attacks, reinforcement and
+//! winners, consulting the rule set's [`Policy`] where the rule sets differ.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::text::count;
 
+use super::ruleset::{Attack, Ending, Placement, Policy, Supply};
 use super::{
-    Board, Cell, MAX_DICE_LIMIT, MAX_PLAYERS, MIN_DICE_LIMIT, MIN_PLAYERS, Map, MapError, Player,
-    PlayerSet,
+    Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, MIN_DICE_LIMIT, MIN_PLAYERS, Map,
+    MapError, Player, PlayerSet, RuleSet,
 };
 
-/// What a game is played with: the map, the number of players and the most
-/// dice a cell may hold.
+/// What a game is played with: the rule set, the map, the number of players
+/// and the most dice a cell may hold.
 ///
 /// ```
 /// use dice_of_doom::game::{Map, Rules};
@@ -22,6 +24,12 @@ use super::{
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    set: RuleSet,
+    policy: Policy,
+    /// Whether passing is Land of Lisp's first: the captured dice less one
+    /// in a sweep, to the next player, with no guard to count (the game
+    /// tree's hot path asks this one flag).
+    plain_pass: bool,
     map: Map,
     players: u8,
     max_dice: u8,
@@ -41,12 +49,48 @@ pub enum RulesError {
         "the most dice a cell can hold must be from {MIN_DICE_LIMIT} to {MAX_DICE_LIMIT}, not {0}"
     )]
     MaxDice(usize),
+    /// The dice limit is above what the rule set allows.
+    #[error("{set} rules allow at most {limit} dice a cell, not {max_dice}")]
+    MaxDiceFor {
+        /// The rule set.
+        set: RuleSet,
+        /// Its limit.
+        limit: u8,
+        /// The dice limit asked for.
+        max_dice: usize,
+    },
 }
 
 impl Rules {
     /// Land of Lisp's first rules on a map, for `players` players with at
     /// most `max_dice` dice a cell.
     pub fn new(map: Map, players: usize, max_dice: usize) -> Result<Rules, RulesError> {
+        Rules::of(RuleSet::Classic, map, players, max_dice)
+    }
+
+    /// The rules of a rule set on a map, for `players` players with at most
+    /// `max_dice` dice a cell (within the rule set's limit).
+    ///
+    /// ```
+    /// use dice_of_doom::game::{Map, RuleSet, Rules};
+    /// let lol4 = Rules::of(RuleSet::Lol4, Map::rhombus(5).unwrap(), 4, 5).unwrap();
+    /// assert_eq!((lol4.set(), lol4.players()), (RuleSet::Lol4, 4));
+    /// assert!(Rules::of(RuleSet::Dicewars, Map::rhombus(5).unwrap(), 7, 9).is_err());
+    /// ```
+    pub fn of(
+        set: RuleSet,
+        map: Map,
+        players: usize,
+        max_dice: usize,
+    ) -> Result<Rules, RulesError> {
+        let limit = set.defaults().max_dice_limit;
+        if max_dice > usize::from(limit) && max_dice <= usize::from(MAX_DICE_LIMIT) {
+            return Err(RulesError::MaxDiceFor {
+                set,
+                limit,
+                max_dice,
+            });
+        }
         if !(usize::from(MIN_PLAYERS)..=usize::from(MAX_PLAYERS)).contains(&players) {
             return Err(RulesError::Players(players));
         }
@@ -54,6 +98,9 @@ impl Rules {
             return Err(RulesError::MaxDice(max_dice));
         }
         Ok(Rules {
+            set,
+            policy: set.policy(),
+            plain_pass: set.policy().plain_pass(),
             map,
             players: players as u8,
             max_dice: max_dice as u8,
@@ -72,6 +119,17 @@ impl Rules {
             map,
             ..self.clone()
         }
+    }
+
+    /// The rule set.
+    pub fn set(&self) -> RuleSet {
+        self.set
+    }
+
+    /// What the rule set says, as data.
+    #[inline]
+    pub fn policy(&self) -> &Policy {
+        &self.policy
     }
 
     /// The map: the cells, which touch, and where they are drawn.
@@ -269,6 +327,32 @@ pub struct Position {
     player: Player,
     captured: u16,
     first_move: bool,
+    spare: Spare,
+}
+
+/// What a position holds besides the board and the turn: the dice off the
+/// board (Realm of Racket's shared pool, each Dice Wars player's stock) and
+/// the count of the guard against endless games. Always empty under the
+/// classic rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Spare {
+    pool: u8,
+    stock: [u8; MAX_PLAYERS as usize],
+    quiet: u8,
+}
+
+impl Spare {
+    /// What a game of these rules starts with: a full shared pool, empty
+    /// stocks.
+    fn start(rules: &Rules) -> Spare {
+        Spare {
+            pool: match rules.policy().supply {
+                Supply::SharedPool(dice) => dice,
+                _ => 0,
+            },
+            ..Spare::default()
+        }
+    }
 }
 
 impl Position {
@@ -281,7 +365,9 @@ impl Position {
             });
         }
         rules.check_board(&board)?;
-        Ok(Position::from_parts(board, player, 0, true))
+        let mut start = Position::from_parts(board, player, 0, true);
+        start.spare = Spare::start(rules);
+        Ok(start)
     }
 
     /// A position from its parts, unchecked: callers keep it within the rules.
@@ -296,7 +382,47 @@ impl Position {
             player,
             captured,
             first_move,
+            spare: Spare {
+                pool: 0,
+                stock: [0; MAX_PLAYERS as usize],
+                quiet: 0,
+            },
         }
+    }
+
+    /// The dice left in the shared pool (Realm of Racket; 0 under rule sets
+    /// without one).
+    pub const fn pool(&self) -> u8 {
+        self.spare.pool
+    }
+
+    /// A player's stock of dice waiting to be placed (Dice Wars; 0 under
+    /// rule sets without stocks).
+    pub const fn stock(&self, player: Player) -> u8 {
+        self.spare.stock[player.index() as usize % MAX_PLAYERS as usize]
+    }
+
+    /// The turns in a row that ended without a cell changing owner (the
+    /// guard's count; 0 under rule sets without the guard).
+    pub const fn quiet_turns(&self) -> u8 {
+        self.spare.quiet
+    }
+
+    /// The same position with the shared pool replaced.
+    pub fn with_pool(mut self, pool: u8) -> Position {
+        self.spare.pool = pool;
+        self
+    }
+
+    /// The same position with a player's stock replaced.
+    pub fn with_stock(mut self, player: Player, stock: u8) -> Position {
+        self.spare.stock[player.index() as usize % MAX_PLAYERS as usize] = stock;
+        self
+    }
+
+    /// The players holding at least one cell: those still in the game.
+    pub fn players_in(&self) -> PlayerSet {
+        owners_on(&self.board)
     }
 
     /// The board.
@@ -329,7 +455,14 @@ impl Position {
 
     /// Like [`Position::moves`], into a buffer that is cleared first.
     pub fn moves_into(&self, rules: &Rules, moves: &mut Vec<Move>) {
-        moves_on(&self.board, self.turn(), rules, moves);
+        let policy = rules.policy();
+        if (policy.ending != Ending::NoAttack || policy.quiet_rounds.is_some())
+            && self.is_game_over(rules)
+        {
+            moves.clear();
+            return;
+        }
+        moves_on::<_, false>(&self.board, self.turn(), rules, moves);
     }
 
     /// The player to move, the dice captured and the first-move flag.
@@ -343,12 +476,29 @@ impl Position {
 
     /// Whether the player to move can attack.
     pub fn can_attack(&self, rules: &Rules) -> bool {
-        !for_each_attack(&self.board, rules.map(), self.player, |_, _| false)
+        !for_each_attack(&self.board, rules, self.player, |_, _| false)
     }
 
-    /// Whether the game is over: the player to move cannot start her turn.
+    /// Whether the game is over: under most rule sets, when the player to
+    /// move cannot start her turn with an attack; under Dice Wars, when one
+    /// player holds every cell; and under the rule sets with dice, when the
+    /// guard against endless games ends it ([`Policy::quiet_rounds`]).
     pub fn is_game_over(&self, rules: &Rules) -> bool {
-        self.first_move && !self.can_attack(rules)
+        let policy = rules.policy();
+        let over = match policy.ending {
+            Ending::NoAttack => self.first_move && !self.can_attack(rules),
+            Ending::LastStanding => self.players_in().len() <= 1,
+        };
+        over || self.is_stalled(rules)
+    }
+
+    /// Whether the guard against endless games ends the game here: the
+    /// rule set has one, and no cell has changed owner in that many whole
+    /// rounds of the players still in the game.
+    pub fn is_stalled(&self, rules: &Rules) -> bool {
+        rules.policy().quiet_rounds.is_some_and(|rounds| {
+            usize::from(self.spare.quiet) >= usize::from(rounds) * self.players_in().len()
+        })
     }
 
     /// The position after a legal move.
@@ -366,36 +516,67 @@ impl Position {
     /// Whether a move is legal here.
     pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
         match mv {
-            Move::Pass => !self.first_move,
+            Move::Pass => {
+                (!self.first_move || !rules.policy().attack_first) && !self.is_game_over(rules)
+            }
             Move::Attack { from, to } => {
                 let (from, to) = (from as usize, to as usize);
-                from < self.board.len() && rules.map().neighbours(from).contains(&(to as u8)) && {
-                    let (source, target) = (self.board.cell(from), self.board.cell(to));
-                    source.owner() == self.player
-                        && target.owner() != self.player
-                        && target.dice() < source.dice()
-                }
+                from < self.board.len()
+                    && rules.map().neighbours(from).contains(&(to as u8))
+                    && {
+                        let (source, target) = (self.board.cell(from), self.board.cell(to));
+                        source.owner() == self.player
+                            && target.owner() != self.player
+                            && source.dice() >= 2
+                            && (rules.policy().attack == Attack::FromTwo
+                                || target.dice() < source.dice())
+                    }
+                    && !self.is_stalled(rules)
             }
         }
     }
 
     /// The position after a move already known to be legal.
+    ///
+    /// Under a rule set with dice an attack is played as won, and random
+    /// placement puts each die on the first cell with room: see
+    /// [`Position::play_rolled`] and [`Position::outcomes`] for chance.
     pub(crate) fn after(&self, rules: &Rules, mv: Move) -> Position {
         debug_assert!(self.is_legal(rules, mv), "{mv} in {self:?}");
+        self.resolve(rules, mv, true, &mut NoChance)
+    }
+
+    /// The position after a legal move, the attack won or lost, random
+    /// placements drawn by `dealer`.
+    pub(crate) fn resolve<D: Dealer>(
+        &self,
+        rules: &Rules,
+        mv: Move,
+        won: bool,
+        dealer: &mut D,
+    ) -> Position {
         let mut board = self.board;
-        let turn = play_on(&mut board, self.turn(), rules, mv);
-        Position::from_parts(board, turn.player, turn.captured, turn.first_move)
+        let mut spare = self.spare;
+        let turn = match mv {
+            Move::Attack { from, to } => {
+                attack_on(&mut board, self.turn(), from as usize, to as usize, won)
+            }
+            Move::Pass => {
+                pass_on::<_, _, false>(&mut board, self.turn(), &mut spare, rules, dealer)
+            }
+        };
+        let mut next = Position::from_parts(board, turn.player, turn.captured, turn.first_move);
+        next.spare = spare;
+        next
     }
 
     /// The dice that ending the turn now would actually add to the board.
     pub fn reinforcements(&self, rules: &Rules) -> u16 {
+        let mut count = Count(0);
         let mut board = self.board;
-        reinforce(
-            &mut board,
-            self.player,
-            self.captured.saturating_sub(1),
-            rules.max_dice(),
-        )
+        let mut spare = self.spare;
+        pass_on::<_, _, false>(&mut board, self.turn(), &mut spare, rules, &mut count);
+        count.0
     }
 
     /// The players who own the most cells: the winners if the game ends here.
@@ -467,6 +648,21 @@ pub(crate) struct Turn {
 #[inline]
 pub(crate) fn for_each_attack<C: Cells + ?Sized>(
     cells: &C,
+    rules: &Rules,
+    player: Player,
+    f: impl FnMut(usize, usize) -> bool,
+) -> bool {
+    match rules.policy().attack {
+        Attack::MoreDice => attacks_by::<C, false>(cells, rules.map(), player, f),
+        Attack::FromTwo => attacks_by::<C, true>(cells, rules.map(), player, f),
+    }
+}
+
+/// [`for_each_attack`] for one attack rule: `ANY`, a cell with 2 dice or
+/// more attacks any enemy neighbour; otherwise only those with fewer dice.
+#[inline]
+fn attacks_by<C: Cells + ?Sized, const ANY: bool>(
+    cells: &C,
     map: &Map,
     player: Player,
     mut f: impl FnMut(usize, usize) -> bool,
@@ -478,7 +674,10 @@ pub(crate) fn for_each_attack<C: Cells + ?Sized>(
         }
         for &to in map.neighbours(from) {
             let target = cells.get(to as usize);
-            if target.owner() != player && target.dice() < cell.dice() && !f(from, to as usize) {
+            if target.owner() != player
+                && (ANY || target.dice() < cell.dice())
+                && !f(from, to as usize)
+            {
                 return false;
             }
         }
@@ -488,64 +687,247 @@ pub(crate) fn for_each_attack<C: Cells + ?Sized>(
 
 /// The legal moves on `cells` for `turn`, in menu order, into `moves` (which
 /// is cleared first).
+///
+/// `PLAIN` says the rules are known to be the classic ones (the game
+/// tree's), so that their policy need not be read.
 #[inline]
-pub(crate) fn moves_on<C: Cells + ?Sized>(
+pub(crate) fn moves_on<C: Cells + ?Sized, const PLAIN: bool>(
     cells: &C,
     turn: Turn,
     rules: &Rules,
     moves: &mut Vec<Move>,
 ) {
     moves.clear();
-    if !turn.first_move {
+    if !turn.first_move || (!PLAIN && !rules.policy().attack_first) {
         moves.push(Move::Pass);
     }
-    for_each_attack(cells, rules.map(), turn.player, |from, to| {
+    let push = |from: usize, to: usize| {
         moves.push(Move::Attack {
             from: from as u8,
             to: to as u8,
         });
         true
-    });
+    };
+    if PLAIN {
+        attacks_by::<C, false>(cells, rules.map(), turn.player, push);
+    } else {
+        for_each_attack(cells, rules, turn.player, push);
+    }
 }
 
-/// Plays a legal move on `cells`, returning the turn after it.
+/// Plays a legal move on `cells` with no chance in it (every attack won,
+/// no random placement), returning the turn after it: the game tree's
+/// rules, whose positions hold no [`Spare`].
+///
+/// `PLAIN` says the rules are known to be the classic ones.
 #[inline]
-pub(crate) fn play_on<C: CellsMut + ?Sized>(
+pub(crate) fn play_on<C: CellsMut + ?Sized, const PLAIN: bool>(
     cells: &mut C,
     turn: Turn,
     rules: &Rules,
     mv: Move,
 ) -> Turn {
     match mv {
-        Move::Attack { from, to } => {
-            let source = cells.get(from as usize);
-            let target = cells.get(to as usize);
-            cells.put(from as usize, Cell::new(turn.player, 1));
-            cells.put(to as usize, Cell::new(turn.player, source.dice() - 1));
-            Turn {
-                player: turn.player,
-                captured: turn.captured + u16::from(target.dice()),
-                first_move: false,
-            }
-        }
+        Move::Attack { from, to } => attack_on(cells, turn, from as usize, to as usize, true),
         Move::Pass => {
-            let dice = turn.captured.saturating_sub(1);
-            reinforce_on(cells, turn.player, dice, rules.max_dice());
-            Turn {
-                player: turn.player.next(rules.players()),
-                captured: 0,
-                first_move: true,
-            }
+            pass_on::<C, NoChance, PLAIN>(cells, turn, &mut Spare::default(), rules, &mut NoChance)
         }
     }
 }
 
+/// Plays an attack, won or lost: a won attack leaves 1 die on the source
+/// and moves the rest onto the target, whose dice are captured; a lost one
+/// leaves 1 die on the source and the target as it was.
 #[inline]
-fn reinforce_on<C: CellsMut + ?Sized>(
+fn attack_on<C: CellsMut + ?Sized>(
+    cells: &mut C,
+    turn: Turn,
+    from: usize,
+    to: usize,
+    won: bool,
+) -> Turn {
+    let source = cells.get(from);
+    cells.put(from, Cell::new(turn.player, 1));
+    let mut captured = turn.captured;
+    if won {
+        let target = cells.get(to);
+        cells.put(to, Cell::new(turn.player, source.dice() - 1));
+        captured += u16::from(target.dice());
+    }
+    Turn {
+        player: turn.player,
+        captured,
+        first_move: false,
+    }
+}
+
+/// Where chance enters a pass: which cell with room gets the next die when
+/// placement is random, and a note of each die placed.
+pub(crate) trait Dealer {
+    /// Which of `room` cells with room (from 0) gets the next die.
+    fn pick(&mut self, room: usize) -> usize {
+        let _ = room;
+        0
+    }
+
+    /// A die was placed on `cell`.
+    fn placed(&mut self, cell: usize) {
+        let _ = cell;
+    }
+}
+
+/// No chance: random placement takes the first cell with room.
+pub(crate) struct NoChance;
+
+impl Dealer for NoChance {}
+
+/// Counts the dice placed.
+struct Count(u16);
+
+impl Dealer for Count {
+    fn placed(&mut self, _cell: usize) {
+        self.0 += 1;
+    }
+}
+
+/// Ends `turn`: the reinforcement the rule set gives is placed as it says,
+/// the pool or stock pays for it, the guard counts a turn without a capture,
+/// and the next player still in the game (under Dice Wars; the next one
+/// under the others) starts.
+///
+/// `PLAIN` says the rules are known to be the classic ones.
+#[inline]
+pub(crate) fn pass_on<C: CellsMut + ?Sized, D: Dealer, const PLAIN: bool>(
+    cells: &mut C,
+    turn: Turn,
+    spare: &mut Spare,
+    rules: &Rules,
+    dealer: &mut D,
+) -> Turn {
+    let player = turn.player;
+    if PLAIN || rules.plain_pass {
+        reinforce_on(
+            cells,
+            player,
+            turn.captured.saturating_sub(1),
+            rules.max_dice(),
+            dealer,
+        );
+        return Turn {
+            player: player.next(rules.players()),
+            captured: 0,
+            first_move: true,
+        };
+    }
+    let policy = rules.policy();
+    let mover = player.index() as usize;
+    let dice = match policy.supply {
+        Supply::CapturedLessOne => turn.captured.saturating_sub(1),
+        Supply::LargestGroup => largest_group_on(cells, rules.map(), player) as u16,
+        Supply::SharedPool(_) => u16::from(spare.pool),
+        Supply::Stock(cap) => {
+            let group = largest_group_on(cells, rules.map(), player);
+            let stock = (usize::from(spare.stock[mover]) + group).min(usize::from(cap));
+            spare.stock[mover] = stock as u8;
+            stock as u16
+        }
+    };
+    let placed = match policy.placement {
+        Placement::Sweep => reinforce_on(cells, player, dice, rules.max_dice(), dealer),
+        Placement::Random => scatter_on(cells, player, dice, rules.max_dice(), dealer),
+    };
+    match policy.supply {
+        Supply::SharedPool(_) => spare.pool -= placed as u8,
+        Supply::Stock(_) => spare.stock[mover] -= placed as u8,
+        Supply::CapturedLessOne | Supply::LargestGroup => {}
+    }
+    if policy.quiet_rounds.is_some() {
+        spare.quiet = if turn.captured == 0 {
+            spare.quiet.saturating_add(1)
+        } else {
+            0
+        };
+    }
+    Turn {
+        player: next_player(cells, player, rules),
+        captured: 0,
+        first_move: true,
+    }
+}
+
+/// The player who moves after `player`: the next one, or under Dice Wars
+/// the next one still holding a cell.
+#[inline]
+fn next_player<C: Cells + ?Sized>(cells: &C, player: Player, rules: &Rules) -> Player {
+    let players = rules.players();
+    let mut next = player.next(players);
+    if rules.policy().ending == Ending::LastStanding {
+        let holding = owners_on(cells);
+        for _ in 0..players {
+            if holding.contains(next) {
+                break;
+            }
+            next = next.next(players);
+        }
+    }
+    next
+}
+
+/// The players who hold at least one cell.
+fn owners_on<C: Cells + ?Sized>(cells: &C) -> PlayerSet {
+    (0..cells.count()).map(|i| cells.get(i).owner()).collect()
+}
+
+/// The size of `player`'s largest group of cells connected through her own
+/// cells.
+///
+/// ```
+/// use dice_of_doom::game::{largest_group, Board, Map, Player};
+/// let board: Board = "a-1 b-1 a-1 / a-1 b-1 a-1 / b-1 b-1 a-1".parse().unwrap();
+/// let map = Map::rhombus(3).unwrap();
+/// assert_eq!(largest_group(&board, &map, Player::A), 3);
+/// assert_eq!(largest_group(&board, &map, Player::B), 4);
+/// ```
+pub fn largest_group(board: &Board, map: &Map, player: Player) -> usize {
+    largest_group_on(board, map, player)
+}
+
+fn largest_group_on<C: Cells + ?Sized>(cells: &C, map: &Map, player: Player) -> usize {
+    let mut seen = [false; MAX_CELLS];
+    let mut stack = [0u8; MAX_CELLS];
+    let mut best = 0;
+    for start in 0..cells.count() {
+        if seen[start] || cells.get(start).owner() != player {
+            continue;
+        }
+        seen[start] = true;
+        stack[0] = start as u8;
+        let (mut top, mut size) = (1, 0);
+        while top > 0 {
+            top -= 1;
+            let cell = usize::from(stack[top]);
+            size += 1;
+            for &n in map.neighbours(cell) {
+                let n = usize::from(n);
+                if !seen[n] && cells.get(n).owner() == player {
+                    seen[n] = true;
+                    stack[top] = n as u8;
+                    top += 1;
+                }
+            }
+        }
+        best = best.max(size);
+    }
+    best
+}
+
+#[inline]
+fn reinforce_on<C: CellsMut + ?Sized, D: Dealer>(
     cells: &mut C,
     player: Player,
     dice: u16,
     max_dice: u8,
+    dealer: &mut D,
 ) -> u16 {
     let mut placed = 0;
     for index in 0..cells.count() {
@@ -555,7 +937,42 @@ fn reinforce_on<C: CellsMut + ?Sized>(
         let cell = cells.get(index);
         if cell.owner() == player && cell.dice() < max_dice {
             cells.put(index, Cell::new(player, cell.dice() + 1));
+            dealer.placed(index);
             placed += 1;
+        }
+    }
+    placed
+}
+
+/// Places up to `dice` dice one at a time, each on a cell of `player`'s
+/// with room that the dealer picks; returns how many were placed.
+fn scatter_on<C: CellsMut + ?Sized, D: Dealer>(
+    cells: &mut C,
+    player: Player,
+    dice: u16,
+    max_dice: u8,
+    dealer: &mut D,
+) -> u16 {
+    let mut room = [0u8; MAX_CELLS];
+    let mut rooms = 0;
+    for index in 0..cells.count() {
+        let cell = cells.get(index);
+        if cell.owner() == player && cell.dice() < max_dice {
+            room[rooms] = index as u8;
+            rooms += 1;
+        }
+    }
+    let mut placed = 0;
+    while placed < dice && rooms > 0 {
+        let pick = dealer.pick(rooms).min(rooms - 1);
+        let index = usize::from(room[pick]);
+        let dice = cells.get(index).dice() + 1;
+        cells.put(index, Cell::new(player, dice));
+        dealer.placed(index);
+        placed += 1;
+        if dice >= max_dice {
+            room.copy_within(pick + 1..rooms, pick);
+            rooms -= 1;
         }
     }
     placed
@@ -588,7 +1005,7 @@ pub(crate) fn winners_on<C: Cells + ?Sized>(cells: &C) -> PlayerSet {
 /// assert_eq!(board, "a-2 b-1\na-3 a-3".parse().unwrap());
 /// ```
 pub fn reinforce(board: &mut Board, player: Player, dice: u16, max_dice: u8) -> u16 {
-    reinforce_on(board, player, dice, max_dice)
+    reinforce_on(board, player, dice, max_dice, &mut NoChance)
 }
 
 /// The players who own the most cells of a board.

@@ -4,10 +4,10 @@
 
 use super::error::quote;
 use super::seat::ParseSeatError;
-use super::{CLASSIC, Date, RecordError, RecordErrorKind as K, Seat, Tags};
+use super::{Date, RecordError, RecordErrorKind as K, Seat, Tags};
 use crate::game::{
     MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Map, Player,
-    PlayerSet,
+    PlayerSet, RuleSet,
 };
 
 /// The fields a record must have before its board.
@@ -201,6 +201,7 @@ fn required<'a>(
 /// territories (drawn in the board part, as a map file draws it), the
 /// players and the dice limit.
 pub(super) struct RulesOf {
+    pub(super) set: RuleSet,
     pub(super) map: Option<Map>,
     pub(super) players: u8,
     pub(super) max_dice: u8,
@@ -214,15 +215,15 @@ pub(super) fn rules(header: &Header, board: Line) -> Result<RulesOf, RecordError
         required(header, name, board)?;
     }
     let field = required(header, "rules", board)?;
-    if field.value != CLASSIC {
-        return Err(field.error(
+    let set: RuleSet = field.value.parse().map_err(|_| {
+        field.error(
             "rules",
             format!(
-                "unknown rule set `{}` (this program knows `{CLASSIC}`)",
+                "unknown rule set `{}` (this program knows classic, lol4, racket and dicewars)",
                 quote(field.value)
             ),
-        ));
-    }
+        )
+    })?;
     let field = required(header, "map", board)?;
     let map = match field.value {
         TERRITORIES => None,
@@ -250,14 +251,24 @@ pub(super) fn rules(header: &Header, board: Line) -> Result<RulesOf, RecordError
         MAX_DICE_LIMIT,
     )?;
     Ok(RulesOf {
+        set,
         map,
         players,
         max_dice,
     })
 }
 
-/// The map a `map:` field names: `NxN`, the rhombus of side N.
+/// The map a `map:` field names: `NxN`, the rhombus of side N, or `NxN
+/// offset`, Realm of Racket's rows of side N.
 fn map_of(value: &str) -> Option<Map> {
+    if let Some(square) = value.strip_suffix(" offset") {
+        let (rows, columns) = square.split_once('x')?;
+        let plain = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if !plain(rows) || rows != columns {
+            return None;
+        }
+        return Map::offset(rows.parse().ok()?).ok();
+    }
     let (rows, columns) = value.split_once('x')?;
     let plain = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     if !plain(rows) || rows != columns {

@@ -57,13 +57,11 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
-
 pub use date::{Date, DateError};
 pub use error::{RecordError, RecordErrorKind};
 pub use seat::{ParseSeatError, Seat};
 
-use crate::game::{IllegalMove, MAX_DICE_LIMIT, Move, PlayerSet, Position, Rules};
+use crate::game::{Battle, Event, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
 
 /// The version of the format this program writes and reads.
 pub const VERSION: u32 = 1;
@@ -71,95 +69,10 @@ pub const VERSION: u32 = 1;
 /// The first line of every record.
 pub const VERSION_LINE: &str = "dice-of-doom record 1";
 
-/// The name of the only rule set so far, Land of Lisp's first rules.
-pub const CLASSIC: &str = "classic";
-
-/// The dice thrown in one attack of a rule set with chance, as a record
-/// keeps them: the attacker's dice, then the defender's, each die from 1 to
-/// 6 (`rolls 4+6+2 against 5+1`).
-///
-/// The classic rules throw no dice (an attack always wins), so they leave a
-/// roll as it was written and play the move as usual.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Roll {
-    attack: Dice,
-    defence: Dice,
-}
-
-/// Up to [`MAX_DICE_LIMIT`] dice, each from 1 to 6.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Dice {
-    faces: [u8; MAX_DICE_LIMIT as usize],
-    len: u8,
-}
-
-impl Dice {
-    fn new(faces: &[u8]) -> Option<Dice> {
-        if faces.is_empty()
-            || faces.len() > usize::from(MAX_DICE_LIMIT)
-            || faces.iter().any(|f| !(1..=6).contains(f))
-        {
-            return None;
-        }
-        let mut dice = Dice {
-            faces: [0; MAX_DICE_LIMIT as usize],
-            len: faces.len() as u8,
-        };
-        dice.faces[..faces.len()].copy_from_slice(faces);
-        Some(dice)
-    }
-
-    fn faces(&self) -> &[u8] {
-        &self.faces[..usize::from(self.len)]
-    }
-}
-
-impl fmt::Display for Dice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, face) in self.faces().iter().enumerate() {
-            if i > 0 {
-                f.write_str("+")?;
-            }
-            write!(f, "{face}")?;
-        }
-        Ok(())
-    }
-}
-
-impl Roll {
-    /// A roll of the attacker's and the defender's dice: from 1 to
-    /// [`MAX_DICE_LIMIT`] dice a side, each from 1 to 6; `None` otherwise.
-    ///
-    /// ```
-    /// use dice_of_doom::record::Roll;
-    /// let roll = Roll::new(&[4, 6, 2], &[5, 1]).unwrap();
-    /// assert_eq!(roll.to_string(), "rolls 4+6+2 against 5+1");
-    /// assert_eq!((roll.attack(), roll.defence()), (&[4, 6, 2][..], &[5, 1][..]));
-    /// assert!(Roll::new(&[7], &[1]).is_none());
-    /// ```
-    pub fn new(attack: &[u8], defence: &[u8]) -> Option<Roll> {
-        Some(Roll {
-            attack: Dice::new(attack)?,
-            defence: Dice::new(defence)?,
-        })
-    }
-
-    /// The attacker's dice.
-    pub fn attack(&self) -> &[u8] {
-        self.attack.faces()
-    }
-
-    /// The defender's dice.
-    pub fn defence(&self) -> &[u8] {
-        self.defence.faces()
-    }
-}
-
-impl fmt::Display for Roll {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rolls {} against {}", self.attack, self.defence)
-    }
-}
+/// The dice thrown in one attack of a rule set with chance: the engine's
+/// [`Roll`], written in a record as `rolls 4+6+2 against
+/// 5+1` ([`Roll::faces`]).
+pub use crate::game::Roll;
 
 /// One move of a record, with the dice it rolled, if it rolled any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,11 +81,91 @@ pub struct Play {
     pub mv: Move,
     /// The dice thrown, for an attack under rules with chance.
     pub roll: Option<Roll>,
+    /// Where the dice of a pass went, one cell a die in the order placed,
+    /// under a rule set that places them at random (Dice Wars).
+    pub placed: Placed,
 }
 
 impl From<Move> for Play {
     fn from(mv: Move) -> Play {
-        Play { mv, roll: None }
+        Play {
+            mv,
+            roll: None,
+            placed: Placed::default(),
+        }
+    }
+}
+
+impl Play {
+    /// A move as a record keeps it, from what playing it did: an attack
+    /// with its roll, a pass with the cells its dice went to where the rules
+    /// place them at random.
+    pub fn of(rules: &Rules, mv: Move, event: &Event) -> Play {
+        match event {
+            Event::Attack { roll, .. } => Play {
+                mv,
+                roll: *roll,
+                placed: Placed::default(),
+            },
+            Event::Pass { placed, .. } => Play {
+                mv,
+                roll: None,
+                placed: match rules.policy().placement {
+                    Placement::Random => Placed::new(placed).unwrap_or_default(),
+                    Placement::Sweep => Placed::default(),
+                },
+            },
+        }
+    }
+}
+
+/// The cells a pass put its dice on, one entry a die: at most
+/// [`MAX_STOCK`](crate::game::MAX_STOCK), as a stock holds.
+///
+/// ```
+/// use dice_of_doom::record::Placed;
+/// let placed = Placed::new(&[0, 4, 4]).unwrap();
+/// assert_eq!((placed.cells(), placed.to_string().as_str()), (&[0, 4, 4][..], "places 0 4 4"));
+/// assert!(Placed::new(&[0; 65]).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    cells: [u8; crate::game::MAX_STOCK as usize],
+    len: u8,
+}
+
+impl Default for Placed {
+    fn default() -> Placed {
+        Placed {
+            cells: [0; crate::game::MAX_STOCK as usize],
+            len: 0,
+        }
+    }
+}
+
+impl Placed {
+    /// The cells, if there are not too many.
+    pub fn new(cells: &[u8]) -> Option<Placed> {
+        let mut placed = Placed::default();
+        placed.cells.get_mut(..cells.len())?.copy_from_slice(cells);
+        placed.len = cells.len() as u8;
+        Some(placed)
+    }
+
+    /// The cells, in the order the dice went.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells[..usize::from(self.len)]
+    }
+}
+
+/// `places 0 4 4`.
+impl std::fmt::Display for Placed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("places")?;
+        for cell in self.cells() {
+            write!(f, " {cell}")?;
+        }
+        Ok(())
     }
 }
 
@@ -299,20 +292,24 @@ impl Record {
     pub fn positions(&self) -> impl Iterator<Item = Position> + '_ {
         let rules = &self.rules;
         std::iter::once(self.start).chain(self.moves.iter().scan(self.start, move |at, play| {
-            // Every move of a record is legal where it is played.
-            *at = at.after(rules, play.mv);
+            // Every move of a record is legal where it is played, with its
+            // roll where it needs one.
+            *at = after(rules, at, play).unwrap_or(*at);
             Some(*at)
         }))
     }
 
-    /// Plays a move at the end of the game.
+    /// Plays a move at the end of the game: under a rule set with dice an
+    /// attack as its roll decides (the attack must carry its roll); under
+    /// the others a roll is kept as written and ignored.
     ///
     /// # Errors
-    /// [`IllegalMove`] when the move is not legal there; the record is
-    /// left as it was.
+    /// [`IllegalMove`] when the move is not legal there, or lacks the roll
+    /// it needs or has a roll that does not fit it; the record is left as
+    /// it was.
     pub fn push(&mut self, play: impl Into<Play>) -> Result<(), IllegalMove> {
         let play = play.into();
-        self.end = self.end.play(&self.rules, play.mv)?;
+        self.end = after(&self.rules, &self.end, &play).ok_or(IllegalMove { mv: play.mv })?;
         self.moves.push(play);
         Ok(())
     }
@@ -343,5 +340,17 @@ impl Record {
             self.push(mv).map_err(|e| (i, e))?;
         }
         Ok(())
+    }
+}
+
+/// The position after a play, as its roll decides under a rule set with
+/// dice; `None` if it is illegal there or its roll is missing or wrong.
+fn after(rules: &Rules, at: &Position, play: &Play) -> Option<Position> {
+    if rules.policy().battle == Battle::Dice || rules.policy().placement == Placement::Random {
+        at.play_recorded(rules, play.mv, play.roll, play.placed.cells())
+            .ok()
+            .map(|p| p.position)
+    } else {
+        at.play(rules, play.mv).ok()
     }
 }

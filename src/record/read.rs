@@ -9,8 +9,10 @@ use super::header::{
     Header, Line, RulesOf, cut_short, first, header, result_of, rules, seats, tags,
 };
 use super::write::winners_text;
-use super::{Play, Record, RecordError, RecordErrorKind as K, Roll, VERSION_LINE};
-use crate::game::{Map, MapSetup, Move, Player, Position, Rules, Setup, SetupError};
+use super::{Placed, Play, Record, RecordError, RecordErrorKind as K, Roll, VERSION_LINE};
+use crate::game::{
+    Battle, Map, MapSetup, Move, Placement, Player, Position, Rules, Setup, SetupError,
+};
 
 impl Record {
     /// Reads a record, checking everything: the version line, every field,
@@ -116,7 +118,13 @@ fn board<'a>(
         }
     };
     let rules_on = |map: Map| {
-        Rules::new(map, usize::from(parts.players), usize::from(parts.max_dice)).map_err(|e| {
+        Rules::of(
+            parts.set,
+            map,
+            usize::from(parts.players),
+            usize::from(parts.max_dice),
+        )
+        .map_err(|e| {
             board_line.error(
                 0,
                 K::Value {
@@ -174,6 +182,10 @@ fn play_at(rules: &Rules, end: Position, line: Line) -> Result<Play, RecordError
             },
         ));
     }
+    let (rest, placed_text) = match rest.find("places") {
+        Some(at) => (&rest[..at], Some(&rest[at..])),
+        None => (rest, None),
+    };
     let (move_text, roll_text) = match rest.find("rolls") {
         Some(at) => (&rest[..at], Some(&rest[at..])),
         None => (rest, None),
@@ -184,13 +196,55 @@ fn play_at(rules: &Rules, end: Position, line: Line) -> Result<Play, RecordError
         return Err(line.error(line.at(move_text), K::illegal(error, &end.moves(rules))));
     }
     let roll = match roll_text {
+        None if mv != Move::Pass && rules.policy().battle == Battle::Dice => {
+            return Err(line.error(
+                line.at(move_text),
+                K::Roll(format!(
+                    "an attack under {} rules needs its roll (`rolls 4+6 against 5`)",
+                    rules.set()
+                )),
+            ));
+        }
         None => None,
         Some(roll_text) => Some(
             roll_of(roll_text.trim(), mv, &end)
                 .map_err(|reason| line.error(line.at(roll_text), K::Roll(reason)))?,
         ),
     };
-    Ok(Play { mv, roll })
+    let placed = match placed_text {
+        None => Placed::default(),
+        Some(text) => placed_of(text.trim(), mv, rules)
+            .map_err(|reason| line.error(line.at(text), K::Roll(reason)))?,
+    };
+    let play = Play { mv, roll, placed };
+    if rules.policy().placement == Placement::Random
+        && let Err(e) = end.play_recorded(rules, mv, roll, placed.cells())
+    {
+        return Err(line.error(line.at(move_text), K::Roll(e.to_string())));
+    }
+    Ok(play)
+}
+
+/// The cells written after a pass that placed its dice at random:
+/// `places 0 4 4`.
+fn placed_of(text: &str, mv: Move, rules: &Rules) -> Result<Placed, String> {
+    if mv != Move::Pass || rules.policy().placement != Placement::Random {
+        return Err(format!(
+            "only an `end turn` under rules that place dice at random lists where they went, not `{}`",
+            quote(text)
+        ));
+    }
+    let cells = text
+        .strip_prefix("places")
+        .unwrap_or(text)
+        .split_whitespace()
+        .map(|c| {
+            c.parse::<u8>()
+                .map_err(|_| format!("expected cell numbers after `places`, not `{}`", quote(c)))
+        })
+        .collect::<Result<Vec<u8>, String>>()?;
+    Placed::new(&cells)
+        .ok_or_else(|| format!("a pass places at most {} dice", crate::game::MAX_STOCK))
 }
 
 /// A roll written after an attack: as many dice a side as each cell holds.

@@ -255,7 +255,7 @@ fn every_mistake_is_located() {
         (
             "rules: classic",
             "rules: chance",
-            "line 2, column 8: rules: unknown rule set `chance` (this program knows `classic`)",
+            "line 2, column 8: rules: unknown rule set `chance` (this program knows classic, lol4, racket and dicewars)",
         ),
         (
             "map: 2x2",
@@ -315,7 +315,7 @@ fn every_mistake_is_located() {
         (
             "player b: computer search, 1 s",
             "player b: computer deep-blue, 1 s",
-            "line 8, column 11: player b: no opponent is called `deep-blue` (opponents: perfect, search, lol, greedy, random)",
+            "line 8, column 11: player b: no opponent is called `deep-blue` (opponents: perfect, search, lol, greedy, random, lol4, racket, dicewars)",
         ),
         (
             "player b: computer search, 1 s",
@@ -618,7 +618,7 @@ fn a_map_of_territories_is_written_as_a_map_file() {
 fn control_characters_are_quoted_escaped() {
     assert_eq!(
         error_of("rules: classic", "rules: \u{1b}[2J"),
-        "line 2, column 8: rules: unknown rule set `\\u{1b}[2J` (this program knows `classic`)"
+        "line 2, column 8: rules: unknown rule set `\\u{1b}[2J` (this program knows classic, lol4, racket and dicewars)"
     );
     assert_eq!(
         error_of("dice-of-doom record 1", "dice-of-doom record \u{7}"),

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::header::TERRITORIES;
-use super::{CLASSIC, Record, VERSION_LINE};
+use super::{Record, VERSION_LINE};
 use crate::game::{Move, Player, PlayerSet, Position, Rules, territory_char};
 
 /// How a game stands after its moves, as the `result` tag says it:
@@ -44,7 +44,7 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rules = &self.rules;
         writeln!(f, "{VERSION_LINE}")?;
-        writeln!(f, "rules: {CLASSIC}")?;
+        writeln!(f, "rules: {}", rules.set())?;
         match rules.map().grid() {
             Some(_) => writeln!(f, "map: {TERRITORIES}")?,
             None => writeln!(f, "map: {}", rules.map())?,
@@ -85,7 +85,10 @@ impl fmt::Display for Record {
         for (position, play) in self.positions().zip(&self.moves) {
             write!(f, "{}", move_line(position.player(), play.mv))?;
             if let Some(roll) = play.roll {
-                write!(f, " {roll}")?;
+                write!(f, " rolls {}", roll.faces())?;
+            }
+            if play.placed.len > 0 {
+                write!(f, " {}", play.placed)?;
             }
             writeln!(f)?;
         }

@@ -45,6 +45,39 @@ fn board_e(c: &mut Criterion) {
     });
 }
 
+/// Move generation: the children of every position of board E's tree,
+/// built depth first (no search): each child packed and looked up, 201,861
+/// positions and 472,108 moves in all.
+fn moves_board_e(c: &mut Criterion) {
+    let board = board_file("3x3-e.txt");
+    let rules = Rules::classic(3, 2, 3).expect("rules");
+    c.bench_function("children of every position of board E", |b| {
+        b.iter(|| {
+            let start = Position::start(&rules, board, Player::A).expect("a start");
+            let mut tree = GameTree::new(rules.clone(), start);
+            let mut queue = vec![tree.root()];
+            let mut seen = vec![true];
+            let mut moves = 0usize;
+            while let Some(node) = queue.pop() {
+                let edges = tree.children(node);
+                moves += edges.len();
+                for edge in edges {
+                    let i = edge.child.index();
+                    if i >= seen.len() {
+                        seen.resize(i + 1, false);
+                    }
+                    if !seen[i] {
+                        seen[i] = true;
+                        queue.push(edge.child);
+                    }
+                }
+            }
+            assert_eq!((tree.len(), moves), (201_861, 472_108));
+            black_box(tree.len())
+        })
+    });
+}
+
 /// All 1,296 2x2 boards, with a first and with b first.
 fn survey_2x2(c: &mut Criterion) {
     c.bench_function("survey of all 2x2 boards, each player first", |b| {
@@ -115,5 +148,12 @@ fn solve_4x4(c: &mut Criterion) {
 /// Positions searched and stored by the 4x4 proof above.
 const SOLVE_4X4_FIGURES: (u64, usize) = (113_183, 71_036);
 
-criterion_group!(benches, board_e, survey_2x2, lazy_5x5, solve_4x4);
+criterion_group!(
+    benches,
+    board_e,
+    moves_board_e,
+    survey_2x2,
+    lazy_5x5,
+    solve_4x4
+);
 criterion_main!(benches);

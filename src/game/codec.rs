@@ -33,6 +33,13 @@ pub(crate) struct Codec {
     captured_bits: u32,
     /// The cell each `owner_bits + dice_bits`-bit code stands for.
     cell_of: [Cell; 1 << CODE_BITS],
+    /// Each cell's neighbours as a mask of their lanes (see
+    /// [`Codec::lanes`]), when positions take one word; empty otherwise.
+    neighbour_masks: Vec<u64>,
+    /// The lowest bit of each cell's field, for one-word positions.
+    lanes: u64,
+    /// The cell whose field starts at each bit, for one-word positions.
+    lane_cell: [u8; 64],
 }
 
 /// The most bits a cell's code takes: 3 for the owner, 4 for the dice.
@@ -58,15 +65,61 @@ impl Codec {
             let dice = ((code >> owner_bits) & ((1 << dice_bits) - 1)) as u8 + 1;
             *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
         }
+        let words = total.div_ceil(64) as usize;
+        let map = rules.map();
+        let cell_bits = owner_bits + dice_bits;
+        let lane = |cell: usize| 1u64 << (cell as u32 * cell_bits);
+        let (mut lanes, mut lane_cell, mut neighbour_masks) = (0, [0u8; 64], Vec::new());
+        if words == 1 && cell_bits > 0 {
+            for cell in 0..cells {
+                lanes |= lane(cell);
+                lane_cell[cell * cell_bits as usize] = cell as u8;
+                neighbour_masks.push(
+                    map.neighbours(cell)
+                        .iter()
+                        .fold(0, |m, &n| m | lane(n.into())),
+                );
+            }
+        }
         Codec {
-            words: total.div_ceil(64) as usize,
+            words,
             cells,
             owner_bits,
             dice_bits,
             player_bits,
             captured_bits,
             cell_of,
+            neighbour_masks,
+            lanes,
+            lane_cell,
         }
+    }
+
+    /// Each cell's neighbours as a mask of their lanes, if positions take
+    /// one word.
+    #[inline]
+    pub(crate) fn neighbour_masks(&self) -> Option<&[u64]> {
+        (!self.neighbour_masks.is_empty()).then_some(&self.neighbour_masks[..])
+    }
+
+    /// The lanes of a one-word position: bit `cell * cell_bits` for each
+    /// cell, the lowest bit of its field.
+    #[inline]
+    pub(crate) fn lanes(&self) -> u64 {
+        self.lanes
+    }
+
+    /// The cell whose field starts at bit `bit` of a one-word position.
+    #[inline]
+    pub(crate) fn lane_cell(&self, bit: u32) -> u8 {
+        self.lane_cell[bit as usize & 63]
+    }
+
+    /// The bits a cell's field takes, and how many of them (the low ones)
+    /// are its owner.
+    #[inline]
+    pub(crate) fn cell_layout(&self) -> (u32, u32) {
+        (self.owner_bits + self.dice_bits, self.owner_bits)
     }
 
     /// How many cells a packed position has.
@@ -133,6 +186,9 @@ impl Codec {
     /// packed position.
     #[inline]
     pub(crate) fn turn(&self, key: &[u64]) -> Turn {
+        if let [word] = key {
+            return self.word_turn(*word);
+        }
         let bit = self.turn_offset();
         let player = get_bits(key, bit, self.player_bits) as u8;
         let bit = bit + self.player_bits;
@@ -142,6 +198,20 @@ impl Codec {
             player: Player::new(player).unwrap_or_default(),
             captured,
             first_move,
+        }
+    }
+
+    /// The turn fields of a one-word packed position.
+    #[inline]
+    pub(crate) fn word_turn(&self, word: u64) -> Turn {
+        let fields = word >> self.turn_offset();
+        let player = (fields & ((1 << self.player_bits) - 1)) as u8;
+        let rest = fields >> self.player_bits;
+        let captured = (rest & ((1 << self.captured_bits) - 1)) as u16;
+        Turn {
+            player: Player::new(player).unwrap_or_default(),
+            captured,
+            first_move: (rest >> self.captured_bits) & 1 == 1,
         }
     }
 

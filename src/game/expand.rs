@@ -3,8 +3,9 @@
 //! few fields a move changes rewritten, by the same rules code that plays
 //! moves on positions.
 
+use super::rules::Turn;
 use super::rules::{moves_on, play_on, winners_on};
-use super::{Cell, Codec, Move, PlayerSet, RuleSet, Rules};
+use super::{Cell, Codec, MAX_DICE_LIMIT, Move, PlayerSet, RuleSet, Rules};
 
 /// Reusable buffers that list the moves of a packed position and the packed
 /// positions they lead to.
@@ -42,6 +43,11 @@ impl Children {
     #[inline]
     fn expand_by<const PLAIN: bool>(&mut self, codec: &Codec, rules: &Rules, key: &[u64]) {
         debug_assert_eq!(key.len(), self.words);
+        // One-word positions under the classic rules: the moves on masks.
+        if PLAIN && let ([word], Some(masks)) = (key, codec.neighbour_masks()) {
+            self.expand_word(codec, rules, masks, *word);
+            return;
+        }
         codec.unpack_cells(key, &mut self.cells);
         let turn = codec.turn(key);
         moves_on::<_, PLAIN>(&self.cells[..], turn, rules, &mut self.moves);
@@ -66,6 +72,97 @@ impl Children {
             let child = &mut self.keys[start..];
             let after = play_on::<_, PLAIN>(&mut codec.view_mut(child), turn, rules, mv);
             codec.set_turn(child, after);
+        }
+    }
+
+    /// [`Children::expand`] for a one-word key, on bit masks. Each cell
+    /// has a lane, the lowest bit of its field; masks of lanes (her cells,
+    /// the cells of each number of dice) are worked out for all cells at
+    /// once by comparing fields in parallel, and a cell's targets are its
+    /// neighbours' lanes less her cells and the cells holding as many dice
+    /// or more, taken in the map's order. The rules are those of
+    /// [`moves_on`] and [`play_on`], which the tests check it against.
+    fn expand_word(&mut self, codec: &Codec, rules: &Rules, masks: &[u64], word: u64) {
+        let turn = codec.word_turn(word);
+        let (cell_bits, owner_bits) = codec.cell_layout();
+        let dice_bits = cell_bits - owner_bits;
+        let lanes = codec.lanes();
+        let cell_mask = (1u64 << cell_bits) - 1;
+        let dice_mask = cell_mask >> owner_bits;
+        let player = u64::from(turn.player.index());
+        let max_dice = usize::from(rules.max_dice());
+        // The lanes whose `bits`-bit field at `offset` (from the lane) is
+        // `value` in every cell.
+        let equal = |offset: u32, bits: u32, value: u64| {
+            let differ = (word ^ value.wrapping_mul(lanes << offset)) >> offset;
+            let mut any = 0;
+            for bit in 0..bits {
+                any |= differ >> bit;
+            }
+            !any & lanes
+        };
+        let own = equal(0, owner_bits, player);
+        // `below[n]`: the cells holding fewer than n dice; `full`, `max_dice`.
+        let mut below = [0u64; MAX_DICE_LIMIT as usize + 2];
+        let mut fewer = 0;
+        for (less, cells) in below[1..=max_dice].iter_mut().enumerate() {
+            *cells = fewer;
+            fewer |= equal(owner_bits, dice_bits, less as u64);
+        }
+        let full = fewer & !below[max_dice];
+        // The dice on the cell whose lane is bit `lane`.
+        let dice = |lane: u32| ((word >> (lane + owner_bits)) & dice_mask) as u8 + 1;
+        self.moves.clear();
+        self.keys.clear();
+        if !turn.first_move {
+            // Reinforce: one die more on each of her cells not full, in
+            // index order, up to one less than she captured.
+            let mut child = word;
+            let mut open = own & !full;
+            for _ in 0..turn.captured.saturating_sub(1) {
+                if open == 0 {
+                    break;
+                }
+                child += 1 << (open.trailing_zeros() + owner_bits);
+                open &= open - 1;
+            }
+            let after = Turn {
+                player: turn.player.next(rules.players()),
+                captured: 0,
+                first_move: true,
+            };
+            self.moves.push(Move::Pass);
+            self.keys.push(codec.with_turn(child, after));
+        }
+        let enemy = lanes & !own;
+        let mut sources = own & !below[2];
+        while sources != 0 {
+            let lane = sources.trailing_zeros();
+            sources &= sources - 1;
+            let from = codec.lane_cell(lane);
+            let n = dice(lane);
+            let targets = masks[usize::from(from)] & enemy & below[usize::from(n)];
+            if targets == 0 {
+                continue;
+            }
+            // Her cell keeps one die, and the rest move to the target.
+            let left = (word & !(cell_mask << lane)) | player << lane;
+            let moved = player | u64::from(n - 2) << owner_bits;
+            // The targets in the map's order of the neighbours.
+            for &to in rules.map().neighbours(usize::from(from)) {
+                let to_lane = u32::from(to) * cell_bits;
+                if targets >> to_lane & 1 == 0 {
+                    continue;
+                }
+                let child = (left & !(cell_mask << to_lane)) | moved << to_lane;
+                let after = Turn {
+                    player: turn.player,
+                    captured: turn.captured + u16::from(dice(to_lane)),
+                    first_move: false,
+                };
+                self.moves.push(Move::Attack { from, to });
+                self.keys.push(codec.with_turn(child, after));
+            }
         }
     }
 
@@ -137,6 +234,64 @@ mod tests {
                     position = codec.decode(children.key(pick));
                 }
             }
+        }
+    }
+
+    /// Children of `position` (under `rules`) against `Position::moves` and
+    /// `Position::play`, then a step along the game by `pick`.
+    fn check_children(rules: &Rules, mut position: Position, picks: &[usize]) {
+        let codec = Codec::new(rules);
+        let mut children = Children::new(&codec);
+        let mut key = vec![0; codec.words()];
+        for &pick in picks {
+            codec.encode(&position, &mut key);
+            children.expand(&codec, rules, &key);
+            assert_eq!(children.moves(), position.moves(rules));
+            for (i, &mv) in children.moves().iter().enumerate() {
+                assert_eq!(
+                    codec.decode(children.key(i)),
+                    position.play(rules, mv).unwrap()
+                );
+            }
+            if children.len() == 0 {
+                return;
+            }
+            position = codec.decode(children.key(pick % children.len()));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// The one-word path (on masks of lanes) lists the moves and
+        /// children the rules do, on random rhombus and region maps of
+        /// every size, player count and dice limit that fit one word, and
+        /// the packed path does on those that do not.
+        #[test]
+        fn children_follow_the_rules(
+            side in 2usize..=6,
+            territories in 2usize..=20,
+            region in proptest::bool::ANY,
+            players in 2usize..=8,
+            max_dice in 1usize..=9,
+            seed in proptest::prelude::any::<u64>(),
+            picks in proptest::collection::vec(0usize..64, 1..80),
+        ) {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let map = if region {
+                let shape = crate::game::MapShape::new(territories).unwrap();
+                crate::game::random_map(shape, &mut rng).unwrap()
+            } else {
+                crate::game::Map::rhombus(side).unwrap()
+            };
+            let Ok(rules) = Rules::new(map, players, max_dice) else {
+                return Ok(());
+            };
+            let Ok(board) = random_board(&rules, Player::A, &mut rng) else {
+                return Ok(());
+            };
+            let first = Player::new((seed % players as u64) as u8).unwrap();
+            let start = Position::start(&rules, board, first).unwrap();
+            check_children(&rules, start, &picks);
         }
     }
 }

@@ -62,8 +62,10 @@ impl Pty {
         tcsetwinsize(&slave, winsize(ROWS, COLS)).unwrap();
         let stdio = || Stdio::from(slave.try_clone().unwrap());
         let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
+        // A data directory of its own unless the test set one (an empty
+        // value counts as none, as the game reads it).
         let data = std::env::var_os("DICE_OF_DOOM_DATA_DIR")
-            .is_none()
+            .is_none_or(|dir| dir.is_empty())
             .then(|| tempfile::tempdir().unwrap());
         if let Some(data) = &data {
             command.env("DICE_OF_DOOM_DATA_DIR", data.path());

@@ -146,13 +146,8 @@ impl Map {
     /// assert!(Map::rhombus(11).is_err());
     /// ```
     pub fn rhombus(side: usize) -> Result<Map, MapError> {
-        check_side(side)?;
-        let n = side as isize;
-        let mut neighbours = Vec::new();
-        let mut offsets = vec![0u16];
-        let mut places = Vec::with_capacity(side * side);
-        for p in 0..n * n {
-            let (x, y) = (p % n, p / n);
+        Map::square(side, Shape::Rhombus, |x, y, n| {
+            let p = y * n + x;
             let mut candidates = vec![p - n, p + n];
             if x != 0 {
                 candidates.extend([p - n - 1, p - 1]);
@@ -160,25 +155,9 @@ impl Map {
             if x != n - 1 {
                 candidates.extend([p + 1, p + n + 1]);
             }
-            neighbours.extend(
-                candidates
-                    .into_iter()
-                    .filter(|&q| (0..n * n).contains(&q))
-                    .map(|q| q as u8),
-            );
-            offsets.push(neighbours.len() as u16);
-            places.push(Place {
-                row: y as u8,
-                column: (2 * x + n - 1 - y) as u8,
-            });
-        }
-        Ok(Map {
-            shape: Shape::Rhombus(side as u8),
-            neighbours,
-            offsets,
-            places,
-            row_starts: (0..=side).map(|y| (y * side) as u8).collect(),
-            grid: None,
+            candidates.retain(|q| (0..n * n).contains(q));
+            let column = 2 * x + n - 1 - y;
+            (candidates, column)
         })
     }
 
@@ -199,13 +178,8 @@ impl Map {
     /// assert_eq!(map.to_string(), "3x3 offset");
     /// ```
     pub fn offset(side: usize) -> Result<Map, MapError> {
-        check_side(side)?;
-        let n = side as isize;
-        let mut neighbours = Vec::new();
-        let mut offsets = vec![0u16];
-        let mut places = Vec::with_capacity(side * side);
-        for p in 0..n * n {
-            let (x, y) = (p % n, p / n);
+        Map::square(side, Shape::Offset, |x, y, n| {
+            let p = y * n + x;
             let (top, bottom) = (y == 0, y == n - 1);
             let (left, right) = (x == 0, x == n - 1);
             // (left out when, cell), in the book's order.
@@ -228,20 +202,41 @@ impl Map {
                     (left, p - 1),
                 ]
             };
-            neighbours.extend(
-                candidates
-                    .into_iter()
-                    .filter(|&(out, _)| !out)
-                    .map(|(_, q)| q as u8),
-            );
+            let kept = candidates
+                .into_iter()
+                .filter(|&(out, _)| !out)
+                .map(|(_, q)| q)
+                .collect();
+            (kept, 2 * x + 1 - y % 2)
+        })
+    }
+
+    /// A board of `side` rows of `side` hexagons, cells in reading order:
+    /// `cell(x, y, side)` gives the neighbours of the cell in column `x` of
+    /// row `y` (in the rules' order, all on the board) and the column its
+    /// centre is drawn at, in half hexagons.
+    fn square(
+        side: usize,
+        shape: fn(u8) -> Shape,
+        cell: impl Fn(isize, isize, isize) -> (Vec<isize>, isize),
+    ) -> Result<Map, MapError> {
+        check_side(side)?;
+        let n = side as isize;
+        let mut neighbours = Vec::new();
+        let mut offsets = vec![0u16];
+        let mut places = Vec::with_capacity(side * side);
+        for p in 0..n * n {
+            let (x, y) = (p % n, p / n);
+            let (list, column) = cell(x, y, n);
+            neighbours.extend(list.into_iter().map(|q| q as u8));
             offsets.push(neighbours.len() as u16);
             places.push(Place {
                 row: y as u8,
-                column: (2 * x + 1 - y % 2) as u8,
+                column: column as u8,
             });
         }
         Ok(Map {
-            shape: Shape::Offset(side as u8),
+            shape: shape(side as u8),
             neighbours,
             offsets,
             places,

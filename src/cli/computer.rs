@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::tui::{ComputerPlayer, Hint, HintProvider};
 use crate::ai::{AiKind, Analysis, Budget, Strategy};
-use crate::game::{Move, Player, PlayerSet, Position, Rules};
+use crate::game::{Battle, Move, Player, PlayerSet, Position, RuleSet, Rules};
 use crate::record::Seat;
 
 /// The budget of `--think-time` and `--nodes`: a node budget, with no
@@ -14,6 +14,63 @@ use crate::record::Seat;
 /// think time.
 pub(super) fn budget(think_time: Duration, nodes: Option<u64>) -> Budget {
     nodes.map_or(Budget::time(think_time), Budget::nodes)
+}
+
+/// The computer opponent a rule set is played with when none is asked
+/// for: the one that gives hints under rules that roll dice, where the
+/// opponents written for sure attacks would rate moves wrongly.
+pub(crate) fn rule_set_ai(set: RuleSet) -> AiKind {
+    match set {
+        RuleSet::Classic | RuleSet::Racket => AiKind::Search,
+        RuleSet::Lol4 => AiKind::Lol4,
+        RuleSet::Dicewars => AiKind::Dicewars,
+    }
+}
+
+/// Whether an opponent rates moves as if every attack won (those written
+/// for the classic rules and Realm of Racket's): under rules that roll
+/// dice its ratings, "exact" ones included, would not be true.
+fn assumes_sure_attacks(kind: AiKind) -> bool {
+    matches!(
+        kind,
+        AiKind::Perfect | AiKind::Search | AiKind::Lol | AiKind::Greedy | AiKind::Racket
+    )
+}
+
+/// The opponent that rates the moves for hints: `chosen` (`--ai`, or the
+/// record's computer), unless the rules roll dice and it assumes every
+/// attack wins: then the rule set's own ([`rule_set_ai`]).
+pub(crate) fn hint_ai(set: RuleSet, chosen: AiKind) -> AiKind {
+    if set.policy().battle == Battle::Dice && assumes_sure_attacks(chosen) {
+        rule_set_ai(set)
+    } else {
+        chosen
+    }
+}
+
+/// The chance that an attack takes its target, from the exact odds of its
+/// battle, under rules that roll dice; `None` for a pass or a sure attack.
+pub(crate) fn attack_chance(rules: &Rules, position: &Position, mv: Move) -> Option<f64> {
+    match position.outcomes(rules, mv) {
+        Ok(Some(outcomes)) if outcomes.len() == 2 => Some(outcomes[0].probability),
+        _ => None,
+    }
+}
+
+/// A chance as a whole percentage that never rounds a possible outcome
+/// away: `84%`, `>99%`, `<1%`, `100%` only for a sure thing.
+pub(crate) fn percent(p: f64) -> String {
+    if p >= 1.0 {
+        "100%".to_string()
+    } else if p >= 0.995 {
+        ">99%".to_string()
+    } else if p <= 0.0 {
+        "0%".to_string()
+    } else if p < 0.005 {
+        "<1%".to_string()
+    } else {
+        format!("{:.0}%", p * 100.0)
+    }
 }
 
 /// What works out hints, in words, for the full-screen game's message
@@ -136,17 +193,34 @@ pub(super) fn seats(kind: AiKind, players: PlayerSet, total: u8, budget: Budget)
         .collect()
 }
 
-/// The hint text: every move with its rating, and the computer's choice.
-pub(crate) fn hint_text(name: &str, analysis: &Analysis) -> String {
-    let mut out = format!("hints ({name}):\n");
+/// The hint text: every move with its rating, and the computer's choice;
+/// under rules that roll dice, each attack's chance of taking its target
+/// before its rating (`1. 0 -> 1      84%  estimate +120`).
+pub(crate) fn hint_text(
+    name: &str,
+    analysis: &Analysis,
+    rules: &Rules,
+    position: &Position,
+) -> String {
+    let dice = rules.policy().battle == Battle::Dice;
+    let mut out = if dice {
+        format!("hints ({name}; %: the chance that the attack takes its target):\n")
+    } else {
+        format!("hints ({name}):\n")
+    };
     for (i, m) in analysis.moves.iter().enumerate() {
         let mark = if i == analysis.choice {
             "  <- the computer's choice"
         } else {
             ""
         };
+        let chance = match attack_chance(rules, position, m.mv) {
+            Some(p) => format!("{:>4}  ", percent(p)),
+            None if dice => " ".repeat(6),
+            None => String::new(),
+        };
         out.push_str(&format!(
-            "{}. {:<10} {}{mark}\n",
+            "{}. {:<10} {chance}{}{mark}\n",
             i + 1,
             m.mv.to_string(),
             m.rating
@@ -181,6 +255,7 @@ impl HintProvider for StrategyHints {
                     mv: m.mv,
                     rating: m.rating.to_string(),
                     best: i == analysis.choice,
+                    chance: attack_chance(rules, position, m.mv),
                 })
                 .collect(),
         )

@@ -265,7 +265,10 @@ fn hint(record: &Record, computers: &mut Computers, output: &mut impl Write) -> 
         Some(ai) => {
             let name = ai.name();
             match ai.analyse(record.rules(), &record.end(), budget, true) {
-                Some(analysis) => output.write_all(hint_text(name, &analysis).as_bytes()),
+                Some(analysis) => {
+                    let text = hint_text(name, &analysis, record.rules(), &record.end());
+                    output.write_all(text.as_bytes())
+                }
                 None => writeln!(output, "There is no move to rate."),
             }
         }

@@ -171,11 +171,13 @@ fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
         .unwrap_or(otherwise)
 }
 
-/// The computer's seats of the game, seeded by its board's seed.
+/// The computer's seats of the game, seeded by its board's seed, with
+/// hints from [`computer::hint_ai`].
 fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
-    Computers::seated(game.record.seats(), ai, budget, seed)
+    let hints = computer::hint_ai(game.record.rules().set(), ai);
+    Computers::seated(game.record.seats(), hints, budget, seed)
 }
 
 /// Plays the game full-screen, from where its record stands, the record
@@ -210,12 +212,13 @@ pub(super) fn run_full_screen(
 ) -> Result<(), CliError> {
     let computers = computers(game);
     let (ai, budget) = game.hints;
+    let hint_ai = computer::hint_ai(game.record.rules().set(), ai);
     let hints = StrategyHints {
-        ai: ai.build(game.record.tags().seed.unwrap_or(0)),
+        ai: hint_ai.build(game.record.tags().seed.unwrap_or(0)),
         budget,
     };
     let app = app
-        .with_hints(computer::hints_text(ai.name(), budget))
+        .with_hints(computer::hints_text(hint_ai.name(), budget))
         .with_computers(computers.players(), ai.name());
     let computer: Option<Box<dyn tui::ComputerPlayer>> =
         (!computers.players().is_empty()).then(|| Box::new(computers) as _);

@@ -12,6 +12,10 @@ pub struct Hint {
     pub rating: String,
     /// Whether it is the move the computer would choose.
     pub best: bool,
+    /// The chance that the attack takes its target, under rules that roll
+    /// dice (from the battle's exact odds); `None` for a pass or a sure
+    /// attack.
+    pub chance: Option<f64>,
 }
 
 /// Something that can rate every legal move of a position: the hook for the
@@ -30,7 +34,7 @@ pub struct Hint {
 ///         let analysis = self.0.analyse(rules, position, self.1, true)?;
 ///         Some(analysis.moves.iter()
 ///             .enumerate()
-///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice })
+///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice, chance: None })
 ///             .collect())
 ///     }
 /// }

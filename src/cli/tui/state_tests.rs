@@ -231,6 +231,7 @@ impl HintProvider for Fixed {
                     mv,
                     rating: "even".into(),
                     best: false,
+                    chance: None,
                 })
                 .collect(),
         )

@@ -12,9 +12,8 @@ use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
 use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
 use crate::ai::{AiKind, Budget};
-use crate::game::{Player, PlayerSet, RuleSet};
+use crate::game::{Player, PlayerSet};
 use crate::record::{Record, Seat, Tags};
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A game about to be played: its record so far, where it is kept, and
@@ -32,11 +31,7 @@ pub(super) struct Game {
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = game(args)?;
-    // The full-screen game plays the classic rules only, so far.
-    let full = !args.plain
-        && io::stdin().is_terminal()
-        && io::stdout().is_terminal()
-        && game.record.rules().set() == RuleSet::Classic;
+    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
     // A new game's record is written at once, so that a file that cannot
     // be written is known before the game; a record read is written again
     // only once the game changes, so that a finished one, or one a person
@@ -187,10 +182,11 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
     let app = tui::App::resume(
         record.rules().clone(),
         record.start(),
-        &record.moves(),
+        record.plays(),
         record.tags().seed,
     )
-    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?
+    .with_dice(dice_rng(record));
     let keeper = game
         .saver
         .clone()
@@ -257,7 +253,7 @@ pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(
     let app = tui::App::replay(
         record.rules().clone(),
         record.start(),
-        &record.moves(),
+        record.plays(),
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
@@ -329,12 +325,11 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
 
 /// The generator of a game's dice: its board's seed (a random one without),
 /// on a stream of its own (1, plus the moves already played for a game that
-/// goes on), so that a seed reproduces the board and every roll.
+/// goes on), so that a seed reproduces the board and every roll, in the
+/// line mode and the full-screen game alike.
 fn dice_rng(record: &Record) -> ChaCha8Rng {
     let seed = record.tags().seed.unwrap_or_else(rand::random);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(1 + record.plays().len() as u64);
-    rng
+    tui::dice_for(Some(seed), record.plays().len())
 }
 
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the

@@ -1,14 +1,22 @@
 //! The full-screen game as a pure state machine: keys and clicks in, state
-//! changes and moves out. No terminal, no clock, no randomness.
+//! changes and moves out. No terminal, no clock; the dice come from a
+//! seeded generator it holds, so that a seed replays the same game.
 
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
-use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
+use crate::game::{Board, Map, Move, Player, PlayerSet, Position, Rules};
+use crate::record::Play;
+use rand_chacha::ChaCha8Rng;
 
-/// The full-screen game: the game tree and where play is, plus the cursor,
+/// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
 pub struct App {
-    tree: GameTree,
-    node: NodeId,
+    rules: Rules,
+    start: Position,
+    position: Position,
+    /// The dice of the moves to come (see [`App::with_dice`]).
+    dice: ChaCha8Rng,
+    /// The roll shown, while it is animated (see `state_roll.rs`).
+    roll: Rolling,
     first: Player,
     seed: Option<u64>,
     cursor: usize,
@@ -26,9 +34,9 @@ pub struct App {
     hints: Option<Vec<Hint>>,
     /// What works out the hints, in words, if the game has hints.
     hinter: Option<String>,
-    /// The node whose hints are being worked out, and what the player is
-    /// told meanwhile.
-    hint_wait: Option<(NodeId, String)>,
+    /// The position whose hints are being worked out, and what the player
+    /// is told meanwhile.
+    hint_wait: Option<(Position, String)>,
     computers: PlayerSet,
     ai_name: &'static str,
 }
@@ -61,11 +69,13 @@ impl App {
             .position(|c| c.owner() == first)
             .unwrap_or(0);
         let goal = column(rules.map(), cursor);
-        let tree = GameTree::new(rules, start);
-        let over = start.is_game_over(tree.rules());
+        let over = start.is_game_over(&rules);
         let mut app = App {
-            node: tree.root(),
-            tree,
+            dice: dice_for(seed, 0),
+            rules,
+            start,
+            position: start,
+            roll: Rolling::default(),
             first,
             seed,
             cursor,
@@ -103,9 +113,15 @@ impl App {
             },
             None => self.rules().clone(),
         };
-        let start = crate::game::random_board(&rules, self.first, &mut rng)
-            .ok()
-            .and_then(|board: Board| Position::start(&rules, board, self.first).ok());
+        let start = if rules.set() == crate::game::RuleSet::Dicewars {
+            // Dealt as the command line deals a Dice Wars game.
+            rng.set_stream(2);
+            crate::game::deal_territories(&rules, &mut rng).ok()
+        } else {
+            crate::game::random_board(&rules, self.first, &mut rng)
+                .ok()
+                .and_then(|board: Board| Position::start(&rules, board, self.first).ok())
+        };
         match start {
             Some(start) => {
                 let hinter = self.hinter.take();
@@ -124,12 +140,12 @@ impl App {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        self.tree.rules()
+        &self.rules
     }
 
     /// The current position.
     pub fn position(&self) -> Position {
-        self.tree.position(self.node)
+        self.position
     }
 
     /// The legal moves, in menu order.
@@ -186,14 +202,14 @@ impl App {
         let position = self.position();
         format!(
             "{}. {}",
-            super::super::render::game_over(position.player()),
+            super::super::render::game_over_why(self.rules(), &position),
             super::super::render::result(position.winners())
         )
     }
 
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
-        self.history.moves().last().copied()
+        self.history.plays().last().map(|p| p.mv)
     }
 
     /// The winners, once the game is over.
@@ -237,6 +253,8 @@ impl App {
         if key == Key::Interrupt {
             return Effect::Quit;
         }
+        // Any key settles a rolling roll.
+        let settled = self.settle();
         match self.overlay {
             Overlay::Help => {
                 match key {
@@ -284,6 +302,8 @@ impl App {
         if let Some(player) = self.computer_to_move() {
             match key {
                 Key::Quit => self.overlay = Overlay::ConfirmQuit,
+                Key::FastForward => self.fast_forward_key(),
+                _ if settled => {}
                 _ => self.refuse(player),
             }
             return Effect::Continue;
@@ -317,6 +337,7 @@ impl App {
             Key::Digit(d) => self.digit(d),
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
+            Key::FastForward => self.fast_forward_key(),
             Key::Help
             | Key::Interrupt
             | Key::Suspend
@@ -530,20 +551,67 @@ impl App {
         }
     }
 
-    /// Plays the move at `index` in the menu, logging it.
+    /// Plays the move at `index` in the menu, rolling its dice (if the
+    /// rules roll any) from the game's generator, and logs it.
     fn play_index(&mut self, index: usize) {
-        let edges = self.tree.children(self.node).to_vec();
-        let Some(edge) = edges.get(index) else {
+        let moves = self.moves();
+        let Some(&mv) = moves.get(index) else {
             self.message = Some(format!(
                 "There is no move {}: the moves are 1 to {}.",
                 index + 1,
-                edges.len()
+                moves.len()
             ));
             return;
         };
         let before = self.position();
+        match before.play_rolled(&self.rules, mv, &mut self.dice) {
+            Ok(played) => {
+                let play = Play::of(&self.rules, mv, &played.event);
+                self.played(play, &played, true);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Takes in a move just played (`live`: by a person or the computer
+    /// now, its roll shown rolling; otherwise one read back from a record),
+    /// logging it.
+    fn played(&mut self, play: Play, played: &crate::game::Played, live: bool) {
+        let before = self.position();
         let player = before.player();
-        let entry = match edge.mv {
+        let entry = self.entry(&before, play.mv, &played.event);
+        self.history.push(play, played.position, entry);
+        self.changes += 1;
+        self.position = played.position;
+        self.marked = None;
+        self.digits.clear();
+        self.hints = None;
+        self.hint_wait = None;
+        self.roll_played(play, live);
+        let after = self.position();
+        if self.winners().is_some() {
+            self.message = Some(self.game_over_message());
+        } else if after.player() != player && self.computers.contains(after.player()) {
+            self.message = Some(self.computer_turn_message(after.player()));
+        } else if after.player() != player {
+            self.message = Some(format!("{}'s turn.", after.player()));
+        } else if let crate::game::Event::Attack { taken: false, .. } = played.event {
+            self.message = Some(format!("{player}'s attack was held."));
+        } else if let Move::Attack { to, .. } = play.mv {
+            self.message = Some(format!("{player} took cell {to}."));
+        }
+    }
+
+    /// The log's line for a move played at `before`: under the classic
+    /// rules `a: 3 -> 7, took 2 dice from b`, `a: end turn, +2 dice`;
+    /// under the others what the line mode prints (`a: 3 -> 7 rolls 4+6+2
+    /// = 12 against 5+1 = 6: taken`).
+    fn entry(&self, before: &Position, mv: Move, event: &crate::game::Event) -> String {
+        let player = before.player();
+        if let Some(line) = super::super::lines::event_line(self.rules(), player, mv, event) {
+            return line;
+        }
+        match mv {
             Move::Attack { from, to } => {
                 let target = before.board().cell(usize::from(to));
                 format!(
@@ -556,25 +624,17 @@ impl App {
                 "{player}: end turn, +{}",
                 dice(before.reinforcements(self.rules()))
             ),
-        };
-        self.history.push(edge.mv, edge.child, entry);
-        self.changes += 1;
-        self.node = edge.child;
-        self.marked = None;
-        self.digits.clear();
-        self.hints = None;
-        self.hint_wait = None;
-        let after = self.position();
-        if self.winners().is_some() {
-            self.message = Some(self.game_over_message());
-        } else if after.player() != player && self.computers.contains(after.player()) {
-            self.message = Some(self.computer_turn_message(after.player()));
-        } else if after.player() != player {
-            self.message = Some(format!("{}'s turn.", after.player()));
-        } else if let Move::Attack { to, .. } = edge.mv {
-            self.message = Some(format!("{player} took cell {to}."));
         }
     }
+}
+
+/// The generator of a game's dice: `seed` (0 without) on a stream of its
+/// own, 1 plus the moves already played, as the line mode's, so that the
+/// same seed rolls the same dice in both.
+pub(crate) fn dice_for(seed: Option<u64>, played: usize) -> ChaCha8Rng {
+    let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed.unwrap_or(0));
+    rng.set_stream(1 + played as u64);
+    rng
 }
 
 /// `1 die`, `2 dice`.
@@ -614,6 +674,11 @@ pub use history::IllegalMoveAt;
 #[path = "state_replay.rs"]
 mod replay;
 use replay::Replay;
+
+#[path = "state_roll.rs"]
+mod roll;
+use roll::Rolling;
+pub use roll::{ROLL_FRAMES, RollShown};
 
 #[cfg(test)]
 #[path = "state_tests.rs"]

@@ -2,7 +2,7 @@
 //! [`Effect::Hints`], worked out by the program around it, taken with
 //! [`App::hints_ready`] unless the position changed meanwhile.
 
-use super::{App, Effect, Hint, NodeId};
+use super::{App, Effect, Hint, Position};
 
 impl App {
     /// This game with hints for the `H` key, worked out by `hinter` (in
@@ -19,16 +19,16 @@ impl App {
         self.hints.as_deref()
     }
 
-    /// The node whose hints are being worked out, if any.
-    pub fn hints_pending(&self) -> Option<NodeId> {
-        self.hint_wait.as_ref().map(|&(node, _)| node)
+    /// The position whose hints are being worked out, if any.
+    pub fn hints_pending(&self) -> Option<Position> {
+        self.hint_wait.as_ref().map(|&(at, _)| at)
     }
 
-    /// Takes the hints worked out for `node` (`None`: none can be given
-    /// there); returns false, changing nothing, if they are no longer
-    /// wanted: cancelled, or a move was played meanwhile.
-    pub fn hints_ready(&mut self, node: NodeId, hints: Option<Vec<Hint>>) -> bool {
-        if self.hints_pending() != Some(node) || self.node != node {
+    /// Takes the hints worked out for the position `at` (`None`: none can
+    /// be given there); returns false, changing nothing, if they are no
+    /// longer wanted: cancelled, or a move was played meanwhile.
+    pub fn hints_ready(&mut self, at: Position, hints: Option<Vec<Hint>>) -> bool {
+        if self.hints_pending() != Some(at) || self.position != at {
             return false;
         }
         self.hint_wait = None;
@@ -57,7 +57,7 @@ impl App {
             return Effect::Continue;
         }
         let text = format!("Working out hints ({hinter})... Esc cancels.");
-        self.hint_wait = Some((self.node, text));
-        Effect::Hints(self.node)
+        self.hint_wait = Some((self.position, text));
+        Effect::Hints(self.position)
     }
 }

@@ -304,4 +304,116 @@ mod tests {
         assert!(rated[0].best);
         assert_eq!(rated.iter().filter(|h| h.best).count(), 1);
     }
+
+    #[test]
+    fn under_dice_the_hints_come_from_an_opponent_that_knows_chance() {
+        use crate::game::RuleSet::{Classic, Dicewars, Lol4, Racket};
+        let cases = [
+            (Classic, AiKind::Search, AiKind::Search),
+            (Classic, AiKind::Perfect, AiKind::Perfect),
+            (Racket, AiKind::Search, AiKind::Search),
+            (Lol4, AiKind::Search, AiKind::Lol4),
+            (Lol4, AiKind::Perfect, AiKind::Lol4),
+            (Lol4, AiKind::Lol, AiKind::Lol4),
+            (Lol4, AiKind::Greedy, AiKind::Lol4),
+            (Lol4, AiKind::Racket, AiKind::Lol4),
+            (Lol4, AiKind::Lol4, AiKind::Lol4),
+            (Lol4, AiKind::Dicewars, AiKind::Dicewars),
+            (Dicewars, AiKind::Search, AiKind::Dicewars),
+            (Dicewars, AiKind::Lol4, AiKind::Lol4),
+        ];
+        for (set, chosen, expected) in cases {
+            assert_eq!(hint_ai(set, chosen), expected, "{set} {chosen}");
+        }
+    }
+
+    #[test]
+    fn chances_never_round_an_outcome_away() {
+        let cases = [
+            (1.0, "100%"),
+            (0.999, ">99%"),
+            (0.995, ">99%"),
+            (0.994, "99%"),
+            (0.837963, "84%"),
+            (0.5, "50%"),
+            (0.006, "1%"),
+            (0.004, "<1%"),
+            (0.0, "0%"),
+        ];
+        for (p, text) in cases {
+            assert_eq!(percent(p), text, "{p}");
+        }
+    }
+
+    /// Land of Lisp's last rules on a 2x2 board: `a` can attack 0 -> 2 (2
+    /// dice against 2: a tie is 146 of 1,296 rolls, so a win is half of the
+    /// rest, 575 of 1,296) or 0 -> 1 (2 dice against 1: 181 of 216).
+    fn lol4() -> (Rules, Position) {
+        let rules = Rules::of(RuleSet::Lol4, crate::game::Map::rhombus(2).unwrap(), 2, 5).unwrap();
+        let board = "a-2 b-1 / b-2 a-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        (rules, start)
+    }
+
+    #[test]
+    fn the_line_mode_hints_under_dice_give_each_attack_s_chance() {
+        let (rules, start) = lol4();
+        let kind = hint_ai(rules.set(), AiKind::Search);
+        let analysis = kind
+            .build(0)
+            .analyse(&rules, &start, Budget::UNLIMITED, true)
+            .unwrap();
+        let text = hint_text(kind.name(), &analysis, &rules, &start);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "hints (lol4; %: the chance that the attack takes its target):"
+        );
+        assert!(
+            lines[1].starts_with("1. 0 -> 2      44%  estimate "),
+            "{text}"
+        );
+        assert!(
+            lines[2].starts_with("2. 0 -> 1      84%  estimate "),
+            "{text}"
+        );
+        assert!(!text.contains("exact"), "{text}");
+        assert!(text.contains("<- the computer's choice"), "{text}");
+        // The classic rules keep the book's hints, with no chances.
+        let classic = Rules::classic(2, 2, 3).unwrap();
+        let start =
+            Position::start(&classic, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
+        let analysis = AiKind::Perfect
+            .build(0)
+            .analyse(&classic, &start, Budget::UNLIMITED, true)
+            .unwrap();
+        let text = hint_text("perfect", &analysis, &classic, &start);
+        assert!(
+            text.starts_with("hints (perfect):\n1. 0 -> 2     win (exact 1)  <- "),
+            "{text}"
+        );
+        assert!(!text.contains('%'), "{text}");
+    }
+
+    #[test]
+    fn the_full_screen_hints_under_dice_carry_each_attack_s_chance() {
+        let (rules, start) = lol4();
+        let mut hints = StrategyHints {
+            ai: hint_ai(rules.set(), AiKind::Search).build(0),
+            budget: Budget::UNLIMITED,
+        };
+        let rated = hints.hints(&rules, &start).unwrap();
+        let chances: Vec<Option<String>> = rated
+            .iter()
+            .map(|h| h.chance.map(|p| format!("{p:.6}")))
+            .collect();
+        assert_eq!(
+            chances,
+            [Some("0.443673".to_string()), Some("0.837963".to_string())]
+        );
+        assert!(
+            rated.iter().all(|h| h.rating.starts_with("estimate")),
+            "{rated:?}"
+        );
+    }
 }

@@ -172,7 +172,10 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
         ("Keys", KEYS.to_vec())
     };
     if computer && !replay {
-        let at = list.iter().position(|&(key, _)| key == "H").map_or(0, |i| i + 1);
+        let at = list
+            .iter()
+            .position(|&(key, _)| key == "H")
+            .map_or(0, |i| i + 1);
         list.insert(at, COMPUTER_KEY);
     }
     let mut keys = vec![vec![vec![Span::bold(title)]], blank()];

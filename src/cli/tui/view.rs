@@ -578,3 +578,7 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
 #[cfg(test)]
 #[path = "view_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "view_dice_tests.rs"]
+mod dice_tests;

@@ -49,6 +49,12 @@ fn winsize(rows: u16, cols: u16) -> Winsize {
 
 impl Pty {
     pub fn start(args: &[&str]) -> Pty {
+        Pty::start_with(args, &[])
+    }
+
+    /// The game with `args`, with these variables set in its environment
+    /// (such as `NO_COLOR`).
+    pub fn start_with(args: &[&str], vars: &[(&str, &str)]) -> Pty {
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
         grantpt(&master).unwrap();
         unlockpt(&master).unwrap();
@@ -75,6 +81,7 @@ impl Pty {
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("TERM", "xterm-256color")
             .env_remove("NO_COLOR")
+            .envs(vars.iter().copied())
             .stdin(stdio())
             .stdout(stdio())
             .stderr(stdio());

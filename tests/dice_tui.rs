@@ -126,8 +126,17 @@ fn dice_games_full_screen() {
         "{}",
         game.contents()
     );
-    // The line mode replays the autosaved record with the same rolls.
+    // resume goes on with it full screen, its last roll shown.
     let record = std::fs::read_to_string(&path).unwrap();
+    let mut game = Pty::start(&["resume"]);
+    game.wait_for(&format!(
+        "The game goes on after {} moves",
+        moves(&record).len()
+    ));
+    game.wait_for("Last roll: ");
+    game.ctrl_c_ends_at_once();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), record);
+    // The line mode replays the autosaved record with the same rolls.
     let played = moves(&record);
     assert!(played.len() > 2, "{record}");
     let output = common::dice_of_doom()

@@ -580,6 +580,7 @@ mod computer;
 
 #[path = "state_hints.rs"]
 mod hints;
+pub use hints::Spot;
 
 #[path = "state_history.rs"]
 mod history;

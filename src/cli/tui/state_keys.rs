@@ -2,7 +2,7 @@
 //! and clicks it takes, what it asks of the program around it, and the
 //! windows it opens over the board.
 
-use crate::game::Position;
+use super::hints::Spot;
 
 /// A key, as the game understands it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,10 +116,10 @@ pub enum Effect {
     Quit,
     /// Start a new game on a new random board.
     NewGame,
-    /// Work out the hints for this position (see
+    /// Work out the hints for the position at this spot, the one shown (see
     /// [`HintProvider`](super::HintProvider)), off the main loop, and answer with
     /// [`App::hints_ready`](super::App::hints_ready).
-    Hints(Position),
+    Hints(Spot),
 }
 
 /// A window over the board.

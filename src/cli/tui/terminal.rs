@@ -18,7 +18,7 @@ use super::hooks::Recorder;
 use super::input::{self, Input};
 use super::recording::{start_new_game, tell_recorder};
 use super::signals::{self, Signal};
-use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
+use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
 use super::workers::{Worker, spawn_hinter};
 use crate::game::{Move, Position};
@@ -169,7 +169,7 @@ enum Event {
     Input(Input),
     Signal(Signal),
     /// The hints worked out for a game's node.
-    Hints(u64, Position, Option<Vec<Hint>>),
+    Hints(u64, Spot, Option<Vec<Hint>>),
 }
 
 /// Plays `app` full screen until a player quits or a signal ends it;
@@ -207,7 +207,7 @@ pub fn run(
         .transpose()?;
     // The game the hints are for, and the node last asked for in it.
     let mut game = 0u64;
-    let mut asked: Option<(u64, Position)> = None;
+    let mut asked: Option<(u64, Spot)> = None;
     let guard = TerminalGuard::enter()?;
     input::spawn(move |i| {
         if i == Input::Key(Key::Interrupt) && signals::interrupt().is_ok() {

@@ -131,8 +131,8 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
 
 /// Each player's cells (always shown); under the rule sets other than the
 /// classic one, a player with no cell left is marked `out` (in grey), and
-/// fields follow with each player's largest connected group (what ending a
-/// turn brings under Land of Lisp's last rules and Dice Wars) and the
+/// fields follow with each player's largest connected group where it makes
+/// the reinforcements (Land of Lisp's last rules and Dice Wars) and the
 /// dice waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
 fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     let position = app.position();
@@ -178,10 +178,15 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     }
     let map = rules.map();
     let group = |p: Player| largest_group(position.board(), map, p).to_string();
-    fields.push(Field::new(
-        4,
-        per_player("largest group:", "group", false, &group),
-    ));
+    if matches!(
+        rules.policy().supply,
+        Supply::LargestGroup | Supply::Stock(_)
+    ) {
+        fields.push(Field::new(
+            4,
+            per_player("largest group:", "group", false, &group),
+        ));
+    }
     match rules.policy().supply {
         Supply::Stock(_) => {
             let stock = |p: Player| position.stock(p).to_string();

@@ -144,3 +144,39 @@ fn any_key_settles_the_roll_and_f_fast_forwards_the_computer() {
     assert_eq!(a.position().player(), Player::A);
     assert!(!a.fast_forward(), "a person is to move: over");
 }
+
+#[test]
+fn a_new_dice_wars_game_is_dealt_and_rolls_from_its_seed() {
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(4).unwrap(), 3, 8).unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let start = crate::game::deal_territories(&rules, &mut rng).unwrap();
+    let mut a = App::new(rules.clone(), start, Some(1));
+    assert!(a.new_game(9));
+    // Dealt as the command line deals: every player the same dice.
+    let board = *a.start().board();
+    let totals: Vec<u32> = Player::all(3)
+        .map(|p| {
+            board
+                .owned_by(p)
+                .map(|i| u32::from(board.cell(i).dice()))
+                .sum()
+        })
+        .collect();
+    assert!(totals.iter().all(|&t| t == totals[0]), "{totals:?}");
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(9);
+    rng.set_stream(2);
+    assert_eq!(
+        a.start(),
+        crate::game::deal_territories(&rules, &mut rng).unwrap()
+    );
+    // Its dice are the new seed's.
+    let attack = a
+        .moves()
+        .into_iter()
+        .find(|m| matches!(m, Move::Attack { .. }))
+        .unwrap();
+    play(&mut a, attack);
+    let mut dice = dice_for(Some(9), 0);
+    let expected = a.start().play_rolled(&rules, attack, &mut dice).unwrap();
+    assert_eq!(a.plays()[0], Play::of(&rules, attack, &expected.event));
+}

@@ -9,28 +9,9 @@
 mod common;
 mod pty;
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use pty::Pty;
-
-/// Waits until the file at `path` satisfies `ok`; its text.
-fn file_until(path: &Path, ok: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + pty::WAIT;
-    loop {
-        if let Ok(text) = std::fs::read_to_string(path)
-            && ok(&text)
-        {
-            return text;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{} never came right",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
+use pty::{Pty, autosave, file_until};
 
 /// The moves of a record's text, one line each.
 fn moves(record: &str) -> Vec<&str> {
@@ -54,14 +35,18 @@ fn as_transcript(line: &str) -> Option<String> {
     ))
 }
 
-/// The only autosave of the data directory `data`.
-fn autosave(data: &Path) -> PathBuf {
-    let mut saves: Vec<PathBuf> = std::fs::read_dir(data.join("unfinished"))
-        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    assert_eq!(saves.len(), 1, "{saves:?}");
-    saves.remove(0)
-}
+/// A game of the computer against itself, played in both modes.
+const WATCHED: [&str; 9] = [
+    "play",
+    "--rules",
+    "lol4",
+    "--seed",
+    "4",
+    "--computer",
+    "all",
+    "--ai",
+    "lol4",
+];
 
 /// One test, since the games share the data directory set in the
 /// environment before any game starts.
@@ -160,19 +145,9 @@ fn dice_games_full_screen() {
 
     // The same seed plays the same game in both modes.
     let saved = place.path().join("both.txt");
-    let mut game = Pty::start(&[
-        "play",
-        "--rules",
-        "lol4",
-        "--seed",
-        "4",
-        "--computer",
-        "all",
-        "--ai",
-        "lol4",
-        "--save",
-        saved.to_str().unwrap(),
-    ]);
+    let mut args = WATCHED.to_vec();
+    args.extend(["--save", saved.to_str().unwrap()]);
+    let mut game = Pty::start(&args);
     game.wait_for("to move");
     let full = file_until(&saved, |t| moves(t).len() >= 5);
     game.send(b"q");
@@ -182,19 +157,8 @@ fn dice_games_full_screen() {
     let full = std::fs::read_to_string(&saved).unwrap_or(full);
     let lines_saved = place.path().join("lines.txt");
     let output = common::dice_of_doom()
-        .args([
-            "play",
-            "--plain",
-            "--rules",
-            "lol4",
-            "--seed",
-            "4",
-            "--computer",
-            "all",
-            "--ai",
-            "lol4",
-            "--save",
-        ])
+        .args(WATCHED)
+        .args(["--plain", "--save"])
         .arg(&lines_saved)
         .write_stdin("")
         .output()

@@ -276,3 +276,31 @@ impl Drop for Pty {
         let _ = self.child.wait();
     }
 }
+
+/// Waits until the file at `path` satisfies `ok`; its text.
+pub fn file_until(path: &std::path::Path, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && ok(&text)
+        {
+            return text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} never came right",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The only autosave of the data directory `data`.
+pub fn autosave(data: &std::path::Path) -> std::path::PathBuf {
+    let dir = data.join("unfinished");
+    let mut saves: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    saves.remove(0)
+}

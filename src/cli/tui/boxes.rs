@@ -46,17 +46,26 @@ fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize)
 /// The widest help box, in columns.
 const HELP_WIDTH: usize = 80;
 
+/// A sure attack, under the classic rules and Realm of Racket's.
+const SURE_ATTACK: &str = "- Attack from a cell of yours into a neighbouring enemy cell with \
+     fewer dice: the attack always wins.";
+/// What a sure attack moves.
+const SURE_TAKE: &str = "- All but one of your dice move into the cell you take; its dice count \
+     as captured.";
+/// The end of the game under the classic rules and Realm of Racket's.
+const CANNOT_ATTACK: &str = "- The game ends when the player to move cannot attack. Most cells \
+     wins; equal counts tie.";
+/// The board's marks, the last line of the rules.
+const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked";
+
 /// The rules in short (the last line is the board's marks).
 const RULES: [&str; 5] = [
-    "- Attack from a cell of yours into a neighbouring enemy cell with fewer \
-     dice: the attack always wins.",
-    "- All but one of your dice move into the cell you take; its dice count as \
-     captured.",
+    SURE_ATTACK,
+    SURE_TAKE,
     "- Attack at least once, then end your turn: you get one die fewer than you \
      captured, one per cell of yours, top-left first.",
-    "- The game ends when the player to move cannot attack. Most cells wins; \
-     equal counts tie.",
-    "Marks: * can attack, @ marked, ! can be attacked",
+    CANNOT_ATTACK,
+    MARKS,
 ];
 
 /// Land of Lisp's last rules in short.
@@ -68,20 +77,18 @@ const LOL4_RULES: [&str; 5] = [
      largest connected group has cells, one per cell of yours, top-left first.",
     "- The game ends when the player to move cannot attack, or after 8 whole \
      rounds in which no cell changed hands. Most cells wins.",
-    "Marks: * can attack, @ marked, ! can be attacked",
+    MARKS,
 ];
 
 /// Realm of Racket's rules in short.
 const RACKET_RULES: [&str; 5] = [
-    "- Attack from a cell of yours into a neighbouring enemy cell with fewer \
-     dice: the attack always wins.",
-    "- All but one of your dice move into the cell you take; its dice count as \
-     captured.",
-    "- Attack at least once, then end your turn: you get one die fewer than you \
-     captured, paid from one pool of 10 dice for the whole game.",
-    "- The game ends when the player to move cannot attack. Most cells wins; \
-     equal counts tie.",
-    "Marks: * can attack, @ marked, ! can be attacked",
+    SURE_ATTACK,
+    SURE_TAKE,
+    "- Attack at least once, then end your turn: you get one die per cell of \
+     yours with room, top-left first, from one pool of 10 dice for the whole \
+     game (captures never refill it).",
+    CANNOT_ATTACK,
+    MARKS,
 ];
 
 /// Dice Wars' rules in short.
@@ -94,7 +101,7 @@ const DICEWARS_RULES: [&str; 5] = [
      finds no room waits.",
     "- A player with no territory is out. The last one standing wins (or, \
      after 8 rounds with no territory taken, the most territories).",
-    "Marks: * can attack, @ marked, ! can be attacked",
+    MARKS,
 ];
 
 /// The key of a game against the computer, and what it does.

@@ -160,6 +160,27 @@ mod tests {
     }
 
     #[test]
+    fn the_summary_names_the_rule_set() {
+        let lol4 = args(&["--rules", "lol4", "--seed", "3"]);
+        let mut end = ending(None, Some(3));
+        end.side = 5;
+        assert!(end.summary(&lol4).ends_with(
+            "play this board again with `dice-of-doom --rules lol4 --seed 3 --size 5`.\n"
+        ));
+        // Dice Wars deals a random map unless told otherwise.
+        let dicewars = args(&["--rules", "dicewars", "--seed", "2"]);
+        assert!(ending(None, Some(2)).summary(&dicewars).ends_with(
+            "Seed 2: play this map again with `dice-of-doom --rules dicewars --seed 2`.\n"
+        ));
+        let sized = args(&["--rules", "dicewars", "--seed", "2", "--size", "4"]);
+        let mut end = ending(None, Some(2));
+        end.side = 4;
+        assert!(end.summary(&sized).ends_with(
+            "play this board again with `dice-of-doom --rules dicewars --seed 2 --size 4`.\n"
+        ));
+    }
+
+    #[test]
     fn the_status_is_128_and_the_signal() {
         let mut end = ending(None, None);
         assert_eq!(end.status(), 0);

@@ -191,6 +191,30 @@ fn dice_games_full_screen() {
     }
     game.ctrl_c_ends_at_once();
 
+    // The line mode paints with the same palette, and NO_COLOR wins over
+    // --color always.
+    let line_mode = |no_color: bool| {
+        let mut command = common::dice_of_doom();
+        command
+            .args(["play", "--plain", "--color", "always", "--rules", "lol4"])
+            .args(["--seed", "3", "--no-autosave"])
+            .write_stdin("q\n");
+        if no_color {
+            command.env("NO_COLOR", "1");
+        }
+        String::from_utf8(command.output().unwrap().stdout).unwrap()
+    };
+    let painted = line_mode(false);
+    for colour in [214, 74, 36, 227] {
+        assert!(
+            painted.contains(&format!("\x1b[38;5;{colour}m")),
+            "{painted}"
+        );
+    }
+    let plain = line_mode(true);
+    assert!(!plain.contains("\x1b["), "{plain}");
+    assert!(plain.contains("a-4 c-1 d-2"), "{plain}");
+
     // NO_COLOR and --color never: no colour at all, the letters and dice
     // still on the board.
     for (args, vars) in [

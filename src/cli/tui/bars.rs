@@ -135,7 +135,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
 /// the reinforcements (Land of Lisp's last rules and Dice Wars) and the
 /// dice waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
 fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
-    let position = app.position();
+    let position = app.shown_position();
     let rules = app.rules();
     let counts = position.board().cell_counts();
     let classic = rules.set() == RuleSet::Classic;
@@ -205,8 +205,16 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
 
 /// The message, wrapped onto at most two lines of a `width`-column window.
 pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
-    let mut lines = app
-        .message()
+    // While the dice roll, what they are rolled for, not how it went.
+    let rolling = app.last_roll().filter(|r| !r.settled()).map(|r| {
+        format!(
+            "{} attacks cell {} from cell {}: the dice roll (any key settles them).",
+            r.attacker, r.to, r.from
+        )
+    });
+    let mut lines = rolling
+        .as_deref()
+        .or(app.message())
         .map(|m| wrap(m, Style::BOLD, width.saturating_sub(2), 0))
         .unwrap_or_default();
     lines.truncate(MESSAGE_LINES);

@@ -496,9 +496,11 @@ impl App {
                 ));
             }
             None => {
-                self.message = Some(format!(
-                    "Cell {cell} cannot attack: it needs more dice than an enemy neighbour."
-                ));
+                let needs = match self.rules().policy().attack {
+                    crate::game::Attack::MoreDice => "more dice than an enemy neighbour",
+                    crate::game::Attack::FromTwo => "2 dice or more and an enemy neighbour",
+                };
+                self.message = Some(format!("Cell {cell} cannot attack: it needs {needs}."));
             }
         }
     }

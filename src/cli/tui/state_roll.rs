@@ -3,7 +3,7 @@
 //! after an attack is played (any key settles it), and the computer's turn
 //! fast-forwarded (`f`: no pauses, no rolling).
 
-use super::{App, Move, Play, Player};
+use super::{App, Move, Play, Player, Position};
 use crate::game::Roll;
 
 /// The driver's ticks a roll rolls for before it settles on its faces.
@@ -110,6 +110,16 @@ impl App {
     /// waits for that before the computer's next move.
     pub fn rolling(&self) -> bool {
         self.roll.frames > 0
+    }
+
+    /// The position the board shows: while the last roll rolls, the one
+    /// before its attack (the dice have not said yet how it went), then
+    /// the position reached.
+    pub fn shown_position(&self) -> Position {
+        match self.history.played().checked_sub(1) {
+            Some(before) if self.rolling() => self.position_after(before),
+            _ => self.position(),
+        }
     }
 
     /// One tick of the rolling dice; returns whether the screen changed.

@@ -167,7 +167,8 @@ fn help_for(app: &App) -> super::boxes::HelpFor {
 /// cursor. A replay shows no cursor: its arrows step through the game, and
 /// a cursor that cannot be moved would say otherwise.
 fn marks(app: &App) -> Marks {
-    let computer = app.computer_to_move().is_some();
+    // While dice roll, the attack they are rolled for is marked too.
+    let computer = app.computer_to_move().is_some() || app.rolling();
     let replay = app.replaying();
     let mut marked = app.marked();
     let sources = if marked.is_none() && app.winners().is_none() && !computer && !replay {
@@ -198,7 +199,7 @@ fn board(
     color: bool,
     paint: &dyn Fn(Player) -> Style,
 ) {
-    let position = app.position();
+    let position = app.shown_position();
     let map = app.rules().map();
     let Marks {
         marked,
@@ -557,6 +558,11 @@ const CHANCE_LEGEND: [&str; 4] = [
 /// whole, wrapped if it is wider than the panel.
 fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usize) {
     let log = app.log();
+    // How a roll went is logged once it has settled.
+    let log = match log.split_last() {
+        Some((_, before)) if app.rolling() => before,
+        _ => log,
+    };
     if log.is_empty() {
         frame.write(x, y, end, "no moves yet", Style::PLAIN);
         return;

@@ -71,6 +71,14 @@ fn a_roll_rolling_then_taken() {
         "{rolling}"
     );
     assert!(rolling.contains(" = ?"), "{rolling}");
+    // How it went is not told before the dice settle: the board is the one
+    // before the attack (b's 5 dice on cell 5), and the log is not written.
+    assert!(
+        rolling.contains("a attacks cell 5 from cell 0: the dice roll"),
+        "{rolling}"
+    );
+    assert!(!rolling.contains("a: 0 -> 5 rolls"), "{rolling}");
+    assert!(rolling.contains("|b5!|b2 |c2 |"), "{rolling}");
     while a.roll_tick() {}
     let settled = render(&a, 80, 24, true).text();
     let roll = a.last_roll().unwrap();
@@ -84,6 +92,13 @@ fn a_roll_rolling_then_taken() {
         "{settled}"
     );
     assert!(settled.contains(&format!("= {}", roll.roll.attack_sum())));
+    assert!(settled.contains("a: 0 -> 5 rolls"), "{settled}");
+    // Held, b keeps its 5 dice; taken, the cell is a's.
+    assert_eq!(
+        settled.contains("|b5 |b2 |c2 |"),
+        !roll.roll.attacker_wins(),
+        "{settled}"
+    );
     // A roll that takes the cell, read back from a record.
     let b = App::resume(
         rules,

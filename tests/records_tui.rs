@@ -7,39 +7,11 @@
 
 mod pty;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use pty::Pty;
+use pty::{Pty, autosave, file_until};
 use rustix::process::Signal;
-
-/// Waits until the file at `path` satisfies `ok`; its text.
-fn file_until(path: &Path, ok: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + pty::WAIT;
-    loop {
-        if let Ok(text) = std::fs::read_to_string(path)
-            && ok(&text)
-        {
-            return text;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{} never came right",
-            path.display()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// The only autosave of the data directory `data`.
-fn autosave(data: &Path) -> PathBuf {
-    let dir = data.join("unfinished");
-    let mut saves: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    assert_eq!(saves.len(), 1, "{saves:?}");
-    saves.remove(0)
-}
 
 /// A game of `boards/test-2x2.txt` against `greedy` at `b` (with
 /// `more` arguments), once `a` has played its attack `2 -> 3`: ending the

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::tui::{ComputerPlayer, Hint, HintProvider};
 use crate::ai::{AiKind, Analysis, Budget, Strategy};
-use crate::game::{Move, Player, PlayerSet, Position, Rules};
+use crate::game::{Battle, Move, Player, PlayerSet, Position, RuleSet, Rules};
 use crate::record::Seat;
 
 /// The budget of `--think-time` and `--nodes`: a node budget, with no
@@ -14,6 +14,63 @@ use crate::record::Seat;
 /// think time.
 pub(super) fn budget(think_time: Duration, nodes: Option<u64>) -> Budget {
     nodes.map_or(Budget::time(think_time), Budget::nodes)
+}
+
+/// The computer opponent a rule set is played with when none is asked
+/// for: the one that gives hints under rules that roll dice, where the
+/// opponents written for sure attacks would rate moves wrongly.
+pub(crate) fn rule_set_ai(set: RuleSet) -> AiKind {
+    match set {
+        RuleSet::Classic | RuleSet::Racket => AiKind::Search,
+        RuleSet::Lol4 => AiKind::Lol4,
+        RuleSet::Dicewars => AiKind::Dicewars,
+    }
+}
+
+/// Whether an opponent rates moves as if every attack won (those written
+/// for the classic rules and Realm of Racket's): under rules that roll
+/// dice its ratings, "exact" ones included, would not be true.
+fn assumes_sure_attacks(kind: AiKind) -> bool {
+    matches!(
+        kind,
+        AiKind::Perfect | AiKind::Search | AiKind::Lol | AiKind::Greedy | AiKind::Racket
+    )
+}
+
+/// The opponent that rates the moves for hints: `chosen` (`--ai`, or the
+/// record's computer), unless the rules roll dice and it assumes every
+/// attack wins: then the rule set's own ([`rule_set_ai`]).
+pub(crate) fn hint_ai(set: RuleSet, chosen: AiKind) -> AiKind {
+    if set.policy().battle == Battle::Dice && assumes_sure_attacks(chosen) {
+        rule_set_ai(set)
+    } else {
+        chosen
+    }
+}
+
+/// The chance that an attack takes its target, from the exact odds of its
+/// battle, under rules that roll dice; `None` for a pass or a sure attack.
+pub(crate) fn attack_chance(rules: &Rules, position: &Position, mv: Move) -> Option<f64> {
+    match position.outcomes(rules, mv) {
+        Ok(Some(outcomes)) if outcomes.len() == 2 => Some(outcomes[0].probability),
+        _ => None,
+    }
+}
+
+/// A chance as a whole percentage that never rounds a possible outcome
+/// away: `84%`, `>99%`, `<1%`, `100%` only for a sure thing.
+pub(crate) fn percent(p: f64) -> String {
+    if p >= 1.0 {
+        "100%".to_string()
+    } else if p >= 0.995 {
+        ">99%".to_string()
+    } else if p <= 0.0 {
+        "0%".to_string()
+    } else if p < 0.005 {
+        "<1%".to_string()
+    } else {
+        format!("{:.0}%", p * 100.0)
+    }
 }
 
 /// What works out hints, in words, for the full-screen game's message
@@ -136,17 +193,34 @@ pub(super) fn seats(kind: AiKind, players: PlayerSet, total: u8, budget: Budget)
         .collect()
 }
 
-/// The hint text: every move with its rating, and the computer's choice.
-pub(crate) fn hint_text(name: &str, analysis: &Analysis) -> String {
-    let mut out = format!("hints ({name}):\n");
+/// The hint text: every move with its rating, and the computer's choice;
+/// under rules that roll dice, each attack's chance of taking its target
+/// before its rating (`1. 0 -> 1      84%  estimate +120`).
+pub(crate) fn hint_text(
+    name: &str,
+    analysis: &Analysis,
+    rules: &Rules,
+    position: &Position,
+) -> String {
+    let dice = rules.policy().battle == Battle::Dice;
+    let mut out = if dice {
+        format!("hints ({name}; %: the chance that the attack takes its target):\n")
+    } else {
+        format!("hints ({name}):\n")
+    };
     for (i, m) in analysis.moves.iter().enumerate() {
         let mark = if i == analysis.choice {
             "  <- the computer's choice"
         } else {
             ""
         };
+        let chance = match attack_chance(rules, position, m.mv) {
+            Some(p) => format!("{:>4}  ", percent(p)),
+            None if dice => " ".repeat(6),
+            None => String::new(),
+        };
         out.push_str(&format!(
-            "{}. {:<10} {}{mark}\n",
+            "{}. {:<10} {chance}{}{mark}\n",
             i + 1,
             m.mv.to_string(),
             m.rating
@@ -181,6 +255,7 @@ impl HintProvider for StrategyHints {
                     mv: m.mv,
                     rating: m.rating.to_string(),
                     best: i == analysis.choice,
+                    chance: attack_chance(rules, position, m.mv),
                 })
                 .collect(),
         )
@@ -228,5 +303,117 @@ mod tests {
         assert_eq!(rated[0].rating, "win (exact 1)");
         assert!(rated[0].best);
         assert_eq!(rated.iter().filter(|h| h.best).count(), 1);
+    }
+
+    #[test]
+    fn under_dice_the_hints_come_from_an_opponent_that_knows_chance() {
+        use crate::game::RuleSet::{Classic, Dicewars, Lol4, Racket};
+        let cases = [
+            (Classic, AiKind::Search, AiKind::Search),
+            (Classic, AiKind::Perfect, AiKind::Perfect),
+            (Racket, AiKind::Search, AiKind::Search),
+            (Lol4, AiKind::Search, AiKind::Lol4),
+            (Lol4, AiKind::Perfect, AiKind::Lol4),
+            (Lol4, AiKind::Lol, AiKind::Lol4),
+            (Lol4, AiKind::Greedy, AiKind::Lol4),
+            (Lol4, AiKind::Racket, AiKind::Lol4),
+            (Lol4, AiKind::Lol4, AiKind::Lol4),
+            (Lol4, AiKind::Dicewars, AiKind::Dicewars),
+            (Dicewars, AiKind::Search, AiKind::Dicewars),
+            (Dicewars, AiKind::Lol4, AiKind::Lol4),
+        ];
+        for (set, chosen, expected) in cases {
+            assert_eq!(hint_ai(set, chosen), expected, "{set} {chosen}");
+        }
+    }
+
+    #[test]
+    fn chances_never_round_an_outcome_away() {
+        let cases = [
+            (1.0, "100%"),
+            (0.999, ">99%"),
+            (0.995, ">99%"),
+            (0.994, "99%"),
+            (0.837963, "84%"),
+            (0.5, "50%"),
+            (0.006, "1%"),
+            (0.004, "<1%"),
+            (0.0, "0%"),
+        ];
+        for (p, text) in cases {
+            assert_eq!(percent(p), text, "{p}");
+        }
+    }
+
+    /// Land of Lisp's last rules on a 2x2 board: `a` can attack 0 -> 2 (2
+    /// dice against 2: a tie is 146 of 1,296 rolls, so a win is half of the
+    /// rest, 575 of 1,296) or 0 -> 1 (2 dice against 1: 181 of 216).
+    fn lol4() -> (Rules, Position) {
+        let rules = Rules::of(RuleSet::Lol4, crate::game::Map::rhombus(2).unwrap(), 2, 5).unwrap();
+        let board = "a-2 b-1 / b-2 a-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        (rules, start)
+    }
+
+    #[test]
+    fn the_line_mode_hints_under_dice_give_each_attack_s_chance() {
+        let (rules, start) = lol4();
+        let kind = hint_ai(rules.set(), AiKind::Search);
+        let analysis = kind
+            .build(0)
+            .analyse(&rules, &start, Budget::UNLIMITED, true)
+            .unwrap();
+        let text = hint_text(kind.name(), &analysis, &rules, &start);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "hints (lol4; %: the chance that the attack takes its target):"
+        );
+        assert!(
+            lines[1].starts_with("1. 0 -> 2      44%  estimate "),
+            "{text}"
+        );
+        assert!(
+            lines[2].starts_with("2. 0 -> 1      84%  estimate "),
+            "{text}"
+        );
+        assert!(!text.contains("exact"), "{text}");
+        assert!(text.contains("<- the computer's choice"), "{text}");
+        // The classic rules keep the book's hints, with no chances.
+        let classic = Rules::classic(2, 2, 3).unwrap();
+        let start =
+            Position::start(&classic, "a-3 b-2 / b-2 b-1".parse().unwrap(), Player::A).unwrap();
+        let analysis = AiKind::Perfect
+            .build(0)
+            .analyse(&classic, &start, Budget::UNLIMITED, true)
+            .unwrap();
+        let text = hint_text("perfect", &analysis, &classic, &start);
+        assert!(
+            text.starts_with("hints (perfect):\n1. 0 -> 2     win (exact 1)  <- "),
+            "{text}"
+        );
+        assert!(!text.contains('%'), "{text}");
+    }
+
+    #[test]
+    fn the_full_screen_hints_under_dice_carry_each_attack_s_chance() {
+        let (rules, start) = lol4();
+        let mut hints = StrategyHints {
+            ai: hint_ai(rules.set(), AiKind::Search).build(0),
+            budget: Budget::UNLIMITED,
+        };
+        let rated = hints.hints(&rules, &start).unwrap();
+        let chances: Vec<Option<String>> = rated
+            .iter()
+            .map(|h| h.chance.map(|p| format!("{p:.6}")))
+            .collect();
+        assert_eq!(
+            chances,
+            [Some("0.443673".to_string()), Some("0.837963".to_string())]
+        );
+        assert!(
+            rated.iter().all(|h| h.rating.starts_with("estimate")),
+            "{rated:?}"
+        );
     }
 }

@@ -9,9 +9,7 @@ use super::computer::{Computers, computer_move_text, hint_text};
 use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::saving::Saver;
-use crate::game::{
-    Battle, Ending, Event, Move, Player, PlayerSet, Position, QUIET_ROUNDS, RuleSet, Rules,
-};
+use crate::game::{Battle, Event, Move, Player, PlayerSet, Position, RuleSet, Rules};
 use crate::record::{Play, Record};
 use rand_chacha::ChaCha8Rng;
 
@@ -185,7 +183,7 @@ fn play_rolled(
 /// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
 /// taken`; `a: end turn: places 2 dice (0, 4)`, with what is left in the
 /// pool or stock.
-fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event) -> Option<String> {
+pub(crate) fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event) -> Option<String> {
     if rules.set() == RuleSet::Classic {
         return None;
     }
@@ -221,20 +219,7 @@ fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> i
 
 /// Prints why the game is over at a position and who won.
 fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
-    if at.is_stalled(rules) {
-        writeln!(
-            output,
-            "No cell changed hands in {QUIET_ROUNDS} whole rounds: the game is over"
-        )?;
-    } else if rules.policy().ending == Ending::LastStanding {
-        writeln!(
-            output,
-            "{} holds every cell: the game is over",
-            at.winners()
-        )?;
-    } else {
-        writeln!(output, "{}", render::game_over(at.player()))?;
-    }
+    writeln!(output, "{}", render::game_over_why(rules, at))?;
     writeln!(output, "{}", render::result(at.winners()))
 }
 
@@ -265,7 +250,10 @@ fn hint(record: &Record, computers: &mut Computers, output: &mut impl Write) -> 
         Some(ai) => {
             let name = ai.name();
             match ai.analyse(record.rules(), &record.end(), budget, true) {
-                Some(analysis) => output.write_all(hint_text(name, &analysis).as_bytes()),
+                Some(analysis) => {
+                    let text = hint_text(name, &analysis, record.rules(), &record.end());
+                    output.write_all(text.as_bytes())
+                }
                 None => writeln!(output, "There is no move to rate."),
             }
         }

@@ -12,9 +12,8 @@ use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
 use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
 use crate::ai::{AiKind, Budget};
-use crate::game::{Player, PlayerSet, RuleSet};
+use crate::game::{Player, PlayerSet};
 use crate::record::{Record, Seat, Tags};
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A game about to be played: its record so far, where it is kept, and
@@ -32,11 +31,7 @@ pub(super) struct Game {
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let mut game = game(args)?;
-    // The full-screen game plays the classic rules only, so far.
-    let full = !args.plain
-        && io::stdin().is_terminal()
-        && io::stdout().is_terminal()
-        && game.record.rules().set() == RuleSet::Classic;
+    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
     // A new game's record is written at once, so that a file that cannot
     // be written is known before the game; a record read is written again
     // only once the game changes, so that a finished one, or one a person
@@ -171,11 +166,13 @@ fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
         .unwrap_or(otherwise)
 }
 
-/// The computer's seats of the game, seeded by its board's seed.
+/// The computer's seats of the game, seeded by its board's seed, with
+/// hints from [`computer::hint_ai`].
 fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
-    Computers::seated(game.record.seats(), ai, budget, seed)
+    let hints = computer::hint_ai(game.record.rules().set(), ai);
+    Computers::seated(game.record.seats(), hints, budget, seed)
 }
 
 /// Plays the game full-screen, from where its record stands, the record
@@ -185,10 +182,11 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
     let app = tui::App::resume(
         record.rules().clone(),
         record.start(),
-        &record.moves(),
+        record.plays(),
         record.tags().seed,
     )
-    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?
+    .with_dice(dice_rng(record));
     let keeper = game
         .saver
         .clone()
@@ -210,12 +208,13 @@ pub(super) fn run_full_screen(
 ) -> Result<(), CliError> {
     let computers = computers(game);
     let (ai, budget) = game.hints;
+    let hint_ai = computer::hint_ai(game.record.rules().set(), ai);
     let hints = StrategyHints {
-        ai: ai.build(game.record.tags().seed.unwrap_or(0)),
+        ai: hint_ai.build(game.record.tags().seed.unwrap_or(0)),
         budget,
     };
     let app = app
-        .with_hints(computer::hints_text(ai.name(), budget))
+        .with_hints(computer::hints_text(hint_ai.name(), budget))
         .with_computers(computers.players(), ai.name());
     let computer: Option<Box<dyn tui::ComputerPlayer>> =
         (!computers.players().is_empty()).then(|| Box::new(computers) as _);
@@ -254,7 +253,7 @@ pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(
     let app = tui::App::replay(
         record.rules().clone(),
         record.start(),
-        &record.moves(),
+        record.plays(),
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
@@ -326,12 +325,11 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
 
 /// The generator of a game's dice: its board's seed (a random one without),
 /// on a stream of its own (1, plus the moves already played for a game that
-/// goes on), so that a seed reproduces the board and every roll.
+/// goes on), so that a seed reproduces the board and every roll, in the
+/// line mode and the full-screen game alike.
 fn dice_rng(record: &Record) -> ChaCha8Rng {
     let seed = record.tags().seed.unwrap_or_else(rand::random);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(1 + record.plays().len() as u64);
-    rng
+    tui::dice_for(Some(seed), record.plays().len())
 }
 
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the

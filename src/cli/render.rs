@@ -6,19 +6,31 @@ use crossterm::style::{Color, Stylize};
 
 use crate::game::{Board, Map, Move, Player, PlayerSet};
 
+/// The colours of the players, `a` first: the Okabe-Ito palette, chosen
+/// to stay apart for colour-blind eyes (orange, sky blue, bluish green,
+/// yellow, blue, vermillion, reddish purple), with a light grey for the
+/// eighth instead of its black, which a dark terminal would hide. Each is
+/// the nearest of the 256 colours most terminals have (xterm's palette),
+/// and every cell shows its owner's letter too, so that the game reads
+/// without colour (`NO_COLOR`, `--color never`).
+pub const PALETTE: [Color; 8] = [
+    Color::AnsiValue(214), // orange, #E69F00
+    Color::AnsiValue(74),  // sky blue, #56B4E9
+    Color::AnsiValue(36),  // bluish green, #009E73
+    Color::AnsiValue(227), // yellow, #F0E442
+    Color::AnsiValue(25),  // blue, #0072B2
+    Color::AnsiValue(166), // vermillion, #D55E00
+    Color::AnsiValue(175), // reddish purple, #CC79A7
+    Color::AnsiValue(250), // light grey
+];
+
+/// The colour of a player knocked out of the game (no cell left): a dark
+/// grey, darker than any player's.
+pub const OUT_COLOR: Color = Color::AnsiValue(240);
+
 /// The colour that shows a player's cells.
 pub fn player_color(player: Player) -> Color {
-    const COLORS: [Color; 8] = [
-        Color::Red,
-        Color::Blue,
-        Color::Green,
-        Color::Magenta,
-        Color::DarkYellow,
-        Color::Cyan,
-        Color::DarkGrey,
-        Color::DarkRed,
-    ];
-    COLORS[player.index() as usize % COLORS.len()]
+    PALETTE[player.index() as usize % PALETTE.len()]
 }
 
 /// `text` in the player's colour when `color` is on.
@@ -60,6 +72,22 @@ pub fn menu(moves: impl IntoIterator<Item = Move>) -> String {
 /// the player to move in the final position.
 pub fn game_over(player: Player) -> String {
     format!("{player} cannot attack: the game is over")
+}
+
+/// Why the game is over at `at`: no cell changed hands for a while, one
+/// player holds every cell (under the rules that play to the last one
+/// standing), or the player to move cannot attack.
+pub fn game_over_why(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
+    if at.is_stalled(rules) {
+        format!(
+            "No cell changed hands in {} whole rounds: the game is over",
+            crate::game::QUIET_ROUNDS
+        )
+    } else if rules.policy().ending == crate::game::Ending::LastStanding {
+        format!("{} holds every cell: the game is over", at.winners())
+    } else {
+        game_over(at.player())
+    }
 }
 
 /// The end of the game: `The winner is b` or `The game is a tie between a and b`.

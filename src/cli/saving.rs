@@ -12,8 +12,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::CliError;
 use super::load::{BoardFileError, Source, io_reason, read_text};
 use super::tui::Recorder;
-use crate::game::{Move, Position, Rules};
-use crate::record::{Date, Record, Tags};
+use crate::game::{Position, Rules};
+use crate::record::{Date, Play, Record, Tags};
 
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
@@ -305,15 +305,26 @@ struct Kept {
 }
 
 impl Kept {
-    /// Brings the record to `moves` and saves it; a message for the
-    /// status line if that failed.
-    fn record(&mut self, moves: &[Move]) -> Option<String> {
-        if let Err((index, e)) = self.record.set_moves(moves) {
-            return Some(format!(
-                "could not save: move {} ({}) is not legal",
-                index + 1,
-                e.mv
-            ));
+    /// Brings the record to `moves` (keeping the moves it shares with
+    /// them, rolls included) and saves it; a message for the status line
+    /// if that failed.
+    fn record(&mut self, moves: &[Play]) -> Option<String> {
+        let shared = self
+            .record
+            .plays()
+            .iter()
+            .zip(moves)
+            .take_while(|(kept, play)| kept == play)
+            .count();
+        self.record.truncate(shared);
+        for (index, &play) in moves.iter().enumerate().skip(shared) {
+            if let Err(e) = self.record.push(play) {
+                return Some(format!(
+                    "could not save: move {} ({}) is not legal",
+                    index + 1,
+                    e.mv
+                ));
+            }
         }
         self.save()
     }
@@ -371,7 +382,7 @@ impl Keeper {
 }
 
 impl Recorder for Keeper {
-    fn record(&mut self, moves: &[Move], _over: bool) -> Option<String> {
+    fn record(&mut self, moves: &[Play], _over: bool) -> Option<String> {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         games.last_mut().and_then(|kept| kept.record(moves))
     }
@@ -505,7 +516,8 @@ mod tests {
             Move::Pass,
             Move::Attack { from: 0, to: 2 },
             Move::Pass,
-        ];
+        ]
+        .map(Play::from);
         assert_eq!(keeper.record(&moves, true), None);
         let finished = std::fs::read_to_string(&path).unwrap();
         assert!(finished.contains("result: b wins\n"), "{finished}");
@@ -524,7 +536,7 @@ mod tests {
         assert_eq!(record.tags().seed, Some(7));
         assert!(record.tags().date.is_some());
         assert!(record.moves().is_empty());
-        let attack = Move::Attack { from: 0, to: 1 };
+        let attack = Play::from(Move::Attack { from: 0, to: 1 });
         assert_eq!(keeper.record(&[attack], false), None);
         let text = std::fs::read_to_string(&third).unwrap();
         assert!(text.ends_with("moves:\na: 0 -> 1\n"), "{text}");

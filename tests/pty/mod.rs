@@ -49,6 +49,12 @@ fn winsize(rows: u16, cols: u16) -> Winsize {
 
 impl Pty {
     pub fn start(args: &[&str]) -> Pty {
+        Pty::start_with(args, &[])
+    }
+
+    /// The game with `args`, with these variables set in its environment
+    /// (such as `NO_COLOR`).
+    pub fn start_with(args: &[&str], vars: &[(&str, &str)]) -> Pty {
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
         grantpt(&master).unwrap();
         unlockpt(&master).unwrap();
@@ -75,6 +81,7 @@ impl Pty {
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("TERM", "xterm-256color")
             .env_remove("NO_COLOR")
+            .envs(vars.iter().copied())
             .stdin(stdio())
             .stdout(stdio())
             .stderr(stdio());
@@ -268,4 +275,32 @@ impl Drop for Pty {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Waits until the file at `path` satisfies `ok`; its text.
+pub fn file_until(path: &std::path::Path, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && ok(&text)
+        {
+            return text;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} never came right",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The only autosave of the data directory `data`.
+pub fn autosave(data: &std::path::Path) -> std::path::PathBuf {
+    let dir = data.join("unfinished");
+    let mut saves: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| entries.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    saves.remove(0)
 }

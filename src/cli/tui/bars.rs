@@ -7,7 +7,8 @@
 use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
 use super::state::{App, dice};
-use crate::game::Player;
+use crate::cli::render::OUT_COLOR;
+use crate::game::{Player, RuleSet, Supply, largest_group};
 
 /// The lines the status takes at the top of the screen.
 pub(super) const STATUS_LINES: usize = 2;
@@ -41,7 +42,9 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
             Span::new(rest, style),
         ]
     };
-    let captured = Field::text(4, Span::plain(format!("captured {}", position.captured())));
+    // The dice captured count only where they make the reinforcements.
+    let captured = (app.rules().policy().supply == Supply::CapturedLessOne)
+        .then(|| Field::text(4, Span::plain(format!("captured {}", position.captured()))));
     let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
     if app.replaying() {
         let (at, len) = app.replay_at();
@@ -67,10 +70,10 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
             to_move(" (computer)".into(), Style::BOLD),
         ];
         fields.push(Field::new(5, forms).required());
-        fields.push(captured);
+        fields.extend(captured);
     } else {
         fields.push(Field::new(5, vec![to_move(" to move".into(), Style::PLAIN)]).required());
-        fields.push(captured);
+        fields.extend(captured);
         let plus = dice(position.reinforcements(app.rules()));
         fields.push(Field::new(
             6,
@@ -80,23 +83,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
             ],
         ));
     }
-    let counts = position.board().cell_counts();
-    let (mut long, mut short) = (vec![Span::plain("cells:")], vec![Span::plain("cells")]);
-    for p in Player::all(app.rules().players()) {
-        let count = counts[usize::from(p.index())];
-        let sep = if p.index() > 0 { ", " } else { " " };
-        long.extend([
-            Span::plain(sep),
-            Span::new(p.to_string(), paint(p)),
-            Span::plain(format!(" {count}")),
-        ]);
-        short.extend([
-            Span::plain(" "),
-            Span::new(p.to_string(), paint(p)),
-            Span::plain(count.to_string()),
-        ]);
-    }
-    fields.push(Field::new(1, vec![long, short]).required());
+    fields.extend(player_fields(app, paint));
     // A replay has no cursor (its arrows step through the game).
     if !app.replaying() {
         let cell = position.board().cell(app.cursor());
@@ -142,10 +129,92 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     fields
 }
 
+/// Each player's cells (always shown); under the rule sets other than the
+/// classic one, a player with no cell left is marked `out` (in grey), and
+/// fields follow with each player's largest connected group where it makes
+/// the reinforcements (Land of Lisp's last rules and Dice Wars) and the
+/// dice waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
+fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
+    let position = app.shown_position();
+    let rules = app.rules();
+    let counts = position.board().cell_counts();
+    let classic = rules.set() == RuleSet::Classic;
+    let playing = position.players_in();
+    let out = |p: Player| !classic && !playing.contains(p);
+    let grey = |p: Player| Style {
+        fg: paint(p).fg.map(|_| OUT_COLOR),
+        ..Style::PLAIN
+    };
+    // One field: a label, then each player (in play, or all) with a value.
+    let per_player = |label: &str, short: &str, all: bool, value: &dyn Fn(Player) -> String| {
+        let (mut long, mut brief) = (vec![Span::plain(label)], vec![Span::plain(short)]);
+        let mut first = true;
+        for p in Player::all(rules.players()).filter(|&p| all || !out(p)) {
+            let (style, value) = if out(p) {
+                (grey(p), "out".to_string())
+            } else {
+                (paint(p), value(p))
+            };
+            let sep = if first { " " } else { ", " };
+            first = false;
+            long.extend([
+                Span::plain(sep),
+                Span::new(p.to_string(), style),
+                Span::plain(format!(" {value}")),
+            ]);
+            let value = if out(p) { " out".to_string() } else { value };
+            brief.extend([
+                Span::plain(" "),
+                Span::new(p.to_string(), style),
+                Span::plain(value),
+            ]);
+        }
+        vec![long, brief]
+    };
+    let cells = |p: Player| counts[usize::from(p.index())].to_string();
+    let mut fields = vec![Field::new(1, per_player("cells:", "cells", true, &cells)).required()];
+    if classic {
+        return fields;
+    }
+    let map = rules.map();
+    let group = |p: Player| largest_group(position.board(), map, p).to_string();
+    if matches!(
+        rules.policy().supply,
+        Supply::LargestGroup | Supply::Stock(_)
+    ) {
+        fields.push(Field::new(
+            4,
+            per_player("largest group:", "group", false, &group),
+        ));
+    }
+    match rules.policy().supply {
+        Supply::Stock(_) => {
+            let stock = |p: Player| position.stock(p).to_string();
+            fields.push(Field::new(3, per_player("stock:", "stock", false, &stock)));
+        }
+        Supply::SharedPool(_) => {
+            fields.push(Field::text(
+                3,
+                Span::plain(format!("pool {}", position.pool())),
+            ));
+        }
+        Supply::CapturedLessOne | Supply::LargestGroup => {}
+    }
+    fields
+}
+
 /// The message, wrapped onto at most two lines of a `width`-column window.
 pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
-    let mut lines = app
-        .message()
+    // While the dice roll, what they are rolled for, not how it went.
+    let rolling = app.last_roll().filter(|r| !r.settled()).map(|r| {
+        format!(
+            "{} attacks cell {} from cell {}: the dice roll (any key settles them).",
+            r.attacker, r.to, r.from
+        )
+    });
+    let mut lines = rolling
+        .as_deref()
+        .or(app.message())
         .map(|m| wrap(m, Style::BOLD, width.saturating_sub(2), 0))
         .unwrap_or_default();
     lines.truncate(MESSAGE_LINES);
@@ -203,6 +272,11 @@ fn key_fields(app: &App) -> Vec<Field> {
     } else if app.computer_to_move().is_some() {
         [
             Some(key(3, &["the computer is moving", "computer moving"])),
+            Some(if app.fast_forward() {
+                key(6, &["fast-forwarding", "fast"])
+            } else {
+                key(6, &["f fast-forward", "f fast"])
+            }),
             undo,
             Some(help),
             Some(quit),

@@ -8,8 +8,8 @@ use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use super::state::{App, Key, Overlay};
 use super::view::min_size;
-use crate::cli::render::{game_over, result};
-use crate::game::Player;
+use crate::cli::render::{game_over_why, result};
+use crate::game::{Player, RuleSet};
 
 /// Draws `lines` in a box `w` columns wide with its top-left corner at
 /// (`x`, `y`), clearing the area first; the text has `w - 4` columns.
@@ -46,20 +46,69 @@ fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize)
 /// The widest help box, in columns.
 const HELP_WIDTH: usize = 80;
 
+/// A sure attack, under the classic rules and Realm of Racket's.
+const SURE_ATTACK: &str = "- Attack from a cell of yours into a neighbouring enemy cell with \
+     fewer dice: the attack always wins.";
+/// What a sure attack moves.
+const SURE_TAKE: &str = "- All but one of your dice move into the cell you take; its dice count \
+     as captured.";
+/// The end of the game under the classic rules and Realm of Racket's.
+const CANNOT_ATTACK: &str = "- The game ends when the player to move cannot attack. Most cells \
+     wins; equal counts tie.";
+/// The board's marks, the last line of the rules.
+const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked";
+
 /// The rules in short (the last line is the board's marks).
 const RULES: [&str; 5] = [
-    "- Attack from a cell of yours into a neighbouring enemy cell with fewer \
-     dice: the attack always wins.",
-    "- All but one of your dice move into the cell you take; its dice count as \
-     captured.",
+    SURE_ATTACK,
+    SURE_TAKE,
     "- Attack at least once, then end your turn: you get one die fewer than you \
      captured, one per cell of yours, top-left first.",
-    "- The game ends when the player to move cannot attack. Most cells wins; \
-     equal counts tie.",
-    "Marks: * can attack, @ marked, ! can be attacked",
+    CANNOT_ATTACK,
+    MARKS,
 ];
 
-/// Every key, and what it does.
+/// Land of Lisp's last rules in short.
+const LOL4_RULES: [&str; 5] = [
+    "- Attack from a cell of yours with 2 dice or more into any neighbouring \
+     enemy cell: both roll their dice, and only a higher sum takes the cell.",
+    "- Taken: all but one of your dice move in. Held: your cell keeps 1 die.",
+    "- Attack at least once, then end your turn: you get as many dice as your \
+     largest connected group has cells, one per cell of yours, top-left first.",
+    "- The game ends when the player to move cannot attack, or after 8 whole \
+     rounds in which no cell changed hands. Most cells wins.",
+    MARKS,
+];
+
+/// Realm of Racket's rules in short.
+const RACKET_RULES: [&str; 5] = [
+    SURE_ATTACK,
+    SURE_TAKE,
+    "- Attack at least once, then end your turn: you get one die per cell of \
+     yours with room, top-left first, from one pool of 10 dice for the whole \
+     game (captures never refill it).",
+    CANNOT_ATTACK,
+    MARKS,
+];
+
+/// Dice Wars' rules in short.
+const DICEWARS_RULES: [&str; 5] = [
+    "- Attack from a territory with 2 dice or more into any neighbouring \
+     enemy one: both roll their dice, and only a higher sum takes it.",
+    "- Taken: all but one of your dice move in. Held: yours keeps 1 die.",
+    "- End your turn when you like: your stock grows by your largest connected \
+     group (at most 64), placed one die at a time on random territories; what \
+     finds no room waits.",
+    "- A player with no territory is out. The last one standing wins (or, \
+     after 8 rounds with no territory taken, the most territories).",
+    MARKS,
+];
+
+/// The key of a game against the computer, and what it does.
+const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
+
+/// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
+/// against the computer).
 const KEYS: [(&str, &str); 12] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
     (
@@ -100,25 +149,44 @@ type Block = Vec<Line>;
 
 /// The help's two parts, each starting a page, as blocks for a text of
 /// `inner` columns.
-fn help_parts(inner: usize, replay: bool) -> [Vec<Block>; 2] {
+fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2] {
     let blank = || vec![Vec::new()];
-    let mut rules = vec![
-        vec![vec![Span::bold("Dice of Doom: the rules in short")]],
-        blank(),
-    ];
-    for (i, rule) in RULES.iter().enumerate() {
-        if i + 1 == RULES.len() {
+    let (title, text) = match set {
+        RuleSet::Classic => ("Dice of Doom: the rules in short".to_string(), &RULES),
+        RuleSet::Lol4 => (
+            format!("Dice of Doom ({set}): the rules in short"),
+            &LOL4_RULES,
+        ),
+        RuleSet::Racket => (
+            format!("Dice of Doom ({set}): the rules in short"),
+            &RACKET_RULES,
+        ),
+        RuleSet::Dicewars => (
+            format!("Dice Wars ({set}): the rules in short"),
+            &DICEWARS_RULES,
+        ),
+    };
+    let mut rules = vec![vec![vec![Span::bold(title)]], blank()];
+    for (i, rule) in text.iter().enumerate() {
+        if i + 1 == text.len() {
             rules.push(blank());
         }
         rules.push(wrap(rule, Style::PLAIN, inner, 2));
     }
-    let (title, list): (&str, &[(&str, &str)]) = if replay {
-        ("Keys of the replay", &REPLAY_KEYS)
+    let (title, mut list): (&str, Vec<(&str, &str)>) = if replay {
+        ("Keys of the replay", REPLAY_KEYS.to_vec())
     } else {
-        ("Keys", &KEYS)
+        ("Keys", KEYS.to_vec())
     };
+    if computer && !replay {
+        let at = list
+            .iter()
+            .position(|&(key, _)| key == "H")
+            .map_or(0, |i| i + 1);
+        list.insert(at, COMPUTER_KEY);
+    }
     let mut keys = vec![vec![vec![Span::bold(title)]], blank()];
-    for &(key, what) in list {
+    for (key, what) in list {
         if inner >= KEY_COLUMN + 36 {
             let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
@@ -162,15 +230,20 @@ fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
     pages
 }
 
+/// What the help is for: a replay or not, the rule set, and whether the
+/// computer plays.
+pub(super) type HelpFor = (bool, RuleSet, bool);
+
 /// Draws page `page` (counted round) of the help in rows `top..top + rows`,
-/// with the keys of a replay if `replay`.
-pub(super) fn help(frame: &mut Frame, page: usize, replay: bool, top: usize, rows: usize) {
+/// for `about`: the rules of its rule set, and the keys of a replay or of a
+/// game (with `f` against the computer).
+pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, rows: usize) {
     let w = usize::from(frame.width()).min(HELP_WIDTH);
     let inner = w.saturating_sub(4).max(1);
     // Two lines of border, and one for the page number (and one blank
     // line before it where there is room).
     let per_page = rows.saturating_sub(3).max(1);
-    let parts = help_parts(inner, replay);
+    let parts = help_parts(inner, about);
     let pages: Vec<Vec<Line>> = parts
         .iter()
         .flat_map(|part| pages(part, per_page))
@@ -251,7 +324,12 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
         buttons.push(vec![Span::button("[ u: undo ]", Key::Undo)]);
     }
     let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
-    lines.extend(wrap(&game_over(position.player()), Style::PLAIN, inner, 2));
+    lines.extend(wrap(
+        &game_over_why(app.rules(), &position),
+        Style::PLAIN,
+        inner,
+        2,
+    ));
     lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
     lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
     lines.push(Vec::new());

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::super::maps::{MapChoice, quoted};
 use super::super::options::{GameOptions, PlayArgs};
-use crate::game::PlayerSet;
+use crate::game::{PlayerSet, RuleSet};
 
 /// The end of a full-screen game, as [`super::run`] returns it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,10 +35,16 @@ impl Ending {
             None => "The game was quit before the end.".to_string(),
         };
         let map = &args.maps.map;
+        // Dice Wars deals on a random map unless told otherwise.
+        let dealt =
+            args.rules == RuleSet::Dicewars && args.board.is_none() && args.game.size.is_none();
         let again = match (self.seed, &args.board) {
-            (Some(seed), _) if map.is_some() => format!(
+            (Some(seed), _) if map.is_some() || dealt => format!(
                 "Seed {seed}: play this map again with `{}`.",
-                replay(&format!("--seed {seed} {}", args.maps.replay()), args)
+                replay(
+                    format!("--seed {seed} {}", args.maps.replay()).trim_end(),
+                    args
+                )
             ),
             (Some(seed), _) => format!(
                 "Seed {seed}: play this board again with `{}`.",
@@ -64,7 +70,10 @@ fn replay(board: &str, args: &PlayArgs) -> String {
     let game = &args.game;
     // The defaults are the same whichever options a command takes.
     let default = GameOptions::<0>::default();
-    let mut command = format!("dice-of-doom {board}");
+    let mut command = match args.rules {
+        RuleSet::Classic => format!("dice-of-doom {board}"),
+        set => format!("dice-of-doom --rules {set} {board}"),
+    };
     if game.players != default.players {
         command += &format!(" --players {}", game.players);
     }
@@ -148,6 +157,27 @@ mod tests {
         );
         // A new game (`n`) after a board file is a random board: its seed.
         assert!(ending(None, Some(5)).summary(&plain).contains("--seed 5"));
+    }
+
+    #[test]
+    fn the_summary_names_the_rule_set() {
+        let lol4 = args(&["--rules", "lol4", "--seed", "3"]);
+        let mut end = ending(None, Some(3));
+        end.side = 5;
+        assert!(end.summary(&lol4).ends_with(
+            "play this board again with `dice-of-doom --rules lol4 --seed 3 --size 5`.\n"
+        ));
+        // Dice Wars deals a random map unless told otherwise.
+        let dicewars = args(&["--rules", "dicewars", "--seed", "2"]);
+        assert!(ending(None, Some(2)).summary(&dicewars).ends_with(
+            "Seed 2: play this map again with `dice-of-doom --rules dicewars --seed 2`.\n"
+        ));
+        let sized = args(&["--rules", "dicewars", "--seed", "2", "--size", "4"]);
+        let mut end = ending(None, Some(2));
+        end.side = 4;
+        assert!(end.summary(&sized).ends_with(
+            "play this board again with `dice-of-doom --rules dicewars --seed 2 --size 4`.\n"
+        ));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! moves and its hints, knowing nothing of how they are made.
 
 use crate::game::{Move, Position, Rules};
+use crate::record::Play;
 
 /// One rated move, as a hint provider reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -12,6 +13,10 @@ pub struct Hint {
     pub rating: String,
     /// Whether it is the move the computer would choose.
     pub best: bool,
+    /// The chance that the attack takes its target, under rules that roll
+    /// dice (from the battle's exact odds); `None` for a pass or a sure
+    /// attack.
+    pub chance: Option<f64>,
 }
 
 /// Something that can rate every legal move of a position: the hook for the
@@ -30,7 +35,7 @@ pub struct Hint {
 ///         let analysis = self.0.analyse(rules, position, self.1, true)?;
 ///         Some(analysis.moves.iter()
 ///             .enumerate()
-///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice })
+///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice, chance: None })
 ///             .collect())
 ///     }
 /// }
@@ -53,12 +58,13 @@ pub trait ComputerPlayer: Send {
 
 /// Keeps a record of every game of the session: called on the main loop after every change
 /// of the game (a move, an undo, a redo, a continue from a replay), with every move from the
-/// start to the position shown, and whether the game is over there; and when a new game
+/// start to the position shown (each with its roll and placements, as a record keeps them),
+/// and whether the game is over there; and when a new game
 /// starts (`n` once a game is over), so that it is kept too.
 pub trait Recorder: Send {
     /// The game as it stands now. Errors are the recorder's to report: it returns a short
     /// message for the status line (e.g. "could not save: disk full") or None.
-    fn record(&mut self, moves: &[Move], over: bool) -> Option<String>;
+    fn record(&mut self, moves: &[Play], over: bool) -> Option<String>;
 
     /// A new game starts, from `start` under `rules` (its board drawn from `seed`), with the
     /// same players: from now on [`record`](Recorder::record) is told of it, and the game

@@ -104,7 +104,7 @@ pub(super) fn draw(
 ) {
     let map = app.rules().map();
     let Some(grid) = map.grid() else { return };
-    let position = app.position();
+    let position = app.shown_position();
     let board = position.board();
     let (width, height) = scale.size(grid);
     let marker_style = Style {
@@ -180,7 +180,7 @@ fn label(
     let place = map.place(t);
     let (cx, cy) = (usize::from(place.column) / 2, usize::from(place.row));
     let (x, dice_line, number_line) = label_at(scale, grid, t as u8, scale.origin(cx, cy));
-    let cell = app.position().board().cell(t);
+    let cell = app.shown_position().board().cell(t);
     let mut style = paint(cell.owner());
     let reversed = frame_style(frame, left + x, top + dice_line).reverse;
     style.reverse = reversed;

@@ -176,7 +176,13 @@ fn a_marked_territory_and_its_targets_at_80x24() {
 #[test]
 fn a_replay_on_a_map_shows_no_cursor() {
     let played = game(12, 2, 3);
-    let replay = App::replay(played.rules().clone(), played.position(), &[], Some(3)).unwrap();
+    let replay = App::replay(
+        played.rules().clone(),
+        played.position(),
+        &[] as &[crate::game::Move],
+        Some(3),
+    )
+    .unwrap();
     for color in [true, false] {
         let frame = render(&replay, 120, 40, color);
         let mut land = 0;

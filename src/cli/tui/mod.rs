@@ -28,6 +28,7 @@ mod input;
 mod layout;
 mod map_view;
 mod recording;
+mod roll_view;
 mod signals;
 pub mod state;
 mod terminal;
@@ -36,7 +37,8 @@ mod workers;
 
 pub(super) use ending::finish;
 pub use hooks::Recorder;
-pub use state::{App, IllegalMoveAt, Target};
+pub(crate) use state::dice_for;
+pub use state::{App, IllegalMoveAt, RollShown, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::run;
 pub use view::{Frame, render};

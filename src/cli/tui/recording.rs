@@ -15,7 +15,7 @@ pub(super) fn tell_recorder(
         return false;
     }
     *recorded = app.changes();
-    match recorder.and_then(|r| r.record(&app.history(), app.winners().is_some())) {
+    match recorder.and_then(|r| r.record(app.plays(), app.winners().is_some())) {
         Some(message) => {
             app.say(message);
             true
@@ -52,6 +52,7 @@ mod tests {
     use super::*;
     use crate::cli::tui::state::Effect;
     use crate::game::{Move, Position, Rules};
+    use crate::record::Play;
 
     /// A recorder that keeps what it is told, and fails once the game is
     /// over; the new games it is told of, with what it answers.
@@ -59,8 +60,8 @@ mod tests {
     struct Kept(Vec<(Vec<Move>, bool)>, Vec<(Rules, Position, Option<u64>)>);
 
     impl Recorder for Kept {
-        fn record(&mut self, moves: &[Move], over: bool) -> Option<String> {
-            self.0.push((moves.to_vec(), over));
+        fn record(&mut self, moves: &[Play], over: bool) -> Option<String> {
+            self.0.push((moves.iter().map(|p| p.mv).collect(), over));
             over.then(|| "could not save: disk full".to_string())
         }
 

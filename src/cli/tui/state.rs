@@ -1,14 +1,22 @@
 //! The full-screen game as a pure state machine: keys and clicks in, state
-//! changes and moves out. No terminal, no clock, no randomness.
+//! changes and moves out. No terminal, no clock; the dice come from a
+//! seeded generator it holds, so that a seed replays the same game.
 
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
-use crate::game::{Board, GameTree, Map, Move, NodeId, Player, PlayerSet, Position, Rules};
+use crate::game::{Board, Map, Move, Player, PlayerSet, Position, Rules};
+use crate::record::Play;
+use rand_chacha::ChaCha8Rng;
 
-/// The full-screen game: the game tree and where play is, plus the cursor,
+/// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
 pub struct App {
-    tree: GameTree,
-    node: NodeId,
+    rules: Rules,
+    start: Position,
+    position: Position,
+    /// The dice of the moves to come (see [`App::with_dice`]).
+    dice: ChaCha8Rng,
+    /// The roll shown, while it is animated (see `state_roll.rs`).
+    roll: Rolling,
     first: Player,
     seed: Option<u64>,
     cursor: usize,
@@ -26,9 +34,9 @@ pub struct App {
     hints: Option<Vec<Hint>>,
     /// What works out the hints, in words, if the game has hints.
     hinter: Option<String>,
-    /// The node whose hints are being worked out, and what the player is
-    /// told meanwhile.
-    hint_wait: Option<(NodeId, String)>,
+    /// The position whose hints are being worked out, and what the player
+    /// is told meanwhile.
+    hint_wait: Option<(Position, String)>,
     computers: PlayerSet,
     ai_name: &'static str,
 }
@@ -61,11 +69,13 @@ impl App {
             .position(|c| c.owner() == first)
             .unwrap_or(0);
         let goal = column(rules.map(), cursor);
-        let tree = GameTree::new(rules, start);
-        let over = start.is_game_over(tree.rules());
+        let over = start.is_game_over(&rules);
         let mut app = App {
-            node: tree.root(),
-            tree,
+            dice: dice_for(seed, 0),
+            rules,
+            start,
+            position: start,
+            roll: Rolling::default(),
             first,
             seed,
             cursor,
@@ -103,9 +113,15 @@ impl App {
             },
             None => self.rules().clone(),
         };
-        let start = crate::game::random_board(&rules, self.first, &mut rng)
-            .ok()
-            .and_then(|board: Board| Position::start(&rules, board, self.first).ok());
+        let start = if rules.set() == crate::game::RuleSet::Dicewars {
+            // Dealt as the command line deals a Dice Wars game.
+            rng.set_stream(2);
+            crate::game::deal_territories(&rules, &mut rng).ok()
+        } else {
+            crate::game::random_board(&rules, self.first, &mut rng)
+                .ok()
+                .and_then(|board: Board| Position::start(&rules, board, self.first).ok())
+        };
         match start {
             Some(start) => {
                 let hinter = self.hinter.take();
@@ -124,12 +140,12 @@ impl App {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        self.tree.rules()
+        &self.rules
     }
 
     /// The current position.
     pub fn position(&self) -> Position {
-        self.tree.position(self.node)
+        self.position
     }
 
     /// The legal moves, in menu order.
@@ -186,14 +202,14 @@ impl App {
         let position = self.position();
         format!(
             "{}. {}",
-            super::super::render::game_over(position.player()),
+            super::super::render::game_over_why(self.rules(), &position),
             super::super::render::result(position.winners())
         )
     }
 
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
-        self.history.moves().last().copied()
+        self.history.plays().last().map(|p| p.mv)
     }
 
     /// The winners, once the game is over.
@@ -237,6 +253,8 @@ impl App {
         if key == Key::Interrupt {
             return Effect::Quit;
         }
+        // Any key settles a rolling roll.
+        let settled = self.settle();
         match self.overlay {
             Overlay::Help => {
                 match key {
@@ -284,6 +302,8 @@ impl App {
         if let Some(player) = self.computer_to_move() {
             match key {
                 Key::Quit => self.overlay = Overlay::ConfirmQuit,
+                Key::FastForward => self.fast_forward_key(),
+                _ if settled => {}
                 _ => self.refuse(player),
             }
             return Effect::Continue;
@@ -317,6 +337,7 @@ impl App {
             Key::Digit(d) => self.digit(d),
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
+            Key::FastForward => self.fast_forward_key(),
             Key::Help
             | Key::Interrupt
             | Key::Suspend
@@ -475,9 +496,11 @@ impl App {
                 ));
             }
             None => {
-                self.message = Some(format!(
-                    "Cell {cell} cannot attack: it needs more dice than an enemy neighbour."
-                ));
+                let needs = match self.rules().policy().attack {
+                    crate::game::Attack::MoreDice => "more dice than an enemy neighbour",
+                    crate::game::Attack::FromTwo => "2 dice or more and an enemy neighbour",
+                };
+                self.message = Some(format!("Cell {cell} cannot attack: it needs {needs}."));
             }
         }
     }
@@ -529,52 +552,6 @@ impl App {
             _ => self.message = Some(format!("There is no move {typed}.")),
         }
     }
-
-    /// Plays the move at `index` in the menu, logging it.
-    fn play_index(&mut self, index: usize) {
-        let edges = self.tree.children(self.node).to_vec();
-        let Some(edge) = edges.get(index) else {
-            self.message = Some(format!(
-                "There is no move {}: the moves are 1 to {}.",
-                index + 1,
-                edges.len()
-            ));
-            return;
-        };
-        let before = self.position();
-        let player = before.player();
-        let entry = match edge.mv {
-            Move::Attack { from, to } => {
-                let target = before.board().cell(usize::from(to));
-                format!(
-                    "{player}: {from} -> {to}, took {} from {}",
-                    dice(u16::from(target.dice())),
-                    target.owner()
-                )
-            }
-            Move::Pass => format!(
-                "{player}: end turn, +{}",
-                dice(before.reinforcements(self.rules()))
-            ),
-        };
-        self.history.push(edge.mv, edge.child, entry);
-        self.changes += 1;
-        self.node = edge.child;
-        self.marked = None;
-        self.digits.clear();
-        self.hints = None;
-        self.hint_wait = None;
-        let after = self.position();
-        if self.winners().is_some() {
-            self.message = Some(self.game_over_message());
-        } else if after.player() != player && self.computers.contains(after.player()) {
-            self.message = Some(self.computer_turn_message(after.player()));
-        } else if after.player() != player {
-            self.message = Some(format!("{}'s turn.", after.player()));
-        } else if let Move::Attack { to, .. } = edge.mv {
-            self.message = Some(format!("{player} took cell {to}."));
-        }
-    }
 }
 
 /// `1 die`, `2 dice`.
@@ -605,6 +582,7 @@ mod computer;
 
 #[path = "state_hints.rs"]
 mod hints;
+pub use hints::Spot;
 
 #[path = "state_history.rs"]
 mod history;
@@ -615,6 +593,19 @@ pub use history::IllegalMoveAt;
 mod replay;
 use replay::Replay;
 
+#[path = "state_play.rs"]
+mod play;
+pub(crate) use play::dice_for;
+
+#[path = "state_roll.rs"]
+mod roll;
+use roll::Rolling;
+pub use roll::{ROLL_FRAMES, RollShown};
+
 #[cfg(test)]
 #[path = "state_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "state_dice_tests.rs"]
+mod dice_tests;

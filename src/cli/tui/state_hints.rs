@@ -2,7 +2,24 @@
 //! [`Effect::Hints`], worked out by the program around it, taken with
 //! [`App::hints_ready`] unless the position changed meanwhile.
 
-use super::{App, Effect, Hint, NodeId};
+use std::hash::{Hash, Hasher};
+
+use super::{App, Effect, Hint, Position};
+
+/// Which position hints are asked for: a hash of it, small enough to pass
+/// through the driver's events (two positions of a game that share one are
+/// as good as impossible: 64 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Spot(u64);
+
+impl Spot {
+    /// The spot of `position`.
+    pub fn of(position: &Position) -> Spot {
+        let mut hasher = rustc_hash::FxHasher::default();
+        position.hash(&mut hasher);
+        Spot(hasher.finish())
+    }
+}
 
 impl App {
     /// This game with hints for the `H` key, worked out by `hinter` (in
@@ -19,16 +36,17 @@ impl App {
         self.hints.as_deref()
     }
 
-    /// The node whose hints are being worked out, if any.
-    pub fn hints_pending(&self) -> Option<NodeId> {
-        self.hint_wait.as_ref().map(|&(node, _)| node)
+    /// The position whose hints are being worked out, if any.
+    pub fn hints_pending(&self) -> Option<Spot> {
+        self.hint_wait.as_ref().map(|(at, _)| Spot::of(at))
     }
 
-    /// Takes the hints worked out for `node` (`None`: none can be given
-    /// there); returns false, changing nothing, if they are no longer
-    /// wanted: cancelled, or a move was played meanwhile.
-    pub fn hints_ready(&mut self, node: NodeId, hints: Option<Vec<Hint>>) -> bool {
-        if self.hints_pending() != Some(node) || self.node != node {
+    /// Takes the hints worked out for the position at `spot` (`None`: none
+    /// can be given there); returns false, changing nothing, if they are no
+    /// longer wanted: cancelled, or a move was played meanwhile.
+    pub fn hints_ready(&mut self, spot: Spot, hints: Option<Vec<Hint>>) -> bool {
+        let pending = self.hint_wait.as_ref().map(|(at, _)| *at);
+        if pending != Some(self.position) || Spot::of(&self.position) != spot {
             return false;
         }
         self.hint_wait = None;
@@ -57,7 +75,7 @@ impl App {
             return Effect::Continue;
         }
         let text = format!("Working out hints ({hinter})... Esc cancels.");
-        self.hint_wait = Some((self.node, text));
-        Effect::Hints(self.node)
+        self.hint_wait = Some((self.position, text));
+        Effect::Hints(Spot::of(&self.position))
     }
 }

@@ -2,15 +2,17 @@
 //! from the start, undo and redo as in an editor, and games resumed with
 //! moves already played.
 
-use super::{App, Move, NodeId, Position, Rules};
+use super::{App, Move, Play, Position, Rules};
 
 /// Every move from the start, those taken back (the redo list) included,
-/// with the node each leads to and its line in the log, and how many of
-/// them are played: the position shown is the one after those.
+/// each with its roll and placements, the position it leads to and its
+/// line in the log, and how many of them are played: the position shown is
+/// the one after those. A redo plays a move again as it went the first
+/// time, rolls included, as the line mode's does.
 #[derive(Clone, Debug, Default)]
 pub(super) struct History {
-    moves: Vec<Move>,
-    nodes: Vec<NodeId>,
+    plays: Vec<Play>,
+    positions: Vec<Position>,
     log: Vec<String>,
     played: usize,
 }
@@ -23,25 +25,25 @@ impl History {
 
     /// How many moves are known: those played and those taken back.
     pub(super) fn len(&self) -> usize {
-        self.moves.len()
+        self.plays.len()
     }
 
-    /// The node after `n` moves (`root` before any).
-    pub(super) fn node_after(&self, root: NodeId, n: usize) -> NodeId {
+    /// The position after `n` moves (`start` before any).
+    pub(super) fn position_after(&self, start: Position, n: usize) -> Position {
         n.checked_sub(1)
-            .and_then(|i| self.nodes.get(i))
+            .and_then(|i| self.positions.get(i))
             .copied()
-            .unwrap_or(root)
+            .unwrap_or(start)
     }
 
-    /// Plays `mv`, leading to `node`, after the moves played: those taken
-    /// back are forgotten.
-    pub(super) fn push(&mut self, mv: Move, node: NodeId, entry: String) {
-        self.moves.truncate(self.played);
-        self.nodes.truncate(self.played);
+    /// Plays `play`, leading to `position`, after the moves played: those
+    /// taken back are forgotten.
+    pub(super) fn push(&mut self, play: Play, position: Position, entry: String) {
+        self.plays.truncate(self.played);
+        self.positions.truncate(self.played);
         self.log.truncate(self.played);
-        self.moves.push(mv);
-        self.nodes.push(node);
+        self.plays.push(play);
+        self.positions.push(position);
         self.log.push(entry);
         self.played += 1;
     }
@@ -51,9 +53,9 @@ impl History {
         self.played = n.min(self.len());
     }
 
-    /// The moves played.
-    pub(super) fn moves(&self) -> &[Move] {
-        &self.moves[..self.played]
+    /// The moves played, with their rolls.
+    pub(super) fn plays(&self) -> &[Play] {
+        &self.plays[..self.played]
     }
 
     /// The lines of the moves played.
@@ -80,8 +82,12 @@ pub struct IllegalMoveAt {
 
 impl App {
     /// A game from `start` with `moves` already played and logged, shown
-    /// after the last of them (as when a saved game is resumed); the first
-    /// move that is not legal where it comes is an error.
+    /// after the last of them (as when a saved game is resumed), each as
+    /// its roll and placements say under rules with chance (a [`Play`] of a
+    /// record); the first move that is not legal where it comes, or whose
+    /// roll does not fit it, is an error. The dice of the moves to come
+    /// are those of [`App::with_dice`], by default the seed's as the line
+    /// mode draws them.
     ///
     /// ```
     /// use dice_of_doom::cli::tui::App;
@@ -98,17 +104,22 @@ impl App {
     pub fn resume(
         rules: Rules,
         start: Position,
-        moves: &[Move],
+        moves: &[impl Into<Play> + Copy],
         seed: Option<u64>,
     ) -> Result<App, IllegalMoveAt> {
         let mut app = App::new(rules, start, seed);
-        for (i, &mv) in moves.iter().enumerate() {
-            let index = app.moves().iter().position(|&m| m == mv);
-            let Some(index) = index else {
-                return Err(IllegalMoveAt { number: i + 1, mv });
-            };
-            app.play_index(index);
+        for (i, &play) in moves.iter().enumerate() {
+            let play: Play = play.into();
+            let at = app.position();
+            let played = at
+                .play_recorded(&app.rules, play.mv, play.roll, play.placed.cells())
+                .map_err(|_| IllegalMoveAt {
+                    number: i + 1,
+                    mv: play.mv,
+                })?;
+            app.played(play, &played, false);
         }
+        app.dice = super::dice_for(seed, moves.len());
         if !moves.is_empty() && app.winners().is_none() {
             app.message = Some(format!(
                 "The game goes on after {}: {} to move.",
@@ -121,12 +132,25 @@ impl App {
 
     /// The position the game started from, before any move.
     pub fn start(&self) -> Position {
-        self.position_after(0)
+        self.start
     }
 
     /// The moves from the start to the position shown.
     pub fn history(&self) -> Vec<Move> {
-        self.history.moves().to_vec()
+        self.history.plays().iter().map(|p| p.mv).collect()
+    }
+
+    /// The moves from the start to the position shown, with their rolls
+    /// and placements, as a record keeps them.
+    pub fn plays(&self) -> &[Play] {
+        self.history.plays()
+    }
+
+    /// The game's dice for the moves to come drawn from `dice` (the line
+    /// mode's generator, for a game without a seed).
+    pub fn with_dice(mut self, dice: rand_chacha::ChaCha8Rng) -> App {
+        self.dice = dice;
+        self
     }
 
     /// How many times the game has changed (a move, an undo, a redo, a
@@ -144,8 +168,7 @@ impl App {
 
     /// The position after `n` moves of the history.
     pub(super) fn position_after(&self, n: usize) -> Position {
-        self.tree
-            .position(self.history.node_after(self.tree.root(), n))
+        self.history.position_after(self.start, n)
     }
 
     /// Whether a person, not the computer, is to move after `n` moves.
@@ -188,9 +211,8 @@ impl App {
     /// number and the hints (which were for another position).
     pub(super) fn go_to(&mut self, n: usize) {
         self.history.go_to(n);
-        self.node = self
-            .history
-            .node_after(self.tree.root(), self.history.played());
+        self.position = self.position_after(self.history.played());
+        self.roll.stop();
         self.marked = None;
         self.digits.clear();
         self.hints = None;

@@ -2,7 +2,7 @@
 //! and clicks it takes, what it asks of the program around it, and the
 //! windows it opens over the board.
 
-use crate::game::NodeId;
+use super::hints::Spot;
 
 /// A key, as the game understands it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +58,9 @@ pub enum Key {
     NextOwn,
     /// The cursor to the previous cell of the player to move (`Shift-Tab`).
     PrevOwn,
+    /// Play the computer's turn at once, without pauses or rolling dice
+    /// (`f`).
+    FastForward,
     /// Any other key.
     Other,
 }
@@ -82,6 +85,7 @@ impl Key {
             '0'..='9' => Key::Digit(c as u8 - b'0'),
             '?' => Key::Help,
             'H' => Key::Hint,
+            'f' => Key::FastForward,
             'q' | 'Q' => Key::Quit,
             'y' | 'Y' => Key::Yes,
             'n' | 'N' => Key::NewGame,
@@ -112,10 +116,10 @@ pub enum Effect {
     Quit,
     /// Start a new game on a new random board.
     NewGame,
-    /// Work out the hints for the position at this node (see
+    /// Work out the hints for the position at this spot, the one shown (see
     /// [`HintProvider`](super::HintProvider)), off the main loop, and answer with
     /// [`App::hints_ready`](super::App::hints_ready).
-    Hints(NodeId),
+    Hints(Spot),
 }
 
 /// A window over the board.

@@ -3,7 +3,7 @@
 //! at the driver's pace, and continued as a game from any position.
 
 use super::history::moves_count;
-use super::{App, Effect, IllegalMoveAt, Key, Move, Position, Rules, Target};
+use super::{App, Effect, IllegalMoveAt, Key, Play, Position, Rules, Target};
 
 /// A replay being shown: whether it plays through by itself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl App {
     pub fn replay(
         rules: Rules,
         start: Position,
-        moves: &[Move],
+        moves: &[impl Into<Play> + Copy],
         seed: Option<u64>,
     ) -> Result<App, IllegalMoveAt> {
         let mut app = App::resume(rules, start, moves, seed)?;
@@ -167,6 +167,7 @@ impl App {
             | Key::NewGame
             | Key::NextOwn
             | Key::PrevOwn
+            | Key::FastForward
             | Key::Other => {}
         }
         Effect::Continue

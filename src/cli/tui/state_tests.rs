@@ -231,6 +231,7 @@ impl HintProvider for Fixed {
                     mv,
                     rating: "even".into(),
                     best: false,
+                    chance: None,
                 })
                 .collect(),
         )
@@ -238,7 +239,7 @@ impl HintProvider for Fixed {
 }
 
 /// Presses `H`: the node whose hints the app asks for.
-fn ask_hints(a: &mut App) -> NodeId {
+fn ask_hints(a: &mut App) -> Spot {
     match a.key(Key::Hint) {
         Effect::Hints(node) => node,
         effect => panic!("no hints asked for: {effect:?}"),

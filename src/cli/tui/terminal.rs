@@ -18,10 +18,10 @@ use super::hooks::Recorder;
 use super::input::{self, Input};
 use super::recording::{start_new_game, tell_recorder};
 use super::signals::{self, Signal};
-use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay};
+use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
 use super::workers::{Worker, spawn_hinter};
-use crate::game::{Move, NodeId, Position};
+use crate::game::{Move, Position};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.
@@ -134,6 +134,11 @@ const TICK: Duration = Duration::from_millis(250);
 /// that a person can follow them: a move that took less thinking waits.
 pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
 
+/// How long each face of a rolling roll shows: it rolls for
+/// [`ROLL_FRAMES`](super::state::ROLL_FRAMES) of them, and the computer's next move
+/// waits for it to settle, then [`COMPUTER_PAUSE`] more.
+pub const ROLL_TICK: Duration = Duration::from_millis(80);
+
 /// How long a replay that plays through shows each move.
 pub const REPLAY_PACE: Duration = Duration::from_millis(1000);
 
@@ -164,7 +169,7 @@ enum Event {
     Input(Input),
     Signal(Signal),
     /// The hints worked out for a game's node.
-    Hints(u64, NodeId, Option<Vec<Hint>>),
+    Hints(u64, Spot, Option<Vec<Hint>>),
 }
 
 /// Plays `app` full screen until a player quits or a signal ends it;
@@ -202,7 +207,7 @@ pub fn run(
         .transpose()?;
     // The game the hints are for, and the node last asked for in it.
     let mut game = 0u64;
-    let mut asked: Option<(u64, NodeId)> = None;
+    let mut asked: Option<(u64, Spot)> = None;
     let guard = TerminalGuard::enter()?;
     input::spawn(move |i| {
         if i == Input::Key(Key::Interrupt) && signals::interrupt().is_ok() {
@@ -219,6 +224,9 @@ pub fn run(
     let mut dirty = true;
     let mut recorded = app.changes();
     let mut replay_step: Option<Instant> = None;
+    let mut roll_step: Option<Instant> = None;
+    // The computer's next move waits for this after a roll settles.
+    let mut hold: Option<Instant> = None;
     loop {
         let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
         dirty |= tell_recorder(&mut app, told, &mut recorded);
@@ -250,6 +258,22 @@ pub fn run(
             wait = (at - now).min(TICK);
         } else {
             replay_step = None;
+        }
+        if app.rolling() {
+            let now = Instant::now();
+            let at = *roll_step.get_or_insert(now + ROLL_TICK);
+            if now >= at {
+                roll_step = None;
+                dirty |= app.roll_tick();
+                if !app.rolling() {
+                    hold = Some(now + COMPUTER_PAUSE);
+                }
+                continue;
+            }
+            wait = wait.min(at - now);
+        } else if roll_step.take().is_some() {
+            // Settled by a key.
+            hold = Some(Instant::now() + COMPUTER_PAUSE);
         }
         if let Some(worker) = &worker {
             let now = Instant::now();
@@ -286,9 +310,19 @@ pub fn run(
                 Thinking::Asked { .. } => wait = THINK_TICK,
                 // Shown once its pause is over and no window covers the board.
                 Thinking::Found { position, mv, at } => {
-                    if now < at {
-                        wait = (at - now).min(TICK);
+                    // Fast-forwarded, at once; otherwise after the pause and
+                    // once the last roll has settled and been seen.
+                    let at = match hold {
+                        _ if app.fast_forward() => now,
+                        Some(hold) => at.max(hold),
+                        None => at,
+                    };
+                    if app.rolling() {
+                        // Its ticks wake the loop.
+                    } else if now < at {
+                        wait = wait.min(at - now);
                     } else if app.overlay() == Overlay::None {
+                        hold = None;
                         thinking = Thinking::Idle;
                         if app.position() == position && app.computer_to_move().is_some() {
                             let mv =

@@ -9,7 +9,9 @@ use super::boxes::{confirm_quit, end_box, help, too_small};
 pub use super::frame::{Frame, Glyph, Style};
 use super::layout::{Field, Line, Span, fit, flow, wrap};
 use super::map_view::{self, Marks};
+use super::roll_view::roll;
 use super::state::{App, Key, Overlay, Target};
+use crate::cli::computer::percent;
 use crate::cli::render::player_color;
 use crate::game::{Map, Move, Player};
 
@@ -117,7 +119,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     let Some(drawing) = Drawing::choose(map, w, h) else {
         too_small(&mut frame, app);
         if app.overlay() == Overlay::Help {
-            help(&mut frame, app.help_page(), app.replaying(), 0, h);
+            help(&mut frame, app.help_page(), help_for(app), 0, h);
         }
         return frame;
     };
@@ -139,13 +141,13 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
     let message = message(app, w);
     let bottom = h.saturating_sub(1 + message.len().max(1));
-    panel(&mut frame, app, panel_x, panel_end, bottom);
+    panel(&mut frame, app, panel_x, panel_end, bottom, &paint);
     footer(&mut frame, app, &message);
     match app.overlay() {
         Overlay::Help => help(
             &mut frame,
             app.help_page(),
-            app.replaying(),
+            help_for(app),
             1,
             h.saturating_sub(2),
         ),
@@ -155,11 +157,18 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     frame
 }
 
+/// What the help is for.
+fn help_for(app: &App) -> super::boxes::HelpFor {
+    let computer = !app.computers().is_empty();
+    (app.replaying(), app.rules().set(), computer)
+}
+
 /// The marked source, its targets, the cells that can attack and the
 /// cursor. A replay shows no cursor: its arrows step through the game, and
 /// a cursor that cannot be moved would say otherwise.
 fn marks(app: &App) -> Marks {
-    let computer = app.computer_to_move().is_some();
+    // While dice roll, the attack they are rolled for is marked too.
+    let computer = app.computer_to_move().is_some() || app.rolling();
     let replay = app.replaying();
     let mut marked = app.marked();
     let sources = if marked.is_none() && app.winners().is_none() && !computer && !replay {
@@ -190,7 +199,7 @@ fn board(
     color: bool,
     paint: &dyn Fn(Player) -> Style,
 ) {
-    let position = app.position();
+    let position = app.shown_position();
     let map = app.rules().map();
     let Marks {
         marked,
@@ -274,15 +283,24 @@ fn board(
 
 /// Draws the panel beside the board, from column `x` to `end` and down to
 /// row `bottom`: the moves (or the end of the game), then the log.
-fn panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usize) {
+fn panel(
+    frame: &mut Frame,
+    app: &App,
+    x: usize,
+    end: usize,
+    bottom: usize,
+    paint: &dyn Fn(Player) -> Style,
+) {
     let mut y = BOARD_Y;
     if app.replaying() {
-        replay_panel(frame, app, x, end, bottom);
+        y = roll(frame, app, x, end, y, paint);
+        replay_panel(frame, app, x, end, y, bottom);
         return;
     }
     if app.winners().is_some() {
         y = end_box(frame, app, x, end, y);
     } else {
+        y = roll(frame, app, x, end, y, paint);
         y = moves(frame, app, x, end, y, bottom);
     }
     y += 1;
@@ -332,10 +350,15 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
     } else {
         moves.len()
     };
+    let chances = hints.is_some_and(|hints| hints.iter().any(|h| h.chance.is_some()));
     for (i, mv) in moves.iter().enumerate().take(shown) {
         let mut line = format!("{:>2}. {mv}", i + 1);
         if let Some(hint) = hints.and_then(|hints| hints.iter().find(|h| h.mv == *mv)) {
-            line = format!("{line:<13} {}", hint.rating);
+            line = match hint.chance {
+                Some(p) => format!("{line:<13} {:>4} {}", percent(p), hint.rating),
+                None if chances => format!("{line:<13} {:>4} {}", "", hint.rating),
+                None => format!("{line:<13} {}", hint.rating),
+            };
             if hint.best {
                 frame.put(x.saturating_sub(1), y, '>', Style::BOLD);
             }
@@ -364,7 +387,8 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
         y += 1;
     }
     if hints.is_some() {
-        let legend = Field::new(1, LEGEND.iter().map(|l| vec![Span::plain(*l)]).collect());
+        let legend: &[&str] = if chances { &CHANCE_LEGEND } else { &LEGEND };
+        let legend = Field::new(1, legend.iter().map(|l| vec![Span::plain(*l)]).collect());
         if let Some(line) = fit(&[legend.required()], "", width, 1).first() {
             frame.spans(x, y, end, line);
         }
@@ -387,10 +411,10 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
     y
 }
 
-/// Draws a replay's panel from column `x` to `end` and down to row
-/// `bottom`: where the replay is, its buttons, and the log of every move,
-/// the last one shown highlighted.
-fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usize) {
+/// Draws a replay's panel from column `x` to `end`, from row `top` down to
+/// row `bottom`: where the replay is, its buttons, and the log of every
+/// move, the last one shown highlighted.
+fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, bottom: usize) {
     let width = end.saturating_sub(x);
     let (at, len) = app.replay_at();
     let heading = Field::new(
@@ -400,7 +424,7 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, bottom: usiz
             vec![Span::bold(format!("Replay {at}/{len}"))],
         ],
     );
-    let mut y = BOARD_Y;
+    let mut y = top;
     if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
         frame.spans(x, y, end, line);
     }
@@ -522,10 +546,23 @@ const LEGEND: [&str; 4] = [
     "exact=proven, estimate=score",
 ];
 
+/// What the hints' chances and ratings mean under rules that roll dice.
+const CHANCE_LEGEND: [&str; 4] = [
+    "%: the chance the attack takes its target; estimate: higher is better",
+    "%: chance of taking the target; estimate: higher is better",
+    "%: chance of taking it; estimate: a score",
+    "%=chance, estimate=score",
+];
+
 /// Draws the log's last entries that fit from row `y` to `bottom`, each
 /// whole, wrapped if it is wider than the panel.
 fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usize) {
     let log = app.log();
+    // How a roll went is logged once it has settled.
+    let log = match log.split_last() {
+        Some((_, before)) if app.rolling() => before,
+        _ => log,
+    };
     if log.is_empty() {
         frame.write(x, y, end, "no moves yet", Style::PLAIN);
         return;
@@ -547,3 +584,7 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
 #[cfg(test)]
 #[path = "view_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "view_dice_tests.rs"]
+mod dice_tests;

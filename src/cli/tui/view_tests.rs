@@ -391,6 +391,7 @@ fn hints_show_a_marker_and_a_legend() {
             mv,
             rating: ratings[i % 3].to_string(),
             best: i == 1,
+            chance: None,
         })
         .collect();
     assert!(a.hints_ready(node, Some(hints)));

@@ -7,8 +7,8 @@
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use super::state::{ComputerPlayer, Hint, HintProvider};
-use crate::game::{Move, NodeId, Position, Rules};
+use super::state::{ComputerPlayer, Hint, HintProvider, Spot};
+use crate::game::{Move, Position, Rules};
 
 /// The computer player on its own thread: positions in, moves out. The
 /// thread is never joined: when the game is left while it thinks, the
@@ -38,14 +38,14 @@ impl Worker {
 
 /// A request for hints: the game it is for (counted from 0 as new games
 /// start), the node, the rules and the position.
-pub(super) type HintRequest = (u64, NodeId, Rules, Position);
+pub(super) type HintRequest = (u64, Spot, Rules, Position);
 
 /// Runs `hinter` on a thread of its own: requests in, each answer passed to
 /// `send` (until it returns false). Requests that queued up while it worked
 /// are skipped but for the last. Never joined, like the computer's worker.
 pub(super) fn spawn_hinter(
     mut hinter: Box<dyn HintProvider>,
-    mut send: impl FnMut(u64, NodeId, Option<Vec<Hint>>) -> bool + Send + 'static,
+    mut send: impl FnMut(u64, Spot, Option<Vec<Hint>>) -> bool + Send + 'static,
 ) -> io::Result<Sender<HintRequest>> {
     let (requests, inbox) = mpsc::channel::<HintRequest>();
     std::thread::Builder::new()

@@ -1,0 +1,182 @@
+//! The state machine under the rule sets with dice: rolls drawn as the
+//! line mode draws them, undo and redo with rolls, games resumed from
+//! records, the rolling roll and the fast-forward.
+
+use super::*;
+use crate::game::{Map, RuleSet};
+use crate::record::Record;
+
+/// Land of Lisp's last rules on a 3x3 board of 2 players.
+fn lol4() -> (Rules, Position) {
+    let rules = Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), 2, 5).unwrap();
+    let board = "a-3 b-2 a-4 / b-3 a-2 b-5 / a-1 b-4 b-2".parse().unwrap();
+    (
+        rules.clone(),
+        Position::start(&rules, board, Player::A).unwrap(),
+    )
+}
+
+/// What the line mode plays: each move of `moves` rolled from the seed's
+/// generator, in turn.
+fn line_mode(rules: &Rules, start: Position, seed: u64, moves: &[Move]) -> Vec<Play> {
+    let mut dice = dice_for(Some(seed), 0);
+    let mut record = Record::new(rules.clone(), start, Vec::new());
+    for &mv in moves {
+        let played = record.end().play_rolled(rules, mv, &mut dice).unwrap();
+        record.push(Play::of(rules, mv, &played.event)).unwrap();
+    }
+    record.plays().to_vec()
+}
+
+/// Plays `mv` by a click on the list.
+fn play(a: &mut App, mv: Move) {
+    let index = a.moves().iter().position(|&m| m == mv).unwrap();
+    a.click(Target::Menu(index));
+}
+
+#[test]
+fn the_dice_are_the_line_mode_s_for_the_same_seed() {
+    let (rules, start) = lol4();
+    let moves = [
+        Move::Attack { from: 0, to: 1 },
+        Move::Attack { from: 2, to: 5 },
+    ];
+    let mut a = App::new(rules.clone(), start, Some(11));
+    for mv in moves {
+        play(&mut a, mv);
+    }
+    let expected = line_mode(&rules, start, 11, &moves);
+    assert!(expected.iter().all(|p| p.roll.is_some()));
+    assert_eq!(a.plays(), expected);
+    // The same game read back from its record is the same position, with
+    // the same last roll, not rolling.
+    let b = App::resume(rules, start, a.plays(), Some(11)).unwrap();
+    assert_eq!(b.position(), a.position());
+    assert_eq!(b.last_roll().map(|r| r.roll), a.last_roll().map(|r| r.roll));
+    assert!(!b.rolling() && a.rolling());
+}
+
+#[test]
+fn redo_plays_the_same_roll_and_a_new_move_rolls_on() {
+    // As the line mode: a redo replays what was rolled; a move played after
+    // an undo draws the next dice of the generator.
+    let (rules, start) = lol4();
+    let attack = Move::Attack { from: 0, to: 1 };
+    let mut a = App::new(rules.clone(), start, Some(5));
+    play(&mut a, attack);
+    let first = a.plays().to_vec();
+    let after = a.position();
+    a.key(Key::Undo);
+    assert!(a.plays().is_empty());
+    a.key(Key::Redo);
+    assert_eq!(a.plays(), first);
+    assert_eq!(a.position(), after);
+    a.key(Key::Undo);
+    play(&mut a, attack);
+    let mut dice = dice_for(Some(5), 0);
+    let once = start.play_rolled(&rules, attack, &mut dice).unwrap();
+    let again = start.play_rolled(&rules, attack, &mut dice).unwrap();
+    assert_eq!(first[0], Play::of(&rules, attack, &once.event));
+    assert_eq!(a.plays()[0], Play::of(&rules, attack, &again.event));
+}
+
+#[test]
+fn a_resumed_game_rolls_on_from_its_seed_stream() {
+    let (rules, start) = lol4();
+    let attack = Move::Attack { from: 0, to: 1 };
+    let played = line_mode(&rules, start, 8, &[attack]);
+    let mut a = App::resume(rules.clone(), start, &played, Some(8)).unwrap();
+    let at = a.position();
+    let next = a.moves()[0];
+    play(&mut a, next);
+    let mut dice = dice_for(Some(8), 1);
+    let expected = at.play_rolled(&rules, next, &mut dice).unwrap();
+    assert_eq!(a.plays()[1], Play::of(&rules, next, &expected.event));
+    // A roll that does not fit its attack is refused, with its number.
+    let mut bad = played[0];
+    bad.roll = crate::game::Roll::new(&[6], &[1]);
+    let err = App::resume(rules, start, &[bad], Some(8)).err().unwrap();
+    assert_eq!((err.number, err.mv), (1, attack));
+}
+
+#[test]
+fn any_key_settles_the_roll_and_f_fast_forwards_the_computer() {
+    let (rules, start) = lol4();
+    let computer = PlayerSet::single(Player::B);
+    let mut a = App::new(rules.clone(), start, Some(3)).with_computers(computer, "lol4");
+    // f on a person's turn only says what it is for.
+    a.key(Key::FastForward);
+    assert!(!a.fast_forward());
+    assert!(a.message().is_some_and(|m| m.contains("this one is yours")));
+    play(&mut a, Move::Attack { from: 0, to: 1 });
+    assert!(a.rolling());
+    a.key(Key::EndTurn);
+    assert!(!a.rolling(), "a key settles it");
+    assert_eq!(a.computer_to_move(), Some(Player::B));
+    let attack = |a: &App| {
+        a.moves()
+            .into_iter()
+            .find(|m| matches!(m, Move::Attack { .. }))
+            .unwrap()
+    };
+    // The computer's roll rolls; a key settles it without the refusal a
+    // key gets while the computer plays.
+    assert!(a.computer_move(attack(&a)));
+    assert!(a.rolling());
+    let said = a.message().map(str::to_string);
+    a.key(Key::Right);
+    assert!(!a.rolling());
+    assert_eq!(a.message().map(str::to_string), said);
+    a.key(Key::Right);
+    assert!(
+        a.message()
+            .is_some_and(|m| m.contains("wait for your turn"))
+    );
+    // f: its moves no longer roll, until a person is to move.
+    a.key(Key::FastForward);
+    assert!(a.fast_forward());
+    if a.moves().iter().any(|m| matches!(m, Move::Attack { .. })) {
+        assert!(a.computer_move(attack(&a)));
+        assert!(!a.rolling(), "fast-forwarded: no rolling");
+        assert!(a.fast_forward());
+    }
+    assert!(a.computer_move(Move::Pass));
+    assert_eq!(a.position().player(), Player::A);
+    assert!(!a.fast_forward(), "a person is to move: over");
+}
+
+#[test]
+fn a_new_dice_wars_game_is_dealt_and_rolls_from_its_seed() {
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(4).unwrap(), 3, 8).unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let start = crate::game::deal_territories(&rules, &mut rng).unwrap();
+    let mut a = App::new(rules.clone(), start, Some(1));
+    assert!(a.new_game(9));
+    // Dealt as the command line deals: every player the same dice.
+    let board = *a.start().board();
+    let totals: Vec<u32> = Player::all(3)
+        .map(|p| {
+            board
+                .owned_by(p)
+                .map(|i| u32::from(board.cell(i).dice()))
+                .sum()
+        })
+        .collect();
+    assert!(totals.iter().all(|&t| t == totals[0]), "{totals:?}");
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(9);
+    rng.set_stream(2);
+    assert_eq!(
+        a.start(),
+        crate::game::deal_territories(&rules, &mut rng).unwrap()
+    );
+    // Its dice are the new seed's.
+    let attack = a
+        .moves()
+        .into_iter()
+        .find(|m| matches!(m, Move::Attack { .. }))
+        .unwrap();
+    play(&mut a, attack);
+    let mut dice = dice_for(Some(9), 0);
+    let expected = a.start().play_rolled(&rules, attack, &mut dice).unwrap();
+    assert_eq!(a.plays()[0], Play::of(&rules, attack, &expected.event));
+}

@@ -1,0 +1,94 @@
+//! The state machine's moves (a child module of `state`): a move of the
+//! menu played with its dice rolled from the game's seeded generator (or
+//! read back from a record), logged, and said.
+
+use super::{App, Move, Play, Position, dice};
+use crate::game::{Event, Played};
+use rand_chacha::ChaCha8Rng;
+
+impl App {
+    /// Plays the move at `index` in the menu, rolling its dice (if the
+    /// rules roll any) from the game's generator, and logs it.
+    pub(super) fn play_index(&mut self, index: usize) {
+        let moves = self.moves();
+        let Some(&mv) = moves.get(index) else {
+            self.message = Some(format!(
+                "There is no move {}: the moves are 1 to {}.",
+                index + 1,
+                moves.len()
+            ));
+            return;
+        };
+        let before = self.position();
+        match before.play_rolled(&self.rules, mv, &mut self.dice) {
+            Ok(played) => {
+                let play = Play::of(&self.rules, mv, &played.event);
+                self.played(play, &played, true);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Takes in a move just played (`live`: by a person or the computer
+    /// now, its roll shown rolling; otherwise one read back from a record),
+    /// logging it.
+    pub(super) fn played(&mut self, play: Play, played: &Played, live: bool) {
+        let before = self.position();
+        let player = before.player();
+        let entry = self.entry(&before, play.mv, &played.event);
+        self.history.push(play, played.position, entry);
+        self.changes += 1;
+        self.position = played.position;
+        self.marked = None;
+        self.digits.clear();
+        self.hints = None;
+        self.hint_wait = None;
+        self.roll_played(play, live);
+        let after = self.position();
+        if self.winners().is_some() {
+            self.message = Some(self.game_over_message());
+        } else if after.player() != player && self.computers.contains(after.player()) {
+            self.message = Some(self.computer_turn_message(after.player()));
+        } else if after.player() != player {
+            self.message = Some(format!("{}'s turn.", after.player()));
+        } else if let Event::Attack { taken: false, .. } = played.event {
+            self.message = Some(format!("{player}'s attack was held."));
+        } else if let Move::Attack { to, .. } = play.mv {
+            self.message = Some(format!("{player} took cell {to}."));
+        }
+    }
+
+    /// The log's line for a move played at `before`: under the classic
+    /// rules `a: 3 -> 7, took 2 dice from b`, `a: end turn, +2 dice`;
+    /// under the others what the line mode prints (`a: 3 -> 7 rolls 4+6+2
+    /// = 12 against 5+1 = 6: taken`).
+    fn entry(&self, before: &Position, mv: Move, event: &Event) -> String {
+        let player = before.player();
+        if let Some(line) = crate::cli::lines::event_line(self.rules(), player, mv, event) {
+            return line;
+        }
+        match mv {
+            Move::Attack { from, to } => {
+                let target = before.board().cell(usize::from(to));
+                format!(
+                    "{player}: {from} -> {to}, took {} from {}",
+                    dice(u16::from(target.dice())),
+                    target.owner()
+                )
+            }
+            Move::Pass => format!(
+                "{player}: end turn, +{}",
+                dice(before.reinforcements(self.rules()))
+            ),
+        }
+    }
+}
+
+/// The generator of a game's dice: `seed` (0 without) on a stream of its
+/// own, 1 plus the moves already played, as the line mode's, so that the
+/// same seed rolls the same dice in both.
+pub(crate) fn dice_for(seed: Option<u64>, played: usize) -> ChaCha8Rng {
+    let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed.unwrap_or(0));
+    rng.set_stream(1 + played as u64);
+    rng
+}

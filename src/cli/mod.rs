@@ -31,6 +31,7 @@ mod sample;
 mod saving;
 mod solve;
 mod stats;
+mod stats_chance;
 mod survey;
 pub mod tui;
 

@@ -151,7 +151,8 @@ impl ChanceSolution {
     /// The bounds of a position's value, if it is in the graph.
     pub fn bounds(&self, position: &Position) -> Option<(f64, f64)> {
         let n = self.graph.id(position)?;
-        Some((self.values.lower[n], self.values.upper[n]))
+        let [lower, upper] = self.values.bounds[n];
+        Some((lower, upper))
     }
 
     /// The move the solution plays at a position of the graph: for the
@@ -166,9 +167,8 @@ impl ChanceSolution {
         debug_assert_eq!(moves.len(), range.len());
         let values: Vec<f64> = range
             .map(|m| {
-                (iterate::move_value(&self.graph, m, &self.values.lower)
-                    + iterate::move_value(&self.graph, m, &self.values.upper))
-                    / 2.0
+                let [lower, upper] = iterate::move_value(&self.graph, m, &self.values.bounds);
+                (lower + upper) / 2.0
             })
             .collect();
         pick(&moves, &values, self.graph.rated_to_move[n], self.tolerance)
@@ -215,18 +215,15 @@ pub fn solve(
         .iter()
         .zip(graph.moves_of(0))
         .map(|(&mv, m)| {
-            (
-                mv,
-                iterate::move_value(&graph, m, &values.lower),
-                iterate::move_value(&graph, m, &values.upper),
-            )
+            let [lower, upper] = iterate::move_value(&graph, m, &values.bounds);
+            (mv, lower, upper)
         })
         .collect();
     let middles: Vec<f64> = moves.iter().map(|&(_, l, u)| (l + u) / 2.0).collect();
     let best_move = pick(&root_moves, &middles, true, TOLERANCE);
     Ok(ChanceSolution {
-        lower: values.lower[0],
-        upper: values.upper[0],
+        lower: values.bounds[0][0],
+        upper: values.bounds[0][1],
         best_move,
         moves,
         positions: graph.len(),

@@ -169,6 +169,7 @@ fn value_text(rules: &Rules, player: Player, solution: &ChanceSolution) -> Strin
         .collect();
     let against = match others.as_slice() {
         [_] => "both playing their best".to_string(),
+        [one, two] => format!("{one} and {two} both playing against {player}"),
         [rest @ .., last] => format!(
             "{} and {last} all playing against {player}",
             rest.join(", ")

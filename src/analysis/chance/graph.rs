@@ -117,8 +117,11 @@ pub(super) struct Graph {
     pub(super) out_start: Vec<u32>,
     /// Each outcome's position.
     pub(super) outcome_target: Vec<u32>,
-    /// Each outcome's probability.
-    pub(super) outcome_probability: Vec<f64>,
+    /// Each outcome's probability, as its index in `probabilities`.
+    pub(super) outcome_chance: Vec<u16>,
+    /// The distinct probabilities of outcomes (a few dozen: one for each
+    /// battle of a against d dice, won or lost, and 1 for a sure move).
+    pub(super) probabilities: Vec<f64>,
     /// Every position's id by its key.
     pub(super) ids: HashMap<Key, u32, FxBuildHasher>,
     /// The codec of the keys.
@@ -176,7 +179,8 @@ impl Graph {
             + vec_bytes(&self.leaf_share)
             + vec_bytes(&self.out_start)
             + vec_bytes(&self.outcome_target)
-            + vec_bytes(&self.outcome_probability)
+            + vec_bytes(&self.outcome_chance)
+            + vec_bytes(&self.probabilities)
     }
 }
 
@@ -225,6 +229,8 @@ struct Builder<'a> {
     pending: Vec<(u32, Position)>,
     limits: &'a Limits,
     rated: Player,
+    /// Each probability's index in the graph's table, by its bits.
+    chances: HashMap<u64, u16, FxBuildHasher>,
 }
 
 impl Builder<'_> {
@@ -303,6 +309,19 @@ impl Builder<'_> {
         Ok(id)
     }
 
+    /// The index of a probability in the graph's table, added if new.
+    fn chance(&mut self, probability: f64) -> Result<u16, AnalysisError> {
+        if let Some(&i) = self.chances.get(&probability.to_bits()) {
+            return Ok(i);
+        }
+        // At most 2 * 8 * 8 + 1 battles' outcomes and sure moves: far below.
+        let i = u16::try_from(self.graph.probabilities.len())
+            .map_err(|_| too_large(self.limits.memory.bytes(), self.graph.len()))?;
+        self.graph.probabilities.push(probability);
+        self.chances.insert(probability.to_bits(), i);
+        Ok(i)
+    }
+
     /// Adds a move's outcome (or, with `None`, a move's start).
     fn push_outcome(&mut self, outcome: Option<(u32, f64)>) -> Result<(), AnalysisError> {
         match outcome {
@@ -317,15 +336,16 @@ impl Builder<'_> {
             }
             Some((target, probability)) => {
                 let mut targets = std::mem::take(&mut self.graph.outcome_target);
-                let mut chances = std::mem::take(&mut self.graph.outcome_probability);
+                let mut chances = std::mem::take(&mut self.graph.outcome_chance);
                 let grown = self
                     .room(&mut targets)
                     .and_then(|()| self.room(&mut chances));
                 self.graph.outcome_target = targets;
-                self.graph.outcome_probability = chances;
+                self.graph.outcome_chance = chances;
                 grown?;
+                let chance = self.chance(probability)?;
                 self.graph.outcome_target.push(target);
-                self.graph.outcome_probability.push(probability);
+                self.graph.outcome_chance.push(chance);
             }
         }
         Ok(())
@@ -351,13 +371,15 @@ pub(super) fn build(
             leaf_share: Vec::new(),
             out_start: Vec::new(),
             outcome_target: Vec::new(),
-            outcome_probability: Vec::new(),
+            outcome_chance: Vec::new(),
+            probabilities: Vec::new(),
             ids: HashMap::with_hasher(FxBuildHasher),
             codec,
         },
         pending: Vec::new(),
         limits,
         rated,
+        chances: HashMap::with_hasher(FxBuildHasher),
     };
     let mut moves = Vec::new();
     let mut next_report = 1usize << 14;

@@ -38,7 +38,7 @@ pub(super) const MAX_SWEEPS: u64 = 1_000_000;
 pub(super) fn move_value(graph: &Graph, m: usize, bounds: &[Bounds]) -> Bounds {
     let mut sum = [0.0, 0.0];
     for o in graph.outcomes_of(m) {
-        let p = graph.outcome_probability[o];
+        let p = graph.probabilities[usize::from(graph.outcome_chance[o])];
         let [lower, upper] = bounds[graph.outcome_target[o] as usize];
         sum[0] += p * lower;
         sum[1] += p * upper;

@@ -7,24 +7,24 @@ mod common;
 use common::{data, dice_of_doom, golden};
 use predicates::prelude::*;
 
+/// A 2x2 board of two players, at most 3 dice, under `lol4`.
+const LOL4_2X2_SEED1: &[&str] = &[
+    "--rules",
+    "lol4",
+    "--players",
+    "2",
+    "--max-dice",
+    "3",
+    "--size",
+    "2",
+    "--seed",
+    "1",
+];
+
 #[test]
 fn lol4_stats_print_the_chance_the_tolerance_and_the_best_move() {
     let cases: [(&[&str], &str); 3] = [
-        (
-            &[
-                "--rules",
-                "lol4",
-                "--players",
-                "2",
-                "--max-dice",
-                "3",
-                "--size",
-                "2",
-                "--seed",
-                "1",
-            ],
-            "stats-lol4-2x2-seed1.txt",
-        ),
+        (LOL4_2X2_SEED1, "stats-lol4-2x2-seed1.txt"),
         (
             &["--rules", "racket", "--board", "boards/3x3-e.txt"],
             "stats-racket-3x3-e.txt",
@@ -74,20 +74,9 @@ fn a_board_plain_by_hand() {
 #[test]
 fn json_holds_the_bounds_and_every_first_move() {
     let output = dice_of_doom()
-        .args([
-            "stats",
-            "--rules",
-            "lol4",
-            "--players",
-            "2",
-            "--max-dice",
-            "3",
-            "--size",
-            "2",
-            "--seed",
-            "1",
-            "--json",
-        ])
+        .arg("stats")
+        .args(LOL4_2X2_SEED1)
+        .arg("--json")
         .output()
         .unwrap();
     assert!(output.status.success());

@@ -10,7 +10,7 @@ use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::options::{GameOptions, RULES, SIZE, change, whole};
 use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{GameTree, Map, Player, Position, RuleSet, Rules, Share};
+use crate::game::{GameTree, Map, Move, Player, Position, RuleSet, Rules, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
@@ -154,14 +154,26 @@ fn text(name: &str, map: &Map, start: &Position, stats: &Stats) -> String {
         };
         rows.push((label, group_digits(count)));
     }
-    rows.push((format!("value for {player}"), rating(stats.value, player)));
+    let value = rating(stats.value, player);
+    out.push_str(&figures(rows, player, value, stats.best_move));
+    out
+}
+
+/// The figures, one `label: value` line each with the values lined up,
+/// then the value for `player` and the best move.
+pub(super) fn figures(
+    mut rows: Vec<(String, String)>,
+    player: Player,
+    value: String,
+    best_move: Option<Move>,
+) -> String {
+    rows.push((format!("value for {player}"), value));
     rows.push((
         "best move".to_string(),
-        stats
-            .best_move
-            .map_or("none (the game is over)".to_string(), |mv| mv.to_string()),
+        best_move.map_or("none (the game is over)".to_string(), |mv| mv.to_string()),
     ));
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
+    let mut out = String::new();
     for (label, value) in rows {
         out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
     }

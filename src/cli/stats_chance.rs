@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::CliError;
 use super::limits::{ProgressLine, analysis_error};
 use super::load::{Source, in_set, random_start, read_position, with_defaults};
-use super::stats::{StatsArgs, rating};
+use super::stats::{StatsArgs, figures, rating};
 use super::{json, render};
 use crate::analysis::chance::{self, ChanceError, ChanceSolution};
 use crate::analysis::{Limits, group_digits};
@@ -231,19 +231,7 @@ fn text(name: &str, rules: &Rules, start: &Position, solution: &ChanceSolution) 
             ),
         ));
     }
-    rows.push((
-        format!("value for {player}"),
-        value_text(rules, player, solution),
-    ));
-    rows.push((
-        "best move".to_string(),
-        solution
-            .best_move
-            .map_or("none (the game is over)".to_string(), |mv| mv.to_string()),
-    ));
-    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
-    for (label, value) in rows {
-        out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
-    }
+    let value = value_text(rules, player, solution);
+    out.push_str(&figures(rows, player, value, solution.best_move));
     out
 }

@@ -324,6 +324,16 @@ impl Builder<'_> {
 
     /// Adds a move's outcome (or, with `None`, a move's start).
     fn push_outcome(&mut self, outcome: Option<(u32, f64)>) -> Result<(), AnalysisError> {
+        // Moves and outcomes are numbered in 32 bits.
+        if self
+            .graph
+            .outcome_target
+            .len()
+            .max(self.graph.out_start.len())
+            >= u32::MAX as usize
+        {
+            return Err(too_large(self.limits.memory.bytes(), self.graph.len()));
+        }
         match outcome {
             None => {
                 let mut v = std::mem::take(&mut self.graph.out_start);

@@ -6,6 +6,7 @@ use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 
 use super::ChanceError;
+use crate::analysis::memory::vec_bytes;
 use crate::analysis::{AnalysisError, Limits, Progress};
 use crate::game::{Move, Player, Position, Rules, Share, Supply};
 
@@ -182,10 +183,6 @@ impl Graph {
             + vec_bytes(&self.outcome_chance)
             + vec_bytes(&self.probabilities)
     }
-}
-
-fn vec_bytes<T>(v: &Vec<T>) -> usize {
-    v.capacity() * size_of::<T>()
 }
 
 /// The bytes a position costs besides the graph: the solver's two bounds,

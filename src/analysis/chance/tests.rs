@@ -121,21 +121,24 @@ fn recursive(
 
 #[test]
 fn racket_games_match_plain_recursion() {
-    // Every 2x2 board, and seeded 3x3 boards: sure attacks and a pool
-    // that only empties, so no cycle.
+    // Every 2x2 board, and seeded 3x3 boards of at most 20,000 positions
+    // (the recursion keeps whole positions): sure attacks and a pool that
+    // only empties, so no cycle.
     let r2 = rules(RuleSet::Racket, 2, 2, 3);
     let mut boards: Vec<(Rules, Position)> = every_board(&r2).map(|p| (r2.clone(), p)).collect();
     let r3 = rules(RuleSet::Racket, 3, 2, 3);
-    for seed in 0..6 {
-        let classic = Rules::classic(3, 2, 3).unwrap();
-        if let Ok(p) = crate::analysis::sample::seeded_start(&classic, Player::A, seed) {
-            boards.push((
-                r3.clone(),
-                Position::start(&r3, *p.board(), Player::A).unwrap(),
-            ));
+    let classic = Rules::classic(3, 2, 3).unwrap();
+    let mut larger = 0;
+    for seed in 0..40 {
+        let p = crate::analysis::sample::seeded_start(&classic, Player::A, seed).unwrap();
+        let p = Position::start(&r3, *p.board(), Player::A).unwrap();
+        let few = Limits::positions(20_000);
+        if solve(&r3, &p, &few, &mut |_| {}).is_ok_and(|s| s.positions > 100) {
+            boards.push((r3.clone(), p));
+            larger += 1;
         }
     }
-    assert!(boards.len() > 1000);
+    assert!(boards.len() > 1000 && larger >= 5, "{larger}");
     for (r, p) in boards {
         let s = solved(&r, &p);
         let expected = recursive(&r, &p, Player::A, &mut HashMap::new(), &mut Vec::new())

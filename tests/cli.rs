@@ -290,9 +290,16 @@ fn help_documents_commands_and_exit_statuses() {
   1  an I/O error, such as output that cannot be written
   2  bad usage, or a bad board file (named with its line and column)
 ";
+    let stats = "Exit status:
+  0  success
+  1  the tree is too large for the limits it was given
+  1  with --rules: the bounds of the value did not meet within the tolerance (they are printed)
+  1  an I/O error, such as output that cannot be written
+  2  bad usage, or a bad board file (named with its line and column)
+";
     for (command, statuses) in [
         ("play", play),
-        ("stats", tree),
+        ("stats", stats),
         ("solve", solve),
         ("dot", tree),
         ("arena", arena),

@@ -7,13 +7,16 @@
 //! - [`stats()`]: the full tree's figures ([`Stats`]) without expanding it;
 //! - [`survey`]: every board of a size over one shared memo;
 //! - [`sample`]: seeded random boards, each proven by [`prove()`];
-//! - [`dot`]: the tree in Graphviz DOT.
+//! - [`dot`]: the tree in Graphviz DOT;
+//! - [`chance`]: the winning chance under best play in games with dice,
+//!   solved as a stochastic game.
 //!
 //! Each works within [`Limits`]: a memory limit, turned into a budget of
 //! positions from the bytes each costs (see [`memory_for`]), within which
 //! the tree grows; a tree past it is an [`AnalysisError`], and so is memory
 //! the system refuses, never an abort.
 
+pub mod chance;
 pub mod dot;
 mod memory;
 mod prove;

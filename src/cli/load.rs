@@ -31,9 +31,9 @@ pub(super) fn rules<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<
 
 /// The game tree from a board file (or `-` for standard input), checked
 /// against the player count and dice limit, with the first player to move.
-pub(super) fn tree_from_file(
+pub(super) fn tree_from_file<const TAKES: Takes>(
     path: &Path,
-    options: &GameOptions<RULES>,
+    options: &GameOptions<TAKES>,
 ) -> Result<(Source, GameTree), CliError> {
     let source = Source::from_arg(path);
     let (rules, start) = read_position(&source, options.players, options.max_dice, options.first)?;
@@ -90,7 +90,11 @@ pub(super) fn with_defaults<const TAKES: Takes>(
 /// The same game under a rule set: its rules on the same map (Realm of
 /// Racket's offset rows where the map is a board of hexagons), the start
 /// checked against them.
-fn in_set(set: RuleSet, rules: Rules, start: Position) -> Result<(Rules, Position), CliError> {
+pub(super) fn in_set(
+    set: RuleSet,
+    rules: Rules,
+    start: Position,
+) -> Result<(Rules, Position), CliError> {
     if set == RuleSet::Classic {
         return Ok((rules, start));
     }

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use super::load::{Source, deal, in_file, read_text, tree_from_file};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, RULES, Takes, whole};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, whole};
 use crate::game::{
     GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, Map, MapSetup, MapShape, Player,
     Position, Rules, random_map,
@@ -198,10 +198,10 @@ pub(super) fn read_map(
 /// The game tree from a board file or a map file (one of them must be
 /// given; `-` is standard input), checked against the player count and dice
 /// limit, with the first player to move.
-pub(super) fn tree_from(
+pub(super) fn tree_from<const TAKES: Takes>(
     board: Option<&Path>,
     map: Option<&Path>,
-    options: &GameOptions<RULES>,
+    options: &GameOptions<TAKES>,
 ) -> Result<(Source, GameTree), CliError> {
     match (map, board) {
         (Some(path), _) => {

@@ -31,6 +31,7 @@ mod sample;
 mod saving;
 mod solve;
 mod stats;
+mod stats_chance;
 mod survey;
 pub mod tui;
 
@@ -134,6 +135,13 @@ mod status {
     pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD, INTERRUPTED];
     /// `stats` and `dot`.
     pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
+    /// `stats --rules`: the bounds of the value did not meet.
+    pub(super) const NOT_CONVERGED: Piece = (
+        1,
+        "with --rules: the bounds of the value did not meet within the tolerance (they are printed)",
+    );
+    /// `stats`.
+    pub(super) const STATS: &[Piece] = &[SUCCESS, TOO_LARGE, NOT_CONVERGED, IO, USAGE_OR_BOARD];
     /// `solve`.
     pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, IO, USAGE_OR_BOARD];
     /// `arena`.
@@ -199,8 +207,9 @@ enum Command {
     /// Show a recorded game again, move by move.
     #[command(after_help = exit_statuses(status::REPLAY))]
     Replay(replay::ReplayArgs),
-    /// Count and solve the whole game tree from a board.
-    #[command(after_help = exit_statuses(status::TREE))]
+    /// Count and solve the whole game tree from a board (with --rules, the
+    /// chance of winning under best play).
+    #[command(after_help = exit_statuses(status::STATS))]
     Stats(stats::StatsArgs),
     /// Prove the perfect-play value of a board and a move that keeps it.
     #[command(after_help = exit_statuses(status::SOLVE))]

@@ -7,33 +7,44 @@ use clap::Args;
 use serde::Serialize;
 
 use super::limits::{MemoryArgs, ProgressLine, analysis_error};
-use super::load::Source;
-use super::options::{GameOptions, RULES, whole};
+use super::options::{GameOptions, RULES, SIZE, change, whole};
 use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{Map, Player, Position, Rules, Share};
+use crate::game::{GameTree, Map, Move, Player, Position, RuleSet, Rules, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
 pub(super) struct StatsArgs {
     /// The board file, or `-` to read the board from standard input.
-    #[arg(long, value_name = "FILE|-", required_unless_present = "map")]
-    board: Option<PathBuf>,
+    #[arg(long, value_name = "FILE|-", required_unless_present_any = ["map", "seed"])]
+    pub(super) board: Option<PathBuf>,
     /// A map file of territories (and their owners and dice) instead of a
     /// board file, or `-` to read it from standard input.
     #[arg(long, value_name = "FILE|-", conflicts_with = "board")]
-    map: Option<PathBuf>,
+    pub(super) map: Option<PathBuf>,
+    /// The random board of this seed instead (the board `play --seed` deals
+    /// with the same options).
+    #[arg(long, conflicts_with_all = ["board", "map"], value_parser = whole(0, u64::MAX),
+          allow_negative_numbers = true)]
+    pub(super) seed: Option<u64>,
+    /// The rule set: under one with dice (lol4) or a pool (racket), the
+    /// chance that the player to move wins under best play, solved as a
+    /// stochastic game; it brings its players and dice limit, which
+    /// `--players` and `--max-dice` override.
+    #[arg(long, value_enum, value_name = "RULES")]
+    pub(super) rules: Option<RuleSet>,
     #[command(flatten)]
-    game: GameOptions<RULES>,
+    pub(super) game: GameOptions<{ SIZE | RULES }>,
     /// Print one JSON object instead of text.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
     #[command(flatten)]
-    memory: MemoryArgs,
+    pub(super) memory: MemoryArgs,
     /// Give up, too, when the tree has more distinct positions than this
     /// [default: as many as --max-memory holds].
     #[arg(long, value_name = "N", value_parser = whole(0, usize::MAX), allow_negative_numbers = true)]
-    max_positions: Option<usize>,
+    pub(super) max_positions: Option<usize>,
 }
 
 /// `stats --json`: the game, then its figures.
@@ -52,8 +63,29 @@ struct StatsJson {
 }
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
-    let (source, mut tree) =
-        super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
+    if args.rules.is_some_and(|set| set != RuleSet::Classic) {
+        return super::stats_chance::run(args);
+    }
+    let game = &args.game;
+    let (name, mut tree) = match args.seed {
+        Some(seed) => {
+            let (rules, start) = super::load::random_start(&args.game, seed)?;
+            (
+                format!("random {} board, seed {seed}", rules.map()),
+                GameTree::new(rules, start),
+            )
+        }
+        None => {
+            let (source, tree) =
+                super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
+            let what = if tree.rules().map().grid().is_some() {
+                "map"
+            } else {
+                "board"
+            };
+            (format!("{what} {source}"), tree)
+        }
+    };
     let root = tree.root();
     let start = tree.position(root);
     let limits = analysis::Limits {
@@ -68,7 +100,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         return json::print(&to_json(tree.rules(), &start, &stats));
     }
     let mut out = io::stdout().lock();
-    out.write_all(text(&source, tree.rules().map(), &start, &stats).as_bytes())?;
+    out.write_all(text(&name, tree.rules().map(), &start, &stats).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -89,7 +121,7 @@ fn to_json(rules: &Rules, start: &Position, stats: &Stats) -> StatsJson {
 }
 
 /// The rating in words: `1`, `1/2`, `0`.
-fn rating(value: Share, player: Player) -> String {
+pub(super) fn rating(value: Share, player: Player) -> String {
     match value.shared_by() {
         Some(1) => format!("{value} ({player} can force a win)"),
         Some(k) => format!("{value} (at best a {k}-way tie for {player})"),
@@ -100,10 +132,9 @@ fn rating(value: Share, player: Player) -> String {
     }
 }
 
-fn text(source: &Source, map: &Map, start: &Position, stats: &Stats) -> String {
+fn text(name: &str, map: &Map, start: &Position, stats: &Stats) -> String {
     let player = start.player();
-    let what = if map.grid().is_some() { "map" } else { "board" };
-    let mut out = format!("{what} {source}, {player} to move:\n");
+    let mut out = format!("{name}, {player} to move:\n");
     out.push_str(&render::board(map, start.board(), false));
     let total_leaves: u64 = stats.leaves.iter().map(|&(_, n)| n).sum();
     let mut rows = vec![
@@ -123,14 +154,26 @@ fn text(source: &Source, map: &Map, start: &Position, stats: &Stats) -> String {
         };
         rows.push((label, group_digits(count)));
     }
-    rows.push((format!("value for {player}"), rating(stats.value, player)));
+    let value = rating(stats.value, player);
+    out.push_str(&figures(rows, player, value, stats.best_move));
+    out
+}
+
+/// The figures, one `label: value` line each with the values lined up,
+/// then the value for `player` and the best move.
+pub(super) fn figures(
+    mut rows: Vec<(String, String)>,
+    player: Player,
+    value: String,
+    best_move: Option<Move>,
+) -> String {
+    rows.push((format!("value for {player}"), value));
     rows.push((
         "best move".to_string(),
-        stats
-            .best_move
-            .map_or("none (the game is over)".to_string(), |mv| mv.to_string()),
+        best_move.map_or("none (the game is over)".to_string(), |mv| mv.to_string()),
     ));
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
+    let mut out = String::new();
     for (label, value) in rows {
         out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
     }

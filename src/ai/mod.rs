@@ -17,6 +17,8 @@
 //! of them against each other on seeded random boards.
 
 pub mod arena;
+mod chance;
+mod chance_eval;
 mod dicewars;
 mod eval;
 mod greedy;
@@ -33,6 +35,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Move, Position, Rules, Share};
 
+pub use chance::{Chance, ChanceConfig, Reply};
+pub use chance_eval::Weights;
 pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;
@@ -308,11 +312,13 @@ pub enum AiKind {
     Racket,
     /// `dicewars`: [`DiceWarsPlayer`].
     Dicewars,
+    /// `chance`: [`Chance`].
+    Chance,
 }
 
 impl AiKind {
     /// Every kind, in order.
-    pub const ALL: [AiKind; 8] = [
+    pub const ALL: [AiKind; 9] = [
         AiKind::Perfect,
         AiKind::Search,
         AiKind::Lol,
@@ -321,6 +327,7 @@ impl AiKind {
         AiKind::Lol4,
         AiKind::Racket,
         AiKind::Dicewars,
+        AiKind::Chance,
     ];
 
     /// The kind's name.
@@ -334,6 +341,7 @@ impl AiKind {
             AiKind::Lol4 => "lol4",
             AiKind::Racket => "racket",
             AiKind::Dicewars => "dicewars",
+            AiKind::Chance => "chance",
         }
     }
 
@@ -352,6 +360,9 @@ impl AiKind {
             }
             AiKind::Racket => "Realm of Racket's AI: depth-4 minimax rating cells won",
             AiKind::Dicewars => "Dice Wars' original AI: a filtered random attacker",
+            AiKind::Chance => {
+                "Expectimax over its own turn with exact battle odds (plays as `search` without dice)"
+            }
         }
     }
 
@@ -366,6 +377,7 @@ impl AiKind {
             AiKind::Lol4 => Box::new(Lol4Player),
             AiKind::Racket => Box::new(RacketPlayer),
             AiKind::Dicewars => Box::new(DiceWarsPlayer::new(seed)),
+            AiKind::Chance => Box::new(Chance::new(chance::tuning())),
         }
     }
 }

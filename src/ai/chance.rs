@@ -40,6 +40,15 @@ pub struct ChanceConfig {
     /// The nodes a move may cost when the budget sets neither a node limit
     /// nor a time.
     pub default_nodes: u64,
+    /// The odds from which the greedy model of a player in a playout
+    /// attacks ([`Reply::Rollouts`]).
+    pub greed: f64,
+    /// How many of our own next turns a playout goes through (played by
+    /// the same greedy model) before it is scored; it stops earlier when
+    /// the game ends.
+    pub horizon: u32,
+    /// How much the greedy model prefers attacking us (added to the odds).
+    pub focus: f64,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -48,9 +57,12 @@ impl Default for ChanceConfig {
     fn default() -> ChanceConfig {
         ChanceConfig {
             max_depth: 8,
-            reply: Reply::Static,
+            reply: Reply::Rollouts(8),
             min_odds: 0.2,
             default_nodes: 200_000,
+            greed: 0.5,
+            horizon: 1,
+            focus: 0.3,
             weights: Weights::default(),
         }
     }
@@ -308,15 +320,22 @@ impl Searcher<'_> {
                 return f64::NEG_INFINITY;
             };
             let mut pos = played.position;
+            let mut turns = 0;
             // A bound on the moves of one playout (every attack spends a
             // stack, so turns end long before it).
             for _ in 0..MAX_PLAYOUT {
                 self.nodes += 1;
-                if pos.is_game_over(rules) || pos.player() == self.me {
+                if pos.is_game_over(rules) {
                     break;
                 }
+                if pos.player() == self.me && pos.is_first_move() {
+                    turns += 1;
+                    if turns >= self.config.horizon.max(1) {
+                        break;
+                    }
+                }
                 pos.moves_into(rules, &mut moves);
-                let mv = greedy(pos.board(), &moves);
+                let mv = greedy(pos.board(), &moves, self.config.greed, self.me, self.config.focus);
                 pos = match mv {
                     Move::Attack { from, to } => {
                         let p = odds(
@@ -392,7 +411,7 @@ const MAX_PLAYOUT: usize = 2_000;
 /// The greedy model of a player in a playout: of `moves`, the attack with
 /// the best odds if they are at least even (or if the turn must open with
 /// an attack), else the end of the turn.
-fn greedy(board: &Board, moves: &[Move]) -> Move {
+fn greedy(board: &Board, moves: &[Move], greed: f64, me: Player, focus: f64) -> Move {
     let mut best = (f64::NEG_INFINITY, Move::Pass);
     let mut can_pass = false;
     for &mv in moves {
@@ -400,14 +419,17 @@ fn greedy(board: &Board, moves: &[Move]) -> Move {
             Move::Pass => can_pass = true,
             Move::Attack { from, to } => {
                 let (s, t) = (board.cell(usize::from(from)), board.cell(usize::from(to)));
-                let p = odds(s.dice(), t.dice()) + 0.01 * f64::from(t.dice());
+                let mut p = odds(s.dice(), t.dice()) + 0.01 * f64::from(t.dice());
+                if t.owner() == me {
+                    p += focus;
+                }
                 if p > best.0 {
                     best = (p, mv);
                 }
             }
         }
     }
-    if best.0 >= 0.5 || !can_pass {
+    if best.0 >= greed || !can_pass {
         best.1
     } else {
         Move::Pass
@@ -450,7 +472,180 @@ pub(crate) fn tuning() -> ChanceConfig {
         c.max_depth = f[0] as u32;
         c.reply = if f[1] > 1.0 { Reply::Rollouts(f[1] as u32) } else if f[1] > 0.0 { Reply::Next } else { Reply::Static };
         c.min_odds = f[2];
+        if f.len() > 8 { c.greed = f[8]; }
+        if f.len() > 9 { c.horizon = f[9] as u32; }
+        if f.len() > 10 { c.focus = f[10]; }
         c.weights = Weights { cell: f[3], group: f[4], die: f[5], threat: f[6], lead: f[7] };
     }
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{AiKind, Rating, arena::Arena};
+    use crate::game::{Map, RuleSet, deal_territories, random_board};
+    use rand::SeedableRng;
+
+    fn rules(set: RuleSet, side: usize, players: usize) -> Rules {
+        let map = match set {
+            RuleSet::Racket => Map::offset(side),
+            _ => Map::rhombus(side),
+        };
+        let dice = set.defaults().max_dice.into();
+        Rules::of(set, map.unwrap(), players, dice).unwrap()
+    }
+
+    fn attack(from: u8, to: u8) -> Move {
+        Move::Attack { from, to }
+    }
+
+    #[test]
+    fn plays_what_the_odds_and_the_board_say() {
+        // (rule set, side, board, at the start of the turn, the move it
+        // plays (true) or never plays (false), why)
+        let cases = [
+            (
+                RuleSet::Dicewars,
+                2,
+                "a-8 b-1 / a-1 a-1",
+                true,
+                (true, attack(0, 1)),
+                "a sure attack that wins the game",
+            ),
+            (
+                RuleSet::Dicewars,
+                2,
+                "a-2 b-8 / b-8 b-8",
+                true,
+                (true, Move::Pass),
+                "no hopeless attack when the turn may end",
+            ),
+            (
+                RuleSet::Dicewars,
+                2,
+                "a-4 b-8 / b-3 a-1",
+                false,
+                (false, attack(0, 1)),
+                "no hopeless attack that leaves a cell to a weak enemy",
+            ),
+            (
+                RuleSet::Lol4,
+                3,
+                "a-1 b-2 a-1 / b-5 a-5 b-5 / b-5 b-2 b-5",
+                true,
+                (true, attack(4, 1)),
+                "of two equal attacks, the one that joins its groups",
+            ),
+        ];
+        for (set, side, board, first, (plays, mv), why) in cases {
+            let rules = rules(set, side, 2);
+            let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
+            let at = if first {
+                start
+            } else {
+                Position::from_parts(*start.board(), Player::A, 0, false)
+            };
+            let chosen = Chance::default().choose(&rules, &at, Budget::nodes(20_000));
+            assert_eq!(chosen == Some(mv), plays, "{why}: {chosen:?}");
+        }
+    }
+
+    #[test]
+    fn a_node_budget_reproduces_its_moves() {
+        let rules = rules(RuleSet::Lol4, 4, 3);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..5 {
+            let board = random_board(&rules, Player::A, &mut rng).unwrap();
+            let start = Position::start(&rules, board, Player::A).unwrap();
+            let budget = Budget::nodes(5_000);
+            let first = Chance::default().analyse(&rules, &start, budget, true);
+            let mut again = Chance::default();
+            assert_eq!(again.analyse(&rules, &start, budget, true), first);
+            assert!(again.last_search().0 > 0);
+        }
+        // And so does a whole arena, three players, side A in each seat.
+        let arena = || {
+            Arena::new(
+                rules.clone(),
+                [AiKind::Chance, AiKind::Lol4],
+                2,
+                3,
+                Budget::nodes(2_000),
+            )
+            .unwrap()
+            .run(|_| {})
+            .unwrap()
+        };
+        let result = arena();
+        assert_eq!(result.games, 6);
+        assert_eq!(arena(), result);
+    }
+
+    #[test]
+    fn without_dice_it_plays_as_search() {
+        let rules = Rules::classic(3, 2, 3).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..5 {
+            let board = random_board(&rules, Player::A, &mut rng).unwrap();
+            let start = Position::start(&rules, board, Player::A).unwrap();
+            let budget = Budget::nodes(3_000);
+            let ours = Chance::default().analyse(&rules, &start, budget, true);
+            let search = Search::new(SearchConfig::default()).analyse(&rules, &start, budget, true);
+            assert_eq!(ours, search);
+        }
+    }
+
+    #[test]
+    fn no_exact_rating_where_dice_decide() {
+        // Search's proofs take every attack as won: proven on the classic
+        // board, estimates only under lol4.
+        let board = "a-3 b-1 / a-1 a-1";
+        let exact = |set| {
+            let rules = rules(set, 2, 2);
+            let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
+            let analysis = AiKind::Search
+                .build(1)
+                .analyse(&rules, &start, Budget::nodes(10_000), true)
+                .unwrap();
+            analysis
+                .moves
+                .iter()
+                .any(|m| matches!(m.rating, Rating::Exact(_)))
+        };
+        assert!(exact(RuleSet::Classic));
+        assert!(!exact(RuleSet::Lol4));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// Under every rule set and player count it answers a legal move
+        /// until the game ends.
+        #[test]
+        fn always_a_legal_move(set in 0..4usize, players in 2..5usize, seed in 0..1_000u64) {
+            let set = RuleSet::ALL[set];
+            let players = if set == RuleSet::Racket { 2 } else { players };
+            let rules = rules(set, 3, players);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut at = if set == RuleSet::Dicewars {
+                deal_territories(&rules, &mut rng).unwrap()
+            } else {
+                let board = random_board(&rules, Player::A, &mut rng).unwrap();
+                Position::start(&rules, board, Player::A).unwrap()
+            };
+            let mut ai = Chance::default();
+            for _ in 0..60 {
+                let menu = at.moves(&rules);
+                let chosen = ai.choose(&rules, &at, Budget::nodes(300));
+                if menu.is_empty() {
+                    proptest::prop_assert_eq!(chosen, None);
+                    break;
+                }
+                let mv = chosen.unwrap();
+                proptest::prop_assert!(menu.contains(&mv), "{} not in {:?}", mv, menu);
+                at = at.play_rolled(&rules, mv, &mut rng).unwrap().position;
+            }
+        }
+    }
 }

@@ -44,7 +44,7 @@ impl Default for Weights {
             group: 0.5,
             die: 0.15,
             threat: 0.7,
-            lead: 0.5,
+            lead: 1.0,
         }
     }
 }

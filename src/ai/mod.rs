@@ -254,6 +254,35 @@ impl Analysis {
         Analysis { moves, choice }
     }
 
+    /// The same analysis with no rating claimed exact when the rules roll
+    /// dice: a perfect-play rating of the searches that take every attack
+    /// as won ([`Search`], [`Perfect`]) proves nothing there, so each
+    /// becomes an estimate (a win +1,000,000, a loss -1,000,000, a share in
+    /// between), which keeps the order of the moves.
+    ///
+    /// ```
+    /// use dice_of_doom::ai::{Analysis, RatedMove, Rating};
+    /// use dice_of_doom::game::{Map, Move, RuleSet, Rules, Share};
+    /// let analysis = Analysis {
+    ///     moves: vec![RatedMove { mv: Move::Pass, rating: Rating::Exact(Share::WIN) }],
+    ///     choice: 0,
+    /// };
+    /// let lol4 = Rules::of(RuleSet::Lol4, Map::rhombus(2).unwrap(), 2, 5).unwrap();
+    /// assert_eq!(analysis.clone().unproven_under(&lol4).moves[0].rating, Rating::Estimate(1_000_000));
+    /// let classic = Rules::classic(2, 2, 3).unwrap();
+    /// assert_eq!(analysis.clone().unproven_under(&classic), analysis);
+    /// ```
+    pub fn unproven_under(mut self, rules: &Rules) -> Analysis {
+        if rules.policy().battle == crate::game::Battle::Dice {
+            for m in &mut self.moves {
+                if let Rating::Exact(share) = m.rating {
+                    m.rating = Rating::Estimate(((share.to_f64() - 0.5) * 2e6).round() as i32);
+                }
+            }
+        }
+        self
+    }
+
     /// The move the opponent plays.
     pub fn chosen(&self) -> Option<Move> {
         self.moves.get(self.choice).map(|m| m.mv)
@@ -401,6 +430,26 @@ impl std::str::FromStr for AiKind {
             .into_iter()
             .find(|kind| kind.name() == name)
             .ok_or_else(|| UnknownAiKind(name.to_string()))
+    }
+}
+
+impl AiKind {
+    /// The opponent the game gives the computer under a rule set unless
+    /// told otherwise: [`Chance`] where the attacks roll dice (`lol4`,
+    /// Dice Wars), [`Search`] where they always win (classic, Realm of
+    /// Racket).
+    ///
+    /// ```
+    /// use dice_of_doom::ai::AiKind;
+    /// use dice_of_doom::game::RuleSet;
+    /// assert_eq!(AiKind::for_rules(RuleSet::Lol4), AiKind::Chance);
+    /// assert_eq!(AiKind::for_rules(RuleSet::Classic), AiKind::Search);
+    /// ```
+    pub fn for_rules(set: crate::game::RuleSet) -> AiKind {
+        match set.policy().battle {
+            crate::game::Battle::Dice => AiKind::Chance,
+            crate::game::Battle::Sure => AiKind::Search,
+        }
     }
 }
 

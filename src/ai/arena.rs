@@ -394,6 +394,47 @@ mod tests {
     }
 
     #[test]
+    fn side_a_takes_each_seat_of_each_board() {
+        let rules = Rules::of(
+            crate::game::RuleSet::Lol4,
+            crate::game::Map::rhombus(3).unwrap(),
+            3,
+            5,
+        )
+        .unwrap();
+        let arena = Arena::new(
+            rules,
+            [AiKind::Greedy, AiKind::Random],
+            2,
+            4,
+            Budget::nodes(100),
+        )
+        .unwrap()
+        .timed(true);
+        assert_eq!(arena.games(), 6);
+        let mut seen = Vec::new();
+        let result = arena
+            .run(|game| {
+                // Side A in one seat, side B in the two others.
+                let ours = game.seats.iter().filter(|&&k| k == AiKind::Greedy).count();
+                assert_eq!(ours, 1);
+                assert_eq!(game.seats[usize::from(game.seat_a.index())], AiKind::Greedy);
+                seen.push((game.board, game.seat_a.letter()));
+            })
+            .unwrap();
+        assert_eq!(
+            seen,
+            [(0, 'a'), (0, 'b'), (0, 'c'), (1, 'a'), (1, 'b'), (1, 'c')]
+        );
+        let [a, b] = &result.sides;
+        assert_eq!(result.games, 6);
+        assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
+        // Timed on request: the median lies between nothing and the worst.
+        let (median, worst) = (a.median_move_ms.unwrap(), a.worst_move_ms.unwrap());
+        assert!(0.0 <= median && median <= worst, "{median} {worst}");
+    }
+
+    #[test]
     fn the_interval_holds_the_rate() {
         for (k, n) in [(0, 10), (10, 10), (5, 10), (150, 200), (1, 1)] {
             let (low, high) = wilson_interval(k, n);

@@ -228,8 +228,23 @@ fn chance_is_the_computer_where_dice_decide() {
 #[test]
 fn an_arena_of_four_seats_side_a_in_each() {
     let command = [
-        "arena", "--rules", "lol4", "--size", "3", "--players", "4", "--a", "chance", "--b",
-        "lol4", "--games", "2", "--seed", "5", "--nodes", "1000",
+        "arena",
+        "--rules",
+        "lol4",
+        "--size",
+        "3",
+        "--players",
+        "4",
+        "--a",
+        "chance",
+        "--b",
+        "lol4",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--nodes",
+        "1000",
     ];
     let table = dice_of_doom()
         .args(command)
@@ -255,7 +270,10 @@ fn an_arena_of_four_seats_side_a_in_each() {
         .stdout
         .clone();
     let timed = String::from_utf8(timed).unwrap();
-    assert!(timed.contains("mean move  median move  worst move"), "{timed}");
+    assert!(
+        timed.contains("mean move  median move  worst move"),
+        "{timed}"
+    );
     let wins = |t: &str| -> Vec<String> {
         t.lines()
             .skip(2)

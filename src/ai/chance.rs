@@ -72,15 +72,20 @@ impl Default for ChanceConfig {
 /// its own turn. Each attack is a chance node with its exact odds
 /// ([`BattleOdds`](crate::game::BattleOdds)): taken, the target gets the
 /// source's dice less one; held, the source keeps one die. Each position of
-/// the turn may end it: that leaf is scored after the reinforcement the
-/// rules give (the largest group's dice swept in, or the Dice Wars stock
-/// spread over the cells with room, its expectation), by
-/// [`Weights`]: cells, largest group, dice and stock, less each cell
-/// weighed by the best odds an enemy neighbour has of taking it, against
-/// the strongest and the mean other player. The opponents' turns are seen
-/// only through those odds ([`Reply::Static`], the default; [`Reply::Next`]
-/// adds the next player's most harmful attack). A finished game is worth
-/// its share, far above any position.
+/// the turn may end it. With the default [`Reply::Rollouts`], ending the
+/// turn is scored by playing out the other players' turns a few times
+/// (each by a greedy model: the attack with the best odds, leaning on our
+/// cells by [`ChanceConfig::focus`], while they are at least
+/// [`ChanceConfig::greed`]; then the end of the turn), the dice drawn from
+/// fixed seeds so that every line compared meets the same draws, and
+/// averaging the score at the start of our next turn: a finished game its
+/// share, far above any position, else [`Weights`] (cells, largest group,
+/// dice and stock, less each cell weighed by the best odds an enemy
+/// neighbour has of taking it, against the strongest other player).
+/// [`Reply::Static`] and [`Reply::Next`] score the end of the turn by the
+/// weights alone, after the reinforcement (a random placement at its
+/// expectation), or after the next player's most harmful attack: both
+/// measured weaker (see the README).
 ///
 /// The search deepens one attack at a time within the budget and plays the
 /// deepest pass it completed (the first, one attack deep, always
@@ -284,6 +289,9 @@ impl Searcher<'_> {
     /// expectation where it is random), then the evaluation or the next
     /// player's most harmful attack.
     fn end_turn(&mut self, at: &Position) -> f64 {
+        if let Reply::Rollouts(k) = self.config.reply {
+            return self.rollouts(at, k.max(1));
+        }
         self.nodes += 1;
         let rules = self.rules;
         let next = at.resolve(rules, Move::Pass, true, &mut NoChance);
@@ -299,12 +307,10 @@ impl Searcher<'_> {
         for p in Player::all(rules.players()) {
             stocks[usize::from(p.index())] = next.stock(p);
         }
-        let w = &self.config.weights;
-        let now = w.score(rules, &board, &stocks, self.me);
+        let now = self.config.weights.score(rules, &board, &stocks, self.me);
         match self.config.reply {
-            Reply::Static => now,
             Reply::Next => self.worst_attack(&board, &stocks, next.player(), now),
-            Reply::Rollouts(k) => self.rollouts(at, k.max(1)),
+            _ => now,
         }
     }
 
@@ -335,7 +341,13 @@ impl Searcher<'_> {
                     }
                 }
                 pos.moves_into(rules, &mut moves);
-                let mv = greedy(pos.board(), &moves, self.config.greed, self.me, self.config.focus);
+                let mv = greedy(
+                    pos.board(),
+                    &moves,
+                    self.config.greed,
+                    self.me,
+                    self.config.focus,
+                );
                 pos = match mv {
                     Move::Attack { from, to } => {
                         let p = odds(
@@ -462,22 +474,6 @@ fn spread(before: &Board, placed: &Board, me: Player, max: u8) -> Board {
         }
     }
     board
-}
-
-/// TEMPORARY: settings from DOD_CHANCE (depth,reply,min_odds,cell,group,die,threat,lead).
-pub(crate) fn tuning() -> ChanceConfig {
-    let mut c = ChanceConfig::default();
-    if let Ok(v) = std::env::var("DOD_CHANCE") {
-        let f: Vec<f64> = v.split(',').map(|x| x.parse().unwrap()).collect();
-        c.max_depth = f[0] as u32;
-        c.reply = if f[1] > 1.0 { Reply::Rollouts(f[1] as u32) } else if f[1] > 0.0 { Reply::Next } else { Reply::Static };
-        c.min_odds = f[2];
-        if f.len() > 8 { c.greed = f[8]; }
-        if f.len() > 9 { c.horizon = f[9] as u32; }
-        if f.len() > 10 { c.focus = f[10]; }
-        c.weights = Weights { cell: f[3], group: f[4], die: f[5], threat: f[6], lead: f[7] };
-    }
-    c
 }
 
 #[cfg(test)]

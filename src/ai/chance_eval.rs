@@ -66,7 +66,10 @@ pub(crate) fn odds(attack: u8, defence: u8) -> f64 {
     if attack < 2 {
         return 0.0;
     }
-    let (a, d) = (attack.min(MAX_BATTLE_DICE), defence.clamp(1, MAX_BATTLE_DICE));
+    let (a, d) = (
+        attack.min(MAX_BATTLE_DICE),
+        defence.clamp(1, MAX_BATTLE_DICE),
+    );
     table[usize::from(a)][usize::from(d)]
 }
 

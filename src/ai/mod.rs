@@ -398,15 +398,15 @@ impl AiKind {
     /// A new opponent of this kind, with default settings, seeded.
     pub fn build(self, seed: u64) -> Box<dyn Strategy> {
         match self {
-            AiKind::Perfect => Box::new(Perfect::new()),
-            AiKind::Search => Box::new(Search::new(SearchConfig::default())),
+            AiKind::Perfect => Box::new(SureProofs(Perfect::new())),
+            AiKind::Search => Box::new(SureProofs(Search::new(SearchConfig::default()))),
             AiKind::Lol => Box::new(Lol::new()),
             AiKind::Greedy => Box::new(Greedy::new()),
             AiKind::Random => Box::new(RandomPlayer::new(seed)),
             AiKind::Lol4 => Box::new(Lol4Player),
             AiKind::Racket => Box::new(RacketPlayer),
             AiKind::Dicewars => Box::new(DiceWarsPlayer::new(seed)),
-            AiKind::Chance => Box::new(Chance::new(chance::tuning())),
+            AiKind::Chance => Box::new(Chance::default()),
         }
     }
 }
@@ -430,6 +430,29 @@ impl std::str::FromStr for AiKind {
             .into_iter()
             .find(|kind| kind.name() == name)
             .ok_or_else(|| UnknownAiKind(name.to_string()))
+    }
+}
+
+/// An opponent whose proofs take every attack as won (`perfect`,
+/// `search`): where the rules roll dice its ratings are estimates
+/// ([`Analysis::unproven_under`]).
+struct SureProofs<S>(S);
+
+impl<S: Strategy> Strategy for SureProofs<S> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn analyse(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        budget: Budget,
+        full: bool,
+    ) -> Option<Analysis> {
+        self.0
+            .analyse(rules, position, budget, full)
+            .map(|a| a.unproven_under(rules))
     }
 }
 

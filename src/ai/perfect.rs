@@ -164,23 +164,7 @@ impl Strategy for Perfect {
         "perfect"
     }
 
-    /// Under rule sets with dice its solve and proofs assume every attack
-    /// wins: the ratings there are estimates ([`Analysis::unproven_under`]).
     fn analyse(
-        &mut self,
-        rules: &Rules,
-        position: &Position,
-        budget: Budget,
-        full: bool,
-    ) -> Option<Analysis> {
-        self.analyse_sure(rules, position, budget, full)
-            .map(|a| a.unproven_under(rules))
-    }
-}
-
-impl Perfect {
-    /// [`Strategy::analyse`], every attack taken as won.
-    fn analyse_sure(
         &mut self,
         rules: &Rules,
         position: &Position,

@@ -82,7 +82,8 @@ pub struct ArenaArgs {
     json: bool,
     /// Write every game into this directory as a game record, named by the
     /// arena's seed, the board's number and the side that moved first
-    /// (`seed1-board03-A.txt`: side A played `a`).
+    /// (`seed1-board03-A.txt`: side A played `a`), or with more than two
+    /// players side A's seat (`seed1-board03-c.txt`).
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
 }

@@ -167,6 +167,7 @@ impl Strategy for Chance {
             stopped: false,
             finish: true,
             deeper: false,
+            next_look: 256,
         };
         let mut values = Vec::new();
         let mut depth = 0;
@@ -206,16 +207,22 @@ struct Searcher<'a> {
     /// Whether the pass stopped at its depth somewhere (so that a deeper
     /// one would see more).
     deeper: bool,
+    /// The node count from which the clock is read next (every 256 nodes:
+    /// a playout counts many at once).
+    next_look: u64,
 }
 
 impl Searcher<'_> {
     /// Counts a node; whether the budget is spent.
     fn spend(&mut self) -> bool {
         self.nodes += 1;
+        let time_to_look = self.nodes >= self.next_look;
+        if time_to_look {
+            self.next_look = self.nodes + 256;
+        }
         if !self.finish
             && !self.stopped
-            && (self.clock.out_of_nodes(self.nodes)
-                || (self.nodes % 256 == 0 && self.clock.out_of_time()))
+            && (self.clock.out_of_nodes(self.nodes) || (time_to_look && self.clock.out_of_time()))
         {
             self.stopped = true;
         }

@@ -212,3 +212,73 @@ fn nodes_and_think_time_are_one_or_the_other() {
         }
     }
 }
+
+#[test]
+fn chance_is_the_computer_where_dice_decide() {
+    // No --ai: lol4 gets `chance`, whose hints are estimates, never exact.
+    dice_of_doom()
+        .args(["play", "--rules", "lol4", "--size", "3", "--players", "2"])
+        .args(["--seed", "3", "--nodes", "2000"])
+        .write_stdin("h\n")
+        .assert()
+        .stdout(predicate::str::contains("hints (chance):\n1. "))
+        .stdout(predicate::str::contains("exact").not());
+}
+
+#[test]
+fn an_arena_of_four_seats_side_a_in_each() {
+    let command = [
+        "arena",
+        "--rules",
+        "lol4",
+        "--size",
+        "3",
+        "--players",
+        "4",
+        "--a",
+        "chance",
+        "--b",
+        "lol4",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--nodes",
+        "1000",
+    ];
+    let table = dice_of_doom()
+        .args(command)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(table).unwrap();
+    assert!(
+        table.contains("2 boards x 4 games (side A in each seat), seed 5, 1,000 nodes per move"),
+        "{table}"
+    );
+    let a: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
+    assert_eq!(a[..3], ["A", "chance", "8"], "{table}");
+    // The same games again; --times adds the timings only.
+    let timed = dice_of_doom()
+        .args(command)
+        .arg("--times")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let timed = String::from_utf8(timed).unwrap();
+    assert!(
+        timed.contains("mean move  median move  worst move"),
+        "{timed}"
+    );
+    let wins = |t: &str| -> Vec<String> {
+        t.lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().take(6).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(wins(&timed), wins(&table));
+}

@@ -1,6 +1,7 @@
-//! Two opponents play each other on seeded random boards, each board twice
-//! with the sides swapped; the tallies of each side and the confidence
-//! interval of its win rate.
+//! Two opponents play each other on seeded random boards: side A in one
+//! seat, side B in every other, each board played once for each seat of
+//! side A; the tallies of each side and the confidence interval of its win
+//! rate.
 
 use std::time::{Duration, Instant};
 
@@ -66,6 +67,12 @@ pub struct SideResult {
     /// budget without a time limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worst_move_ms: Option<f64>,
+    /// Median think time per move, in milliseconds; `None` under a budget
+    /// without a time limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub median_move_ms: Option<f64>,
+    #[serde(skip)]
+    times: Vec<Duration>,
     #[serde(skip)]
     total_time: Duration,
     #[serde(skip)]
@@ -77,7 +84,7 @@ pub struct SideResult {
 pub struct ArenaResult {
     /// Boards drawn.
     pub boards: u32,
-    /// Games played (twice the boards).
+    /// Games played (the boards times the players).
     pub games: u32,
     /// Side A, then side B.
     pub sides: [SideResult; 2],
@@ -88,8 +95,8 @@ pub struct ArenaResult {
 pub struct ArenaGame<'a> {
     /// The board's number in the arena, from 0.
     pub board: usize,
-    /// The side that plays `a` (and moves first): 0 for side A, 1 for B.
-    pub first_side: usize,
+    /// The seat of side A (side B plays every other seat).
+    pub seat_a: Player,
     /// The opponent of each player, `a` first.
     pub seats: &'a [AiKind],
     /// The starting position.
@@ -121,6 +128,7 @@ pub struct Arena {
     boards: Vec<Board>,
     seed: u64,
     budget: Budget,
+    timed: bool,
 }
 
 impl Arena {
@@ -144,12 +152,20 @@ impl Arena {
             boards,
             seed,
             budget,
+            timed: budget.time.is_some(),
         })
     }
 
-    /// The games the arena plays: two a board.
+    /// The same arena, timing the moves (or not): by default only under a
+    /// budget with a time limit, since timings differ from run to run.
+    pub fn timed(mut self, timed: bool) -> Arena {
+        self.timed = timed;
+        self
+    }
+
+    /// The games the arena plays: one a board for each seat.
     pub fn games(&self) -> u64 {
-        self.boards.len() as u64 * 2
+        self.boards.len() as u64 * u64::from(self.rules.players())
     }
 
     /// The rules of its games.
@@ -167,42 +183,44 @@ impl Arena {
         self.boards.len()
     }
 
-    /// Plays every board twice, side A playing `a` and side B every other
-    /// player, then the other way round; calls `on_game` after each game
-    /// with the game.
+    /// Plays every board once for each seat: side A plays that seat, side
+    /// B every other player (with two players, side A plays `a`, then side
+    /// B does); calls `on_game` after each game with the game.
     /// Under a budget without a time limit (nodes only) the result is the
     /// same on every run and machine: no move depends on the clock, and the
     /// think times are left out.
     pub fn run(&self, mut on_game: impl FnMut(&ArenaGame)) -> Result<ArenaResult, ArenaError> {
         let rules = &self.rules;
+        let players = rules.players();
         let mut sides: [SideResult; 2] = [0, 1].map(|i| SideResult {
             side: if i == 0 { 'A' } else { 'B' },
             ai: self.kinds[i].name().to_string(),
             ..SideResult::default()
         });
-        let timed = self.budget.time.is_some();
+        let timed = self.timed;
         for (g, board) in self.boards.iter().enumerate() {
             let start = Position::start(rules, *board, Player::A)?;
-            for swap in [false, true] {
-                // The side of each player: side A plays `a` unless swapped.
-                let side_of = |p: Player| usize::from((p.index() == 0) == swap);
-                let mut seats: Vec<Box<dyn Strategy>> = Player::all(rules.players())
+            for seat_a in Player::all(players) {
+                let k = u64::from(seat_a.index());
+                // The side of each player: side A plays `seat_a` only.
+                let side_of = |p: Player| usize::from(p != seat_a);
+                let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
                     .map(|p| {
                         let seed = self
                             .seed
                             .wrapping_mul(1_000_003)
                             .wrapping_add((g as u64) << 8 | u64::from(p.index()) << 1)
-                            .wrapping_add(u64::from(swap));
+                            .wrapping_add(k);
                         self.kinds[side_of(p)].build(seed)
                     })
                     .collect();
-                let kinds: Vec<AiKind> = Player::all(rules.players())
+                let kinds: Vec<AiKind> = Player::all(players)
                     .map(|p| self.kinds[side_of(p)])
                     .collect();
                 let mut moves = Vec::new();
                 // The dice of the game, on a stream of its own.
                 let mut dice = ChaCha8Rng::seed_from_u64(self.seed);
-                dice.set_stream(1 + 2 * g as u64 + u64::from(swap));
+                dice.set_stream(1 + u64::from(players) * g as u64 + k);
                 let winners = play_game(
                     rules,
                     start,
@@ -216,6 +234,7 @@ impl Arena {
                         if timed {
                             side.total_time += t;
                             side.worst_time = side.worst_time.max(t);
+                            side.times.push(t);
                         }
                     },
                 )?;
@@ -232,7 +251,7 @@ impl Arena {
                 }
                 on_game(&ArenaGame {
                     board: g,
-                    first_side: usize::from(swap),
+                    seat_a,
                     seats: &kinds,
                     start,
                     moves: &moves,
@@ -246,13 +265,20 @@ impl Arena {
             if timed {
                 let mean = side.total_time.as_secs_f64() * 1000.0 / side.moves.max(1) as f64;
                 side.mean_move_ms = Some(mean);
+                side.times.sort_unstable();
+                let median = match side.times.len() {
+                    0 => Duration::ZERO,
+                    n if n % 2 == 1 => side.times[n / 2],
+                    n => (side.times[n / 2 - 1] + side.times[n / 2]) / 2,
+                };
+                side.median_move_ms = Some(median.as_secs_f64() * 1000.0);
                 side.worst_move_ms = Some(side.worst_time.as_secs_f64() * 1000.0);
             }
         }
         let boards = self.boards.len() as u32;
         Ok(ArenaResult {
             boards,
-            games: boards.saturating_mul(2),
+            games: boards.saturating_mul(u32::from(players)),
             sides,
         })
     }
@@ -365,6 +391,47 @@ mod tests {
             assert_eq!(first, run(a, b));
             assert_eq!(first.sides[0].mean_move_ms, None);
         }
+    }
+
+    #[test]
+    fn side_a_takes_each_seat_of_each_board() {
+        let rules = Rules::of(
+            crate::game::RuleSet::Lol4,
+            crate::game::Map::rhombus(3).unwrap(),
+            3,
+            5,
+        )
+        .unwrap();
+        let arena = Arena::new(
+            rules,
+            [AiKind::Greedy, AiKind::Random],
+            2,
+            4,
+            Budget::nodes(100),
+        )
+        .unwrap()
+        .timed(true);
+        assert_eq!(arena.games(), 6);
+        let mut seen = Vec::new();
+        let result = arena
+            .run(|game| {
+                // Side A in one seat, side B in the two others.
+                let ours = game.seats.iter().filter(|&&k| k == AiKind::Greedy).count();
+                assert_eq!(ours, 1);
+                assert_eq!(game.seats[usize::from(game.seat_a.index())], AiKind::Greedy);
+                seen.push((game.board, game.seat_a.letter()));
+            })
+            .unwrap();
+        assert_eq!(
+            seen,
+            [(0, 'a'), (0, 'b'), (0, 'c'), (1, 'a'), (1, 'b'), (1, 'c')]
+        );
+        let [a, b] = &result.sides;
+        assert_eq!(result.games, 6);
+        assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
+        // Timed on request: the median lies between nothing and the worst.
+        let (median, worst) = (a.median_move_ms.unwrap(), a.worst_move_ms.unwrap());
+        assert!(0.0 <= median && median <= worst, "{median} {worst}");
     }
 
     #[test]

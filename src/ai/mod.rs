@@ -17,6 +17,8 @@
 //! of them against each other on seeded random boards.
 
 pub mod arena;
+mod chance;
+mod chance_eval;
 mod dicewars;
 mod eval;
 mod greedy;
@@ -33,6 +35,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Move, Position, Rules, Share};
 
+pub use chance::{Chance, ChanceConfig, Reply};
+pub use chance_eval::Weights;
 pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;
@@ -250,6 +254,35 @@ impl Analysis {
         Analysis { moves, choice }
     }
 
+    /// The same analysis with no rating claimed exact when the rules roll
+    /// dice: a perfect-play rating of the searches that take every attack
+    /// as won ([`Search`], [`Perfect`]) proves nothing there, so each
+    /// becomes an estimate (a win +1,000,000, a loss -1,000,000, a share in
+    /// between), which keeps the order of the moves.
+    ///
+    /// ```
+    /// use dice_of_doom::ai::{Analysis, RatedMove, Rating};
+    /// use dice_of_doom::game::{Map, Move, RuleSet, Rules, Share};
+    /// let analysis = Analysis {
+    ///     moves: vec![RatedMove { mv: Move::Pass, rating: Rating::Exact(Share::WIN) }],
+    ///     choice: 0,
+    /// };
+    /// let lol4 = Rules::of(RuleSet::Lol4, Map::rhombus(2).unwrap(), 2, 5).unwrap();
+    /// assert_eq!(analysis.clone().unproven_under(&lol4).moves[0].rating, Rating::Estimate(1_000_000));
+    /// let classic = Rules::classic(2, 2, 3).unwrap();
+    /// assert_eq!(analysis.clone().unproven_under(&classic), analysis);
+    /// ```
+    pub fn unproven_under(mut self, rules: &Rules) -> Analysis {
+        if rules.policy().battle == crate::game::Battle::Dice {
+            for m in &mut self.moves {
+                if let Rating::Exact(share) = m.rating {
+                    m.rating = Rating::Estimate(((share.to_f64() - 0.5) * 2e6).round() as i32);
+                }
+            }
+        }
+        self
+    }
+
     /// The move the opponent plays.
     pub fn chosen(&self) -> Option<Move> {
         self.moves.get(self.choice).map(|m| m.mv)
@@ -308,11 +341,13 @@ pub enum AiKind {
     Racket,
     /// `dicewars`: [`DiceWarsPlayer`].
     Dicewars,
+    /// `chance`: [`Chance`].
+    Chance,
 }
 
 impl AiKind {
     /// Every kind, in order.
-    pub const ALL: [AiKind; 8] = [
+    pub const ALL: [AiKind; 9] = [
         AiKind::Perfect,
         AiKind::Search,
         AiKind::Lol,
@@ -321,6 +356,7 @@ impl AiKind {
         AiKind::Lol4,
         AiKind::Racket,
         AiKind::Dicewars,
+        AiKind::Chance,
     ];
 
     /// The kind's name.
@@ -334,6 +370,7 @@ impl AiKind {
             AiKind::Lol4 => "lol4",
             AiKind::Racket => "racket",
             AiKind::Dicewars => "dicewars",
+            AiKind::Chance => "chance",
         }
     }
 
@@ -352,20 +389,24 @@ impl AiKind {
             }
             AiKind::Racket => "Realm of Racket's AI: depth-4 minimax rating cells won",
             AiKind::Dicewars => "Dice Wars' original AI: a filtered random attacker",
+            AiKind::Chance => {
+                "Expectimax over its own turn with exact battle odds (plays as `search` without dice)"
+            }
         }
     }
 
     /// A new opponent of this kind, with default settings, seeded.
     pub fn build(self, seed: u64) -> Box<dyn Strategy> {
         match self {
-            AiKind::Perfect => Box::new(Perfect::new()),
-            AiKind::Search => Box::new(Search::new(SearchConfig::default())),
+            AiKind::Perfect => Box::new(SureProofs(Perfect::new())),
+            AiKind::Search => Box::new(SureProofs(Search::new(SearchConfig::default()))),
             AiKind::Lol => Box::new(Lol::new()),
             AiKind::Greedy => Box::new(Greedy::new()),
             AiKind::Random => Box::new(RandomPlayer::new(seed)),
             AiKind::Lol4 => Box::new(Lol4Player),
             AiKind::Racket => Box::new(RacketPlayer),
             AiKind::Dicewars => Box::new(DiceWarsPlayer::new(seed)),
+            AiKind::Chance => Box::new(Chance::default()),
         }
     }
 }
@@ -389,6 +430,49 @@ impl std::str::FromStr for AiKind {
             .into_iter()
             .find(|kind| kind.name() == name)
             .ok_or_else(|| UnknownAiKind(name.to_string()))
+    }
+}
+
+/// An opponent whose proofs take every attack as won (`perfect`,
+/// `search`): where the rules roll dice its ratings are estimates
+/// ([`Analysis::unproven_under`]).
+struct SureProofs<S>(S);
+
+impl<S: Strategy> Strategy for SureProofs<S> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn analyse(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        budget: Budget,
+        full: bool,
+    ) -> Option<Analysis> {
+        self.0
+            .analyse(rules, position, budget, full)
+            .map(|a| a.unproven_under(rules))
+    }
+}
+
+impl AiKind {
+    /// The opponent the game gives the computer under a rule set unless
+    /// told otherwise: [`Chance`] where the attacks roll dice (`lol4`,
+    /// Dice Wars), [`Search`] where they always win (classic, Realm of
+    /// Racket).
+    ///
+    /// ```
+    /// use dice_of_doom::ai::AiKind;
+    /// use dice_of_doom::game::RuleSet;
+    /// assert_eq!(AiKind::for_rules(RuleSet::Lol4), AiKind::Chance);
+    /// assert_eq!(AiKind::for_rules(RuleSet::Classic), AiKind::Search);
+    /// ```
+    pub fn for_rules(set: crate::game::RuleSet) -> AiKind {
+        match set.policy().battle {
+            crate::game::Battle::Dice => AiKind::Chance,
+            crate::game::Battle::Sure => AiKind::Search,
+        }
     }
 }
 

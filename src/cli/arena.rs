@@ -1,5 +1,7 @@
 //! `dice-of-doom arena`: two computer opponents play each other on seeded
-//! random boards, each board twice with the sides swapped.
+//! random boards: side A in one seat, side B in every other, each board
+//! played once for each seat of side A (twice, sides swapped, for two
+//! players).
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -31,8 +33,8 @@ const MAX_BOARDS: u32 = 100_000;
         .conflicts_with("map")
         .help(format!("Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons")))),
     mut_args(change("players", |players| players.help(format!(
-        "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS}: side A plays `a` and side B \
-         every other player, then the other way round"
+        "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS}: side A plays one seat and side B \
+         every other, each board once for each seat of side A"
     ))))
 )]
 pub struct ArenaArgs {
@@ -52,7 +54,8 @@ pub struct ArenaArgs {
     /// The computer opponent of side B.
     #[arg(long = "b", value_enum, value_name = "AI")]
     b: AiKind,
-    /// Number of boards; each is played twice, sides swapped.
+    /// Number of boards; each is played once for each seat of side A
+    /// (twice, sides swapped, with two players).
     #[arg(long, default_value_t = 10, value_parser = whole(1, MAX_BOARDS),
           allow_negative_numbers = true)]
     games: u32,
@@ -70,12 +73,17 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "N", conflicts_with = "think_time",
           value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
     nodes: Option<u64>,
+    /// Time the moves even under `--nodes` (mean, median and worst per
+    /// side): the timings differ from run to run, the games do not.
+    #[arg(long)]
+    times: bool,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
     /// Write every game into this directory as a game record, named by the
     /// arena's seed, the board's number and the side that moved first
-    /// (`seed1-board03-A.txt`: side A played `a`).
+    /// (`seed1-board03-A.txt`: side A played `a`), or with more than two
+    /// players side A's seat (`seed1-board03-c.txt`).
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
 }
@@ -98,7 +106,7 @@ struct Report<'a> {
     max_dice: u8,
     /// Boards drawn.
     boards: u32,
-    /// Games played (twice the boards).
+    /// Games played (the boards times the players).
     games: u32,
     /// The seed.
     seed: u64,
@@ -181,7 +189,8 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
         args.seed,
         budget,
     )
-    .map_err(no_board)?;
+    .map_err(no_board)?
+    .timed(args.nodes.is_none() || args.times);
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(arena.games());
         if let Ok(style) = indicatif::ProgressStyle::with_template(
@@ -237,12 +246,18 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         .map(|&ai| Seat::Computer { ai, budget })
         .collect();
     let width = (arena.boards().max(1) - 1).to_string().len();
-    let side = ["A", "B"][game.first_side];
+    // Two players: the side that plays `a`; more: side A's seat.
+    let side = if rules.players() == 2 {
+        if game.seat_a == Player::A { "A" } else { "B" }.to_string()
+    } else {
+        game.seat_a.letter().to_string()
+    };
     let [a, b] = arena.kinds();
     let event = format!(
-        "arena seed {seed}, board {} of {}, side A {a} and side B {b}, side {side} plays a",
+        "arena seed {seed}, board {} of {}, side A {a} and side B {b}, side A plays {}",
         game.board,
-        arena.boards()
+        arena.boards(),
+        game.seat_a
     );
     let mut record = Record::new(rules.clone(), game.start, seats).with_tags(Tags {
         seed: None,
@@ -273,8 +288,14 @@ fn table(result: &Report) -> String {
     };
     let mut out = format!(
         "arena: {on}, {players} players, at most {dice}, \
-         {boards} x 2 games (sides swapped), seed {seed}, {budget} per move\n",
+         {boards} x {per} games ({how}), seed {seed}, {budget} per move\n",
         players = result.players,
+        per = result.players,
+        how = if result.players == 2 {
+            "sides swapped"
+        } else {
+            "side A in each seat"
+        },
         dice = count(result.max_dice, "die", "dice"),
         boards = count(result.boards, "board", "boards"),
         seed = result.seed,
@@ -282,7 +303,7 @@ fn table(result: &Report) -> String {
     out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
     let timed = result.sides.iter().all(|s| s.mean_move_ms.is_some());
     out.push_str(if timed {
-        "          mean move  worst move\n"
+        "          mean move  median move  worst move\n"
     } else {
         "\n"
     });
@@ -299,10 +320,13 @@ fn table(result: &Report) -> String {
             s.win_rate_ci95.0 * 100.0,
             s.win_rate_ci95.1 * 100.0,
         ));
-        if let (Some(mean), Some(worst)) = (s.mean_move_ms, s.worst_move_ms) {
+        if let (Some(mean), Some(median), Some(worst)) =
+            (s.mean_move_ms, s.median_move_ms, s.worst_move_ms)
+        {
             out.push_str(&format!(
-                "  {:>7} ms  {:>7} ms",
+                "  {:>7} ms  {:>9} ms  {:>7} ms",
                 millis(mean),
+                millis(median),
                 millis(worst)
             ));
         }
@@ -343,6 +367,7 @@ mod tests {
             seed: 5,
             think_time: Duration::from_millis(20),
             nodes: None,
+            times: false,
             json: false,
             record: None,
             maps: MapArgs::default(),

@@ -253,9 +253,10 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     pub(super) computer: Option<ComputerPlayers>,
     /// The computer opponent (and the source of hints: `h` in the line mode,
-    /// `H` in the full-screen game).
-    #[arg(long, value_enum, default_value_t = AiKind::Search, value_name = "AI")]
-    pub(super) ai: AiKind,
+    /// `H` in the full-screen game) [default: `chance` under the rule sets
+    /// with dice, `search` otherwise].
+    #[arg(long, value_enum, value_name = "AI")]
+    pub(super) ai: Option<AiKind>,
     /// Seconds the computer may think per move (0.001 to 3600).
     #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
           allow_negative_numbers = true)]

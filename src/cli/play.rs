@@ -67,10 +67,8 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
             ));
         }
         let mut record = read_record(path)?;
-        let hints = hints_of(
-            &record,
-            (args.ai, computer::budget(args.think_time, args.nodes)),
-        );
+        let ai = AiKind::for_rules(record.rules().set());
+        let hints = hints_of(&record, (ai, computer::budget(args.think_time, args.nodes)));
         if let Some(choice) = args.computer {
             record = reseated(record, choice, hints)?;
         }
@@ -93,7 +91,8 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
     };
     // With no computer player the opponent still rates the moves for hints.
     let budget = computer::budget(args.think_time, args.nodes);
-    let seats = computer::seats(args.ai, players, rules.players(), budget);
+    let ai = args.ai.unwrap_or(AiKind::for_rules(rules.set()));
+    let seats = computer::seats(ai, players, rules.players(), budget);
     let record = Record::new(rules, start, seats).with_tags(Tags {
         seed,
         date: Some(saving::now()),
@@ -109,7 +108,7 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
     Ok(Game {
         record,
         saver,
-        hints: (args.ai, budget),
+        hints: (ai, budget),
         loaded: None,
     })
 }
@@ -257,10 +256,8 @@ pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
-    let hints = hints_of(
-        &record,
-        (AiKind::default(), Budget::time(Duration::from_secs(1))),
-    );
+    let fallback = AiKind::for_rules(record.rules().set());
+    let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
     let keeper = saving::new_autosave().map(|path| {
         let mut kept = record.clone();
         kept.truncate(0);

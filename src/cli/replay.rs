@@ -39,7 +39,8 @@ pub struct ReplayArgs {
 pub(super) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let mut record = read_record(&args.file)?;
     if let Some(choice) = args.computer {
-        let fallback = (AiKind::default(), Budget::time(Duration::from_secs(1)));
+        let ai = AiKind::for_rules(record.rules().set());
+        let fallback = (ai, Budget::time(Duration::from_secs(1)));
         record = super::play::reseated(record, choice, fallback)?;
     }
     let stdout = io::stdout();

@@ -1,0 +1,168 @@
+//! Tests of our player for chance.
+
+use super::*;
+use crate::ai::{AiKind, Rating, arena::Arena};
+use crate::game::{Map, RuleSet, deal_territories, random_board};
+use rand::SeedableRng;
+
+fn rules(set: RuleSet, side: usize, players: usize) -> Rules {
+    let map = match set {
+        RuleSet::Racket => Map::offset(side),
+        _ => Map::rhombus(side),
+    };
+    let dice = set.defaults().max_dice.into();
+    Rules::of(set, map.unwrap(), players, dice).unwrap()
+}
+
+fn attack(from: u8, to: u8) -> Move {
+    Move::Attack { from, to }
+}
+
+#[test]
+fn plays_what_the_odds_and_the_board_say() {
+    // (rule set, side, board, at the start of the turn, the move it
+    // plays (true) or never plays (false), why)
+    let cases = [
+        (
+            RuleSet::Dicewars,
+            2,
+            "a-8 b-1 / a-1 a-1",
+            true,
+            (true, attack(0, 1)),
+            "a sure attack that wins the game",
+        ),
+        (
+            RuleSet::Dicewars,
+            2,
+            "a-2 b-8 / b-8 b-8",
+            true,
+            (true, Move::Pass),
+            "no hopeless attack when the turn may end",
+        ),
+        (
+            RuleSet::Dicewars,
+            2,
+            "a-4 b-8 / b-3 a-1",
+            false,
+            (false, attack(0, 1)),
+            "no hopeless attack that leaves a cell to a weak enemy",
+        ),
+        (
+            RuleSet::Lol4,
+            3,
+            "a-1 b-2 a-1 / b-5 a-5 b-5 / b-5 b-2 b-5",
+            true,
+            (true, attack(4, 1)),
+            "of two equal attacks, the one that joins its groups",
+        ),
+    ];
+    for (set, side, board, first, (plays, mv), why) in cases {
+        let rules = rules(set, side, 2);
+        let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
+        let at = if first {
+            start
+        } else {
+            Position::from_parts(*start.board(), Player::A, 0, false)
+        };
+        let chosen = Chance::default().choose(&rules, &at, Budget::nodes(20_000));
+        assert_eq!(chosen == Some(mv), plays, "{why}: {chosen:?}");
+    }
+}
+
+#[test]
+fn a_node_budget_reproduces_its_moves() {
+    let rules = rules(RuleSet::Lol4, 4, 3);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..5 {
+        let board = random_board(&rules, Player::A, &mut rng).unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let budget = Budget::nodes(5_000);
+        let first = Chance::default().analyse(&rules, &start, budget, true);
+        let mut again = Chance::default();
+        assert_eq!(again.analyse(&rules, &start, budget, true), first);
+        assert!(again.last_search().0 > 0);
+    }
+    // And so does a whole arena, three players, side A in each seat.
+    let arena = || {
+        Arena::new(
+            rules.clone(),
+            [AiKind::Chance, AiKind::Lol4],
+            2,
+            3,
+            Budget::nodes(2_000),
+        )
+        .unwrap()
+        .run(|_| {})
+        .unwrap()
+    };
+    let result = arena();
+    assert_eq!(result.games, 6);
+    assert_eq!(arena(), result);
+}
+
+#[test]
+fn without_dice_it_plays_as_search() {
+    let rules = Rules::classic(3, 2, 3).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..5 {
+        let board = random_board(&rules, Player::A, &mut rng).unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let budget = Budget::nodes(3_000);
+        let ours = Chance::default().analyse(&rules, &start, budget, true);
+        let search = Search::new(SearchConfig::default()).analyse(&rules, &start, budget, true);
+        assert_eq!(ours, search);
+    }
+}
+
+#[test]
+fn no_exact_rating_where_dice_decide() {
+    // Search's proofs take every attack as won: proven on the classic
+    // board, estimates only under lol4.
+    let board = "a-3 b-1 / a-1 a-1";
+    let exact = |set| {
+        let rules = rules(set, 2, 2);
+        let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
+        let analysis = AiKind::Search
+            .build(1)
+            .analyse(&rules, &start, Budget::nodes(10_000), true)
+            .unwrap();
+        analysis
+            .moves
+            .iter()
+            .any(|m| matches!(m.rating, Rating::Exact(_)))
+    };
+    assert!(exact(RuleSet::Classic));
+    assert!(!exact(RuleSet::Lol4));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Under every rule set and player count it answers a legal move
+    /// until the game ends.
+    #[test]
+    fn always_a_legal_move(set in 0..4usize, players in 2..5usize, seed in 0..1_000u64) {
+        let set = RuleSet::ALL[set];
+        let players = if set == RuleSet::Racket { 2 } else { players };
+        let rules = rules(set, 3, players);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut at = if set == RuleSet::Dicewars {
+            deal_territories(&rules, &mut rng).unwrap()
+        } else {
+            let board = random_board(&rules, Player::A, &mut rng).unwrap();
+            Position::start(&rules, board, Player::A).unwrap()
+        };
+        let mut ai = Chance::default();
+        for _ in 0..60 {
+            let menu = at.moves(&rules);
+            let chosen = ai.choose(&rules, &at, Budget::nodes(300));
+            if menu.is_empty() {
+                proptest::prop_assert_eq!(chosen, None);
+                break;
+            }
+            let mv = chosen.unwrap();
+            proptest::prop_assert!(menu.contains(&mv), "{} not in {:?}", mv, menu);
+            at = at.play_rolled(&rules, mv, &mut rng).unwrap().position;
+        }
+    }
+}

@@ -15,6 +15,7 @@
 //! the system refuses, never an abort.
 
 pub mod dot;
+mod memo;
 mod memory;
 mod prove;
 pub mod sample;

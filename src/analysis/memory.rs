@@ -185,7 +185,7 @@ pub const DEFAULT_MEMORY_FRACTION: usize = 16;
 /// A sixteenth keeps a refusal about as quick as it was with the old fixed
 /// limit of 20,000,000 positions, which it replaces: filling a GiB takes 8
 /// to 12 seconds on the project machine, whose 24 GB give a 1.4 GiB default
-/// (21 million positions on a 4x4 board, 10 million on a 10x10 board with
+/// (20 million positions on a 4x4 board, 9 million on a 10x10 board with
 /// 8 players and 9 dice).
 pub fn default_max_memory() -> ByteSize {
     let total = std::fs::read_to_string("/proc/meminfo")

@@ -290,8 +290,8 @@ impl Limits {
     /// let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
     /// let tree = GameTree::new(rules, start);
     /// let limits = Limits::memory(ByteSize::new(1 << 30)).tree_limits(&tree);
-    /// // 14.7 million positions in a GiB on a 4x4 board: 73 bytes each.
-    /// assert_eq!(limits.positions, 14_680_064);
+    /// // 14.1 million positions in a GiB on a 4x4 board: 76 bytes each.
+    /// assert_eq!(limits.positions, 14_071_213);
     /// assert_eq!(limits.edges, 4 * limits.positions);
     /// ```
     pub fn tree_limits(&self, tree: &GameTree) -> TreeLimits {

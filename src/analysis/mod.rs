@@ -18,6 +18,7 @@
 
 pub mod chance;
 pub mod dot;
+mod memo;
 mod memory;
 mod prove;
 pub mod sample;

@@ -7,11 +7,13 @@
 //! all `b-max_dice`.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxBuildHasher;
 
+use super::memo::{Memo, MemoHandle, MemoRefused, MemoSpace, Probe};
 use crate::game::{
     Board, Cell, Children, Codec, Map, Player, PlayerSet, Position, Rules, RulesError, Share,
 };
@@ -81,6 +83,9 @@ pub enum SurveyError {
     /// Too many boards to keep a row for each.
     #[error("a table has at most {} rows, not {}", group_digits(MAX_TABLE_BOARDS), group_digits(*.0))]
     TableTooLarge(u64),
+    /// The system refused memory for the memo (this many bytes).
+    #[error("the system refused {} of memory for the survey's table", crate::analysis::ByteSize::new(*.0))]
+    OutOfMemory(usize),
     /// The first player is not one of the two players.
     #[error("a survey is of two-player games: the first player is a or b, not {0}")]
     FirstPlayer(Player),
@@ -199,67 +204,46 @@ fn share(code: Code) -> Share {
     }
 }
 
-const SHARD_BITS: u32 = 8;
-
-/// One memo table split into locked shards, so that threads rarely wait.
-struct Memo {
-    shards: Vec<Mutex<HashMap<u64, Entry, FxBuildHasher>>>,
+/// What one worker needs: the rules, the codec, its handle on the memo, and
+/// one buffer of children (and of their entries) per ply.
+struct Solver<'s> {
+    rules: &'s Rules,
+    codec: &'s Codec,
+    memo: MemoHandle<'s, 's>,
+    levels: Vec<(Children, Vec<Entry>)>,
 }
 
-impl Memo {
-    fn new() -> Memo {
-        Memo {
-            shards: (0..1 << SHARD_BITS)
-                .map(|_| Mutex::new(HashMap::with_hasher(FxBuildHasher)))
-                .collect(),
+impl<'s> Solver<'s> {
+    fn new(rules: &'s Rules, codec: &'s Codec, memo: &'s Memo<'s>) -> Solver<'s> {
+        Solver {
+            rules,
+            codec,
+            memo: memo.handle(),
+            levels: Vec::new(),
         }
     }
 
-    #[inline]
-    fn shard(&self, key: u64) -> &Mutex<HashMap<u64, Entry, FxBuildHasher>> {
-        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARD_BITS);
-        &self.shards[h as usize]
-    }
-
-    #[inline]
-    fn get(&self, key: u64) -> Option<Entry> {
-        let shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
-        shard.get(&key).copied()
-    }
-
-    #[inline]
-    fn put(&self, key: u64, entry: Entry) {
-        let mut shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
-        shard.insert(key, entry);
-    }
-
-    fn len(&self) -> u64 {
-        self.shards
-            .iter()
-            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).len() as u64)
-            .sum()
-    }
-}
-
-/// What one worker needs: the rules, the codec and one buffer per ply.
-struct Solver<'a> {
-    rules: &'a Rules,
-    codec: &'a Codec,
-    memo: &'a Memo,
-    levels: Vec<Children>,
-}
-
-impl Solver<'_> {
-    /// The memo entry of a packed position, solving it if needed.
-    fn solve(&mut self, key: u64, ply: usize) -> Entry {
-        if let Some(entry) = self.memo.get(key) {
-            return entry;
+    /// The memo entry of a packed position, solving it if needed; `None`
+    /// when the memo asked the workers to stop (it is full).
+    fn solve(&mut self, key: u64, ply: usize) -> Option<Entry> {
+        if self.memo.stopping() {
+            return None;
         }
+        let claim = match self.memo.claim(key) {
+            Probe::Known(entry) => return Some(entry),
+            Probe::Claimed(slot) => Some(slot),
+            Probe::Busy => None,
+        };
         if self.levels.len() <= ply {
-            self.levels.push(Children::new(self.codec));
+            self.levels.push((Children::new(self.codec), Vec::new()));
         }
-        self.levels[ply].expand(self.codec, self.rules, &[key]);
-        let count = self.levels[ply].len();
+        let (children, known) = &mut self.levels[ply];
+        children.expand(self.codec, self.rules, &[key]);
+        let count = children.len();
+        // Every child looked up before any is solved: the lookups' cache
+        // misses overlap.
+        let keys = (0..count).map(|i| children.key(i)[0]);
+        self.memo.peek_all(keys, known);
         let entry = if count == 0 {
             let winners = self.codec.winners(&[key]);
             let rating = code(Share::of(winners, Player::A));
@@ -269,8 +253,14 @@ impl Solver<'_> {
             let mut size: u64 = 1;
             let mut rating = if maximise { 0 } else { 2 };
             for i in 0..count {
-                let child = self.levels[ply].key(i)[0];
-                let entry = self.solve(child, ply + 1);
+                let (children, known) = &self.levels[ply];
+                let entry = match known[i] {
+                    0 => {
+                        let child = children.key(i)[0];
+                        self.solve(child, ply + 1)?
+                    }
+                    entry => entry,
+                };
                 size = size.saturating_add(entry >> 2).min(MAX_COUNT);
                 let r = entry & 3;
                 rating = if maximise {
@@ -281,8 +271,8 @@ impl Solver<'_> {
             }
             (size << 2) | rating
         };
-        self.memo.put(key, entry);
-        entry
+        self.memo.finish(claim, key, entry);
+        Some(entry)
     }
 }
 
@@ -293,26 +283,31 @@ impl Solver<'_> {
 pub(crate) fn solve_starts(rules: &Rules, starts: &[Position]) -> Vec<Share> {
     let codec = Codec::new(rules);
     assert_eq!((codec.words(), rules.players()), (1, 2));
-    let memo = Memo::new();
-    let mut solver = Solver {
-        rules,
-        codec: &codec,
-        memo: &memo,
-        levels: Vec::new(),
-    };
+    let mut space = MemoSpace::with_room(1 << 16).expect("a memo");
+    let mut held = 0;
+    let mut shares = Vec::with_capacity(starts.len());
     let mut key = [0u64];
-    starts
-        .iter()
-        .map(|start| {
+    'grow: loop {
+        let memo = space.memo(1, held);
+        let mut solver = Solver::new(rules, &codec, &memo);
+        for start in &starts[shares.len()..] {
             codec.encode(start, &mut key);
-            let for_a = share(solver.solve(key[0], 0) & 3);
-            if start.player() == Player::A {
+            let Some(entry) = solver.solve(key[0], 0) else {
+                drop(solver);
+                let mut bigger = memo.doubled().expect("a memo");
+                held = memo.move_into(&mut bigger);
+                space = bigger;
+                continue 'grow;
+            };
+            let for_a = share(entry & 3);
+            shares.push(if start.player() == Player::A {
                 for_a
             } else {
                 for_a.complement()
-            }
-        })
-        .collect()
+            });
+        }
+        return shares;
+    }
 }
 
 /// Per-worker totals, added up at the end.
@@ -322,8 +317,136 @@ struct Totals {
     losses: u64,
     ties: u64,
     no_move: u64,
+    /// The largest tree and the first board that has it.
     largest: (u64, u64),
 }
+
+impl Totals {
+    /// Counts board `index`, whose start has this memo entry.
+    fn record(&mut self, index: u64, entry: Entry, first: Player) {
+        let size = entry >> 2;
+        self.keep_largest((size, index));
+        let for_a = share(entry & 3);
+        let for_first = if first == Player::A {
+            for_a
+        } else {
+            for_a.complement()
+        };
+        if size == 1 {
+            self.no_move += 1;
+        } else if for_first == Share::WIN {
+            self.wins += 1;
+        } else if for_first == Share::LOSS {
+            self.losses += 1;
+        } else {
+            self.ties += 1;
+        }
+    }
+
+    fn keep_largest(&mut self, (size, index): (u64, u64)) {
+        if size > self.largest.0 || (size == self.largest.0 && index < self.largest.1) {
+            self.largest = (size, index);
+        }
+    }
+
+    fn add(&mut self, other: &Totals) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.ties += other.ties;
+        self.no_move += other.no_move;
+        self.keep_largest(other.largest);
+    }
+}
+
+/// The workers' run over one memo, until every board is done or the memo
+/// is full.
+struct Round<'r, 'a> {
+    options: &'r SurveyOptions,
+    rules: &'r Rules,
+    codec: &'r Codec,
+    memo: &'r Memo<'a>,
+    /// The first board no worker has taken yet.
+    next: &'r AtomicU64,
+    boards: u64,
+    progress: &'r (dyn Fn(u64) + Sync),
+}
+
+impl Round<'_, '_> {
+    /// Runs `threads` workers over the `unfinished` ranges of boards, then
+    /// over the boards not taken yet, adding what they finish to `total`;
+    /// gives back the boards left unfinished when the memo filled up.
+    fn run(
+        &self,
+        threads: usize,
+        unfinished: Vec<Range<u64>>,
+        total: &mut Totals,
+    ) -> Vec<Range<u64>> {
+        let unfinished = Mutex::new(unfinished);
+        let work = || self.work(&unfinished);
+        let all: Vec<(Totals, Option<Range<u64>>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    std::thread::Builder::new()
+                        .stack_size(64 << 20)
+                        .spawn_scoped(scope, work)
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| match h {
+                    Ok(handle) => handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    // No thread could be started: do the rest here.
+                    Err(_) => work(),
+                })
+                .collect()
+        });
+        let mut left = unfinished.into_inner().unwrap_or_else(|e| e.into_inner());
+        for (totals, stopped) in all {
+            total.add(&totals);
+            left.extend(stopped);
+        }
+        left
+    }
+
+    /// One worker: boards until none is left or the memo is full (then
+    /// the boards it was on are given back).
+    fn work(&self, unfinished: &Mutex<Vec<Range<u64>>>) -> (Totals, Option<Range<u64>>) {
+        let (rules, codec) = (self.rules, self.codec);
+        let mut solver = Solver::new(rules, codec, self.memo);
+        let mut totals = Totals::default();
+        let mut key = [0u64];
+        loop {
+            let taken = unfinished.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let range = match taken {
+                Some(range) => range,
+                None => {
+                    let start = self.next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= self.boards {
+                        return (totals, None);
+                    }
+                    start..(start + CHUNK).min(self.boards)
+                }
+            };
+            for index in range.clone() {
+                let board = board_at(rules, index);
+                let position = Position::start(rules, board, self.options.first)
+                    .expect("numbered boards fit their rules");
+                codec.encode(&position, &mut key);
+                let Some(entry) = solver.solve(key[0], 0) else {
+                    (self.progress)(index - range.start);
+                    return (totals, Some(index..range.end));
+                };
+                totals.record(index, entry, self.options.first);
+            }
+            (self.progress)(range.end - range.start);
+        }
+    }
+}
+
+/// The positions two boards are expected to add to the memo.
+const POSITIONS_PER_TWO_BOARDS: u64 = 9;
 
 /// Boards handed to a worker at a time.
 const CHUNK: u64 = 2048;
@@ -342,6 +465,16 @@ const CHUNK: u64 = 2048;
 pub fn survey(
     options: &SurveyOptions,
     progress: &(dyn Fn(u64) + Sync),
+) -> Result<Survey, SurveyError> {
+    survey_in(options, progress, None)
+}
+
+/// [`survey`] with the memo's first room given (instead of worked out from
+/// the number of boards).
+fn survey_in(
+    options: &SurveyOptions,
+    progress: &(dyn Fn(u64) + Sync),
+    room: Option<usize>,
 ) -> Result<Survey, SurveyError> {
     let rules = Rules::new(options.map.clone(), 2, usize::from(options.max_dice))?;
     let (text, count) = board_count(options.map.len(), options.max_dice);
@@ -364,89 +497,42 @@ pub fn survey(
     let codec = Codec::new(&rules);
     // Every board the limits allow packs into one word.
     debug_assert_eq!(codec.words(), 1);
-    let memo = Memo::new();
+    let threads = options.threads.max(1);
+    // The memo starts with room for 4.5 positions a board (every survey
+    // measured finds fewer than 4.6: 3x3 with 3 dice) and grows if a survey
+    // needs more.
+    let room = room.unwrap_or_else(|| {
+        usize::try_from(boards.saturating_mul(POSITIONS_PER_TWO_BOARDS) / 2).unwrap_or(usize::MAX)
+    });
+    let refused = |e: MemoRefused| SurveyError::OutOfMemory(e.bytes);
+    let mut space = MemoSpace::with_room(room).map_err(refused)?;
+    let mut held = 0;
+    // The boards of a round: those the last round stopped in the middle of,
+    // then the rest in chunks.
     let next = AtomicU64::new(0);
-    let first = options.first;
-
-    let work = || {
-        let mut solver = Solver {
+    let mut unfinished: Vec<Range<u64>> = Vec::new();
+    let mut total = Totals::default();
+    let positions = loop {
+        let memo = space.memo(threads, held);
+        let round = Round {
+            options,
             rules: &rules,
             codec: &codec,
             memo: &memo,
-            levels: Vec::new(),
+            next: &next,
+            boards,
+            progress,
         };
-        let mut totals = Totals::default();
-        let mut key = [0u64];
-        loop {
-            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-            if start >= boards {
-                break;
-            }
-            let end = (start + CHUNK).min(boards);
-            for index in start..end {
-                let board = board_at(&rules, index);
-                let position =
-                    Position::start(&rules, board, first).expect("numbered boards fit their rules");
-                codec.encode(&position, &mut key);
-                let entry = solver.solve(key[0], 0);
-                let size = entry >> 2;
-                if size > totals.largest.0 {
-                    totals.largest = (size, index);
-                }
-                let for_a = share(entry & 3);
-                let for_first = if first == Player::A {
-                    for_a
-                } else {
-                    for_a.complement()
-                };
-                if size == 1 {
-                    totals.no_move += 1;
-                } else if for_first == Share::WIN {
-                    totals.wins += 1;
-                } else if for_first == Share::LOSS {
-                    totals.losses += 1;
-                } else {
-                    totals.ties += 1;
-                }
-            }
-            progress(end - start);
+        unfinished = round.run(threads, unfinished, &mut total);
+        if !memo.full() {
+            break memo.len();
         }
-        totals
+        // Past three quarters full: the finished positions move to a table
+        // twice the size, and the workers go on from where they stopped.
+        let mut bigger = memo.doubled().map_err(refused)?;
+        held = memo.move_into(&mut bigger);
+        space = bigger;
     };
-
-    let threads = options.threads.max(1);
-    let all: Vec<Totals> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                std::thread::Builder::new()
-                    .stack_size(64 << 20)
-                    .spawn_scoped(scope, work)
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| match h {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                // No thread could be started: do the rest here.
-                Err(_) => work(),
-            })
-            .collect()
-    });
-
-    let mut total = Totals::default();
-    for t in all {
-        total.wins += t.wins;
-        total.losses += t.losses;
-        total.ties += t.ties;
-        total.no_move += t.no_move;
-        if t.largest.0 > total.largest.0
-            || (t.largest.0 == total.largest.0 && t.largest.1 < total.largest.1)
-        {
-            total.largest = t.largest;
-        }
-    }
     let rows = if options.table {
         table_rows(&rules, &codec, boards)
     } else {
@@ -460,7 +546,7 @@ pub fn survey(
         ties: total.ties,
         no_move: total.no_move,
         largest: (total.largest.0, board_at(&rules, total.largest.1)),
-        positions: memo.len(),
+        positions,
         rows,
     })
 }
@@ -674,6 +760,30 @@ mod tests {
                 let st = stats(&mut tree, root, crate::analysis::Limits::UNLIMITED).unwrap();
                 assert_eq!((nodes, leaves), (st.nodes, &st.leaves), "{:?}", row.board);
             }
+        }
+    }
+
+    /// A memo too small for the survey fills up again and again: the
+    /// workers stop, it grows, they go on, and the figures (the positions
+    /// counted included) are those of a memo large enough from the start.
+    #[test]
+    fn a_memo_that_fills_up_grows_and_gives_the_same_survey() {
+        for (max_dice, threads) in [(4, 1), (4, 2), (5, 2)] {
+            let mut o = options(2, Player::A, threads);
+            o.max_dice = max_dice;
+            let seen = AtomicU64::new(0);
+            let grown = survey_in(
+                &o,
+                &|n| {
+                    seen.fetch_add(n, Ordering::Relaxed);
+                },
+                Some(1),
+            )
+            .unwrap();
+            let roomy = survey_in(&o, &|_| {}, Some(1 << 20)).unwrap();
+            assert_eq!(grown, roomy, "{max_dice} dice, {threads} threads");
+            assert_eq!(seen.load(Ordering::Relaxed), grown.boards);
+            assert!(grown.positions > 4096, "{}", grown.positions);
         }
     }
 

@@ -88,8 +88,12 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     let bar = progress_bar(count.unwrap_or(0));
     let result = survey(&options, &|n| bar.inc(n));
     bar.finish_and_clear();
-    // Every survey error is about the options asked for.
-    let result = result.map_err(|e: SurveyError| CliError::Usage(e.to_string()))?;
+    // Every survey error but a refusal of memory is about the options asked
+    // for.
+    let result = result.map_err(|e: SurveyError| match e {
+        SurveyError::OutOfMemory(_) => CliError::Runtime(e.to_string()),
+        _ => CliError::Usage(e.to_string()),
+    })?;
     if args.json {
         return json::print(&to_json(&result, args.game.side()));
     }

@@ -2,15 +2,13 @@
 //!
 //! The table knows nothing of the rules or of search: it maps keys of a fixed
 //! number of `u64` words to ids `0, 1, 2, ...` in the order they were first
-//! seen, storing every key once in one flat vector (no allocation per entry).
-//! Growth is fallible and bounded: [`PositionTable::try_reserve`] makes room
-//! within a limit on the keys, and [`PositionTable::insert_within`] refuses
-//! a new key past it, so a full table is an error rather than an abort.
-
-use std::hash::Hasher;
-
-use hashbrown::HashTable;
-use rustc_hash::FxHasher;
+//! seen, storing every key once in one flat vector (no allocation per entry),
+//! and finds them by an index of open addressing (linear probing over a
+//! power of two of 4-byte slots, each a key's id plus one, at most half
+//! full). Growth is fallible and bounded: [`PositionTable::try_reserve`]
+//! makes room within a limit on the keys, and
+//! [`PositionTable::insert_within`] refuses a new key past it, so a full
+//! table is an error rather than an abort.
 
 use super::tree::{GrowError, grow_within};
 
@@ -20,27 +18,34 @@ pub(crate) struct PositionTable {
     words: usize,
     len: u32,
     keys: Vec<u64>,
-    index: HashTable<u32>,
+    /// Each slot 0 (empty) or a key's id plus one.
+    index: Vec<u32>,
+    /// 64 less log2 of the slots: a hash's top bits are its first slot.
+    shift: u32,
 }
 
+/// The fewest slots an index has.
+const MIN_SLOTS: usize = 64;
+
+/// A multiplicative hash of a key, whose top bits are well mixed.
 #[inline]
 fn hash_key(key: &[u64]) -> u64 {
-    let mut hasher = FxHasher::default();
-    for &word in key {
-        hasher.write_u64(word);
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    match key {
+        [word] => word.wrapping_mul(K),
+        _ => key
+            .iter()
+            .fold(0u64, |h, &w| (h.rotate_left(26) ^ w).wrapping_mul(K)),
     }
-    hasher.finish()
 }
 
-/// Key equality, with the one-word case (boards up to 4x4 with 2 players)
-/// kept free of a call to `memcmp`.
-#[inline]
-fn same(a: &[u64], b: &[u64]) -> bool {
-    if a.len() == 1 && b.len() == 1 {
-        a[0] == b[0]
-    } else {
-        a == b
-    }
+/// The slots an index has for `keys` keys: twice as many, rounded up to a
+/// power of two.
+fn slots_for(keys: usize) -> usize {
+    keys.saturating_mul(2)
+        .max(MIN_SLOTS)
+        .checked_next_power_of_two()
+        .unwrap_or(usize::MAX)
 }
 
 impl PositionTable {
@@ -50,7 +55,8 @@ impl PositionTable {
             words,
             len: 0,
             keys: Vec::new(),
-            index: HashTable::new(),
+            index: vec![0; MIN_SLOTS],
+            shift: 64 - MIN_SLOTS.trailing_zeros(),
         }
     }
 
@@ -70,66 +76,72 @@ impl PositionTable {
         &self.keys[start..start + self.words]
     }
 
+    /// The id of a key (`Ok`), or the empty slot where it would go (`Err`).
+    #[inline(always)]
+    fn find(&self, key: &[u64]) -> Result<u32, usize> {
+        let mask = self.index.len() - 1;
+        let mut slot = (hash_key(key) >> self.shift) as usize;
+        loop {
+            let id = match self.index[slot] {
+                0 => return Err(slot),
+                stored => stored - 1,
+            };
+            let same = match key {
+                [word] => self.keys[id as usize] == *word,
+                _ => self.key(id) == key,
+            };
+            if same {
+                return Ok(id);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
     /// The id of a key, if the table holds it.
     pub(crate) fn get(&self, key: &[u64]) -> Option<u32> {
-        let (words, keys) = (self.words, &self.keys);
-        let slot = |id: u32| &keys[id as usize * words..(id as usize + 1) * words];
-        self.index
-            .find(hash_key(key), |&id| same(slot(id), key))
-            .copied()
+        self.find(key).ok()
     }
 
     /// The id of a key, adding it if it is new; the flag says whether it was.
     ///
     /// # Panics
-    /// If the table would hold more than `u32::MAX` keys.
+    /// If the table would hold more than `u32::MAX - 1` keys.
     #[inline]
     pub(crate) fn insert(&mut self, key: &[u64]) -> (u32, bool) {
-        self.insert_within(key, u32::MAX as usize)
-            .expect("at most 2^32 positions")
+        self.insert_within(key, u32::MAX as usize - 1)
+            .expect("fewer than 2^32 - 1 positions")
     }
 
     /// The id of a key, adding it if it is new and the table holds fewer
     /// than `max` keys; the flag says whether it was new. `None` when the key
     /// is new and the table is full. Room for the key should have been made
     /// with [`PositionTable::try_reserve`], or the table grows infallibly.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert_within(&mut self, key: &[u64], max: usize) -> Option<(u32, bool)> {
         debug_assert_eq!(key.len(), self.words);
-        let words = self.words;
-        let keys = &mut self.keys;
-        let next = self.len;
-        let entry = if let [word] = key {
-            // One word: compare and rehash without slicing.
-            self.index.entry(
-                hash_key(key),
-                |&id| keys[id as usize] == *word,
-                |&id| hash_key(&[keys[id as usize]]),
-            )
-        } else {
-            let slot = |id: u32| id as usize * words..(id as usize + 1) * words;
-            self.index.entry(
-                hash_key(key),
-                |&id| same(&keys[slot(id)], key),
-                |&id| hash_key(&keys[slot(id)]),
-            )
+        let mut slot = match self.find(key) {
+            Ok(id) => return Some((id, false)),
+            Err(slot) => slot,
         };
-        match entry {
-            hashbrown::hash_table::Entry::Occupied(found) => Some((*found.get(), false)),
-            hashbrown::hash_table::Entry::Vacant(vacant) => {
-                if next as usize >= max.min(u32::MAX as usize) {
-                    return None;
-                }
-                vacant.insert(next);
-                if let [word] = key {
-                    keys.push(*word);
-                } else {
-                    keys.extend_from_slice(key);
-                }
-                self.len = next + 1;
-                Some((next, true))
-            }
+        let next = self.len;
+        if next as usize >= max.min(u32::MAX as usize - 1) {
+            return None;
         }
+        // At most half full (the slots are a power of two, at least
+        // MIN_SLOTS).
+        if 2 * (next as usize + 1) > self.index.len() {
+            // No room was made: grow (infallibly), and find the slot again.
+            self.rebuild(slots_for(next as usize + 1));
+            slot = self.find(key).expect_err("a new key");
+        }
+        self.index[slot] = next + 1;
+        if let [word] = key {
+            self.keys.push(*word);
+        } else {
+            self.keys.extend_from_slice(key);
+        }
+        self.len = next + 1;
+        Some((next, true))
     }
 
     /// Makes room for `additional` more keys, growing the storage (doubling,
@@ -137,7 +149,7 @@ impl PositionTable {
     #[inline]
     pub(crate) fn try_reserve(&mut self, additional: usize, max: usize) -> Result<(), GrowError> {
         if self.keys.capacity() - self.keys.len() >= additional * self.words
-            && self.index.capacity() - self.index.len() >= additional
+            && (self.len as usize + additional).saturating_mul(2) <= self.index.len()
         {
             return Ok(());
         }
@@ -155,43 +167,62 @@ impl PositionTable {
             additional * self.words,
             max.saturating_mul(self.words),
         )?;
-        if self.index.capacity() - self.index.len() < additional {
-            let (words, keys) = (self.words, &self.keys);
-            let grown = if words == 1 {
-                // One word: rehash without slicing, as `insert_within` does.
-                self.index
-                    .try_reserve(additional, |&id| hash_key(&[keys[id as usize]]))
-            } else {
-                self.index.try_reserve(additional, |&id| {
-                    hash_key(&keys[id as usize * words..(id as usize + 1) * words])
-                })
-            };
-            grown.map_err(|e| GrowError::OutOfMemory {
-                bytes: match e {
-                    hashbrown::TryReserveError::AllocError { layout } => layout.size(),
-                    hashbrown::TryReserveError::CapacityOverflow => usize::MAX,
-                },
-            })?;
+        let needed = slots_for(len + additional);
+        if needed > self.index.len() {
+            let slots = needed
+                .max(self.index.len().saturating_mul(2))
+                .min(slots_for(max).max(needed));
+            let mut index: Vec<u32> = Vec::new();
+            index
+                .try_reserve_exact(slots)
+                .map_err(|_| GrowError::OutOfMemory {
+                    bytes: slots.saturating_mul(size_of::<u32>()),
+                })?;
+            index.resize(slots, 0);
+            self.fill(index);
         }
         Ok(())
     }
 
+    /// Gives the index `slots` slots (infallibly).
+    #[cold]
+    #[inline(never)]
+    fn rebuild(&mut self, slots: usize) {
+        self.fill(vec![0; slots]);
+    }
+
+    /// Makes `index` (empty slots, a power of two of them) the index, with
+    /// every key put in it.
+    fn fill(&mut self, mut index: Vec<u32>) {
+        let mask = index.len() - 1;
+        let shift = 64 - index.len().trailing_zeros();
+        for id in 0..self.len {
+            let mut slot = (hash_key(self.key(id)) >> shift) as usize;
+            while index[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            index[slot] = id + 1;
+        }
+        self.index = index;
+        self.shift = shift;
+    }
+
     /// Forgets every key from id `len` on (the last ones added).
     pub(crate) fn truncate(&mut self, len: usize) {
-        while self.len as usize > len {
-            let id = self.len - 1;
-            let hash = hash_key(self.key(id));
-            if let Ok(found) = self.index.find_entry(hash, |&x| x == id) {
-                found.remove();
-            }
-            self.len = id;
+        if len < self.len as usize {
+            self.len = len as u32;
+            self.keys.truncate(len * self.words);
+            let slots = self.index.len();
+            self.index.clear();
+            self.index.resize(slots, 0);
+            let index = std::mem::take(&mut self.index);
+            self.fill(index);
         }
-        self.keys.truncate(len * self.words);
     }
 
     /// The bytes the table holds (its allocations, used or not).
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.keys.capacity() * size_of::<u64>() + self.index.allocation_size()
+        self.keys.capacity() * size_of::<u64>() + self.index.capacity() * size_of::<u32>()
     }
 
     /// The most bytes a table of `words`-word keys takes on its way to
@@ -207,21 +238,10 @@ impl PositionTable {
     }
 }
 
-/// The control bytes an index allocates past its buckets (one SIMD group).
-const INDEX_GROUP_WIDTH: usize = 16;
-
 /// The most bytes the index of a table holding `positions` keys allocates:
-/// hashbrown gives 8 buckets for every 7 keys, rounded up to a power of two
-/// (32 at least, which covers its smaller tables), each a `u32` id and a
-/// control byte.
+/// two slots a key, rounded up to a power of two, 4 bytes each.
 fn index_bytes(positions: usize) -> usize {
-    let buckets = (positions.saturating_mul(8) / 7)
-        .max(32)
-        .checked_next_power_of_two()
-        .unwrap_or(usize::MAX);
-    buckets
-        .saturating_mul(size_of::<u32>() + 1)
-        .saturating_add(INDEX_GROUP_WIDTH)
+    slots_for(positions).saturating_mul(size_of::<u32>())
 }
 
 #[cfg(test)]
@@ -268,7 +288,7 @@ mod tests {
         assert_eq!(table.key(1), &[2, 2]);
     }
 
-    /// The bound on a table's bytes holds for the tables hashbrown and `Vec`
+    /// The bound on a table's bytes holds for the index and the `Vec`
     /// really make, grown a key at a time or reserved at once.
     #[test]
     fn tables_stay_within_their_bytes() {
@@ -278,7 +298,7 @@ mod tests {
                 let mut key = vec![0u64; words];
                 let within = |table: &PositionTable| {
                     table.keys.capacity() <= max * words
-                        && table.index.allocation_size() <= index_bytes(max)
+                        && table.index.capacity() * 4 <= index_bytes(max)
                 };
                 for i in 0..max as u64 {
                     table.try_reserve(1, max).unwrap();

@@ -1,0 +1,378 @@
+//! The survey's memo: a table from one-word packed positions to a nonzero
+//! word of data, shared by the worker threads without a lock on the way.
+//!
+//! Open addressing with linear probing over one flat array of atomic words,
+//! two a slot: the key plus one (0 for an empty slot), then its value (0
+//! while it is being worked out). A lookup is one random access, as a key
+//! and its value share a cache line. A worker *claims* a position's slot
+//! when it starts on it (a compare-and-swap of the key into an empty slot)
+//! and fills the value in when it is done, so each position is counted
+//! once; another worker that meets a claimed slot before it is filled works
+//! the position out too, and writes the same value.
+//!
+//! The words lie in an anonymous memory map ([`MemoSpace`]), zeroed by the
+//! system page by page as they are first touched, and (on Linux) in huge
+//! pages where the system gives them: a survey's lookups are random
+//! accesses all over a table of a GiB, and with small pages nearly every
+//! one also misses the processor's table of pages.
+//!
+//! A table does not grow while workers use it: past three quarters full it
+//! asks them to stop ([`MemoHandle::stopping`]), and the survey moves the
+//! finished positions into a table twice the size ([`Memo::move_into`])
+//! before it sets them going again.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use memmap2::MmapMut;
+use zerocopy::FromBytes;
+
+/// The memory of a table: `2 * slots` words.
+pub(super) struct MemoSpace {
+    map: MmapMut,
+    slots: usize,
+}
+
+/// The fewest slots a table has.
+const MIN_SLOTS: usize = 1 << 12;
+
+/// The most keys a worker claims before it adds them to the shared count.
+const FLUSH: u64 = 256;
+
+/// Why a table could not be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MemoRefused {
+    /// The bytes asked for.
+    pub(super) bytes: usize,
+}
+
+impl MemoSpace {
+    /// The memory of a table with room for about `keys` keys (three
+    /// quarters of its slots, rounded up to a power of two).
+    pub(super) fn with_room(keys: usize) -> Result<MemoSpace, MemoRefused> {
+        let slots = keys
+            .saturating_add(keys / 3)
+            .max(MIN_SLOTS)
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX);
+        MemoSpace::with_slots(slots)
+    }
+
+    /// The memory of a table of `slots` slots (a power of two).
+    fn with_slots(slots: usize) -> Result<MemoSpace, MemoRefused> {
+        let bytes = slots.saturating_mul(2 * size_of::<u64>());
+        let map = MmapMut::map_anon(bytes).map_err(|_| MemoRefused { bytes })?;
+        // Only advice: small pages work too, more slowly.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Ok(MemoSpace { map, slots })
+    }
+
+    /// The table in this memory, for `workers` workers: empty, or holding
+    /// the `len` keys [`Memo::move_into`] moved in.
+    pub(super) fn memo(&mut self, workers: usize, len: u64) -> Memo<'_> {
+        let slots = self.slots;
+        let words = <[AtomicU64]>::mut_from_bytes(&mut self.map[..])
+            .expect("a map is page-aligned and a whole number of words");
+        Memo {
+            words,
+            mask: slots - 1,
+            bits: slots.trailing_zeros(),
+            len: AtomicU64::new(len),
+            stop: AtomicBool::new(false),
+            // All the workers' uncounted keys fill at most an eighth of it.
+            flush_every: ((slots / 8 / workers.max(1)) as u64).clamp(1, FLUSH),
+        }
+    }
+}
+
+/// A table shared by the workers, each through a [`MemoHandle`].
+pub(super) struct Memo<'a> {
+    words: &'a [AtomicU64],
+    /// Slots less one (their count is a power of two).
+    mask: usize,
+    /// log2 of the slots.
+    bits: u32,
+    /// Keys held, as far as the workers have added them up.
+    len: AtomicU64,
+    /// Whether the table is three quarters full: the workers should stop.
+    stop: AtomicBool,
+    /// Keys a worker claims before it adds them to `len`.
+    flush_every: u64,
+}
+
+/// What a lookup found.
+pub(super) enum Probe {
+    /// The key's value.
+    Known(u64),
+    /// The key was absent: this slot is now claimed for the caller.
+    Claimed(usize),
+    /// Another worker is working the key out (or the table is full).
+    Busy,
+}
+
+impl Memo<'_> {
+    /// How many keys the table holds (exact once no handle is left).
+    pub(super) fn len(&self) -> u64 {
+        self.len.load(Ordering::Acquire)
+    }
+
+    /// Whether the workers were asked to stop for the table to grow.
+    pub(super) fn full(&self) -> bool {
+        self.stop.load(Ordering::Acquire)
+    }
+
+    /// A worker's handle on the table.
+    pub(super) fn handle(&self) -> MemoHandle<'_, '_> {
+        MemoHandle {
+            memo: self,
+            added: 0,
+        }
+    }
+
+    /// The first slot to probe for a key: the high bits of a multiplicative
+    /// hash.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (63 - self.bits) >> 1) as usize
+    }
+
+    /// The value of a key (0 if it is absent or not worked out yet).
+    #[inline]
+    fn peek(&self, key: u64) -> u64 {
+        let stored = key + 1;
+        let mut slot = self.home(key);
+        for _ in 0..=self.mask {
+            match self.words[2 * slot].load(Ordering::Acquire) {
+                0 => return 0,
+                k if k == stored => return self.words[2 * slot + 1].load(Ordering::Acquire),
+                _ => slot = (slot + 1) & self.mask,
+            }
+        }
+        0
+    }
+
+    /// Finds a key's slot, claiming an empty one for it if it is absent.
+    #[inline]
+    fn claim(&self, key: u64) -> Probe {
+        debug_assert_ne!(key, u64::MAX, "keys leave their top bit clear");
+        let stored = key + 1;
+        let mut slot = self.home(key);
+        for _ in 0..=self.mask {
+            let word = &self.words[2 * slot];
+            let mut found = word.load(Ordering::Acquire);
+            if found == 0 {
+                match word.compare_exchange(0, stored, Ordering::AcqRel, Ordering::Acquire) {
+                    Ok(_) => return Probe::Claimed(slot),
+                    Err(now) => found = now,
+                }
+            }
+            if found == stored {
+                return match self.words[2 * slot + 1].load(Ordering::Acquire) {
+                    0 => Probe::Busy,
+                    value => Probe::Known(value),
+                };
+            }
+            slot = (slot + 1) & self.mask;
+        }
+        // Full: never, as the workers stop at three quarters.
+        self.stop.store(true, Ordering::Release);
+        Probe::Busy
+    }
+
+    /// Sets the value of a key in the table (nothing if it is not there).
+    fn fill(&self, key: u64, value: u64) {
+        let stored = key + 1;
+        let mut slot = self.home(key);
+        for _ in 0..=self.mask {
+            match self.words[2 * slot].load(Ordering::Acquire) {
+                0 => return,
+                k if k == stored => {
+                    self.words[2 * slot + 1].store(value, Ordering::Release);
+                    return;
+                }
+                _ => slot = (slot + 1) & self.mask,
+            }
+        }
+    }
+
+    /// The memory of a table twice the size of this one.
+    pub(super) fn doubled(&self) -> Result<MemoSpace, MemoRefused> {
+        MemoSpace::with_slots((self.mask + 1).saturating_mul(2))
+    }
+
+    /// Moves this table's finished keys into the empty `space` (at least
+    /// as large as this one), and says how many there are: the keys claimed
+    /// but not finished are left out (and so uncounted), to be worked out
+    /// again. Only while no worker uses this table.
+    pub(super) fn move_into(&self, space: &mut MemoSpace) -> u64 {
+        let memo = space.memo(1, 0);
+        let mut len = 0;
+        for pair in self.words.chunks_exact(2) {
+            let (stored, value) = (
+                pair[0].load(Ordering::Relaxed),
+                pair[1].load(Ordering::Relaxed),
+            );
+            if stored == 0 || value == 0 {
+                continue;
+            }
+            let mut slot = memo.home(stored - 1);
+            while memo.words[2 * slot].load(Ordering::Relaxed) != 0 {
+                slot = (slot + 1) & memo.mask;
+            }
+            memo.words[2 * slot].store(stored, Ordering::Relaxed);
+            memo.words[2 * slot + 1].store(value, Ordering::Relaxed);
+            len += 1;
+        }
+        len
+    }
+}
+
+/// One worker's use of a [`Memo`].
+pub(super) struct MemoHandle<'m, 'a> {
+    memo: &'m Memo<'a>,
+    /// Keys claimed since the last addition to the shared count.
+    added: u64,
+}
+
+impl MemoHandle<'_, '_> {
+    /// Whether the table is full enough that the workers should stop.
+    #[inline]
+    pub(super) fn stopping(&self) -> bool {
+        self.memo.stop.load(Ordering::Relaxed)
+    }
+
+    /// The values of `keys` (0 for each not known yet) into `values`. The
+    /// slots are first all read without looking at what they hold, so that
+    /// their cache misses overlap, then looked up.
+    #[inline]
+    pub(super) fn peek_all(&self, keys: impl Iterator<Item = u64> + Clone, values: &mut Vec<u64>) {
+        let memo = self.memo;
+        let mut touched = 0;
+        for key in keys.clone() {
+            touched ^= memo.words[2 * memo.home(key)].load(Ordering::Relaxed);
+        }
+        std::hint::black_box(touched);
+        values.clear();
+        values.extend(keys.map(|key| memo.peek(key)));
+    }
+
+    /// The value of a key, or a claim on its slot if it is absent.
+    #[inline]
+    pub(super) fn claim(&mut self, key: u64) -> Probe {
+        let probe = self.memo.claim(key);
+        if let Probe::Claimed(_) = probe {
+            self.added += 1;
+            if self.added >= self.memo.flush_every {
+                self.flush();
+            }
+        }
+        probe
+    }
+
+    /// Adds this worker's new keys to the shared count, and asks the
+    /// workers to stop past three quarters full.
+    fn flush(&mut self) {
+        let len = self.memo.len.fetch_add(self.added, Ordering::AcqRel) + self.added;
+        self.added = 0;
+        if len > (self.memo.mask as u64 + 1) / 4 * 3 {
+            self.memo.stop.store(true, Ordering::Release);
+        }
+    }
+
+    /// Sets the value of a key this worker claimed (`Some(slot)`) or found
+    /// busy (`None`).
+    #[inline]
+    pub(super) fn finish(&self, claim: Option<usize>, key: u64, value: u64) {
+        debug_assert_ne!(value, 0);
+        match claim {
+            Some(slot) => self.memo.words[2 * slot + 1].store(value, Ordering::Release),
+            None => self.memo.fill(key, value),
+        }
+    }
+}
+
+impl Drop for MemoHandle<'_, '_> {
+    fn drop(&mut self) {
+        self.memo.len.fetch_add(self.added, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_claimed_once_and_found_after() {
+        let mut space = MemoSpace::with_room(10).unwrap();
+        let memo = space.memo(1, 0);
+        let mut h = memo.handle();
+        let Probe::Claimed(c) = h.claim(0) else {
+            panic!("a new key is claimed")
+        };
+        assert!(matches!(h.claim(0), Probe::Busy));
+        let mut values = Vec::new();
+        h.peek_all([0].into_iter(), &mut values);
+        assert_eq!(values, [0]);
+        h.finish(Some(c), 0, 9);
+        assert!(matches!(h.claim(0), Probe::Known(9)));
+        h.peek_all([1, 0].into_iter(), &mut values);
+        assert_eq!(values, [0, 9]);
+        assert!(matches!(h.claim(5), Probe::Claimed(_)));
+        h.finish(None, 5, 3);
+        assert!(matches!(h.claim(5), Probe::Known(3)));
+        drop(h);
+        assert_eq!(memo.len(), 2);
+    }
+
+    /// Two workers fill a table until it asks them to stop (at three
+    /// quarters), and the finished keys move to a table twice the size,
+    /// the unfinished ones left out.
+    #[test]
+    fn full_tables_stop_the_workers_and_move_their_finished_keys() {
+        let mut space = MemoSpace::with_room(1).unwrap();
+        let memo = space.memo(2, 0);
+        let slots = memo.mask as u64 + 1;
+        let stopped: Vec<u64> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..2u64)
+                .map(|worker| {
+                    let memo = &memo;
+                    scope.spawn(move || {
+                        let mut h = memo.handle();
+                        let mut key = worker;
+                        while !h.stopping() {
+                            match h.claim(key * 7919) {
+                                // Every third key is left unfinished.
+                                Probe::Claimed(_) if key % 3 == 0 => {}
+                                Probe::Claimed(c) => h.finish(Some(c), key * 7919, key + 1),
+                                _ => panic!("each key is new"),
+                            }
+                            key += 2;
+                        }
+                        key
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        let claimed = stopped.iter().map(|k| k / 2).sum::<u64>();
+        assert_eq!(memo.len(), claimed);
+        assert!(
+            claimed > slots / 4 * 3 && claimed < slots,
+            "{claimed} of {slots}"
+        );
+        let mut bigger = memo.doubled().unwrap();
+        let moved = memo.move_into(&mut bigger);
+        let grown = bigger.memo(2, moved);
+        assert!(!grown.full());
+        let finished = (0..stopped.iter().max().unwrap() + 2)
+            .filter(|&k| k % 3 != 0 && k < stopped[(k % 2) as usize])
+            .collect::<Vec<_>>();
+        assert_eq!(grown.len(), finished.len() as u64);
+        let h = grown.handle();
+        let mut values = Vec::new();
+        h.peek_all(finished.iter().map(|k| k * 7919), &mut values);
+        assert_eq!(values, finished.iter().map(|k| k + 1).collect::<Vec<_>>());
+        h.peek_all([0, 3 * 7919].into_iter(), &mut values);
+        assert_eq!(values, [0, 0]);
+    }
+}

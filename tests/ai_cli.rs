@@ -221,7 +221,9 @@ fn chance_is_the_computer_where_dice_decide() {
         .args(["--seed", "3", "--nodes", "2000"])
         .write_stdin("h\n")
         .assert()
-        .stdout(predicate::str::contains("hints (chance):\n1. "))
+        .stdout(predicate::str::contains(
+            "hints (chance; %: the chance that the attack takes its target):\n1. ",
+        ))
         .stdout(predicate::str::contains("exact").not());
 }
 

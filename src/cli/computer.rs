@@ -16,17 +16,6 @@ pub(super) fn budget(think_time: Duration, nodes: Option<u64>) -> Budget {
     nodes.map_or(Budget::time(think_time), Budget::nodes)
 }
 
-/// The computer opponent a rule set is played with when none is asked
-/// for: the one that gives hints under rules that roll dice, where the
-/// opponents written for sure attacks would rate moves wrongly.
-pub(crate) fn rule_set_ai(set: RuleSet) -> AiKind {
-    match set {
-        RuleSet::Classic | RuleSet::Racket => AiKind::Search,
-        RuleSet::Lol4 => AiKind::Lol4,
-        RuleSet::Dicewars => AiKind::Dicewars,
-    }
-}
-
 /// Whether an opponent rates moves as if every attack won (those written
 /// for the classic rules and Realm of Racket's): under rules that roll
 /// dice its ratings, "exact" ones included, would not be true.
@@ -39,10 +28,10 @@ fn assumes_sure_attacks(kind: AiKind) -> bool {
 
 /// The opponent that rates the moves for hints: `chosen` (`--ai`, or the
 /// record's computer), unless the rules roll dice and it assumes every
-/// attack wins: then the rule set's own ([`rule_set_ai`]).
+/// attack wins: then the rule set's own ([`AiKind::for_rules`]).
 pub(crate) fn hint_ai(set: RuleSet, chosen: AiKind) -> AiKind {
     if set.policy().battle == Battle::Dice && assumes_sure_attacks(chosen) {
-        rule_set_ai(set)
+        AiKind::for_rules(set)
     } else {
         chosen
     }
@@ -312,14 +301,15 @@ mod tests {
             (Classic, AiKind::Search, AiKind::Search),
             (Classic, AiKind::Perfect, AiKind::Perfect),
             (Racket, AiKind::Search, AiKind::Search),
-            (Lol4, AiKind::Search, AiKind::Lol4),
-            (Lol4, AiKind::Perfect, AiKind::Lol4),
-            (Lol4, AiKind::Lol, AiKind::Lol4),
-            (Lol4, AiKind::Greedy, AiKind::Lol4),
-            (Lol4, AiKind::Racket, AiKind::Lol4),
+            (Lol4, AiKind::Search, AiKind::Chance),
+            (Lol4, AiKind::Perfect, AiKind::Chance),
+            (Lol4, AiKind::Lol, AiKind::Chance),
+            (Lol4, AiKind::Greedy, AiKind::Chance),
+            (Lol4, AiKind::Racket, AiKind::Chance),
             (Lol4, AiKind::Lol4, AiKind::Lol4),
             (Lol4, AiKind::Dicewars, AiKind::Dicewars),
-            (Dicewars, AiKind::Search, AiKind::Dicewars),
+            (Dicewars, AiKind::Search, AiKind::Chance),
+            (Dicewars, AiKind::Chance, AiKind::Chance),
             (Dicewars, AiKind::Lol4, AiKind::Lol4),
         ];
         for (set, chosen, expected) in cases {
@@ -367,7 +357,7 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "hints (lol4; %: the chance that the attack takes its target):"
+            "hints (chance; %: the chance that the attack takes its target):"
         );
         assert!(
             lines[1].starts_with("1. 0 -> 2      44%  estimate "),

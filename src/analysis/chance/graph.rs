@@ -2,8 +2,8 @@
 //! move's outcomes as the engine lists them ([`Position::outcomes`]), held
 //! in flat arrays within a budget of memory and positions.
 
-use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
+use std::collections::HashMap;
 
 use super::ChanceError;
 use crate::analysis::memory::vec_bytes;

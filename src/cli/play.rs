@@ -166,11 +166,11 @@ fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
 }
 
 /// The computer's seats of the game, seeded by its board's seed, with
-/// hints from [`computer::hint_ai`].
+/// hints from [`AiKind::rater_under`].
 fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
-    let hints = computer::hint_ai(game.record.rules().set(), ai);
+    let hints = ai.rater_under(game.record.rules().set());
     Computers::seated(game.record.seats(), hints, budget, seed)
 }
 
@@ -207,7 +207,7 @@ pub(super) fn run_full_screen(
 ) -> Result<(), CliError> {
     let computers = computers(game);
     let (ai, budget) = game.hints;
-    let hint_ai = computer::hint_ai(game.record.rules().set(), ai);
+    let hint_ai = ai.rater_under(game.record.rules().set());
     let hints = StrategyHints {
         ai: hint_ai.build(game.record.tags().seed.unwrap_or(0)),
         budget,

@@ -246,9 +246,13 @@ pub(super) fn run_full_screen(
 }
 
 /// Shows the game of `record` full-screen from its start, to step through;
-/// a game continued from it (`c`) is autosaved as a new game, leaving the
-/// record as it was.
-pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(), CliError> {
+/// a game continued from it (`c`) is autosaved as a new game (unless
+/// `autosave` is false), leaving the record as it was.
+pub(super) fn replay_full_screen(
+    record: Record,
+    color: ColorChoice,
+    autosave: bool,
+) -> Result<(), CliError> {
     let app = tui::App::replay(
         record.rules().clone(),
         record.start(),
@@ -258,7 +262,7 @@ pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
     let fallback = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
-    let keeper = saving::new_autosave().map(|path| {
+    let keeper = autosave.then(saving::new_autosave).flatten().map(|path| {
         let mut kept = record.clone();
         kept.truncate(0);
         kept.tags_mut().date = Some(saving::now());

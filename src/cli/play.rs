@@ -5,6 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
+use super::autosaves;
 use super::computer::{self, Computers, StrategyHints};
 use super::lines::{Outcome, help_line, play_with};
 use super::load::setup;
@@ -102,7 +103,7 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
         !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();
     let saver = match &args.save {
         Some(path) => Some(Saver::file(path.clone())),
-        None if autosave => saving::new_autosave().map(Saver::autosave),
+        None if autosave => autosaves::new_autosave().map(Saver::autosave),
         None => None,
     };
     Ok(Game {
@@ -262,12 +263,15 @@ pub(super) fn replay_full_screen(
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
     let fallback = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
-    let keeper = autosave.then(saving::new_autosave).flatten().map(|path| {
-        let mut kept = record.clone();
-        kept.truncate(0);
-        kept.tags_mut().date = Some(saving::now());
-        Keeper::new(kept, Saver::autosave(path), false)
-    });
+    let keeper = autosave
+        .then(autosaves::new_autosave)
+        .flatten()
+        .map(|path| {
+            let mut kept = record.clone();
+            kept.truncate(0);
+            kept.tags_mut().date = Some(saving::now());
+            Keeper::new(kept, Saver::autosave(path), false)
+        });
     let game = Game {
         record,
         saver: None,

@@ -264,6 +264,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         seed: None,
         date: Some(super::saving::now()),
         event: Some(event),
+        comments: Vec::new(),
     });
     for &play in game.moves {
         // Each move was checked legal where it was played.

@@ -98,6 +98,7 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
         seed,
         date: Some(saving::now()),
         event: None,
+        comments: Vec::new(),
     });
     let autosave =
         !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();

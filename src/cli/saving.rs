@@ -338,6 +338,7 @@ impl Recorder for Keeper {
             seed,
             date: Some(now()),
             event: None,
+            comments: Vec::new(),
         });
         let mut kept = Kept {
             record,

@@ -279,6 +279,10 @@ fn arena_plays_on_a_map_file_and_on_a_random_map() {
         .success();
     let json: serde_json::Value = serde_json::from_slice(&random.get_output().stdout).unwrap();
     assert_eq!(json["map"], "random map of 10 territories");
+    assert!(
+        json.get("size").is_none(),
+        "a map has no board side: {json}"
+    );
     assert_eq!(json["games"], 4);
 }
 

@@ -172,6 +172,22 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     assert!(text.contains("moves:\na: 8 -> 4\na: 4 -> 3\n"), "{text}");
     std::fs::remove_file(&continued[0]).unwrap();
 
+    // With --no-autosave the continued game is played but not kept.
+    let before = std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
+    let mut game = Pty::start(&["replay", "--no-autosave", record.to_str().unwrap()]);
+    game.wait_for("replay: move 0 of 8");
+    game.send(b"2\r");
+    game.wait_for("replay: move 2 of 8");
+    game.send(b"c");
+    game.wait_for("the computer is moving");
+    game.ctrl_c_ends_at_once();
+    assert_eq!(
+        std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count),
+        before,
+        "a game continued with --no-autosave was kept"
+    );
+    assert!(!game.contents().contains("saved to"), "{}", game.contents());
+
     // A game played to its end leaves no autosave: the 3x3 game's stays.
     let count = || std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
     let mut game = attacked_on_2x2(&[]);

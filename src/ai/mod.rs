@@ -474,6 +474,41 @@ impl AiKind {
             crate::game::Battle::Sure => AiKind::Search,
         }
     }
+
+    /// Whether this opponent rates moves as if every attack won (those
+    /// written for the classic rules and Realm of Racket's): under rules
+    /// that roll dice its ratings, "exact" ones included, would not be true.
+    ///
+    /// ```
+    /// use dice_of_doom::ai::AiKind;
+    /// assert!(AiKind::Lol.assumes_sure_attacks());
+    /// assert!(!AiKind::Lol4.assumes_sure_attacks());
+    /// ```
+    pub const fn assumes_sure_attacks(self) -> bool {
+        matches!(
+            self,
+            AiKind::Perfect | AiKind::Search | AiKind::Lol | AiKind::Greedy | AiKind::Racket
+        )
+    }
+
+    /// The opponent that rates moves for hints under a rule set when
+    /// `self` was chosen: `self`, unless the rules roll dice and it assumes
+    /// every attack wins; then the rule set's own ([`AiKind::for_rules`]).
+    ///
+    /// ```
+    /// use dice_of_doom::ai::AiKind;
+    /// use dice_of_doom::game::RuleSet;
+    /// assert_eq!(AiKind::Lol.rater_under(RuleSet::Lol4), AiKind::Chance);
+    /// assert_eq!(AiKind::Lol.rater_under(RuleSet::Classic), AiKind::Lol);
+    /// assert_eq!(AiKind::Dicewars.rater_under(RuleSet::Dicewars), AiKind::Dicewars);
+    /// ```
+    pub fn rater_under(self, set: crate::game::RuleSet) -> AiKind {
+        if set.policy().battle == crate::game::Battle::Dice && self.assumes_sure_attacks() {
+            AiKind::for_rules(set)
+        } else {
+            self
+        }
+    }
 }
 
 /// The index of the first move with the highest rating.
@@ -494,6 +529,29 @@ pub(crate) mod testing;
 mod tests {
     use super::*;
     use crate::game::Player;
+
+    #[test]
+    fn under_dice_the_hints_come_from_an_opponent_that_knows_chance() {
+        use crate::game::RuleSet::{Classic, Dicewars, Lol4, Racket};
+        let cases = [
+            (Classic, AiKind::Search, AiKind::Search),
+            (Classic, AiKind::Perfect, AiKind::Perfect),
+            (Racket, AiKind::Search, AiKind::Search),
+            (Lol4, AiKind::Search, AiKind::Chance),
+            (Lol4, AiKind::Perfect, AiKind::Chance),
+            (Lol4, AiKind::Lol, AiKind::Chance),
+            (Lol4, AiKind::Greedy, AiKind::Chance),
+            (Lol4, AiKind::Racket, AiKind::Chance),
+            (Lol4, AiKind::Lol4, AiKind::Lol4),
+            (Lol4, AiKind::Dicewars, AiKind::Dicewars),
+            (Dicewars, AiKind::Search, AiKind::Chance),
+            (Dicewars, AiKind::Chance, AiKind::Chance),
+            (Dicewars, AiKind::Lol4, AiKind::Lol4),
+        ];
+        for (set, chosen, expected) in cases {
+            assert_eq!(chosen.rater_under(set), expected, "{set} {chosen}");
+        }
+    }
 
     #[test]
     fn every_kind_plays_only_legal_moves_to_the_end() {

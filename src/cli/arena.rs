@@ -95,8 +95,9 @@ struct Report<'a> {
     /// The rule set (left out for the classic rules).
     #[serde(skip_serializing_if = "Option::is_none")]
     rules: Option<&'static str>,
-    /// Board side (0 on a map of territories).
-    size: u8,
+    /// Board side (absent on a map of territories).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<u8>,
     /// The map of territories, when the boards are drawn on one.
     #[serde(skip_serializing_if = "Option::is_none")]
     map: Option<String>,
@@ -129,7 +130,7 @@ impl Report<'_> {
     ) -> Report<'a> {
         Report {
             rules: (rules.set() != RuleSet::Classic).then_some(rules.set().name()),
-            size: if map.is_some() { 0 } else { args.game.side() },
+            size: map.is_none().then(|| args.game.side()),
             map,
             players: rules.players(),
             max_dice: rules.max_dice(),
@@ -263,6 +264,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         seed: None,
         date: Some(super::saving::now()),
         event: Some(event),
+        comments: Vec::new(),
     });
     for &play in game.moves {
         // Each move was checked legal where it was played.
@@ -278,9 +280,9 @@ fn table(result: &Report) -> String {
         (Some(nodes), _) => count(nodes, "node", "nodes"),
         (None, think) => format!("{} s", think.unwrap_or_default()),
     };
-    let on = match &result.map {
-        Some(map) => format!("boards on a {map}"),
-        None => format!("{size}x{size} boards", size = result.size),
+    let on = match (&result.map, result.size) {
+        (Some(map), _) => format!("boards on a {map}"),
+        (None, size) => format!("{size}x{size} boards", size = size.unwrap_or_default()),
     };
     let on = match result.rules {
         Some(set) => format!("{set} rules, {on}"),

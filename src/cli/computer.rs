@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::tui::{ComputerPlayer, Hint, HintProvider};
 use crate::ai::{AiKind, Analysis, Budget, Strategy};
-use crate::game::{Battle, Move, Player, PlayerSet, Position, RuleSet, Rules};
+use crate::game::{Battle, Move, Player, PlayerSet, Position, Rules};
 use crate::record::Seat;
 
 /// The budget of `--think-time` and `--nodes`: a node budget, with no
@@ -14,27 +14,6 @@ use crate::record::Seat;
 /// think time.
 pub(super) fn budget(think_time: Duration, nodes: Option<u64>) -> Budget {
     nodes.map_or(Budget::time(think_time), Budget::nodes)
-}
-
-/// Whether an opponent rates moves as if every attack won (those written
-/// for the classic rules and Realm of Racket's): under rules that roll
-/// dice its ratings, "exact" ones included, would not be true.
-fn assumes_sure_attacks(kind: AiKind) -> bool {
-    matches!(
-        kind,
-        AiKind::Perfect | AiKind::Search | AiKind::Lol | AiKind::Greedy | AiKind::Racket
-    )
-}
-
-/// The opponent that rates the moves for hints: `chosen` (`--ai`, or the
-/// record's computer), unless the rules roll dice and it assumes every
-/// attack wins: then the rule set's own ([`AiKind::for_rules`]).
-pub(crate) fn hint_ai(set: RuleSet, chosen: AiKind) -> AiKind {
-    if set.policy().battle == Battle::Dice && assumes_sure_attacks(chosen) {
-        AiKind::for_rules(set)
-    } else {
-        chosen
-    }
 }
 
 /// The chance that an attack takes its target, from the exact odds of its
@@ -262,6 +241,7 @@ pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::RuleSet;
 
     #[test]
     fn the_hints_say_what_they_cost() {
@@ -295,29 +275,6 @@ mod tests {
     }
 
     #[test]
-    fn under_dice_the_hints_come_from_an_opponent_that_knows_chance() {
-        use crate::game::RuleSet::{Classic, Dicewars, Lol4, Racket};
-        let cases = [
-            (Classic, AiKind::Search, AiKind::Search),
-            (Classic, AiKind::Perfect, AiKind::Perfect),
-            (Racket, AiKind::Search, AiKind::Search),
-            (Lol4, AiKind::Search, AiKind::Chance),
-            (Lol4, AiKind::Perfect, AiKind::Chance),
-            (Lol4, AiKind::Lol, AiKind::Chance),
-            (Lol4, AiKind::Greedy, AiKind::Chance),
-            (Lol4, AiKind::Racket, AiKind::Chance),
-            (Lol4, AiKind::Lol4, AiKind::Lol4),
-            (Lol4, AiKind::Dicewars, AiKind::Dicewars),
-            (Dicewars, AiKind::Search, AiKind::Chance),
-            (Dicewars, AiKind::Chance, AiKind::Chance),
-            (Dicewars, AiKind::Lol4, AiKind::Lol4),
-        ];
-        for (set, chosen, expected) in cases {
-            assert_eq!(hint_ai(set, chosen), expected, "{set} {chosen}");
-        }
-    }
-
-    #[test]
     fn chances_never_round_an_outcome_away() {
         let cases = [
             (1.0, "100%"),
@@ -348,7 +305,7 @@ mod tests {
     #[test]
     fn the_line_mode_hints_under_dice_give_each_attack_s_chance() {
         let (rules, start) = lol4();
-        let kind = hint_ai(rules.set(), AiKind::Search);
+        let kind = AiKind::Search.rater_under(rules.set());
         let analysis = kind
             .build(0)
             .analyse(&rules, &start, Budget::UNLIMITED, true)
@@ -389,7 +346,7 @@ mod tests {
     fn the_full_screen_hints_under_dice_carry_each_attack_s_chance() {
         let (rules, start) = lol4();
         let mut hints = StrategyHints {
-            ai: hint_ai(rules.set(), AiKind::Search).build(0),
+            ai: AiKind::Search.rater_under(rules.set()).build(0),
             budget: Budget::UNLIMITED,
         };
         let rated = hints.hints(&rules, &start).unwrap();

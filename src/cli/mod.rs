@@ -12,6 +12,7 @@
 //! [`main`] prints it and maps it to the documented exit status.
 
 mod arena;
+mod autosaves;
 mod computer;
 mod dot;
 mod generated;

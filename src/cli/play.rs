@@ -5,6 +5,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
+use super::autosaves;
 use super::computer::{self, Computers, StrategyHints};
 use super::lines::{Outcome, help_line, play_with};
 use super::load::setup;
@@ -97,12 +98,13 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
         seed,
         date: Some(saving::now()),
         event: None,
+        comments: Vec::new(),
     });
     let autosave =
         !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();
     let saver = match &args.save {
         Some(path) => Some(Saver::file(path.clone())),
-        None if autosave => saving::new_autosave().map(Saver::autosave),
+        None if autosave => autosaves::new_autosave().map(Saver::autosave),
         None => None,
     };
     Ok(Game {
@@ -166,11 +168,11 @@ fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
 }
 
 /// The computer's seats of the game, seeded by its board's seed, with
-/// hints from [`computer::hint_ai`].
+/// hints from [`AiKind::rater_under`].
 fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
-    let hints = computer::hint_ai(game.record.rules().set(), ai);
+    let hints = ai.rater_under(game.record.rules().set());
     Computers::seated(game.record.seats(), hints, budget, seed)
 }
 
@@ -207,7 +209,7 @@ pub(super) fn run_full_screen(
 ) -> Result<(), CliError> {
     let computers = computers(game);
     let (ai, budget) = game.hints;
-    let hint_ai = computer::hint_ai(game.record.rules().set(), ai);
+    let hint_ai = ai.rater_under(game.record.rules().set());
     let hints = StrategyHints {
         ai: hint_ai.build(game.record.tags().seed.unwrap_or(0)),
         budget,
@@ -246,9 +248,13 @@ pub(super) fn run_full_screen(
 }
 
 /// Shows the game of `record` full-screen from its start, to step through;
-/// a game continued from it (`c`) is autosaved as a new game, leaving the
-/// record as it was.
-pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(), CliError> {
+/// a game continued from it (`c`) is autosaved as a new game (unless
+/// `autosave` is false), leaving the record as it was.
+pub(super) fn replay_full_screen(
+    record: Record,
+    color: ColorChoice,
+    autosave: bool,
+) -> Result<(), CliError> {
     let app = tui::App::replay(
         record.rules().clone(),
         record.start(),
@@ -258,12 +264,15 @@ pub(super) fn replay_full_screen(record: Record, color: ColorChoice) -> Result<(
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
     let fallback = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
-    let keeper = saving::new_autosave().map(|path| {
-        let mut kept = record.clone();
-        kept.truncate(0);
-        kept.tags_mut().date = Some(saving::now());
-        Keeper::new(kept, Saver::autosave(path), false)
-    });
+    let keeper = autosave
+        .then(autosaves::new_autosave)
+        .flatten()
+        .map(|path| {
+            let mut kept = record.clone();
+            kept.truncate(0);
+            kept.tags_mut().date = Some(saving::now());
+            Keeper::new(kept, Saver::autosave(path), false)
+        });
     let game = Game {
         record,
         saver: None,

@@ -31,6 +31,10 @@ pub struct ReplayArgs {
     /// computer played.
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     computer: Option<ComputerPlayers>,
+    /// Keep no autosave of a game continued from the replay (`c`): it is
+    /// played, but not kept.
+    #[arg(long)]
+    no_autosave: bool,
 }
 
 /// Runs `replay`: at a terminal the full-screen game, to step through the
@@ -46,7 +50,7 @@ pub(super) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let stdout = io::stdout();
     let from_stdin = args.file.as_os_str() == "-";
     if !args.plain && !from_stdin && io::stdin().is_terminal() && stdout.is_terminal() {
-        return super::play::replay_full_screen(record, args.color);
+        return super::play::replay_full_screen(record, args.color, !args.no_autosave);
     }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());

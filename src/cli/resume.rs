@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Command, FromArgMatches};
 
+use super::autosaves::{autosave_dir, latest_autosave};
 use super::input::{Line, read_line};
 use super::options::{ColorChoice, ComputerPlayers, PlayArgs, parse_computers};
-use super::saving::{autosave_dir, latest_autosave, read_record};
+use super::saving::read_record;
 use super::{CliError, play};
 use crate::text::{count, shell_quote};
 

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::CliError;
+use super::autosaves::{autosave_dir, new_autosave};
 use super::load::{BoardFileError, Source, io_reason, read_text};
 use super::tui::Recorder;
 use crate::game::{Position, Rules};
@@ -18,14 +19,6 @@ use crate::record::{Date, Play, Record, Tags};
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
 pub const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
-
-/// The environment variable that, when set, names the data directory
-/// instead of the system's (`~/.local/share/dice-of-doom` on Linux): for
-/// tests, and for players who keep their games elsewhere.
-pub const DATA_DIR_VAR: &str = "DICE_OF_DOOM_DATA_DIR";
-
-/// The folder of the data directory that holds the unfinished games.
-const UNFINISHED: &str = "unfinished";
 
 /// Held while a record is written, so that a signal that ends the game
 /// waits for the write to finish (see [`SAVING`]'s users).
@@ -92,62 +85,6 @@ pub(super) fn now() -> Date {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     Date::from_unix_seconds(seconds)
-}
-
-/// The user's data directory for the game: [`DATA_DIR_VAR`] if set, or
-/// the system's (XDG on Linux); `None` if there is none (no home).
-pub(super) fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os(DATA_DIR_VAR) {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
-        _ => directories::ProjectDirs::from("", "", "dice-of-doom")
-            .map(|dirs| dirs.data_dir().to_path_buf()),
-    }
-}
-
-/// Where unfinished games are saved.
-pub(super) fn autosave_dir() -> Option<PathBuf> {
-    data_dir().map(|dir| dir.join(UNFINISHED))
-}
-
-/// A new autosave's path: the date and time it was started and the process,
-/// so that two games at once keep two files.
-pub(super) fn new_autosave() -> Option<PathBuf> {
-    let stamp: String = now()
-        .to_string()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    let (day, time) = stamp.split_at(stamp.len().min(8));
-    Some(autosave_dir()?.join(format!("{day}-{time}-{}.txt", std::process::id())))
-}
-
-/// The unfinished game saved last (by the time its file last changed), if
-/// there is one.
-pub(super) fn latest_autosave() -> io::Result<Option<PathBuf>> {
-    let Some(dir) = autosave_dir() else {
-        return Ok(None);
-    };
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let mut latest: Option<(SystemTime, PathBuf)> = None;
-    for entry in entries {
-        let entry = entry?;
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "txt") || !entry.file_type()?.is_file() {
-            continue;
-        }
-        let modified = entry.metadata()?.modified().unwrap_or(UNIX_EPOCH);
-        if latest
-            .as_ref()
-            .is_none_or(|(time, last)| (modified, &path) > (*time, last))
-        {
-            latest = Some((modified, path));
-        }
-    }
-    Ok(latest.map(|(_, path)| path))
 }
 
 /// Where a game is kept while it is played: a file named by `--save` (or
@@ -401,6 +338,7 @@ impl Recorder for Keeper {
             seed,
             date: Some(now()),
             event: None,
+            comments: Vec::new(),
         });
         let mut kept = Kept {
             record,

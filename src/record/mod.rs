@@ -180,6 +180,11 @@ pub struct Tags {
     /// What the game was part of, in words (`arena seed 1, board 3, ...`):
     /// one line, without `#`.
     pub event: Option<String>,
+    /// The header's comment lines (whole lines starting with `#` before
+    /// `moves:`), each as written after its `#`: a record written again
+    /// keeps them, after its first line. Comments after `moves:` and at the
+    /// end of a field's line are not kept.
+    pub comments: Vec<String>,
 }
 
 /// A game: the rules, the starting position, who plays each player, the

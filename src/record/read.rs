@@ -9,7 +9,7 @@ use super::header::{
     Header, Line, RulesOf, cut_short, first, header, result_of, rules, seats, tags,
 };
 use super::write::winners_text;
-use super::{Placed, Play, Record, RecordError, RecordErrorKind as K, Roll, VERSION_LINE};
+use super::{Placed, Play, Record, RecordError, RecordErrorKind as K, Roll, Tags, VERSION_LINE};
 use crate::game::{
     Battle, Map, MapSetup, Move, Placement, Player, Position, Rules, Setup, SetupError,
 };
@@ -36,7 +36,10 @@ impl Record {
         let parts = rules(&header, board_line)?;
         let first = first(&header, parts.players)?;
         let seats = seats(&header, parts.players)?;
-        let tags = tags(&header)?;
+        let tags = Tags {
+            comments: header_comments(text),
+            ..tags(&header)?
+        };
         let (rules, start) = board(&mut lines, text, board_line, &parts, first)?;
         let mut record = Record::new(rules, start, seats).with_tags(tags);
         for line in lines.filter(|l| !l.content.is_empty()) {
@@ -53,6 +56,16 @@ impl FromStr for Record {
     fn from_str(text: &str) -> Result<Record, RecordError> {
         Record::parse(text)
     }
+}
+
+/// The whole-line comments before `moves:`, each as written after its `#`
+/// (trailing blanks trimmed).
+fn header_comments(text: &str) -> Vec<String> {
+    text.lines()
+        .take_while(|line| line.split('#').next().unwrap_or_default().trim() != "moves:")
+        .filter_map(|line| line.trim_start().strip_prefix('#'))
+        .map(|comment| comment.trim_end().to_string())
+        .collect()
 }
 
 fn version(line: Option<Line>) -> Result<(), RecordError> {

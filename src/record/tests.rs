@@ -49,6 +49,7 @@ fn game() -> Record {
         seed: Some(0),
         date: Some("2026-11-24 06:10:00 UTC".parse().unwrap()),
         event: Some("a test".to_string()),
+        comments: Vec::new(),
     });
     for mv in [
         Move::Attack { from: 2, to: 3 },
@@ -128,7 +129,35 @@ fn comments_blank_lines_line_ends_and_a_byte_order_mark_are_allowed() {
             )
             .replace("moves:\r\n", "moves:\r\n\r\n   # the game\r\n")
     );
-    assert_eq!(Record::parse(&text).unwrap(), game());
+    // The whole-line comment of the header is kept; the others are not.
+    let mut expected = game();
+    expected.tags_mut().comments = vec![" a comment".to_string()];
+    assert_eq!(Record::parse(&text).unwrap(), expected);
+}
+
+#[test]
+fn header_comments_are_kept_when_the_record_is_written_again() {
+    let text = GAME
+        .replace("rules: classic\n", "rules: classic\n#Kept as written  \n")
+        .replace("board:\n", "board:\n  # under the board\n")
+        .replace("moves:\n", "moves:\n# among the moves\n");
+    let mut record = Record::parse(&text).unwrap();
+    assert_eq!(
+        record.tags().comments,
+        ["Kept as written", " under the board"]
+    );
+    record.truncate(1);
+    let written = record.to_string();
+    assert!(
+        written.starts_with("dice-of-doom record 1\n#Kept as written\n# under the board\nrules:"),
+        "{written}"
+    );
+    assert!(!written.contains("among the moves"), "{written}");
+    assert_eq!(Record::parse(&written).unwrap(), record);
+    // A comment with a line break in it stays one line.
+    record.tags_mut().comments = vec![" two\nlines".to_string()];
+    let written = record.to_string();
+    assert!(written.contains("\n# twolines\n"), "{written}");
 }
 
 #[test]

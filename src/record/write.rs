@@ -44,6 +44,11 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rules = &self.rules;
         writeln!(f, "{VERSION_LINE}")?;
+        for comment in &self.tags.comments {
+            // One line each, whatever a caller put there.
+            let comment: String = comment.chars().filter(|c| !c.is_control()).collect();
+            writeln!(f, "#{comment}")?;
+        }
         writeln!(f, "rules: {}", rules.set())?;
         match rules.map().grid() {
             Some(_) => writeln!(f, "map: {TERRITORIES}")?,

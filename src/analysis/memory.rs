@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{GameTree, NodeId, PlayerSet, TreeLimits};
+use crate::game::{GameTree, NodeId, TreeLimits};
 
 /// A number of bytes, read and written with binary units: `512M`, `2G`,
 /// `1.5 GiB`.
@@ -240,11 +240,11 @@ fn address_space_limit(limits: &str) -> Option<u64> {
 pub const EDGES_PER_POSITION: usize = 4;
 
 /// The bytes an analysis keeps for each position besides the tree: the
-/// solver's depth and rating word, the winners at a leaf, the walk's state
-/// byte and the position's place in the walk's order (`dot`'s count keeps
-/// one word a position, less).
-pub const ANALYSIS_BYTES_PER_POSITION: usize =
-    size_of::<u64>() + size_of::<PlayerSet>() + size_of::<u8>() + size_of::<NodeId>();
+/// solver's word (its depth and rating, or its state in the walk), the
+/// position's place in the walk's order, and two bytes of room for the
+/// walk's stack of positions still to visit (`dot`'s count keeps one word
+/// a position, less).
+pub const ANALYSIS_BYTES_PER_POSITION: usize = size_of::<u64>() + size_of::<NodeId>() + 2;
 
 /// How much an analysis may build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -61,7 +61,6 @@ pub fn stats_with_progress(
     let (depth, value) = solution.start_figures();
     let Walk {
         scratch: mut paths,
-        winners,
         order,
     } = solution.into_walk();
 
@@ -75,7 +74,7 @@ pub fn stats_with_progress(
         nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
         let edges = tree.built_children(node).unwrap_or_default();
         if edges.is_empty() {
-            let w = winners[node.index()];
+            let w = tree.winners(node);
             let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
                 Some((_, tally)) => tally,
                 None => {

@@ -109,6 +109,19 @@ impl Codec {
         self.lanes
     }
 
+    /// The lanes of a one-word position (see [`Codec::lanes`]) whose
+    /// `bits`-bit field at `offset` bits past the lane holds `value`,
+    /// worked out for every cell at once.
+    #[inline]
+    pub(crate) fn lanes_equal(&self, word: u64, offset: u32, bits: u32, value: u64) -> u64 {
+        let differ = (word ^ value.wrapping_mul(self.lanes << offset)) >> offset;
+        let mut any = 0;
+        for bit in 0..bits {
+            any |= differ >> bit;
+        }
+        !any & self.lanes
+    }
+
     /// The cell whose field starts at bit `bit` of a one-word position.
     #[inline]
     pub(crate) fn lane_cell(&self, bit: u32) -> u8 {

@@ -6,7 +6,8 @@
 //! tree that would pass its limits, or memory the system refused, as a
 //! [`GrowError`] and leaves the tree as it was.
 
-use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, Rules};
+use super::expand::word_children;
+use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, RuleSet, Rules};
 
 /// A node of a [`GameTree`]: one distinct position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -151,6 +152,10 @@ pub struct GameTree {
     key: Vec<u64>,
     parent: Vec<u64>,
     children: Children,
+    /// The most children a position can have, when positions take one word
+    /// under the classic rules: their children are then written straight
+    /// into the tree's arrays (see [`word_children`]).
+    word_children: Option<usize>,
 }
 
 impl GameTree {
@@ -159,7 +164,17 @@ impl GameTree {
     /// built.
     pub fn new(rules: Rules, root: Position) -> GameTree {
         let codec = Codec::new(&rules);
+        let map = rules.map();
+        let word_children = (rules.set() == RuleSet::Classic
+            && codec.words() == 1
+            && codec.neighbour_masks().is_some())
+        .then(|| {
+            1 + (0..map.len())
+                .map(|c| map.neighbours(c).len())
+                .sum::<usize>()
+        });
         let mut tree = GameTree {
+            word_children,
             table: PositionTable::new(codec.words()),
             key: vec![0; codec.words()],
             parent: vec![0; codec.words()],
@@ -334,6 +349,11 @@ impl GameTree {
     /// the same rules code that plays moves on a [`Position`]. Room is made
     /// first, within the limits; a child past them undoes the expansion.
     fn expand(&mut self, node: NodeId) -> Result<(), GrowError> {
+        if let (Some(most), &[word]) = (self.word_children, self.table.key(node.0))
+            && self.edges.len() + most <= self.limits.edges
+        {
+            return self.expand_word(node, word, most);
+        }
         copy_key(&mut self.parent, self.table.key(node.0));
         self.children.expand(&self.codec, &self.rules, &self.parent);
         let count = self.children.len();
@@ -365,6 +385,62 @@ impl GameTree {
         self.spans[node.index()] = Span {
             start: edges as u32,
             len: count as u32,
+        };
+        self.expanded += 1;
+        Ok(())
+    }
+}
+
+impl GameTree {
+    /// [`GameTree::expand`] for a one-word key under the classic rules, the
+    /// children written straight into the tree as the move generator finds
+    /// them. Room is made first for `most` children (every position has at
+    /// most that many), so that it is known to be within the limit of edges.
+    #[inline]
+    fn expand_word(&mut self, node: NodeId, word: u64, most: usize) -> Result<(), GrowError> {
+        let (positions, edges) = (self.spans.len(), self.edges.len());
+        let max = self.limits.positions;
+        let room = most.min(max.saturating_sub(positions));
+        self.table.try_reserve(room, max)?;
+        grow_within(&mut self.spans, room, max)?;
+        grow_within(&mut self.edges, most, self.limits.edges)?;
+        let masks = self.codec.neighbour_masks().unwrap_or_default();
+        let (table, spans, list) = (&mut self.table, &mut self.spans, &mut self.edges);
+        let mut full = false;
+        word_children(
+            &self.codec,
+            &self.rules,
+            masks,
+            word,
+            #[inline(always)]
+            |mv, child| {
+                if full {
+                    return;
+                }
+                match table.insert_within(std::slice::from_ref(&child), max) {
+                    Some((id, new)) => {
+                        if new {
+                            spans.push(UNEXPANDED);
+                        }
+                        list.push(Edge {
+                            mv,
+                            child: NodeId(id),
+                        });
+                    }
+                    None => full = true,
+                }
+            },
+        );
+        if full {
+            self.table.truncate(positions);
+            self.spans.truncate(positions);
+            self.edges.truncate(edges);
+            return Err(GrowError::Positions);
+        }
+        // Both fit in a u32: the limits are at most u32::MAX.
+        self.spans[node.index()] = Span {
+            start: edges as u32,
+            len: (self.edges.len() - edges) as u32,
         };
         self.expanded += 1;
         Ok(())

@@ -185,8 +185,8 @@ pub const DEFAULT_MEMORY_FRACTION: usize = 16;
 /// A sixteenth keeps a refusal about as quick as it was with the old fixed
 /// limit of 20,000,000 positions, which it replaces: filling a GiB takes 8
 /// to 12 seconds on the project machine, whose 24 GB give a 1.4 GiB default
-/// (20 million positions on a 4x4 board, 9 million on a 10x10 board with
-/// 8 players and 9 dice).
+/// (about 23 million positions on a 4x4 board, 10 million on a 10x10 board
+/// with 8 players and 9 dice).
 pub fn default_max_memory() -> ByteSize {
     let total = std::fs::read_to_string("/proc/meminfo")
         .ok()
@@ -290,8 +290,8 @@ impl Limits {
     /// let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
     /// let tree = GameTree::new(rules, start);
     /// let limits = Limits::memory(ByteSize::new(1 << 30)).tree_limits(&tree);
-    /// // 14.1 million positions in a GiB on a 4x4 board: 76 bytes each.
-    /// assert_eq!(limits.positions, 14_071_213);
+    /// // 16.8 million positions in a GiB on a 4x4 board: 64 bytes each.
+    /// assert_eq!(limits.positions, 16_777_216);
     /// assert_eq!(limits.edges, 4 * limits.positions);
     /// ```
     pub fn tree_limits(&self, tree: &GameTree) -> TreeLimits {
@@ -509,8 +509,8 @@ mod tests {
         };
         let small = per_position(&tree(4, 2, 3));
         let large = per_position(&tree(10, 8, 9));
-        assert!((74.0..87.0).contains(&small), "{small}");
-        assert!((154.0..167.0).contains(&large), "{large}");
+        assert!((58.0..71.0).contains(&small), "{small}");
+        assert!((138.0..151.0).contains(&large), "{large}");
         // Limits on positions alone, and none at all.
         let t = tree(4, 2, 3);
         assert_eq!(Limits::positions(1000).tree_limits(&t).positions, 1000);

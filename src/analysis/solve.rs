@@ -135,7 +135,7 @@ impl Solution {
     pub fn best_move(&self, tree: &GameTree, node: NodeId) -> Option<Move> {
         let rank = rank_of(self.word(node)?);
         tree.built_children(node)?
-            .iter()
+            .into_iter()
             .find(|e| self.word(e.child).map(rank_of) == Some(rank))
             .map(|e| e.mv)
     }
@@ -274,7 +274,7 @@ fn walk(
             }
             data[i] = OPEN;
             stack.push((node, false));
-            let count = tree.try_children(node)?.len();
+            let count = tree.try_child_ids(node)?.len();
             if tree.len() > data.len() {
                 grow(&mut data, &mut order, tree.len())?;
             }
@@ -289,24 +289,24 @@ fn walk(
                     written: 0,
                 });
             }
-            let edges = tree.built_children(node).unwrap_or_default();
-            for edge in edges.iter().rev() {
-                if data[edge.child.index()] == UNSEEN {
-                    stack.push((edge.child, true));
+            let children = tree.built_child_ids(node).unwrap_or_default();
+            for &child in children.iter().rev() {
+                if data[child.index()] == UNSEEN {
+                    stack.push((child, true));
                 }
             }
             continue;
         }
         // All children are done: finish this node.
-        let edges = tree.built_children(node).unwrap_or_default();
-        data[i] = if edges.is_empty() {
+        let children = tree.built_child_ids(node).unwrap_or_default();
+        data[i] = if children.is_empty() {
             pack(1, leaf_rank(tree.winners(node), rated))
         } else {
             let mut depth = 0;
             let maximise = tree.player(node) == rated;
             let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
-            for edge in edges {
-                let child = data[edge.child.index()];
+            for &child in children {
+                let child = data[child.index()];
                 depth = depth.max(depth_of(child));
                 rank = if maximise {
                     rank.max(rank_of(child))
@@ -388,7 +388,7 @@ mod tests {
         assert!(tree.len() <= 100);
         let memory = super::super::ByteSize::new(20_000);
         let budget = Limits::memory(memory).tree_limits(&tree).positions;
-        assert!((150..300).contains(&budget), "{budget}");
+        assert!((150..350).contains(&budget), "{budget}");
         assert_eq!(
             solve(&mut tree, root, Limits::memory(memory)).map(|s| s.positions()),
             Err(AnalysisError::TooLarge {

@@ -190,6 +190,50 @@ pub(crate) fn word_children(
     }
 }
 
+/// The rules and a random start of a property test's game: a random
+/// region map of `territories` territories or a rhombus of side `side`,
+/// `players` players, at most `max_dice` dice, the player to move drawn from
+/// the seed; `None` where those make no game.
+#[cfg(test)]
+pub(crate) fn random_game(
+    side: usize,
+    territories: usize,
+    region: bool,
+    players: usize,
+    max_dice: usize,
+    seed: u64,
+) -> Option<(Rules, super::Position)> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let map = if region {
+        let shape = crate::game::MapShape::new(territories).ok()?;
+        crate::game::random_map(shape, &mut rng).ok()?
+    } else {
+        crate::game::Map::rhombus(side).ok()?
+    };
+    let rules = Rules::new(map, players, max_dice).ok()?;
+    let board = crate::game::random_board(&rules, super::Player::A, &mut rng).ok()?;
+    let first = super::Player::new((seed % players as u64) as u8)?;
+    let start = super::Position::start(&rules, board, first).ok()?;
+    Some((rules, start))
+}
+
+#[cfg(test)]
+proptest::prop_compose! {
+    /// A property test's game (see [`random_game`]): rhombus and region maps
+    /// of every size (one word and more), player count and dice limit.
+    pub(crate) fn random_games()(
+        side in 2usize..=6,
+        territories in 2usize..=20,
+        region in proptest::bool::ANY,
+        players in 2usize..=8,
+        max_dice in 1usize..=9,
+        seed in proptest::prelude::any::<u64>(),
+    ) -> Option<(Rules, super::Position)> {
+        random_game(side, territories, region, players, max_dice, seed)
+    }
+}
+
 impl Codec {
     /// The players owning the most cells of a packed position: the winners
     /// if the game ends there.
@@ -281,29 +325,12 @@ mod tests {
         /// the packed path does on those that do not.
         #[test]
         fn children_follow_the_rules(
-            side in 2usize..=6,
-            territories in 2usize..=20,
-            region in proptest::bool::ANY,
-            players in 2usize..=8,
-            max_dice in 1usize..=9,
-            seed in proptest::prelude::any::<u64>(),
+            game in random_games(),
             picks in proptest::collection::vec(0usize..64, 1..80),
         ) {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let map = if region {
-                let shape = crate::game::MapShape::new(territories).unwrap();
-                crate::game::random_map(shape, &mut rng).unwrap()
-            } else {
-                crate::game::Map::rhombus(side).unwrap()
-            };
-            let Ok(rules) = Rules::new(map, players, max_dice) else {
+            let Some((rules, start)) = game else {
                 return Ok(());
             };
-            let Ok(board) = random_board(&rules, Player::A, &mut rng) else {
-                return Ok(());
-            };
-            let first = Player::new((seed % players as u64) as u8).unwrap();
-            let start = Position::start(&rules, board, first).unwrap();
             check_children(&rules, start, &picks);
         }
     }

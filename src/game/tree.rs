@@ -509,9 +509,7 @@ fn copy_key(to: &mut [u64], from: &[u64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Map, MapShape, random_board, random_map};
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
+    use crate::game::expand::random_games;
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
@@ -522,27 +520,12 @@ mod tests {
         /// player count and dice limit.
         #[test]
         fn children_are_the_rules_moves(
-            side in 2usize..=5,
-            territories in 2usize..=16,
-            region in proptest::bool::ANY,
-            players in 2usize..=8,
-            max_dice in 1usize..=9,
-            seed in proptest::prelude::any::<u64>(),
+            game in random_games(),
             picks in proptest::collection::vec(0usize..64, 1..60),
         ) {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let map = if region {
-                random_map(MapShape::new(territories).unwrap(), &mut rng).unwrap()
-            } else {
-                Map::rhombus(side).unwrap()
-            };
-            let Ok(rules) = Rules::new(map, players, max_dice) else {
+            let Some((rules, start)) = game else {
                 return Ok(());
             };
-            let Ok(board) = random_board(&rules, Player::A, &mut rng) else {
-                return Ok(());
-            };
-            let start = Position::start(&rules, board, Player::A).unwrap();
             let mut tree = GameTree::new(rules.clone(), start);
             let mut node = tree.root();
             for pick in picks {

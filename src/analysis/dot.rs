@@ -197,7 +197,7 @@ fn count_expanded(
     let mut steps = 0usize;
     let max_positions = tree.limits().positions;
     while let Some(&Frame { node, next, .. }) = frames.last() {
-        let child = tree.try_children(node)?.get(next).map(|e| e.child);
+        let child = tree.try_child_ids(node)?.get(next).copied();
         let Some(child) = child else {
             // Every child is counted: the position is done.
             let Some(done) = frames.pop() else { break };
@@ -292,21 +292,15 @@ fn walk_shared<E: From<GrowError>>(
         if seen.get(node.index()).copied().unwrap_or(false) {
             continue;
         }
-        let children = tree.try_children(node)?.len();
+        let children = tree.try_child_ids(node)?.len();
         resize_within(&mut seen, tree.len(), max_positions, false)?;
         seen[node.index()] = true;
         if !visit(tree, node, vec_bytes(&seen) + vec_bytes(&stack))? {
             break;
         }
         grow_within(&mut stack, children, usize::MAX)?;
-        let children = tree.built_children(node).unwrap_or_default();
-        stack.extend(
-            children
-                .iter()
-                .rev()
-                .map(|e| e.child)
-                .filter(|c| !seen[c.index()]),
-        );
+        let children = tree.built_child_ids(node).unwrap_or_default();
+        stack.extend(children.iter().rev().filter(|c| !seen[c.index()]));
     }
     Ok(())
 }
@@ -398,7 +392,7 @@ impl Lines<'_> {
 /// node's in menu order, in the same order.
 fn draw_shared(tree: &mut GameTree, start: NodeId, out: &mut Lines) -> Result<(), Failure> {
     walk_shared(tree, start, |tree, node, _| {
-        let children = tree.built_children(node).unwrap_or_default();
+        let children = tree.built_child_ids(node).unwrap_or_default();
         node_line(
             tree,
             node,
@@ -433,13 +427,13 @@ fn draw_expanded(tree: &mut GameTree, start: NodeId, out: &mut Lines) -> Result<
     let mut stack: Vec<(NodeId, Option<(u64, Move)>)> = vec![(start, None)];
     let mut next = 0u64;
     while let Some((node, _)) = stack.pop() {
-        let children = tree.try_children(node)?.len();
+        let children = tree.try_child_ids(node)?.len();
         node_line(tree, node, 'n', next, children == 0, out)?;
         out.done(tree);
         next += 1;
         grow_within(&mut stack, children, usize::MAX)?;
-        let children = tree.built_children(node).unwrap_or_default();
-        stack.extend(children.iter().rev().map(|e| (e.child, None)));
+        let children = tree.built_child_ids(node).unwrap_or_default();
+        stack.extend(children.iter().rev().map(|&child| (child, None)));
     }
     stack.push((start, None));
     next = 0;
@@ -450,9 +444,8 @@ fn draw_expanded(tree: &mut GameTree, start: NodeId, out: &mut Lines) -> Result<
             writeln!(out, "  n{from} -> n{id} [label=\"{mv}\"];")?;
             out.done(tree);
         }
-        let children = tree.try_children(node)?.len();
-        grow_within(&mut stack, children, usize::MAX)?;
-        let children = tree.built_children(node).unwrap_or_default();
+        let children = tree.try_children(node)?;
+        grow_within(&mut stack, children.len(), usize::MAX)?;
         stack.extend(children.iter().rev().map(|e| (e.child, Some((id, e.mv)))));
     }
     Ok(())

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{GameTree, NodeId, PlayerSet, TreeLimits};
+use crate::game::{GameTree, NodeId, TreeLimits};
 
 /// A number of bytes, read and written with binary units: `512M`, `2G`,
 /// `1.5 GiB`.
@@ -185,8 +185,8 @@ pub const DEFAULT_MEMORY_FRACTION: usize = 16;
 /// A sixteenth keeps a refusal about as quick as it was with the old fixed
 /// limit of 20,000,000 positions, which it replaces: filling a GiB takes 8
 /// to 12 seconds on the project machine, whose 24 GB give a 1.4 GiB default
-/// (20 million positions on a 4x4 board, 9 million on a 10x10 board with
-/// 8 players and 9 dice).
+/// (about 23 million positions on a 4x4 board, 10 million on a 10x10 board
+/// with 8 players and 9 dice).
 pub fn default_max_memory() -> ByteSize {
     let total = std::fs::read_to_string("/proc/meminfo")
         .ok()
@@ -240,11 +240,11 @@ fn address_space_limit(limits: &str) -> Option<u64> {
 pub const EDGES_PER_POSITION: usize = 4;
 
 /// The bytes an analysis keeps for each position besides the tree: the
-/// solver's depth and rating word, the winners at a leaf, the walk's state
-/// byte and the position's place in the walk's order (`dot`'s count keeps
-/// one word a position, less).
-pub const ANALYSIS_BYTES_PER_POSITION: usize =
-    size_of::<u64>() + size_of::<PlayerSet>() + size_of::<u8>() + size_of::<NodeId>();
+/// solver's word (its depth and rating, or its state in the walk), the
+/// position's place in the walk's order, and two bytes of room for the
+/// walk's stack of positions still to visit (`dot`'s count keeps one word
+/// a position, less).
+pub const ANALYSIS_BYTES_PER_POSITION: usize = size_of::<u64>() + size_of::<NodeId>() + 2;
 
 /// How much an analysis may build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,8 +290,8 @@ impl Limits {
     /// let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
     /// let tree = GameTree::new(rules, start);
     /// let limits = Limits::memory(ByteSize::new(1 << 30)).tree_limits(&tree);
-    /// // 14.1 million positions in a GiB on a 4x4 board: 76 bytes each.
-    /// assert_eq!(limits.positions, 14_071_213);
+    /// // 16.8 million positions in a GiB on a 4x4 board: 64 bytes each.
+    /// assert_eq!(limits.positions, 16_777_216);
     /// assert_eq!(limits.edges, 4 * limits.positions);
     /// ```
     pub fn tree_limits(&self, tree: &GameTree) -> TreeLimits {
@@ -509,8 +509,8 @@ mod tests {
         };
         let small = per_position(&tree(4, 2, 3));
         let large = per_position(&tree(10, 8, 9));
-        assert!((74.0..87.0).contains(&small), "{small}");
-        assert!((154.0..167.0).contains(&large), "{large}");
+        assert!((58.0..71.0).contains(&small), "{small}");
+        assert!((138.0..151.0).contains(&large), "{large}");
         // Limits on positions alone, and none at all.
         let t = tree(4, 2, 3);
         assert_eq!(Limits::positions(1000).tree_limits(&t).positions, 1000);

@@ -61,7 +61,6 @@ pub fn stats_with_progress(
     let (depth, value) = solution.start_figures();
     let Walk {
         scratch: mut paths,
-        winners,
         order,
     } = solution.into_walk();
 
@@ -73,9 +72,9 @@ pub fn stats_with_progress(
     for &node in order.iter().rev() {
         let here = paths[node.index()];
         nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
-        let edges = tree.built_children(node).unwrap_or_default();
-        if edges.is_empty() {
-            let w = winners[node.index()];
+        let children = tree.built_child_ids(node).unwrap_or_default();
+        if children.is_empty() {
+            let w = tree.winners(node);
             let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
                 Some((_, tally)) => tally,
                 None => {
@@ -85,8 +84,8 @@ pub fn stats_with_progress(
             };
             *tally = tally.checked_add(here).ok_or(AnalysisError::Overflow)?;
         }
-        for edge in edges {
-            let p = &mut paths[edge.child.index()];
+        for &child in children {
+            let p = &mut paths[child.index()];
             *p = p.checked_add(here).ok_or(AnalysisError::Overflow)?;
         }
     }

@@ -109,6 +109,23 @@ impl Codec {
         self.lanes
     }
 
+    /// The lanes of a one-word position (see [`Codec::lanes`]) whose
+    /// `bits`-bit field at `offset` bits past the lane holds `value`,
+    /// worked out for every cell at once.
+    #[inline]
+    pub(crate) fn lanes_equal(&self, word: u64, offset: u32, bits: u32, value: u64) -> u64 {
+        let differ = (word ^ value.wrapping_mul(self.lanes << offset)) >> offset;
+        // Fields of 1 to 3 bits (owners of up to 8 players, up to 8 dice)
+        // without a loop.
+        let any = match bits {
+            1 => differ,
+            2 => differ | differ >> 1,
+            3 => differ | differ >> 1 | differ >> 2,
+            _ => (0..bits).fold(0, |any, bit| any | differ >> bit),
+        };
+        !any & self.lanes
+    }
+
     /// The cell whose field starts at bit `bit` of a one-word position.
     #[inline]
     pub(crate) fn lane_cell(&self, bit: u32) -> u8 {
@@ -153,7 +170,10 @@ impl Codec {
     /// The player to move in a packed position, without unpacking the rest.
     #[inline]
     pub(crate) fn player(&self, key: &[u64]) -> Player {
-        self.turn(key).player
+        match key {
+            [word] => self.word_turn(*word).player,
+            _ => self.turn(key).player,
+        }
     }
 }
 

@@ -4,8 +4,8 @@
 //! moves on positions.
 
 use super::rules::Turn;
-use super::rules::{moves_on, play_on, winners_on};
-use super::{Cell, Codec, MAX_DICE_LIMIT, Move, PlayerSet, RuleSet, Rules};
+use super::rules::{most_cells, moves_on, play_on, winners_on};
+use super::{Cell, Codec, MAX_DICE_LIMIT, MAX_PLAYERS, Move, PlayerSet, RuleSet, Rules};
 
 /// Reusable buffers that list the moves of a packed position and the packed
 /// positions they lead to.
@@ -45,7 +45,13 @@ impl Children {
         debug_assert_eq!(key.len(), self.words);
         // One-word positions under the classic rules: the moves on masks.
         if PLAIN && let ([word], Some(masks)) = (key, codec.neighbour_masks()) {
-            self.expand_word(codec, rules, masks, *word);
+            self.moves.clear();
+            self.keys.clear();
+            let (moves, keys) = (&mut self.moves, &mut self.keys);
+            word_children(codec, rules, masks, *word, |mv, child| {
+                moves.push(mv);
+                keys.push(child);
+            });
             return;
         }
         codec.unpack_cells(key, &mut self.cells);
@@ -75,97 +81,6 @@ impl Children {
         }
     }
 
-    /// [`Children::expand`] for a one-word key, on bit masks. Each cell
-    /// has a lane, the lowest bit of its field; masks of lanes (her cells,
-    /// the cells of each number of dice) are worked out for all cells at
-    /// once by comparing fields in parallel, and a cell's targets are its
-    /// neighbours' lanes less her cells and the cells holding as many dice
-    /// or more, taken in the map's order. The rules are those of
-    /// [`moves_on`] and [`play_on`], which the tests check it against.
-    fn expand_word(&mut self, codec: &Codec, rules: &Rules, masks: &[u64], word: u64) {
-        let turn = codec.word_turn(word);
-        let (cell_bits, owner_bits) = codec.cell_layout();
-        let dice_bits = cell_bits - owner_bits;
-        let lanes = codec.lanes();
-        let cell_mask = (1u64 << cell_bits) - 1;
-        let dice_mask = cell_mask >> owner_bits;
-        let player = u64::from(turn.player.index());
-        let max_dice = usize::from(rules.max_dice());
-        // The lanes whose `bits`-bit field at `offset` (from the lane) is
-        // `value` in every cell.
-        let equal = |offset: u32, bits: u32, value: u64| {
-            let differ = (word ^ value.wrapping_mul(lanes << offset)) >> offset;
-            let mut any = 0;
-            for bit in 0..bits {
-                any |= differ >> bit;
-            }
-            !any & lanes
-        };
-        let own = equal(0, owner_bits, player);
-        // `below[n]`: the cells holding fewer than n dice; `full`, `max_dice`.
-        let mut below = [0u64; MAX_DICE_LIMIT as usize + 2];
-        let mut fewer = 0;
-        for (less, cells) in below[1..=max_dice].iter_mut().enumerate() {
-            *cells = fewer;
-            fewer |= equal(owner_bits, dice_bits, less as u64);
-        }
-        let full = fewer & !below[max_dice];
-        // The dice on the cell whose lane is bit `lane`.
-        let dice = |lane: u32| ((word >> (lane + owner_bits)) & dice_mask) as u8 + 1;
-        self.moves.clear();
-        self.keys.clear();
-        if !turn.first_move {
-            // Reinforce: one die more on each of her cells not full, in
-            // index order, up to one less than she captured.
-            let mut child = word;
-            let mut open = own & !full;
-            for _ in 0..turn.captured.saturating_sub(1) {
-                if open == 0 {
-                    break;
-                }
-                child += 1 << (open.trailing_zeros() + owner_bits);
-                open &= open - 1;
-            }
-            let after = Turn {
-                player: turn.player.next(rules.players()),
-                captured: 0,
-                first_move: true,
-            };
-            self.moves.push(Move::Pass);
-            self.keys.push(codec.with_turn(child, after));
-        }
-        let enemy = lanes & !own;
-        let mut sources = own & !below[2];
-        while sources != 0 {
-            let lane = sources.trailing_zeros();
-            sources &= sources - 1;
-            let from = codec.lane_cell(lane);
-            let n = dice(lane);
-            let targets = masks[usize::from(from)] & enemy & below[usize::from(n)];
-            if targets == 0 {
-                continue;
-            }
-            // Her cell keeps one die, and the rest move to the target.
-            let left = (word & !(cell_mask << lane)) | player << lane;
-            let moved = player | u64::from(n - 2) << owner_bits;
-            // The targets in the map's order of the neighbours.
-            for &to in rules.map().neighbours(usize::from(from)) {
-                let to_lane = u32::from(to) * cell_bits;
-                if targets >> to_lane & 1 == 0 {
-                    continue;
-                }
-                let child = (left & !(cell_mask << to_lane)) | moved << to_lane;
-                let after = Turn {
-                    player: turn.player,
-                    captured: turn.captured + u16::from(dice(to_lane)),
-                    first_move: false,
-                };
-                self.moves.push(Move::Attack { from, to });
-                self.keys.push(codec.with_turn(child, after));
-            }
-        }
-    }
-
     /// The moves found by the last [`Children::expand`], in menu order.
     pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
@@ -186,10 +101,152 @@ impl Children {
     }
 }
 
+/// The children of a one-word packed position under the classic rules
+/// (`codec.neighbour_masks()` must be there), on bit masks: `emit` is given
+/// each move, in menu order, and the packed position after it. Each cell
+/// has a lane, the lowest bit of its field; masks of lanes (her cells, the
+/// cells of each number of dice) are worked out for all cells at once by
+/// comparing fields in parallel, and a cell's targets are its neighbours'
+/// lanes less her cells and the cells holding as many dice or more, taken
+/// in the map's order. The rules are those of [`moves_on`] and [`play_on`],
+/// which the tests check it against; [`Children::expand`] and the game
+/// tree (which writes the children straight into its own arrays) both call
+/// it.
+#[inline]
+pub(crate) fn word_children(
+    codec: &Codec,
+    rules: &Rules,
+    masks: &[u64],
+    word: u64,
+    mut emit: impl FnMut(Move, u64),
+) {
+    let turn = codec.word_turn(word);
+    let (cell_bits, owner_bits) = codec.cell_layout();
+    let dice_bits = cell_bits - owner_bits;
+    let lanes = codec.lanes();
+    let cell_mask = (1u64 << cell_bits) - 1;
+    let dice_mask = cell_mask >> owner_bits;
+    let player = u64::from(turn.player.index());
+    let max_dice = usize::from(rules.max_dice());
+    let equal = |offset: u32, bits: u32, value: u64| codec.lanes_equal(word, offset, bits, value);
+    let own = equal(0, owner_bits, player);
+    // `below[n]`: the cells holding fewer than n dice; `full`, `max_dice`.
+    let mut below = [0u64; MAX_DICE_LIMIT as usize + 2];
+    let mut fewer = 0;
+    for (less, cells) in below[1..=max_dice].iter_mut().enumerate() {
+        *cells = fewer;
+        fewer |= equal(owner_bits, dice_bits, less as u64);
+    }
+    let full = fewer & !below[max_dice];
+    // The dice on the cell whose lane is bit `lane`.
+    let dice = |lane: u32| ((word >> (lane + owner_bits)) & dice_mask) as u8 + 1;
+    if !turn.first_move {
+        // Reinforce: one die more on each of her cells not full, in
+        // index order, up to one less than she captured.
+        let mut child = word;
+        let mut open = own & !full;
+        for _ in 0..turn.captured.saturating_sub(1) {
+            if open == 0 {
+                break;
+            }
+            child += 1 << (open.trailing_zeros() + owner_bits);
+            open &= open - 1;
+        }
+        let after = Turn {
+            player: turn.player.next(rules.players()),
+            captured: 0,
+            first_move: true,
+        };
+        emit(Move::Pass, codec.with_turn(child, after));
+    }
+    let enemy = lanes & !own;
+    let mut sources = own & !below[2];
+    while sources != 0 {
+        let lane = sources.trailing_zeros();
+        sources &= sources - 1;
+        let from = codec.lane_cell(lane);
+        let n = dice(lane);
+        let targets = masks[usize::from(from)] & enemy & below[usize::from(n)];
+        if targets == 0 {
+            continue;
+        }
+        // Her cell keeps one die, and the rest move to the target.
+        let left = (word & !(cell_mask << lane)) | player << lane;
+        let moved = player | u64::from(n - 2) << owner_bits;
+        // The targets in the map's order of the neighbours.
+        for &to in rules.map().neighbours(usize::from(from)) {
+            let to_lane = u32::from(to) * cell_bits;
+            if targets >> to_lane & 1 == 0 {
+                continue;
+            }
+            let child = (left & !(cell_mask << to_lane)) | moved << to_lane;
+            let after = Turn {
+                player: turn.player,
+                captured: turn.captured + u16::from(dice(to_lane)),
+                first_move: false,
+            };
+            emit(Move::Attack { from, to }, codec.with_turn(child, after));
+        }
+    }
+}
+
+/// The rules and a random start of a property test's game: a random
+/// region map of `territories` territories or a rhombus of side `side`,
+/// `players` players, at most `max_dice` dice, the player to move drawn from
+/// the seed; `None` where those make no game.
+#[cfg(test)]
+pub(crate) fn random_game(
+    side: usize,
+    territories: usize,
+    region: bool,
+    players: usize,
+    max_dice: usize,
+    seed: u64,
+) -> Option<(Rules, super::Position)> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let map = if region {
+        let shape = crate::game::MapShape::new(territories).ok()?;
+        crate::game::random_map(shape, &mut rng).ok()?
+    } else {
+        crate::game::Map::rhombus(side).ok()?
+    };
+    let rules = Rules::new(map, players, max_dice).ok()?;
+    let board = crate::game::random_board(&rules, super::Player::A, &mut rng).ok()?;
+    let first = super::Player::new((seed % players as u64) as u8)?;
+    let start = super::Position::start(&rules, board, first).ok()?;
+    Some((rules, start))
+}
+
+#[cfg(test)]
+proptest::prop_compose! {
+    /// A property test's game (see [`random_game`]): rhombus and region maps
+    /// of every size (one word and more), player count and dice limit.
+    pub(crate) fn random_games()(
+        side in 2usize..=6,
+        territories in 2usize..=20,
+        region in proptest::bool::ANY,
+        players in 2usize..=8,
+        max_dice in 1usize..=9,
+        seed in proptest::prelude::any::<u64>(),
+    ) -> Option<(Rules, super::Position)> {
+        random_game(side, territories, region, players, max_dice, seed)
+    }
+}
+
 impl Codec {
     /// The players owning the most cells of a packed position: the winners
     /// if the game ends there.
     pub(crate) fn winners(&self, key: &[u64]) -> PlayerSet {
+        if let ([word], true) = (key, self.lanes() != 0) {
+            // Each player's cells counted at once, as lanes.
+            let (_, owner_bits) = self.cell_layout();
+            let mut counts = [0u8; MAX_PLAYERS as usize];
+            for (owner, count) in (0..1u64 << owner_bits).zip(&mut counts) {
+                *count = self.lanes_equal(*word, 0, owner_bits, owner).count_ones() as u8;
+            }
+            return most_cells(&counts);
+        }
         winners_on(&self.view(key))
     }
 }
@@ -268,29 +325,12 @@ mod tests {
         /// the packed path does on those that do not.
         #[test]
         fn children_follow_the_rules(
-            side in 2usize..=6,
-            territories in 2usize..=20,
-            region in proptest::bool::ANY,
-            players in 2usize..=8,
-            max_dice in 1usize..=9,
-            seed in proptest::prelude::any::<u64>(),
+            game in random_games(),
             picks in proptest::collection::vec(0usize..64, 1..80),
         ) {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let map = if region {
-                let shape = crate::game::MapShape::new(territories).unwrap();
-                crate::game::random_map(shape, &mut rng).unwrap()
-            } else {
-                crate::game::Map::rhombus(side).unwrap()
-            };
-            let Ok(rules) = Rules::new(map, players, max_dice) else {
+            let Some((rules, start)) = game else {
                 return Ok(());
             };
-            let Ok(board) = random_board(&rules, Player::A, &mut rng) else {
-                return Ok(());
-            };
-            let first = Player::new((seed % players as u64) as u8).unwrap();
-            let start = Position::start(&rules, board, first).unwrap();
             check_children(&rules, start, &picks);
         }
     }

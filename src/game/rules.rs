@@ -985,13 +985,24 @@ pub(crate) fn winners_on<C: Cells + ?Sized>(cells: &C) -> PlayerSet {
     for index in 0..cells.count() {
         counts[cells.get(index).owner().index() as usize] += 1;
     }
+    most_cells(&counts)
+}
+
+/// The players owning the most cells, from the count of each player's
+/// cells: the winners (see [`winners_on`]; packed positions count their
+/// cells their own way).
+#[inline]
+pub(crate) fn most_cells(counts: &[u8; MAX_PLAYERS as usize]) -> PlayerSet {
     let best = counts.iter().copied().max().unwrap_or(0);
-    counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &count)| count == best && count > 0)
-        .filter_map(|(i, _)| Player::new(i as u8))
-        .collect()
+    let mut winners = PlayerSet::EMPTY;
+    if best > 0 {
+        for (index, &count) in (0u8..).zip(counts) {
+            if let (true, Some(player)) = (count == best, Player::new(index)) {
+                winners.insert(player);
+            }
+        }
+    }
+    winners
 }
 
 /// Gives `player` up to `dice` dice, one per cell she owns in index order,

@@ -172,23 +172,35 @@ impl PositionTable {
             let slots = needed
                 .max(self.index.len().saturating_mul(2))
                 .min(slots_for(max).max(needed));
-            let mut index: Vec<u32> = Vec::new();
-            index
-                .try_reserve_exact(slots)
-                .map_err(|_| GrowError::OutOfMemory {
-                    bytes: slots.saturating_mul(size_of::<u32>()),
-                })?;
-            index.resize(slots, 0);
-            self.fill(index);
+            self.resize_index(slots)?;
         }
         Ok(())
+    }
+
+    /// Gives the index `slots` slots (more than it has) with every key put
+    /// in them again. The index grows in place: its allocation is
+    /// lengthened (the system moves a large one without copying it), so
+    /// the memory it held is reused rather than freed while a new one is
+    /// touched. If the system refuses the memory, the index is as it was.
+    fn resize_index(&mut self, slots: usize) -> Result<(), GrowError> {
+        let old = self.index.len();
+        let mut index = std::mem::take(&mut self.index);
+        index.clear();
+        let reserved = index.try_reserve_exact(slots);
+        index.resize(if reserved.is_ok() { slots } else { old }, 0);
+        self.fill(index);
+        reserved.map_err(|_| GrowError::OutOfMemory {
+            bytes: slots.saturating_mul(size_of::<u32>()),
+        })
     }
 
     /// Gives the index `slots` slots (infallibly).
     #[cold]
     #[inline(never)]
     fn rebuild(&mut self, slots: usize) {
-        self.fill(vec![0; slots]);
+        if self.resize_index(slots).is_err() {
+            self.fill(vec![0; slots]);
+        }
     }
 
     /// Makes `index` (empty slots, a power of two of them) the index, with

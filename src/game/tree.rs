@@ -6,7 +6,8 @@
 //! tree that would pass its limits, or memory the system refused, as a
 //! [`GrowError`] and leaves the tree as it was.
 
-use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, Rules};
+use super::expand::word_children;
+use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, RuleSet, Rules};
 
 /// A node of a [`GameTree`]: one distinct position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,12 +146,21 @@ pub struct GameTree {
     codec: Codec,
     table: PositionTable,
     spans: Vec<Span>,
-    edges: Vec<Edge>,
+    /// The node each edge leads to; its move is worked out again when asked
+    /// for (the move generator lists a position's moves in the same order
+    /// every time), which halves the largest of the tree's tables.
+    edges: Vec<NodeId>,
+    /// The edges [`GameTree::try_children`] last listed, moves and all.
+    listed: Vec<Edge>,
     limits: TreeLimits,
     expanded: usize,
     key: Vec<u64>,
     parent: Vec<u64>,
     children: Children,
+    /// The most children a position can have, when positions take one word
+    /// under the classic rules: their children are then written straight
+    /// into the tree's arrays (see [`word_children`]).
+    word_children: Option<usize>,
 }
 
 impl GameTree {
@@ -159,7 +169,17 @@ impl GameTree {
     /// built.
     pub fn new(rules: Rules, root: Position) -> GameTree {
         let codec = Codec::new(&rules);
+        let map = rules.map();
+        let word_children = (rules.set() == RuleSet::Classic
+            && codec.words() == 1
+            && codec.neighbour_masks().is_some())
+        .then(|| {
+            1 + (0..map.len())
+                .map(|c| map.neighbours(c).len())
+                .sum::<usize>()
+        });
         let mut tree = GameTree {
+            word_children,
             table: PositionTable::new(codec.words()),
             key: vec![0; codec.words()],
             parent: vec![0; codec.words()],
@@ -168,6 +188,7 @@ impl GameTree {
             rules,
             spans: Vec::new(),
             edges: Vec::new(),
+            listed: Vec::new(),
             limits: TreeLimits::MAX,
             expanded: 0,
         };
@@ -257,7 +278,7 @@ impl GameTree {
     pub fn heap_bytes(&self) -> usize {
         self.table.heap_bytes()
             + self.spans.capacity() * size_of::<Span>()
-            + self.edges.capacity() * size_of::<Edge>()
+            + self.edges.capacity() * size_of::<NodeId>()
     }
 
     /// The most bytes the tables of a tree like this one (the same rules)
@@ -266,7 +287,7 @@ impl GameTree {
     pub fn bytes_for(&self, limits: TreeLimits) -> usize {
         PositionTable::bytes_for(self.codec.words(), limits.positions)
             .saturating_add(limits.positions.saturating_mul(size_of::<Span>()))
-            .saturating_add(limits.edges.saturating_mul(size_of::<Edge>()))
+            .saturating_add(limits.edges.saturating_mul(size_of::<NodeId>()))
     }
 
     /// The node of a position, if it has been built.
@@ -313,8 +334,39 @@ impl GameTree {
     /// assert_eq!(tree.try_children(root), Err(GrowError::Positions));
     /// assert_eq!((tree.len(), tree.expanded()), (1, 0));
     /// ```
-    #[inline]
     pub fn try_children(&mut self, node: NodeId) -> Result<&[Edge], GrowError> {
+        self.try_child_ids(node)?;
+        let span = self.spans[node.index()];
+        self.children
+            .expand(&self.codec, &self.rules, self.table.key(node.0));
+        let ids = &self.edges[span.start as usize..(span.start + span.len) as usize];
+        self.listed.clear();
+        self.listed.extend(
+            self.children
+                .moves()
+                .iter()
+                .zip(ids)
+                .map(|(&mv, &child)| Edge { mv, child }),
+        );
+        Ok(&self.listed)
+    }
+
+    /// The nodes a node's moves lead to, in menu order (the children of
+    /// [`GameTree::try_children`] without their moves, which walks over the
+    /// whole tree do without); the first call for a node builds them.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{GameTree, Player, Position, Rules};
+    /// let rules = Rules::classic(2, 2, 3).unwrap();
+    /// let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
+    /// let mut tree = GameTree::new(rules, start);
+    /// let root = tree.root();
+    /// let child = tree.try_child_ids(root).unwrap()[0];
+    /// assert_eq!(tree.built_child_ids(root), Some(&[child][..]));
+    /// assert_eq!(tree.children(root)[0].child, child);
+    /// ```
+    #[inline]
+    pub fn try_child_ids(&mut self, node: NodeId) -> Result<&[NodeId], GrowError> {
         if self.spans[node.index()].len == u32::MAX {
             self.expand(node)?;
         }
@@ -322,11 +374,29 @@ impl GameTree {
         Ok(&self.edges[span.start as usize..(span.start + span.len) as usize])
     }
 
-    /// The children of a node if they have been built already.
-    pub fn built_children(&self, node: NodeId) -> Option<&[Edge]> {
+    /// The nodes a node's moves lead to, in menu order, if they have been
+    /// built already.
+    #[inline]
+    pub fn built_child_ids(&self, node: NodeId) -> Option<&[NodeId]> {
         let span = self.spans[node.index()];
         (span.len != u32::MAX)
             .then(|| &self.edges[span.start as usize..(span.start + span.len) as usize])
+    }
+
+    /// The children of a node, moves and all, if they have been built
+    /// already.
+    pub fn built_children(&self, node: NodeId) -> Option<Vec<Edge>> {
+        let ids = self.built_child_ids(node)?;
+        let mut children = Children::new(&self.codec);
+        children.expand(&self.codec, &self.rules, self.table.key(node.0));
+        Some(
+            children
+                .moves()
+                .iter()
+                .zip(ids)
+                .map(|(&mv, &child)| Edge { mv, child })
+                .collect(),
+        )
     }
 
     /// Works out a node's children straight on its packed key: each child's
@@ -334,6 +404,11 @@ impl GameTree {
     /// the same rules code that plays moves on a [`Position`]. Room is made
     /// first, within the limits; a child past them undoes the expansion.
     fn expand(&mut self, node: NodeId) -> Result<(), GrowError> {
+        if let (Some(most), &[word]) = (self.word_children, self.table.key(node.0))
+            && self.edges.len() + most <= self.limits.edges
+        {
+            return self.expand_word(node, word, most);
+        }
         copy_key(&mut self.parent, self.table.key(node.0));
         self.children.expand(&self.codec, &self.rules, &self.parent);
         let count = self.children.len();
@@ -346,7 +421,7 @@ impl GameTree {
         self.table.try_reserve(room, max)?;
         grow_within(&mut self.spans, room, max)?;
         grow_within(&mut self.edges, count, self.limits.edges)?;
-        for (index, &mv) in self.children.moves().iter().enumerate() {
+        for index in 0..count {
             let Some((id, new)) = self.table.insert_within(self.children.key(index), max) else {
                 self.table.truncate(positions);
                 self.spans.truncate(positions);
@@ -356,15 +431,65 @@ impl GameTree {
             if new {
                 self.spans.push(UNEXPANDED);
             }
-            self.edges.push(Edge {
-                mv,
-                child: NodeId(id),
-            });
+            self.edges.push(NodeId(id));
         }
         // Both fit in a u32: the limits are at most u32::MAX.
         self.spans[node.index()] = Span {
             start: edges as u32,
             len: count as u32,
+        };
+        self.expanded += 1;
+        Ok(())
+    }
+}
+
+impl GameTree {
+    /// [`GameTree::expand`] for a one-word key under the classic rules, the
+    /// children written straight into the tree as the move generator finds
+    /// them. Room is made first for `most` children (every position has at
+    /// most that many), so that it is known to be within the limit of edges.
+    #[inline]
+    fn expand_word(&mut self, node: NodeId, word: u64, most: usize) -> Result<(), GrowError> {
+        let (positions, edges) = (self.spans.len(), self.edges.len());
+        let max = self.limits.positions;
+        let room = most.min(max.saturating_sub(positions));
+        self.table.try_reserve(room, max)?;
+        grow_within(&mut self.spans, room, max)?;
+        grow_within(&mut self.edges, most, self.limits.edges)?;
+        let masks = self.codec.neighbour_masks().unwrap_or_default();
+        let (table, spans, list) = (&mut self.table, &mut self.spans, &mut self.edges);
+        let mut full = false;
+        word_children(
+            &self.codec,
+            &self.rules,
+            masks,
+            word,
+            #[inline(always)]
+            |_, child| {
+                if full {
+                    return;
+                }
+                match table.insert_within(std::slice::from_ref(&child), max) {
+                    Some((id, new)) => {
+                        if new {
+                            spans.push(UNEXPANDED);
+                        }
+                        list.push(NodeId(id));
+                    }
+                    None => full = true,
+                }
+            },
+        );
+        if full {
+            self.table.truncate(positions);
+            self.spans.truncate(positions);
+            self.edges.truncate(edges);
+            return Err(GrowError::Positions);
+        }
+        // Both fit in a u32: the limits are at most u32::MAX.
+        self.spans[node.index()] = Span {
+            start: edges as u32,
+            len: (self.edges.len() - edges) as u32,
         };
         self.expanded += 1;
         Ok(())
@@ -378,5 +503,50 @@ fn copy_key(to: &mut [u64], from: &[u64]) {
         *t = *f;
     } else {
         to.copy_from_slice(from);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::expand::random_games;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+        /// Along a random game, every node's children (those written
+        /// straight into the tree for one-word positions, and the others)
+        /// are the moves `Position::moves` lists, leading to the positions
+        /// `Position::play` gives, on rhombus and region maps of every size,
+        /// player count and dice limit.
+        #[test]
+        fn children_are_the_rules_moves(
+            game in random_games(),
+            picks in proptest::collection::vec(0usize..64, 1..60),
+        ) {
+            let Some((rules, start)) = game else {
+                return Ok(());
+            };
+            let mut tree = GameTree::new(rules.clone(), start);
+            let mut node = tree.root();
+            for pick in picks {
+                let position = tree.position(node);
+                let edges = tree.children(node).to_vec();
+                let moves: Vec<Move> = edges.iter().map(|e| e.mv).collect();
+                proptest::prop_assert_eq!(&moves, &position.moves(&rules));
+                for edge in &edges {
+                    proptest::prop_assert_eq!(
+                        tree.position(edge.child),
+                        position.play(&rules, edge.mv).unwrap()
+                    );
+                }
+                let ids: Vec<NodeId> = edges.iter().map(|e| e.child).collect();
+                proptest::prop_assert_eq!(tree.built_child_ids(node), Some(&ids[..]));
+                proptest::prop_assert_eq!(tree.built_children(node), Some(edges.clone()));
+                let Some(next) = edges.get(pick % edges.len().max(1)) else {
+                    break;
+                };
+                node = next.child;
+            }
+        }
     }
 }

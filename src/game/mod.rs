@@ -18,6 +18,7 @@ mod map;
 mod mapfile;
 mod mapgen;
 mod player;
+mod position;
 mod rules;
 mod ruleset;
 mod setup;
@@ -43,12 +44,10 @@ pub use mapgen::{
     MapGenError, MapShape, TERRITORY_CELLS, random_map,
 };
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
+pub use position::{IllegalMove, Move, ParseMoveError, Position, PositionError, Spare};
 pub(crate) use rules::NoChance;
 pub(crate) use rules::for_each_attack;
-pub use rules::{
-    IllegalMove, Move, ParseMoveError, Position, PositionError, Rules, RulesError, Spare,
-    largest_group, reinforce, winners,
-};
+pub use rules::{Rules, RulesError, largest_group, reinforce, winners};
 pub use ruleset::{
     Attack, Battle, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
     QUIET_ROUNDS, RACKET_POOL, RuleSet, Supply,

@@ -316,7 +316,7 @@ impl Position {
     /// Whether the game is over: under most rule sets, when the player to
     /// move cannot start her turn with an attack; under Dice Wars, when one
     /// player holds every cell; and under the rule sets with dice, when the
-    /// guard against endless games ends it ([`Policy::quiet_rounds`]).
+    /// guard against endless games ends it ([`Policy::quiet_rounds`](super::Policy::quiet_rounds)).
     pub fn is_game_over(&self, rules: &Rules) -> bool {
         let policy = rules.policy();
         let over = match policy.ending {

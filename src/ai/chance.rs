@@ -5,50 +5,27 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::chance_eval::{DECIDED, Weights, odds};
+use super::chance_model::Model;
 use super::{Analysis, Budget, Clock, Search, SearchConfig, Strategy};
-use crate::game::{
-    Battle, Board, Cell, MAX_PLAYERS, Move, NoChance, Placement, Player, Position, Rules,
-};
-
-/// How the opponents' answer to the end of a turn is judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// By the evaluation alone: each cell weighed by the best odds an enemy
-    /// neighbour has of taking it.
-    Static,
-    /// The next player's most harmful attack (for us), chance-weighted, then
-    /// the evaluation: a one-attack best reply.
-    Next,
-    /// The other players' turns played out this many times, each by a
-    /// greedy model of a player (the attack with the best odds while they
-    /// are at least even, then the end of the turn), the dice drawn from
-    /// fixed seeds (the same draws for every line of ours compared); the
-    /// evaluation at the start of our next turn, averaged.
-    Rollouts(u32),
-}
+use crate::game::{Battle, MAX_PLAYERS, Move, NoChance, Player, Position, Rules};
 
 /// Settings of [`Chance`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChanceConfig {
     /// The most attacks looked ahead within the turn.
     pub max_depth: u32,
-    /// How the opponents' answer is judged.
-    pub reply: Reply,
+    /// How many times the other players' turns are played out after each
+    /// end of our turn.
+    pub playouts: u32,
     /// Below these odds an attack is not looked at inside the tree (it is
     /// still rated at the root).
     pub min_odds: f64,
     /// The nodes a move may cost when the budget sets neither a node limit
     /// nor a time.
     pub default_nodes: u64,
-    /// The odds from which the greedy model of a player in a playout
-    /// attacks ([`Reply::Rollouts`]).
-    pub greed: f64,
-    /// How many of our own next turns a playout goes through (played by
-    /// the same greedy model) before it is scored; it stops earlier when
-    /// the game ends.
-    pub horizon: u32,
-    /// How much the greedy model prefers attacking us (added to the odds).
-    pub focus: f64,
+    /// The model of the other players in the playouts; `None` for the
+    /// rule set's ([`Model::for_rules`]).
+    pub model: Option<Model>,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -57,12 +34,10 @@ impl Default for ChanceConfig {
     fn default() -> ChanceConfig {
         ChanceConfig {
             max_depth: 8,
-            reply: Reply::Rollouts(8),
+            playouts: 8,
             min_odds: 0.2,
             default_nodes: 200_000,
-            greed: 0.5,
-            horizon: 1,
-            focus: 0.3,
+            model: None,
             weights: Weights::default(),
         }
     }
@@ -72,20 +47,14 @@ impl Default for ChanceConfig {
 /// its own turn. Each attack is a chance node with its exact odds
 /// ([`BattleOdds`](crate::game::BattleOdds)): taken, the target gets the
 /// source's dice less one; held, the source keeps one die. Each position of
-/// the turn may end it. With the default [`Reply::Rollouts`], ending the
-/// turn is scored by playing out the other players' turns a few times
-/// (each by a greedy model: the attack with the best odds, leaning on our
-/// cells by [`ChanceConfig::focus`], while they are at least
-/// [`ChanceConfig::greed`]; then the end of the turn), the dice drawn from
-/// fixed seeds so that every line compared meets the same draws, and
-/// averaging the score at the start of our next turn: a finished game its
-/// share, far above any position, else [`Weights`] (cells, largest group,
-/// dice and stock, less each cell weighed by the best odds an enemy
-/// neighbour has of taking it, against the strongest other player).
-/// [`Reply::Static`] and [`Reply::Next`] score the end of the turn by the
-/// weights alone, after the reinforcement (a random placement at its
-/// expectation), or after the next player's most harmful attack: both
-/// measured weaker (see the README).
+/// the turn may end it. Ending the turn is scored by playing out the
+/// other players' turns [`ChanceConfig::playouts`] times, each player moved
+/// by a [`Model`] of a sensible player, the dice drawn from fixed seeds so
+/// that every line compared meets the same draws, and averaging the score
+/// at the start of our next turn: a finished game its share, far above any
+/// position, else [`Weights`] (cells, largest group, dice and stock, less
+/// each cell weighed by the best odds an enemy neighbour has of taking it,
+/// against the strongest other player).
 ///
 /// The search deepens one attack at a time within the budget and plays the
 /// deepest pass it completed (the first, one attack deep, always
@@ -292,39 +261,12 @@ impl Searcher<'_> {
         }
     }
 
-    /// The value of ending our turn here: the reinforcement placed (its
-    /// expectation where it is random), then the evaluation or the next
-    /// player's most harmful attack.
+    /// The value of ending our turn at `at`: our mean score at the start of
+    /// our next turn over the playouts of the other players' turns.
     fn end_turn(&mut self, at: &Position) -> f64 {
-        if let Reply::Rollouts(k) = self.config.reply {
-            return self.rollouts(at, k.max(1));
-        }
-        self.nodes += 1;
         let rules = self.rules;
-        let next = at.resolve(rules, Move::Pass, true, &mut NoChance);
-        if next.is_game_over(rules) {
-            return self.finished(&next);
-        }
-        let board = if rules.policy().placement == Placement::Random {
-            spread(at.board(), next.board(), self.me, rules.max_dice())
-        } else {
-            *next.board()
-        };
-        let mut stocks = [0u8; MAX_PLAYERS as usize];
-        for p in Player::all(rules.players()) {
-            stocks[usize::from(p.index())] = next.stock(p);
-        }
-        let now = self.config.weights.score(rules, &board, &stocks, self.me);
-        match self.config.reply {
-            Reply::Next => self.worst_attack(&board, &stocks, next.player(), now),
-            _ => now,
-        }
-    }
-
-    /// Our mean score at the start of our next turn over `k` playouts of
-    /// the other players' turns after we end ours at `at`.
-    fn rollouts(&mut self, at: &Position, k: u32) -> f64 {
-        let rules = self.rules;
+        let k = self.config.playouts.max(1);
+        let model = self.config.model.unwrap_or_else(|| Model::for_rules(rules));
         let mut total = 0.0;
         let mut moves = Vec::new();
         for sample in 0..k {
@@ -333,7 +275,6 @@ impl Searcher<'_> {
                 return f64::NEG_INFINITY;
             };
             let mut pos = played.position;
-            let mut turns = 0;
             // A bound on the moves of one playout (every attack spends a
             // stack, so turns end long before it).
             for _ in 0..MAX_PLAYOUT {
@@ -341,20 +282,11 @@ impl Searcher<'_> {
                 if pos.is_game_over(rules) {
                     break;
                 }
-                if pos.player() == self.me && pos.is_first_move() {
-                    turns += 1;
-                    if turns >= self.config.horizon.max(1) {
-                        break;
-                    }
+                if pos.player() == self.me {
+                    break;
                 }
                 pos.moves_into(rules, &mut moves);
-                let mv = greedy(
-                    pos.board(),
-                    &moves,
-                    self.config.greed,
-                    self.me,
-                    self.config.focus,
-                );
+                let mv = model.choose(rules, pos.board(), &moves, self.me);
                 pos = match mv {
                     Move::Attack { from, to } => {
                         let p = odds(
@@ -384,41 +316,6 @@ impl Searcher<'_> {
         }
         total / f64::from(k)
     }
-
-    /// Our score after `by`'s most harmful attack on `board` (or none, worth
-    /// `none`), each weighed by its odds.
-    fn worst_attack(&mut self, board: &Board, stocks: &[u8], by: Player, none: f64) -> f64 {
-        let rules = self.rules;
-        let w = &self.config.weights;
-        let mut worst = none;
-        for from in board.owned_by(by) {
-            let source = board.cell(from);
-            if source.dice() < 2 {
-                continue;
-            }
-            for &to in rules.map().neighbours(from) {
-                let to = usize::from(to);
-                let target = board.cell(to);
-                if target.owner() == by {
-                    continue;
-                }
-                let p = odds(source.dice(), target.dice());
-                if p < 0.5 {
-                    continue;
-                }
-                self.nodes += 1;
-                let mut won = *board;
-                won.set(from, Cell::new(by, 1));
-                won.set(to, Cell::new(by, source.dice() - 1));
-                let mut lost = *board;
-                lost.set(from, Cell::new(by, 1));
-                let v = p * w.score(rules, &won, stocks, self.me)
-                    + (1.0 - p) * w.score(rules, &lost, stocks, self.me);
-                worst = worst.min(v);
-            }
-        }
-        worst
-    }
 }
 
 /// The seed of the first playout's dice.
@@ -426,62 +323,6 @@ const ROLLOUT_SEED: u64 = 0x5eed_d1ce;
 
 /// The most moves of one playout.
 const MAX_PLAYOUT: usize = 2_000;
-
-/// The greedy model of a player in a playout: of `moves`, the attack with
-/// the best odds if they are at least even (or if the turn must open with
-/// an attack), else the end of the turn.
-fn greedy(board: &Board, moves: &[Move], greed: f64, me: Player, focus: f64) -> Move {
-    let mut best = (f64::NEG_INFINITY, Move::Pass);
-    let mut can_pass = false;
-    for &mv in moves {
-        match mv {
-            Move::Pass => can_pass = true,
-            Move::Attack { from, to } => {
-                let (s, t) = (board.cell(usize::from(from)), board.cell(usize::from(to)));
-                let mut p = odds(s.dice(), t.dice()) + 0.01 * f64::from(t.dice());
-                if t.owner() == me {
-                    p += focus;
-                }
-                if p > best.0 {
-                    best = (p, mv);
-                }
-            }
-        }
-    }
-    if best.0 >= greed || !can_pass {
-        best.1
-    } else {
-        Move::Pass
-    }
-}
-
-/// The board after a random placement, at its expectation: the dice that
-/// `placed` added to `me`'s cells spread over her cells of `before` with
-/// room, one each in index order, round after round.
-fn spread(before: &Board, placed: &Board, me: Player, max: u8) -> Board {
-    let mine = |b: &Board| -> u32 {
-        b.owned_by(me)
-            .map(|i| u32::from(b.cell(i).dice()))
-            .sum::<u32>()
-    };
-    let mut dice = mine(placed).saturating_sub(mine(before));
-    let mut board = *before;
-    while dice > 0 {
-        let mut any = false;
-        for i in 0..board.len() {
-            let cell = board.cell(i);
-            if dice > 0 && cell.owner() == me && cell.dice() < max {
-                board.set(i, Cell::new(me, cell.dice() + 1));
-                dice -= 1;
-                any = true;
-            }
-        }
-        if !any {
-            break;
-        }
-    }
-    board
-}
 
 #[cfg(test)]
 mod tests;

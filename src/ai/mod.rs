@@ -19,6 +19,7 @@
 pub mod arena;
 mod chance;
 mod chance_eval;
+mod chance_model;
 mod dicewars;
 mod eval;
 mod greedy;
@@ -35,8 +36,9 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Move, Position, Rules, Share};
 
-pub use chance::{Chance, ChanceConfig, Reply};
+pub use chance::{Chance, ChanceConfig};
 pub use chance_eval::Weights;
+pub use chance_model::Model;
 pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
 pub use greedy::Greedy;

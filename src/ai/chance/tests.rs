@@ -166,3 +166,63 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn an_attack_is_worth_its_outcomes_weighed_by_the_odds() {
+    // One attack deep, the search rates an attack p * (ending the turn
+    // after taking the target) + (1 - p) * (ending it after the source is
+    // held), each the value another search gives to ending the turn there.
+    let rules = rules(RuleSet::Lol4, 3, 3);
+    let one_deep = || {
+        Chance::new(ChanceConfig {
+            max_depth: 1,
+            ..ChanceConfig::default()
+        })
+    };
+    let rating = |at: &Position, mv: Move| -> f64 {
+        let analysis = one_deep()
+            .analyse(&rules, at, Budget::nodes(1_000_000), true)
+            .unwrap();
+        let rated = analysis.moves.iter().find(|m| m.mv == mv).unwrap();
+        match rated.rating {
+            Rating::Estimate(v) => f64::from(v),
+            ref other => panic!("{other:?}"),
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut checked = 0;
+    for _ in 0..4 {
+        let board = random_board(&rules, Player::A, &mut rng).unwrap();
+        let start = Position::from_parts(board, Player::A, 0, false);
+        for mv in start.moves(&rules) {
+            let Move::Attack { from, to } = mv else {
+                continue;
+            };
+            let b = start.board();
+            let p = odds(
+                b.cell(usize::from(from)).dice(),
+                b.cell(usize::from(to)).dice(),
+            );
+            let won = start.resolve(&rules, mv, true, &mut NoChance);
+            let lost = start.resolve(&rules, mv, false, &mut NoChance);
+            let outcome = |at: &Position| {
+                if at.is_game_over(&rules) {
+                    return None;
+                }
+                Some(rating(at, Move::Pass))
+            };
+            let (Some(w), Some(l)) = (outcome(&won), outcome(&lost)) else {
+                continue;
+            };
+            // Ratings are rounded to hundredths of a point.
+            let expected = p * w + (1.0 - p) * l;
+            assert!(
+                (rating(&start, mv) - expected).abs() <= 1.0,
+                "{mv}: {} against {expected}",
+                rating(&start, mv)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} attacks checked");
+}

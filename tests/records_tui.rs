@@ -10,7 +10,7 @@ mod pty;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use pty::{Pty, autosave, file_until};
+use pty::{Pty, autosave, file_until, saves};
 use rustix::process::Signal;
 
 /// A game of `boards/test-2x2.txt` against `greedy` at `b` (with
@@ -151,7 +151,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     game.wait_for("replay: move 2 of 8");
     game.send(b"c");
     let deadline = Instant::now() + pty::WAIT;
-    while std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count) < 2 {
+    while saves(&data).len() < 2 {
         assert!(
             Instant::now() < deadline,
             "the continued game is not autosaved"
@@ -163,17 +163,13 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
         std::fs::read_to_string(&record).unwrap(),
         std::fs::read_to_string("tests/data/3x3-a-greedy.record").unwrap()
     );
-    let continued: Vec<PathBuf> = std::fs::read_dir(data.join("unfinished"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| *p != path)
-        .collect();
+    let continued: Vec<PathBuf> = saves(&data).into_iter().filter(|p| *p != path).collect();
     let text = std::fs::read_to_string(&continued[0]).unwrap();
     assert!(text.contains("moves:\na: 8 -> 4\na: 4 -> 3\n"), "{text}");
     std::fs::remove_file(&continued[0]).unwrap();
 
     // With --no-autosave the continued game is played but not kept.
-    let before = std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
+    let before = saves(&data).len();
     let mut game = Pty::start(&["replay", "--no-autosave", record.to_str().unwrap()]);
     game.wait_for("replay: move 0 of 8");
     game.send(b"2\r");
@@ -182,14 +178,14 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     game.wait_for("the computer is moving");
     game.ctrl_c_ends_at_once();
     assert_eq!(
-        std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count),
+        saves(&data).len(),
         before,
         "a game continued with --no-autosave was kept"
     );
     assert!(!game.contents().contains("saved to"), "{}", game.contents());
 
     // A game played to its end leaves no autosave: the 3x3 game's stays.
-    let count = || std::fs::read_dir(data.join("unfinished")).map_or(0, Iterator::count);
+    let count = || saves(&data).len();
     let mut game = attacked_on_2x2(&[]);
     assert_eq!(count(), 2);
     game.send(b"e");
@@ -220,11 +216,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     game.send(b"n");
     let deadline = Instant::now() + pty::WAIT;
     let new = loop {
-        let saves: Vec<PathBuf> = std::fs::read_dir(data.join("unfinished"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| *p != path)
-            .collect();
+        let saves: Vec<PathBuf> = saves(&data).into_iter().filter(|p| *p != path).collect();
         if let [new] = &saves[..] {
             break new.clone();
         }

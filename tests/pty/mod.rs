@@ -295,12 +295,32 @@ pub fn file_until(path: &std::path::Path, ok: impl Fn(&str) -> bool) -> String {
     }
 }
 
-/// The only autosave of the data directory `data`.
-pub fn autosave(data: &std::path::Path) -> std::path::PathBuf {
-    let dir = data.join("unfinished");
-    let mut saves: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+/// The autosaves in the data directory `data`, sorted: the hidden
+/// temporary file of a save being written is left out.
+pub fn saves(data: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut saves: Vec<std::path::PathBuf> = std::fs::read_dir(data.join("unfinished"))
         .map(|entries| entries.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default();
-    assert_eq!(saves.len(), 1, "{saves:?}");
-    saves.remove(0)
+    saves.retain(|p| {
+        !p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    });
+    saves.sort();
+    saves
+}
+
+/// The only autosave of the data directory `data`, once it is there.
+pub fn autosave(data: &std::path::Path) -> std::path::PathBuf {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let mut saves = saves(data);
+        if saves.len() == 1 {
+            return saves.remove(0);
+        }
+        assert!(
+            saves.is_empty() && Instant::now() < deadline,
+            "not one autosave: {saves:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -36,8 +36,8 @@ pub(super) fn autosave_dir() -> Option<PathBuf> {
 pub(super) const KEEP: usize = 50;
 
 /// A new autosave's path: the date and time it was started and the process,
-/// so that two games at once keep two files. The oldest autosaves beyond
-/// the newest [`KEEP`] ` - 1` are removed first.
+/// so that two games at once keep two files. First the oldest autosaves
+/// are removed, leaving room for this one among the newest [`KEEP`].
 pub(super) fn new_autosave() -> Option<PathBuf> {
     let dir = autosave_dir()?;
     // Best effort: a folder that cannot be read or a file that cannot be

@@ -18,10 +18,14 @@
 //! the moves keeping the proven value the one a fallible opponent is likeliest
 //! to answer badly.
 
+mod keys;
+mod swindle;
+
 use super::tt::{Stored, TranspositionTable};
 use super::{Analysis, Budget, Clock, RatedMove, Rating, Strategy, evaluate};
 use crate::game::for_each_attack;
-use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Move, Player, Position, Rules, Share};
+use crate::game::{MAX_CELLS, MAX_PLAYERS, Move, Player, Position, Rules, Share};
+use keys::Keys;
 
 /// The default number of transposition-table entries (24 MB at most).
 pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 20;
@@ -106,58 +110,6 @@ struct Entry {
     bound: Bound,
     proven: bool,
     best: Option<Move>,
-}
-
-/// Random keys for hashing positions (Zobrist hashing).
-#[derive(Clone, Debug)]
-struct Keys {
-    cells: Vec<u64>,
-    players: [u64; MAX_PLAYERS as usize],
-    first_move: u64,
-    captured: u64,
-}
-
-const DICE_SLOTS: usize = MAX_DICE_LIMIT as usize + 1;
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-impl Keys {
-    fn new() -> Keys {
-        let mut state = 0x00d1_ce0f_d00d;
-        let cells = (0..MAX_CELLS * MAX_PLAYERS as usize * DICE_SLOTS)
-            .map(|_| splitmix(&mut state))
-            .collect();
-        let players = std::array::from_fn(|_| splitmix(&mut state));
-        Keys {
-            cells,
-            players,
-            first_move: splitmix(&mut state),
-            captured: splitmix(&mut state),
-        }
-    }
-
-    fn hash(&self, position: &Position) -> u64 {
-        let mut h = self.players[usize::from(position.player().index())];
-        if position.is_first_move() {
-            h ^= self.first_move;
-        }
-        h ^= self
-            .captured
-            .wrapping_mul(u64::from(position.captured()) + 1)
-            .rotate_left(17);
-        for (i, cell) in position.board().cells().iter().enumerate() {
-            let slot = (i * MAX_PLAYERS as usize + usize::from(cell.owner().index())) * DICE_SLOTS
-                + usize::from(cell.dice());
-            h ^= self.cells[slot];
-        }
-        h
-    }
 }
 
 /// A root move and what the last search said of it.
@@ -470,89 +422,6 @@ impl Search {
             root.proven = false;
         }
         true
-    }
-}
-
-/// The weight of an opponent's average reply in [`Search::swindle`].
-const SLIP: f64 = 0.25;
-/// The most nodes a swindle search may visit.
-const SWINDLE_NODES: u64 = 1 << 20;
-
-impl Search {
-    /// Among `candidates` (root moves of equal proven value, not a win), the
-    /// one with the best value when every opponent is taken to play her best
-    /// reply most of the time and an average one otherwise: a deterministic
-    /// search deepened while the budget lasts. None if even depth 1 did not
-    /// finish.
-    fn swindle(&mut self, rules: &Rules, position: &Position, candidates: &[Move]) -> Option<Move> {
-        self.clock_on = true;
-        self.aborted = false;
-        let start = self.nodes;
-        let mut chosen = None;
-        for depth in 1..=MAX_DEPTH {
-            let mut best: Option<(f64, Move)> = None;
-            let mut complete = true;
-            for &mv in candidates {
-                let child = position.after(rules, mv);
-                let v = self.soft(rules, &child, depth - 1, start);
-                if self.aborted {
-                    break;
-                }
-                complete &= v.1;
-                if best.is_none_or(|(b, _)| v.0 > b) {
-                    best = Some((v.0, mv));
-                }
-            }
-            if self.aborted {
-                break;
-            }
-            chosen = best.map(|(_, mv)| mv);
-            if complete {
-                break;
-            }
-        }
-        self.aborted = false;
-        chosen
-    }
-
-    /// The soft value of `position` in [0, 1] for the rated player, and
-    /// whether no horizon was reached.
-    fn soft(&mut self, rules: &Rules, position: &Position, depth: u32, start: u64) -> (f64, bool) {
-        self.nodes += 1;
-        if self.nodes - start >= SWINDLE_NODES {
-            self.aborted = true;
-        }
-        if self.out_of_budget() {
-            return (0.0, false);
-        }
-        let moves = position.moves(rules);
-        if moves.is_empty() {
-            let score = self.terminal_score(position);
-            return (f64::from(score - LOSS) / f64::from(WIN - LOSS), true);
-        }
-        if depth == 0 {
-            let e = f64::from(evaluate(rules, position, self.rated));
-            return (1.0 / (1.0 + (-e / 300.0).exp()), false);
-        }
-        let maximise = position.player() == self.rated;
-        let (mut lo, mut hi, mut sum) = (f64::INFINITY, f64::NEG_INFINITY, 0.0);
-        let mut exact = true;
-        for &mv in &moves {
-            let (v, e) = self.soft(rules, &position.after(rules, mv), depth - 1, start);
-            if self.aborted {
-                return (0.0, false);
-            }
-            exact &= e;
-            lo = lo.min(v);
-            hi = hi.max(v);
-            sum += v;
-        }
-        let value = if maximise {
-            hi
-        } else {
-            (1.0 - SLIP) * lo + SLIP * sum / moves.len() as f64
-        };
-        (value, exact)
     }
 }
 

@@ -6,18 +6,20 @@
 //! with `d % max_dice + 1` dice, so board 0 is all `a-1` and the last board
 //! all `b-max_dice`.
 
-use std::collections::HashMap;
+mod table;
+mod workers;
+
 use std::ops::Range;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
-use rustc_hash::FxBuildHasher;
-
-use super::memo::{Memo, MemoHandle, MemoRefused, MemoSpace, Probe};
-use crate::game::{
-    Board, Cell, Children, Codec, Map, Player, PlayerSet, Position, Rules, RulesError, Share,
-};
+use super::memo::{MemoRefused, MemoSpace};
+use crate::game::{Board, Cell, Codec, Map, Player, PlayerSet, Rules, RulesError};
 use crate::text::{count, group_digits};
+use table::table_rows;
+use workers::{Round, Totals};
+
+#[cfg(test)]
+pub(crate) use workers::solve_starts;
 
 /// The most boards a survey goes through: the 10,077,696 boards of side 3
 /// with at most 3 dice fit, the next sizes (side 3 with 4 dice, side 4) do
@@ -176,280 +178,8 @@ pub fn board_at(rules: &Rules, index: u64) -> Board {
     Board::new(&out[..cells]).expect("a map has from 1 to MAX_CELLS cells")
 }
 
-/// A memo entry: the tree size shifted left by two, and the rating for `a`
-/// as a [`Code`] in the low two bits.
-type Entry = u64;
-
-/// The survey's private storage of `a`'s [`Share`] of a two-player game, in
-/// the same order: 0 for a loss, 1 for a tie, 2 for a win.
-type Code = u64;
-
-/// A tie of the two players.
-const TIE: Share = Share::tie(2).expect("two players can tie");
-
-/// The shares the codes stand for, by code.
-const SHARES: [Share; 3] = [Share::LOSS, TIE, Share::WIN];
-
-/// The code of a share: `None` for a share no two-player game gives.
-fn code(share: Share) -> Option<Code> {
-    SHARES.iter().position(|&s| s == share).map(|c| c as Code)
-}
-
-/// The share a code stands for.
-fn share(code: Code) -> Share {
-    match code {
-        0 => Share::LOSS,
-        1 => TIE,
-        _ => Share::WIN,
-    }
-}
-
-/// What one worker needs: the rules, the codec, its handle on the memo, and
-/// one buffer of children (and of their entries) per ply.
-struct Solver<'s> {
-    rules: &'s Rules,
-    codec: &'s Codec,
-    memo: MemoHandle<'s, 's>,
-    levels: Vec<(Children, Vec<Entry>)>,
-}
-
-impl<'s> Solver<'s> {
-    fn new(rules: &'s Rules, codec: &'s Codec, memo: &'s Memo<'s>) -> Solver<'s> {
-        Solver {
-            rules,
-            codec,
-            memo: memo.handle(),
-            levels: Vec::new(),
-        }
-    }
-
-    /// The memo entry of a packed position, solving it if needed; `None`
-    /// when the memo asked the workers to stop (it is full).
-    fn solve(&mut self, key: u64, ply: usize) -> Option<Entry> {
-        if self.memo.stopping() {
-            return None;
-        }
-        let claim = match self.memo.claim(key) {
-            Probe::Known(entry) => return Some(entry),
-            Probe::Claimed(slot) => Some(slot),
-            Probe::Busy => None,
-        };
-        if self.levels.len() <= ply {
-            self.levels.push((Children::new(self.codec), Vec::new()));
-        }
-        let (children, known) = &mut self.levels[ply];
-        children.expand(self.codec, self.rules, &[key]);
-        let count = children.len();
-        // Every child looked up before any is solved: the lookups' cache
-        // misses overlap.
-        let keys = (0..count).map(|i| children.key(i)[0]);
-        self.memo.peek_all(keys, known);
-        let entry = if count == 0 {
-            let winners = self.codec.winners(&[key]);
-            let rating = code(Share::of(winners, Player::A));
-            (1 << 2) | rating.expect("two players lose, tie or win")
-        } else {
-            let maximise = self.codec.player(&[key]) == Player::A;
-            let mut size: u64 = 1;
-            let mut rating = if maximise { 0 } else { 2 };
-            for i in 0..count {
-                let (children, known) = &self.levels[ply];
-                let entry = match known[i] {
-                    0 => {
-                        let child = children.key(i)[0];
-                        self.solve(child, ply + 1)?
-                    }
-                    entry => entry,
-                };
-                size = size.saturating_add(entry >> 2).min(MAX_COUNT);
-                let r = entry & 3;
-                rating = if maximise {
-                    rating.max(r)
-                } else {
-                    rating.min(r)
-                };
-            }
-            (size << 2) | rating
-        };
-        self.memo.finish(claim, key, entry);
-        Some(entry)
-    }
-}
-
-/// The perfect-play share of the player to move at each of `starts` (two
-/// players, boards that pack into one word), by the survey's solver over
-/// one memo shared by them all: an oracle for tests of other solvers.
-#[cfg(test)]
-pub(crate) fn solve_starts(rules: &Rules, starts: &[Position]) -> Vec<Share> {
-    let codec = Codec::new(rules);
-    assert_eq!((codec.words(), rules.players()), (1, 2));
-    let mut space = MemoSpace::with_room(1 << 16).expect("a memo");
-    let mut held = 0;
-    let mut shares = Vec::with_capacity(starts.len());
-    let mut key = [0u64];
-    'grow: loop {
-        let memo = space.memo(1, held);
-        let mut solver = Solver::new(rules, &codec, &memo);
-        for start in &starts[shares.len()..] {
-            codec.encode(start, &mut key);
-            let Some(entry) = solver.solve(key[0], 0) else {
-                drop(solver);
-                let mut bigger = memo.doubled().expect("a memo");
-                held = memo.move_into(&mut bigger);
-                space = bigger;
-                continue 'grow;
-            };
-            let for_a = share(entry & 3);
-            shares.push(if start.player() == Player::A {
-                for_a
-            } else {
-                for_a.complement()
-            });
-        }
-        return shares;
-    }
-}
-
-/// Per-worker totals, added up at the end.
-#[derive(Default)]
-struct Totals {
-    wins: u64,
-    losses: u64,
-    ties: u64,
-    no_move: u64,
-    /// The largest tree and the first board that has it.
-    largest: (u64, u64),
-}
-
-impl Totals {
-    /// Counts board `index`, whose start has this memo entry.
-    fn record(&mut self, index: u64, entry: Entry, first: Player) {
-        let size = entry >> 2;
-        self.keep_largest((size, index));
-        let for_a = share(entry & 3);
-        let for_first = if first == Player::A {
-            for_a
-        } else {
-            for_a.complement()
-        };
-        if size == 1 {
-            self.no_move += 1;
-        } else if for_first == Share::WIN {
-            self.wins += 1;
-        } else if for_first == Share::LOSS {
-            self.losses += 1;
-        } else {
-            self.ties += 1;
-        }
-    }
-
-    fn keep_largest(&mut self, (size, index): (u64, u64)) {
-        if size > self.largest.0 || (size == self.largest.0 && index < self.largest.1) {
-            self.largest = (size, index);
-        }
-    }
-
-    fn add(&mut self, other: &Totals) {
-        self.wins += other.wins;
-        self.losses += other.losses;
-        self.ties += other.ties;
-        self.no_move += other.no_move;
-        self.keep_largest(other.largest);
-    }
-}
-
-/// The workers' run over one memo, until every board is done or the memo
-/// is full.
-struct Round<'r, 'a> {
-    options: &'r SurveyOptions,
-    rules: &'r Rules,
-    codec: &'r Codec,
-    memo: &'r Memo<'a>,
-    /// The first board no worker has taken yet.
-    next: &'r AtomicU64,
-    boards: u64,
-    progress: &'r (dyn Fn(u64) + Sync),
-}
-
-impl Round<'_, '_> {
-    /// Runs `threads` workers over the `unfinished` ranges of boards, then
-    /// over the boards not taken yet, adding what they finish to `total`;
-    /// gives back the boards left unfinished when the memo filled up.
-    fn run(
-        &self,
-        threads: usize,
-        unfinished: Vec<Range<u64>>,
-        total: &mut Totals,
-    ) -> Vec<Range<u64>> {
-        let unfinished = Mutex::new(unfinished);
-        let work = || self.work(&unfinished);
-        let all: Vec<(Totals, Option<Range<u64>>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    std::thread::Builder::new()
-                        .stack_size(64 << 20)
-                        .spawn_scoped(scope, work)
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| match h {
-                    Ok(handle) => handle
-                        .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                    // No thread could be started: do the rest here.
-                    Err(_) => work(),
-                })
-                .collect()
-        });
-        let mut left = unfinished.into_inner().unwrap_or_else(|e| e.into_inner());
-        for (totals, stopped) in all {
-            total.add(&totals);
-            left.extend(stopped);
-        }
-        left
-    }
-
-    /// One worker: boards until none is left or the memo is full (then
-    /// the boards it was on are given back).
-    fn work(&self, unfinished: &Mutex<Vec<Range<u64>>>) -> (Totals, Option<Range<u64>>) {
-        let (rules, codec) = (self.rules, self.codec);
-        let mut solver = Solver::new(rules, codec, self.memo);
-        let mut totals = Totals::default();
-        let mut key = [0u64];
-        loop {
-            let taken = unfinished.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            let range = match taken {
-                Some(range) => range,
-                None => {
-                    let start = self.next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if start >= self.boards {
-                        return (totals, None);
-                    }
-                    start..(start + CHUNK).min(self.boards)
-                }
-            };
-            for index in range.clone() {
-                let board = board_at(rules, index);
-                let position = Position::start(rules, board, self.options.first)
-                    .expect("numbered boards fit their rules");
-                codec.encode(&position, &mut key);
-                let Some(entry) = solver.solve(key[0], 0) else {
-                    (self.progress)(index - range.start);
-                    return (totals, Some(index..range.end));
-                };
-                totals.record(index, entry, self.options.first);
-            }
-            (self.progress)(range.end - range.start);
-        }
-    }
-}
-
 /// The positions two boards are expected to add to the memo.
 const POSITIONS_PER_TWO_BOARDS: u64 = 9;
-
-/// Boards handed to a worker at a time.
-const CHUNK: u64 = 2048;
 
 /// Surveys every board of a size; `progress` is called from the workers with
 /// the number of boards just finished (in chunks), for a progress display.
@@ -551,110 +281,12 @@ fn survey_in(
     })
 }
 
-/// A position's full tree counted: its nodes and its leaves by winner.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    nodes: u64,
-    a: u64,
-    b: u64,
-    tie: u64,
-}
-
-impl Tally {
-    fn add(&mut self, other: &Tally) {
-        self.nodes = self.nodes.saturating_add(other.nodes);
-        self.a = self.a.saturating_add(other.a);
-        self.b = self.b.saturating_add(other.b);
-        self.tie = self.tie.saturating_add(other.tie);
-    }
-
-    fn leaves(&self) -> Vec<(PlayerSet, u64)> {
-        let both: PlayerSet = [Player::A, Player::B].into_iter().collect();
-        [
-            (PlayerSet::single(Player::A), self.a),
-            (PlayerSet::single(Player::B), self.b),
-            (both, self.tie),
-        ]
-        .into_iter()
-        .filter(|&(_, n)| n > 0)
-        .collect()
-    }
-}
-
-/// Counts every position's tree once, for all the boards of a table.
-struct Tallier<'a> {
-    rules: &'a Rules,
-    codec: &'a Codec,
-    memo: HashMap<u64, Tally, FxBuildHasher>,
-    levels: Vec<Children>,
-}
-
-impl Tallier<'_> {
-    fn tally(&mut self, key: u64, ply: usize) -> Tally {
-        if let Some(t) = self.memo.get(&key) {
-            return *t;
-        }
-        if self.levels.len() <= ply {
-            self.levels.push(Children::new(self.codec));
-        }
-        self.levels[ply].expand(self.codec, self.rules, &[key]);
-        let count = self.levels[ply].len();
-        let mut total = Tally {
-            nodes: 1,
-            ..Tally::default()
-        };
-        if count == 0 {
-            let winners = self.codec.winners(&[key]);
-            match (winners.contains(Player::A), winners.contains(Player::B)) {
-                (true, true) => total.tie = 1,
-                (true, false) => total.a = 1,
-                _ => total.b = 1,
-            }
-        }
-        for i in 0..count {
-            let child = self.levels[ply].key(i)[0];
-            let t = self.tally(child, ply + 1);
-            total.add(&t);
-        }
-        self.memo.insert(key, total);
-        total
-    }
-}
-
-/// The table rows of every board, counted over one memo.
-fn table_rows(rules: &Rules, codec: &Codec, boards: u64) -> Vec<Row> {
-    let mut tallier = Tallier {
-        rules,
-        codec,
-        memo: HashMap::with_hasher(FxBuildHasher),
-        levels: Vec::new(),
-    };
-    let mut key = [0u64];
-    let mut count = |board: Board, first: Player| {
-        let start = Position::start(rules, board, first).expect("numbered boards fit their rules");
-        codec.encode(&start, &mut key);
-        tallier.tally(key[0], 0)
-    };
-    (0..boards)
-        .map(|index| {
-            let board = board_at(rules, index);
-            let (a, b) = (count(board, Player::A), count(board, Player::B));
-            Row {
-                board,
-                nodes_a_first: a.nodes,
-                nodes_b_first: b.nodes,
-                leaves_a_first: a.leaves(),
-                leaves_b_first: b.leaves(),
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::stats;
-    use crate::game::GameTree;
+    use crate::game::{GameTree, Position, Share};
+    use std::sync::atomic::Ordering;
 
     fn options(side: usize, first: Player, threads: usize) -> SurveyOptions {
         SurveyOptions {
@@ -663,18 +295,6 @@ mod tests {
             first,
             table: false,
             threads,
-        }
-    }
-
-    #[test]
-    fn codes_convert_to_and_from_shares() {
-        let cases = [(Share::LOSS, 0), (TIE, 1), (Share::WIN, 2)];
-        for (s, c) in cases {
-            assert_eq!(code(s), Some(c), "{s}");
-            assert_eq!(share(c), s, "{c}");
-        }
-        for other in [Share::tie(3), Share::probability(0.25)] {
-            assert_eq!(other.and_then(code), None, "{other:?}");
         }
     }
 

@@ -11,6 +11,7 @@ mod battle;
 mod board;
 mod chance;
 mod codec;
+mod deal;
 mod expand;
 mod generate;
 mod grid;
@@ -30,8 +31,9 @@ pub use battle::{BattleOdds, Faces, MAX_BATTLE_DICE, ParseRollError, Roll};
 pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };
-pub use chance::{Event, Outcome, Played, ReplayError, deal_territories};
+pub use chance::{Event, Outcome, Played, ReplayError};
 pub(crate) use codec::Codec;
+pub use deal::deal_territories;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use grid::{

@@ -1,0 +1,304 @@
+//! The solving (a child module of `survey`): one worker's solver, which
+//! rates positions over the memo shared by every board and every thread,
+//! the memo entry's encoding of a tree size and a share, and a round of
+//! workers taking boards in chunks until every board is done or the memo
+//! is full.
+
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{MAX_COUNT, SurveyOptions, board_at};
+#[cfg(test)]
+use crate::analysis::memo::MemoSpace;
+use crate::analysis::memo::{Memo, MemoHandle, Probe};
+use crate::game::{Children, Codec, Player, Position, Rules, Share};
+
+/// A memo entry: the tree size shifted left by two, and the rating for `a`
+/// as a [`Code`] in the low two bits.
+type Entry = u64;
+
+/// The survey's private storage of `a`'s [`Share`] of a two-player game, in
+/// the same order: 0 for a loss, 1 for a tie, 2 for a win.
+type Code = u64;
+
+/// A tie of the two players.
+const TIE: Share = Share::tie(2).expect("two players can tie");
+
+/// The shares the codes stand for, by code.
+const SHARES: [Share; 3] = [Share::LOSS, TIE, Share::WIN];
+
+/// The code of a share: `None` for a share no two-player game gives.
+fn code(share: Share) -> Option<Code> {
+    SHARES.iter().position(|&s| s == share).map(|c| c as Code)
+}
+
+/// The share a code stands for.
+fn share(code: Code) -> Share {
+    match code {
+        0 => Share::LOSS,
+        1 => TIE,
+        _ => Share::WIN,
+    }
+}
+
+/// What one worker needs: the rules, the codec, its handle on the memo, and
+/// one buffer of children (and of their entries) per ply.
+struct Solver<'s> {
+    rules: &'s Rules,
+    codec: &'s Codec,
+    memo: MemoHandle<'s, 's>,
+    levels: Vec<(Children, Vec<Entry>)>,
+}
+
+impl<'s> Solver<'s> {
+    fn new(rules: &'s Rules, codec: &'s Codec, memo: &'s Memo<'s>) -> Solver<'s> {
+        Solver {
+            rules,
+            codec,
+            memo: memo.handle(),
+            levels: Vec::new(),
+        }
+    }
+
+    /// The memo entry of a packed position, solving it if needed; `None`
+    /// when the memo asked the workers to stop (it is full).
+    fn solve(&mut self, key: u64, ply: usize) -> Option<Entry> {
+        if self.memo.stopping() {
+            return None;
+        }
+        let claim = match self.memo.claim(key) {
+            Probe::Known(entry) => return Some(entry),
+            Probe::Claimed(slot) => Some(slot),
+            Probe::Busy => None,
+        };
+        if self.levels.len() <= ply {
+            self.levels.push((Children::new(self.codec), Vec::new()));
+        }
+        let (children, known) = &mut self.levels[ply];
+        children.expand(self.codec, self.rules, &[key]);
+        let count = children.len();
+        // Every child looked up before any is solved: the lookups' cache
+        // misses overlap.
+        let keys = (0..count).map(|i| children.key(i)[0]);
+        self.memo.peek_all(keys, known);
+        let entry = if count == 0 {
+            let winners = self.codec.winners(&[key]);
+            let rating = code(Share::of(winners, Player::A));
+            (1 << 2) | rating.expect("two players lose, tie or win")
+        } else {
+            let maximise = self.codec.player(&[key]) == Player::A;
+            let mut size: u64 = 1;
+            let mut rating = if maximise { 0 } else { 2 };
+            for i in 0..count {
+                let (children, known) = &self.levels[ply];
+                let entry = match known[i] {
+                    0 => {
+                        let child = children.key(i)[0];
+                        self.solve(child, ply + 1)?
+                    }
+                    entry => entry,
+                };
+                size = size.saturating_add(entry >> 2).min(MAX_COUNT);
+                let r = entry & 3;
+                rating = if maximise {
+                    rating.max(r)
+                } else {
+                    rating.min(r)
+                };
+            }
+            (size << 2) | rating
+        };
+        self.memo.finish(claim, key, entry);
+        Some(entry)
+    }
+}
+
+/// The perfect-play share of the player to move at each of `starts` (two
+/// players, boards that pack into one word), by the survey's solver over
+/// one memo shared by them all: an oracle for tests of other solvers.
+#[cfg(test)]
+pub(crate) fn solve_starts(rules: &Rules, starts: &[Position]) -> Vec<Share> {
+    let codec = Codec::new(rules);
+    assert_eq!((codec.words(), rules.players()), (1, 2));
+    let mut space = MemoSpace::with_room(1 << 16).expect("a memo");
+    let mut held = 0;
+    let mut shares = Vec::with_capacity(starts.len());
+    let mut key = [0u64];
+    'grow: loop {
+        let memo = space.memo(1, held);
+        let mut solver = Solver::new(rules, &codec, &memo);
+        for start in &starts[shares.len()..] {
+            codec.encode(start, &mut key);
+            let Some(entry) = solver.solve(key[0], 0) else {
+                drop(solver);
+                let mut bigger = memo.doubled().expect("a memo");
+                held = memo.move_into(&mut bigger);
+                space = bigger;
+                continue 'grow;
+            };
+            let for_a = share(entry & 3);
+            shares.push(if start.player() == Player::A {
+                for_a
+            } else {
+                for_a.complement()
+            });
+        }
+        return shares;
+    }
+}
+
+/// Per-worker totals, added up at the end.
+#[derive(Default)]
+pub(super) struct Totals {
+    pub(super) wins: u64,
+    pub(super) losses: u64,
+    pub(super) ties: u64,
+    pub(super) no_move: u64,
+    /// The largest tree and the first board that has it.
+    pub(super) largest: (u64, u64),
+}
+
+impl Totals {
+    /// Counts board `index`, whose start has this memo entry.
+    fn record(&mut self, index: u64, entry: Entry, first: Player) {
+        let size = entry >> 2;
+        self.keep_largest((size, index));
+        let for_a = share(entry & 3);
+        let for_first = if first == Player::A {
+            for_a
+        } else {
+            for_a.complement()
+        };
+        if size == 1 {
+            self.no_move += 1;
+        } else if for_first == Share::WIN {
+            self.wins += 1;
+        } else if for_first == Share::LOSS {
+            self.losses += 1;
+        } else {
+            self.ties += 1;
+        }
+    }
+
+    fn keep_largest(&mut self, (size, index): (u64, u64)) {
+        if size > self.largest.0 || (size == self.largest.0 && index < self.largest.1) {
+            self.largest = (size, index);
+        }
+    }
+
+    fn add(&mut self, other: &Totals) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.ties += other.ties;
+        self.no_move += other.no_move;
+        self.keep_largest(other.largest);
+    }
+}
+
+/// The workers' run over one memo, until every board is done or the memo
+/// is full.
+pub(super) struct Round<'r, 'a> {
+    pub(super) options: &'r SurveyOptions,
+    pub(super) rules: &'r Rules,
+    pub(super) codec: &'r Codec,
+    pub(super) memo: &'r Memo<'a>,
+    /// The first board no worker has taken yet.
+    pub(super) next: &'r AtomicU64,
+    pub(super) boards: u64,
+    pub(super) progress: &'r (dyn Fn(u64) + Sync),
+}
+
+impl Round<'_, '_> {
+    /// Runs `threads` workers over the `unfinished` ranges of boards, then
+    /// over the boards not taken yet, adding what they finish to `total`;
+    /// gives back the boards left unfinished when the memo filled up.
+    pub(super) fn run(
+        &self,
+        threads: usize,
+        unfinished: Vec<Range<u64>>,
+        total: &mut Totals,
+    ) -> Vec<Range<u64>> {
+        let unfinished = Mutex::new(unfinished);
+        let work = || self.work(&unfinished);
+        let all: Vec<(Totals, Option<Range<u64>>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    std::thread::Builder::new()
+                        .stack_size(64 << 20)
+                        .spawn_scoped(scope, work)
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| match h {
+                    Ok(handle) => handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    // No thread could be started: do the rest here.
+                    Err(_) => work(),
+                })
+                .collect()
+        });
+        let mut left = unfinished.into_inner().unwrap_or_else(|e| e.into_inner());
+        for (totals, stopped) in all {
+            total.add(&totals);
+            left.extend(stopped);
+        }
+        left
+    }
+
+    /// One worker: boards until none is left or the memo is full (then
+    /// the boards it was on are given back).
+    fn work(&self, unfinished: &Mutex<Vec<Range<u64>>>) -> (Totals, Option<Range<u64>>) {
+        let (rules, codec) = (self.rules, self.codec);
+        let mut solver = Solver::new(rules, codec, self.memo);
+        let mut totals = Totals::default();
+        let mut key = [0u64];
+        loop {
+            let taken = unfinished.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let range = match taken {
+                Some(range) => range,
+                None => {
+                    let start = self.next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= self.boards {
+                        return (totals, None);
+                    }
+                    start..(start + CHUNK).min(self.boards)
+                }
+            };
+            for index in range.clone() {
+                let board = board_at(rules, index);
+                let position = Position::start(rules, board, self.options.first)
+                    .expect("numbered boards fit their rules");
+                codec.encode(&position, &mut key);
+                let Some(entry) = solver.solve(key[0], 0) else {
+                    (self.progress)(index - range.start);
+                    return (totals, Some(index..range.end));
+                };
+                totals.record(index, entry, self.options.first);
+            }
+            (self.progress)(range.end - range.start);
+        }
+    }
+}
+
+/// Boards handed to a worker at a time.
+const CHUNK: u64 = 2048;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_convert_to_and_from_shares() {
+        let cases = [(Share::LOSS, 0), (TIE, 1), (Share::WIN, 2)];
+        for (s, c) in cases {
+            assert_eq!(code(s), Some(c), "{s}");
+            assert_eq!(share(c), s, "{c}");
+        }
+        for other in [Share::tie(3), Share::probability(0.25)] {
+            assert_eq!(other.and_then(code), None, "{other:?}");
+        }
+    }
+}

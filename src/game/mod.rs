@@ -14,6 +14,7 @@ mod codec;
 mod expand;
 mod generate;
 mod grid;
+mod huge;
 mod map;
 mod mapfile;
 mod mapgen;
@@ -37,6 +38,7 @@ pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };
+pub(crate) use huge::HugeVec;
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
 pub use mapfile::MapSetup;
 pub use mapgen::{

@@ -279,26 +279,28 @@ fn walk(
             }
             words[i] = OPEN;
             stack.push((node, false));
-            let count = tree.try_child_ids(node)?.len();
-            if tree.len() > words.len() {
-                grow(&mut data, &mut order, tree.len())?;
+            let before = tree.len();
+            let children = tree.try_child_ids(node)?;
+            // The nodes built for them took the next ids.
+            let len = children.iter().fold(before, |n, c| n.max(c.index() + 1));
+            if len > words.len() {
+                grow(&mut data, &mut order, len)?;
                 held = data.heap_bytes() + order.heap_bytes();
                 words = &mut data;
                 (placed, done) = order.room_mut();
             }
-            grow_within(&mut stack, count, usize::MAX)?;
+            grow_within(&mut stack, children.len(), usize::MAX)?;
+            for &child in children.iter().rev() {
+                if words[child.index()] == UNSEEN {
+                    stack.push((child, true));
+                }
+            }
             if entered % PROGRESS_EVERY == 0 {
                 progress(Progress {
                     positions: tree.len(),
                     bytes: tree.heap_bytes() + held + vec_bytes(&stack),
                     written: 0,
                 });
-            }
-            let children = tree.built_child_ids(node).unwrap_or_default();
-            for &child in children.iter().rev() {
-                if words[child.index()] == UNSEEN {
-                    stack.push((child, true));
-                }
             }
             continue;
         }

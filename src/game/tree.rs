@@ -507,9 +507,9 @@ impl GameTree {
             return Err(GrowError::Positions);
         }
         // Both fit in a u32: the limits are at most u32::MAX.
-        self.spans[node.index()] = Span {
+        spans[node.index()] = Span {
             start: edges as u32,
-            len: (self.edges.len() - edges) as u32,
+            len: (*listed - edges) as u32,
         };
         self.expanded += 1;
         Ok(())

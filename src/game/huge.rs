@@ -1,5 +1,6 @@
-//! A growable array for the large tables of a tree and its walks, in huge
-//! pages where the system gives them.
+//! Arrays that grow within a limit, fallibly: `Vec`s ([`grow_within`],
+//! [`resize_within`]) and [`HugeVec`], a growable array for the large tables
+//! of a tree and its walks, in huge pages where the system gives them.
 //!
 //! The tables of a tree of a few hundred thousand positions take 1 to 2 MB
 //! each, and the walks over them read all over them: with 4 KiB pages every
@@ -48,8 +49,56 @@ pub(crate) const MAP_FROM: usize = HUGE_PAGE / 4;
 /// worth reserving (a tree with no limits), and it stays a `Vec`.
 pub(crate) const MAX_RESERVE: usize = 16 << 30;
 
-/// The smallest capacity a growing array is given.
+/// The smallest capacity a growing array (or vector) is given.
 const MIN_CAPACITY: usize = 16;
+
+/// Makes room in `v` for `additional` more items, doubling its capacity as
+/// `Vec` does but never past `max` items (unless `additional` itself needs
+/// more), with a fallible allocation.
+#[inline]
+pub(crate) fn grow_within<T>(
+    v: &mut Vec<T>,
+    additional: usize,
+    max: usize,
+) -> Result<(), GrowError> {
+    if additional <= v.capacity() - v.len() {
+        return Ok(());
+    }
+    grow(v, additional, max)
+}
+
+/// [`grow_within`] when there is not room already.
+#[cold]
+#[inline(never)]
+fn grow<T>(v: &mut Vec<T>, additional: usize, max: usize) -> Result<(), GrowError> {
+    let needed = v.len().saturating_add(additional);
+    let target = v
+        .capacity()
+        .saturating_mul(2)
+        .max(MIN_CAPACITY)
+        .min(max)
+        .max(needed);
+    v.try_reserve_exact(target - v.len())
+        .map_err(|_| GrowError::OutOfMemory {
+            bytes: target.saturating_mul(size_of::<T>()),
+        })
+}
+
+/// Lengthens `v` to `len` items of `value` (if it is shorter), growing it
+/// within `max` items as [`grow_within`] does.
+#[inline]
+pub(crate) fn resize_within<T: Clone>(
+    v: &mut Vec<T>,
+    len: usize,
+    max: usize,
+    value: T,
+) -> Result<(), GrowError> {
+    if len > v.len() {
+        grow_within(v, len - v.len(), max)?;
+        v.resize(len, value);
+    }
+    Ok(())
+}
 
 /// Items a [`HugeVec`] can hold: plain data, any bytes a valid value (the
 /// system's fresh pages are zeros).

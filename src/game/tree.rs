@@ -81,57 +81,6 @@ pub enum GrowError {
     },
 }
 
-/// The smallest capacity a growing vector is given.
-const MIN_CAPACITY: usize = 16;
-
-/// Makes room in `v` for `additional` more items, doubling its capacity as
-/// `Vec` does but never past `max` items (unless `additional` itself needs
-/// more), with a fallible allocation.
-#[inline]
-pub(crate) fn grow_within<T>(
-    v: &mut Vec<T>,
-    additional: usize,
-    max: usize,
-) -> Result<(), GrowError> {
-    if additional <= v.capacity() - v.len() {
-        return Ok(());
-    }
-    grow(v, additional, max)
-}
-
-/// [`grow_within`] when there is not room already.
-#[cold]
-#[inline(never)]
-fn grow<T>(v: &mut Vec<T>, additional: usize, max: usize) -> Result<(), GrowError> {
-    let needed = v.len().saturating_add(additional);
-    let target = v
-        .capacity()
-        .saturating_mul(2)
-        .max(MIN_CAPACITY)
-        .min(max)
-        .max(needed);
-    v.try_reserve_exact(target - v.len())
-        .map_err(|_| GrowError::OutOfMemory {
-            bytes: target.saturating_mul(size_of::<T>()),
-        })
-}
-
-/// Lengthens `v` to `len` items of `value` (if it is shorter), growing it
-/// within `max` items as [`grow_within`] does.
-#[inline]
-pub(crate) fn resize_within<T: Clone>(
-    v: &mut Vec<T>,
-    len: usize,
-    max: usize,
-    value: T,
-) -> Result<(), GrowError> {
-    if len > v.len() {
-        grow_within(v, len - v.len(), max)?;
-        v.resize(len, value);
-    }
-    Ok(())
-}
-
 /// The game tree from one position, as a memoised DAG: a position reached by
 /// two paths is one node, and nothing is built until it is asked for.
 ///

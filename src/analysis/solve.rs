@@ -4,7 +4,7 @@
 use super::memory::{PROGRESS_EVERY, vec_bytes};
 use super::{AnalysisError, Limits, Progress, within_limits};
 use crate::game::{
-    GameTree, GrowError, Move, NodeId, Player, PlayerSet, Share, grow_within, resize_within,
+    GameTree, GrowError, HugeVec, Move, NodeId, Player, PlayerSet, Share, grow_within,
 };
 
 /// The solver's private storage of a [`Share`]: a byte in the same order,
@@ -71,9 +71,9 @@ pub struct Solution {
     rated: Player,
     /// Per position: depth and rank, packed (0 for a position not below the
     /// start).
-    data: Vec<u64>,
+    data: HugeVec<u64>,
     /// Positions in post-order: every position after all of its children.
-    order: Vec<NodeId>,
+    order: HugeVec<NodeId>,
 }
 
 impl Solution {
@@ -145,9 +145,9 @@ impl Solution {
 /// [`Solution::into_walk`]).
 pub(super) struct Walk {
     /// One word per position, free to overwrite.
-    pub(super) scratch: Vec<u64>,
+    pub(super) scratch: HugeVec<u64>,
     /// Positions in post-order: every position after all of its children.
-    pub(super) order: Vec<NodeId>,
+    pub(super) order: HugeVec<NodeId>,
 }
 
 /// Solves the whole tree below `start` for the player to move there, within
@@ -242,20 +242,25 @@ fn walk(
     let rated = tree.player(start);
     // Each position's word: UNSEEN, OPEN while the walk is below it, then
     // its depth and rank.
-    let mut data: Vec<u64> = Vec::new();
-    let mut order: Vec<NodeId> = Vec::new();
+    let mut data: HugeVec<u64> = HugeVec::new();
+    let mut order: HugeVec<NodeId> = HugeVec::new();
 
     // The per-position tables grow with the tree, a few thousand positions
     // ahead of it (not at every expansion), and within its limits.
     let max = tree.limits().positions;
-    let grow = |data: &mut Vec<u64>, order: &mut Vec<NodeId>, len: usize| {
+    let grow = |data: &mut HugeVec<u64>, order: &mut HugeVec<NodeId>, len: usize| {
         let len = len.saturating_add(GROW_AHEAD).min(max).max(len);
-        resize_within(data, len, max, UNSEEN)?;
+        data.resize_within(len, max, UNSEEN)?;
         // Every position is pushed once: room for them all now.
-        grow_within(order, len - order.len(), max)
+        order.grow_within(len - order.len(), max)
     };
     grow(&mut data, &mut order, tree.len())?;
     let mut entered = 0usize;
+    // The words and the order as plain slices, taken again when they grow,
+    // and the bytes they hold.
+    let mut held = data.heap_bytes() + order.heap_bytes();
+    let mut words: &mut [u64] = &mut data;
+    let (mut placed, mut done) = order.room_mut();
 
     // An explicit depth-first walk: a node is entered (its children are
     // built and pushed above it) and left once everything above it is done.
@@ -265,48 +270,51 @@ fn walk(
     while let Some((node, enter)) = stack.pop() {
         let i = node.index();
         if enter {
-            if data[i] != UNSEEN {
+            if words[i] != UNSEEN {
                 continue;
             }
             entered += 1;
             if entered % STOP_CHECK_EVERY == 0 && should_stop(entered) {
                 return Ok(None);
             }
-            data[i] = OPEN;
+            words[i] = OPEN;
             stack.push((node, false));
-            let count = tree.try_child_ids(node)?.len();
-            if tree.len() > data.len() {
-                grow(&mut data, &mut order, tree.len())?;
+            let before = tree.len();
+            let children = tree.try_child_ids(node)?;
+            // The nodes built for them took the next ids.
+            let len = children.iter().fold(before, |n, c| n.max(c.index() + 1));
+            if len > words.len() {
+                grow(&mut data, &mut order, len)?;
+                held = data.heap_bytes() + order.heap_bytes();
+                words = &mut data;
+                (placed, done) = order.room_mut();
             }
-            grow_within(&mut stack, count, usize::MAX)?;
+            grow_within(&mut stack, children.len(), usize::MAX)?;
+            for &child in children.iter().rev() {
+                if words[child.index()] == UNSEEN {
+                    stack.push((child, true));
+                }
+            }
             if entered % PROGRESS_EVERY == 0 {
                 progress(Progress {
                     positions: tree.len(),
-                    bytes: tree.heap_bytes()
-                        + vec_bytes(&data)
-                        + vec_bytes(&order)
-                        + vec_bytes(&stack),
+                    bytes: tree.heap_bytes() + held + vec_bytes(&stack),
                     written: 0,
                 });
-            }
-            let children = tree.built_child_ids(node).unwrap_or_default();
-            for &child in children.iter().rev() {
-                if data[child.index()] == UNSEEN {
-                    stack.push((child, true));
-                }
             }
             continue;
         }
         // All children are done: finish this node.
-        let children = tree.built_child_ids(node).unwrap_or_default();
-        data[i] = if children.is_empty() {
-            pack(1, leaf_rank(tree.winners(node), rated))
+        let view = tree.view();
+        let children = view.built_child_ids(node).unwrap_or_default();
+        words[i] = if children.is_empty() {
+            pack(1, leaf_rank(view.winners(node), rated))
         } else {
             let mut depth = 0;
-            let maximise = tree.player(node) == rated;
+            let maximise = view.player(node) == rated;
             let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
             for &child in children {
-                let child = data[child.index()];
+                let child = words[child.index()];
                 depth = depth.max(depth_of(child));
                 rank = if maximise {
                     rank.max(rank_of(child))
@@ -316,7 +324,9 @@ fn walk(
             }
             pack(depth + 1, rank)
         };
-        order.push(node);
+        // Room was made for every position.
+        placed[*done] = node;
+        *done += 1;
     }
     Ok(Some(Solution {
         start,

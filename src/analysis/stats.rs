@@ -63,6 +63,8 @@ pub fn stats_with_progress(
         scratch: mut paths,
         order,
     } = solution.into_walk();
+    let paths: &mut [u64] = &mut paths;
+    let view = tree.view();
 
     // Paths from the start to each position, parents before children.
     paths.fill(0);
@@ -72,9 +74,9 @@ pub fn stats_with_progress(
     for &node in order.iter().rev() {
         let here = paths[node.index()];
         nodes = nodes.checked_add(here).ok_or(AnalysisError::Overflow)?;
-        let children = tree.built_child_ids(node).unwrap_or_default();
+        let children = view.built_child_ids(node).unwrap_or_default();
         if children.is_empty() {
-            let w = tree.winners(node);
+            let w = view.winners(node);
             let tally = match leaves.iter_mut().find(|(set, _)| *set == w) {
                 Some((_, tally)) => tally,
                 None => {

@@ -15,6 +15,7 @@ mod deal;
 mod expand;
 mod generate;
 mod grid;
+mod huge;
 mod map;
 mod mapfile;
 mod mapgen;
@@ -39,6 +40,7 @@ pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };
+pub(crate) use huge::{HugeVec, grow_within, resize_within};
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
 pub use mapfile::MapSetup;
 pub use mapgen::{
@@ -58,4 +60,3 @@ pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;
 pub(crate) use table::PositionTable;
 pub use tree::{Edge, GameTree, GrowError, NodeId, TreeLimits};
-pub(crate) use tree::{grow_within, resize_within};

@@ -10,16 +10,17 @@
 //! [`PositionTable::insert_within`] refuses a new key past it, so a full
 //! table is an error rather than an abort.
 
-use super::tree::{GrowError, grow_within};
+use super::huge::HugeVec;
+use super::tree::GrowError;
 
 /// Gives each distinct key of `words` words a dense id, in first-seen order.
 #[derive(Clone, Debug)]
 pub(crate) struct PositionTable {
     words: usize,
     len: u32,
-    keys: Vec<u64>,
+    keys: HugeVec<u64>,
     /// Each slot 0 (empty) or a key's id plus one.
-    index: Vec<u32>,
+    index: HugeVec<u32>,
     /// 64 less log2 of the slots: a hash's top bits are its first slot.
     shift: u32,
 }
@@ -51,11 +52,13 @@ fn slots_for(keys: usize) -> usize {
 impl PositionTable {
     /// An empty table for keys of `words` words.
     pub(crate) fn new(words: usize) -> PositionTable {
+        let mut index = HugeVec::new();
+        index.resize(MIN_SLOTS, 0);
         PositionTable {
             words,
             len: 0,
-            keys: Vec::new(),
-            index: vec![0; MIN_SLOTS],
+            keys: HugeVec::new(),
+            index,
             shift: 64 - MIN_SLOTS.trailing_zeros(),
         }
     }
@@ -64,6 +67,19 @@ impl PositionTable {
     #[cfg(test)]
     fn len(&self) -> usize {
         self.len as usize
+    }
+
+    /// How many slots the index has (a power of two), without a look at
+    /// the index.
+    #[inline]
+    fn slots(&self) -> usize {
+        1 << (64 - self.shift)
+    }
+
+    /// The keys, one after another (key `id` at `id * words`).
+    #[inline]
+    pub(crate) fn keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// The key with this id.
@@ -79,22 +95,7 @@ impl PositionTable {
     /// The id of a key (`Ok`), or the empty slot where it would go (`Err`).
     #[inline(always)]
     fn find(&self, key: &[u64]) -> Result<u32, usize> {
-        let mask = self.index.len() - 1;
-        let mut slot = (hash_key(key) >> self.shift) as usize;
-        loop {
-            let id = match self.index[slot] {
-                0 => return Err(slot),
-                stored => stored - 1,
-            };
-            let same = match key {
-                [word] => self.keys[id as usize] == *word,
-                _ => self.key(id) == key,
-            };
-            if same {
-                return Ok(id);
-            }
-            slot = (slot + 1) & mask;
-        }
+        find_in(&self.index, self.keys.room(), self.shift, key)
     }
 
     /// The id of a key, if the table holds it.
@@ -129,7 +130,7 @@ impl PositionTable {
         }
         // At most half full (the slots are a power of two, at least
         // MIN_SLOTS).
-        if 2 * (next as usize + 1) > self.index.len() {
+        if 2 * (next as usize + 1) > self.slots() {
             // No room was made: grow (infallibly), and find the slot again.
             self.rebuild(slots_for(next as usize + 1));
             slot = self.find(key).expect_err("a new key");
@@ -144,12 +145,28 @@ impl PositionTable {
         Some((next, true))
     }
 
+    /// The table borrowed for a run of inserts of one-word keys, into room
+    /// made beforehand with [`PositionTable::try_reserve`].
+    #[inline]
+    pub(crate) fn word_inserter(&mut self) -> WordInserter<'_> {
+        debug_assert_eq!(self.words, 1);
+        let (index, _) = self.index.room_mut();
+        let (keys, stored) = self.keys.room_mut();
+        WordInserter {
+            index,
+            keys,
+            stored,
+            len: &mut self.len,
+            shift: self.shift,
+        }
+    }
+
     /// Makes room for `additional` more keys, growing the storage (doubling,
     /// but never past room for `max` keys) with fallible allocations.
     #[inline]
     pub(crate) fn try_reserve(&mut self, additional: usize, max: usize) -> Result<(), GrowError> {
         if self.keys.capacity() - self.keys.len() >= additional * self.words
-            && (self.len as usize + additional).saturating_mul(2) <= self.index.len()
+            && (self.len as usize + additional).saturating_mul(2) <= self.slots()
         {
             return Ok(());
         }
@@ -162,58 +179,56 @@ impl PositionTable {
     fn grow(&mut self, additional: usize, max: usize) -> Result<(), GrowError> {
         let len = self.len as usize;
         let additional = additional.min(max.saturating_sub(len));
-        grow_within(
-            &mut self.keys,
-            additional * self.words,
-            max.saturating_mul(self.words),
-        )?;
+        self.keys
+            .grow_within(additional * self.words, max.saturating_mul(self.words))?;
         let needed = slots_for(len + additional);
         if needed > self.index.len() {
-            let slots = needed
-                .max(self.index.len().saturating_mul(2))
-                .min(slots_for(max).max(needed));
-            self.resize_index(slots)?;
+            let most = slots_for(max).max(needed);
+            let slots = needed.max(self.index.len().saturating_mul(2)).min(most);
+            self.resize_index(slots, most)?;
         }
         Ok(())
     }
 
-    /// Gives the index `slots` slots (more than it has) with every key put
-    /// in them again. The index grows in place: its allocation is
-    /// lengthened (the system moves a large one without copying it), so
-    /// the memory it held is reused rather than freed while a new one is
+    /// Gives the index `slots` slots (more than it has, and it grows to at
+    /// most `most`) with every key put in them again. The index grows in
+    /// place: its allocation is lengthened (the system moves a large one
+    /// without copying it, and a mapped one has the room already), so the
+    /// memory it held is reused rather than freed while a new one is
     /// touched. If the system refuses the memory, the index is as it was.
-    fn resize_index(&mut self, slots: usize) -> Result<(), GrowError> {
+    fn resize_index(&mut self, slots: usize, most: usize) -> Result<(), GrowError> {
         let old = self.index.len();
         let mut index = std::mem::take(&mut self.index);
         index.clear();
-        let reserved = index.try_reserve_exact(slots);
+        let reserved = index.grow_within(slots, most.max(slots));
         index.resize(if reserved.is_ok() { slots } else { old }, 0);
         self.fill(index);
-        reserved.map_err(|_| GrowError::OutOfMemory {
-            bytes: slots.saturating_mul(size_of::<u32>()),
-        })
+        reserved
     }
 
     /// Gives the index `slots` slots (infallibly).
     #[cold]
     #[inline(never)]
     fn rebuild(&mut self, slots: usize) {
-        if self.resize_index(slots).is_err() {
-            self.fill(vec![0; slots]);
+        if self.resize_index(slots, slots).is_err() {
+            let mut index = HugeVec::new();
+            index.resize(slots, 0);
+            self.fill(index);
         }
     }
 
     /// Makes `index` (empty slots, a power of two of them) the index, with
     /// every key put in it.
-    fn fill(&mut self, mut index: Vec<u32>) {
-        let mask = index.len() - 1;
-        let shift = 64 - index.len().trailing_zeros();
+    fn fill(&mut self, mut index: HugeVec<u32>) {
+        let slots: &mut [u32] = &mut index;
+        let mask = slots.len() - 1;
+        let shift = 64 - slots.len().trailing_zeros();
         for id in 0..self.len {
             let mut slot = (hash_key(self.key(id)) >> shift) as usize;
-            while index[slot] != 0 {
+            while slots[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            index[slot] = id + 1;
+            slots[slot] = id + 1;
         }
         self.index = index;
         self.shift = shift;
@@ -234,7 +249,7 @@ impl PositionTable {
 
     /// The bytes the table holds (its allocations, used or not).
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.keys.capacity() * size_of::<u64>() + self.index.capacity() * size_of::<u32>()
+        self.keys.heap_bytes() + self.index.heap_bytes()
     }
 
     /// The most bytes a table of `words`-word keys takes on its way to
@@ -247,6 +262,74 @@ impl PositionTable {
             .saturating_mul(size_of::<u64>());
         let index = index_bytes(positions);
         keys.saturating_add(index.saturating_add(index / 2))
+    }
+}
+
+/// The id of `key` among `keys` (a table's room of keys) by its `index`
+/// (`Ok`), or the empty slot where it would go (`Err`).
+#[inline(always)]
+fn find_in(index: &[u32], keys: &[u64], shift: u32, key: &[u64]) -> Result<u32, usize> {
+    let mask = index.len() - 1;
+    let mut slot = (hash_key(key) >> shift) as usize;
+    loop {
+        let id = match index[slot] {
+            0 => return Err(slot),
+            stored => stored - 1,
+        };
+        let same = match key {
+            [word] => keys[id as usize] == *word,
+            _ => {
+                let start = id as usize * key.len();
+                &keys[start..start + key.len()] == key
+            }
+        };
+        if same {
+            return Ok(id);
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
+/// A table of one-word keys borrowed for a run of inserts into room made
+/// beforehand: its arrays as plain slices, which it does not grow (see
+/// [`PositionTable::word_inserter`]).
+pub(crate) struct WordInserter<'a> {
+    /// The whole index.
+    index: &'a mut [u32],
+    /// The room of keys, the first `stored` of them the table's.
+    keys: &'a mut [u64],
+    stored: &'a mut usize,
+    /// The table's count of keys (as `stored`, with one-word keys).
+    len: &'a mut u32,
+    shift: u32,
+}
+
+impl WordInserter<'_> {
+    /// The id of a one-word key, adding it if it is new and the table
+    /// holds fewer than `max` keys; the flag says whether it was new.
+    /// `None` when the key is new and the table is full (room for the
+    /// key must have been made, unless the table holds `max` keys).
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, word: u64, max: usize) -> Option<(u32, bool)> {
+        let slot = match find_in(
+            self.index,
+            self.keys,
+            self.shift,
+            std::slice::from_ref(&word),
+        ) {
+            Ok(id) => return Some((id, false)),
+            Err(slot) => slot,
+        };
+        let next = *self.len;
+        if next as usize >= max.min(u32::MAX as usize - 1) {
+            return None;
+        }
+        debug_assert!(2 * (next as usize + 1) <= self.index.len(), "no room made");
+        self.index[slot] = next + 1;
+        self.keys[*self.stored] = word;
+        *self.stored += 1;
+        *self.len = next + 1;
+        Some((next, true))
     }
 }
 

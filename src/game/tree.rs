@@ -7,10 +7,14 @@
 //! [`GrowError`] and leaves the tree as it was.
 
 use super::expand::word_children;
+use super::huge::HugeVec;
 use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, RuleSet, Rules};
 
 /// A node of a [`GameTree`]: one distinct position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, bytemuck::Pod, bytemuck::Zeroable,
+)]
+#[repr(transparent)]
 pub struct NodeId(u32);
 
 impl NodeId {
@@ -30,7 +34,8 @@ pub struct Edge {
 }
 
 /// Where a node's children lie in the edge list.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 struct Span {
     start: u32,
     len: u32,
@@ -76,57 +81,6 @@ pub enum GrowError {
     },
 }
 
-/// The smallest capacity a growing vector is given.
-const MIN_CAPACITY: usize = 16;
-
-/// Makes room in `v` for `additional` more items, doubling its capacity as
-/// `Vec` does but never past `max` items (unless `additional` itself needs
-/// more), with a fallible allocation.
-#[inline]
-pub(crate) fn grow_within<T>(
-    v: &mut Vec<T>,
-    additional: usize,
-    max: usize,
-) -> Result<(), GrowError> {
-    if additional <= v.capacity() - v.len() {
-        return Ok(());
-    }
-    grow(v, additional, max)
-}
-
-/// [`grow_within`] when there is not room already.
-#[cold]
-#[inline(never)]
-fn grow<T>(v: &mut Vec<T>, additional: usize, max: usize) -> Result<(), GrowError> {
-    let needed = v.len().saturating_add(additional);
-    let target = v
-        .capacity()
-        .saturating_mul(2)
-        .max(MIN_CAPACITY)
-        .min(max)
-        .max(needed);
-    v.try_reserve_exact(target - v.len())
-        .map_err(|_| GrowError::OutOfMemory {
-            bytes: target.saturating_mul(size_of::<T>()),
-        })
-}
-
-/// Lengthens `v` to `len` items of `value` (if it is shorter), growing it
-/// within `max` items as [`grow_within`] does.
-#[inline]
-pub(crate) fn resize_within<T: Clone>(
-    v: &mut Vec<T>,
-    len: usize,
-    max: usize,
-    value: T,
-) -> Result<(), GrowError> {
-    if len > v.len() {
-        grow_within(v, len - v.len(), max)?;
-        v.resize(len, value);
-    }
-    Ok(())
-}
-
 /// The game tree from one position, as a memoised DAG: a position reached by
 /// two paths is one node, and nothing is built until it is asked for.
 ///
@@ -145,11 +99,11 @@ pub struct GameTree {
     rules: Rules,
     codec: Codec,
     table: PositionTable,
-    spans: Vec<Span>,
+    spans: HugeVec<Span>,
     /// The node each edge leads to; its move is worked out again when asked
     /// for (the move generator lists a position's moves in the same order
     /// every time), which halves the largest of the tree's tables.
-    edges: Vec<NodeId>,
+    edges: HugeVec<NodeId>,
     /// The edges [`GameTree::try_children`] last listed, moves and all.
     listed: Vec<Edge>,
     limits: TreeLimits,
@@ -186,8 +140,8 @@ impl GameTree {
             children: Children::new(&codec),
             codec,
             rules,
-            spans: Vec::new(),
-            edges: Vec::new(),
+            spans: HugeVec::new(),
+            edges: HugeVec::new(),
             listed: Vec::new(),
             limits: TreeLimits::MAX,
             expanded: 0,
@@ -246,6 +200,18 @@ impl GameTree {
         self.codec.winners(self.table.key(node.0))
     }
 
+    /// The tree as it is built so far, borrowed for a walk that builds
+    /// nothing: its arrays as plain slices.
+    #[inline]
+    pub(crate) fn view(&self) -> TreeView<'_> {
+        TreeView {
+            codec: &self.codec,
+            keys: self.table.keys(),
+            spans: &self.spans,
+            edges: &self.edges,
+        }
+    }
+
     /// Makes room for `additional` more nodes and `edges` more edges, as far
     /// as the limits and the system's memory allow (it is only a hint: the
     /// tree grows as it needs to anyway).
@@ -255,8 +221,8 @@ impl GameTree {
         // A refusal here is no error: the growth that needs the room will
         // try again, and report it.
         let _ = self.table.try_reserve(room, max);
-        let _ = grow_within(&mut self.spans, room, max);
-        let _ = grow_within(&mut self.edges, edges, self.limits.edges);
+        let _ = self.spans.grow_within(room, max);
+        let _ = self.edges.grow_within(edges, self.limits.edges);
     }
 
     /// The limits the tree grows within ([`TreeLimits::MAX`] unless set).
@@ -276,9 +242,7 @@ impl GameTree {
 
     /// The bytes the tree's tables hold (their allocations, used or not).
     pub fn heap_bytes(&self) -> usize {
-        self.table.heap_bytes()
-            + self.spans.capacity() * size_of::<Span>()
-            + self.edges.capacity() * size_of::<NodeId>()
+        self.table.heap_bytes() + self.spans.heap_bytes() + self.edges.heap_bytes()
     }
 
     /// The most bytes the tables of a tree like this one (the same rules)
@@ -419,8 +383,8 @@ impl GameTree {
         let max = self.limits.positions;
         let room = count.min(max.saturating_sub(positions));
         self.table.try_reserve(room, max)?;
-        grow_within(&mut self.spans, room, max)?;
-        grow_within(&mut self.edges, count, self.limits.edges)?;
+        self.spans.grow_within(room, max)?;
+        self.edges.grow_within(count, self.limits.edges)?;
         for index in 0..count {
             let Some((id, new)) = self.table.insert_within(self.children.key(index), max) else {
                 self.table.truncate(positions);
@@ -454,10 +418,13 @@ impl GameTree {
         let max = self.limits.positions;
         let room = most.min(max.saturating_sub(positions));
         self.table.try_reserve(room, max)?;
-        grow_within(&mut self.spans, room, max)?;
-        grow_within(&mut self.edges, most, self.limits.edges)?;
+        self.spans.grow_within(room, max)?;
+        self.edges.grow_within(most, self.limits.edges)?;
         let masks = self.codec.neighbour_masks().unwrap_or_default();
-        let (table, spans, list) = (&mut self.table, &mut self.spans, &mut self.edges);
+        // The arrays as plain slices, room made above.
+        let mut table = self.table.word_inserter();
+        let (spans, built) = self.spans.room_mut();
+        let (list, listed) = self.edges.room_mut();
         let mut full = false;
         word_children(
             &self.codec,
@@ -469,12 +436,14 @@ impl GameTree {
                 if full {
                     return;
                 }
-                match table.insert_within(std::slice::from_ref(&child), max) {
+                match table.insert(child, max) {
                     Some((id, new)) => {
                         if new {
-                            spans.push(UNEXPANDED);
+                            spans[*built] = UNEXPANDED;
+                            *built += 1;
                         }
-                        list.push(NodeId(id));
+                        list[*listed] = NodeId(id);
+                        *listed += 1;
                     }
                     None => full = true,
                 }
@@ -487,12 +456,53 @@ impl GameTree {
             return Err(GrowError::Positions);
         }
         // Both fit in a u32: the limits are at most u32::MAX.
-        self.spans[node.index()] = Span {
+        spans[node.index()] = Span {
             start: edges as u32,
-            len: (self.edges.len() - edges) as u32,
+            len: (*listed - edges) as u32,
         };
         self.expanded += 1;
         Ok(())
+    }
+}
+
+/// A [`GameTree`] borrowed for a walk that builds nothing
+/// ([`GameTree::view`]): the nodes' children, players and winners read
+/// from plain slices, which in huge pages cost a few instructions less an
+/// access than the tree's own arrays.
+#[derive(Clone, Copy)]
+pub(crate) struct TreeView<'a> {
+    codec: &'a Codec,
+    keys: &'a [u64],
+    spans: &'a [Span],
+    edges: &'a [NodeId],
+}
+
+impl<'a> TreeView<'a> {
+    /// As [`GameTree::built_child_ids`].
+    #[inline]
+    pub(crate) fn built_child_ids(&self, node: NodeId) -> Option<&'a [NodeId]> {
+        let span = self.spans[node.index()];
+        (span.len != u32::MAX)
+            .then(|| &self.edges[span.start as usize..(span.start + span.len) as usize])
+    }
+
+    /// The packed key of a node.
+    #[inline]
+    fn key(&self, node: NodeId) -> &'a [u64] {
+        let words = self.codec.words();
+        &self.keys[node.index() * words..(node.index() + 1) * words]
+    }
+
+    /// As [`GameTree::player`].
+    #[inline]
+    pub(crate) fn player(&self, node: NodeId) -> Player {
+        self.codec.player(self.key(node))
+    }
+
+    /// As [`GameTree::winners`].
+    #[inline]
+    pub(crate) fn winners(&self, node: NodeId) -> PlayerSet {
+        self.codec.winners(self.key(node))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The position, the value type the rules move along: a board, the player
 //! to move, the dice she captured this turn, the spare dice (pool, stocks,
 //! the guard's count); moves and their text; and what can go wrong with them.
-//! The rules it follows are written once in `rules.rs`.
+//! The rules it follows are written once in `rules/cells.rs`.
 
 use std::fmt;
 use std::str::FromStr;

@@ -52,6 +52,19 @@ pub(crate) const MAX_RESERVE: usize = 16 << 30;
 /// The smallest capacity a growing array (or vector) is given.
 const MIN_CAPACITY: usize = 16;
 
+/// The capacity an array of `capacity` holding `len` items grows to, to
+/// make room for `additional` more: double (at least [`MIN_CAPACITY`]) but
+/// never past `max`, unless the items themselves need more.
+#[inline]
+fn grown_capacity(capacity: usize, len: usize, additional: usize, max: usize) -> usize {
+    let needed = len.saturating_add(additional);
+    capacity
+        .saturating_mul(2)
+        .max(MIN_CAPACITY)
+        .min(max)
+        .max(needed)
+}
+
 /// Makes room in `v` for `additional` more items, doubling its capacity as
 /// `Vec` does but never past `max` items (unless `additional` itself needs
 /// more), with a fallible allocation.
@@ -71,13 +84,7 @@ pub(crate) fn grow_within<T>(
 #[cold]
 #[inline(never)]
 fn grow<T>(v: &mut Vec<T>, additional: usize, max: usize) -> Result<(), GrowError> {
-    let needed = v.len().saturating_add(additional);
-    let target = v
-        .capacity()
-        .saturating_mul(2)
-        .max(MIN_CAPACITY)
-        .min(max)
-        .max(needed);
+    let target = grown_capacity(v.capacity(), v.len(), additional, max);
     v.try_reserve_exact(target - v.len())
         .map_err(|_| GrowError::OutOfMemory {
             bytes: target.saturating_mul(size_of::<T>()),
@@ -231,13 +238,7 @@ impl<T: Plain> HugeVec<T> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, additional: usize, max: usize) -> Result<(), GrowError> {
-        let needed = self.len.saturating_add(additional);
-        let target = self
-            .capacity()
-            .saturating_mul(2)
-            .max(MIN_CAPACITY)
-            .min(max)
-            .max(needed);
+        let target = grown_capacity(self.capacity(), self.len, additional, max);
         self.set_capacity(target, max.max(target))
     }
 

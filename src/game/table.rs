@@ -333,6 +333,51 @@ impl WordInserter<'_> {
     }
 }
 
+impl WordInserter<'_> {
+    /// [`WordInserter::insert`] for each of `words` in turn, giving `found`
+    /// each one's answer, until one is `None` (the table full); the rest are
+    /// not inserted. The first slot of each key, and the key its id points
+    /// at, are read for a few keys at a time before any is compared, so that
+    /// the reads, which mostly miss the caches, overlap.
+    #[inline(always)]
+    pub(crate) fn insert_all(
+        &mut self,
+        words: &[u64],
+        max: usize,
+        mut found: impl FnMut(u64, u32, bool),
+    ) -> bool {
+        const AHEAD: usize = 8;
+        let mask = self.index.len() - 1;
+        for chunk in words.chunks(AHEAD) {
+            let mut held = [0u32; AHEAD];
+            let mut seen = [0u64; AHEAD];
+            for (h, &word) in held.iter_mut().zip(chunk) {
+                *h = self.index[(hash_key(std::slice::from_ref(&word)) >> self.shift) as usize & mask];
+            }
+            for ((s, &h), &word) in seen.iter_mut().zip(&held).zip(chunk) {
+                *s = self
+                    .keys
+                    .get((h as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or(!word);
+            }
+            for ((&word, &h), &s) in chunk.iter().zip(&held).zip(&seen) {
+                // A slot once filled keeps its id: a key found at its first
+                // slot needs no second look.
+                if h != 0 && s == word {
+                    found(word, h - 1, false);
+                    continue;
+                }
+                match self.insert(word, max) {
+                    Some((id, new)) => found(word, id, new),
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+}
+
 /// The most bytes the index of a table holding `positions` keys allocates:
 /// two slots a key, rounded up to a power of two, 4 bytes each.
 fn index_bytes(positions: usize) -> usize {

@@ -333,6 +333,52 @@ impl WordInserter<'_> {
     }
 }
 
+impl WordInserter<'_> {
+    /// [`WordInserter::insert`] for each of `words` in turn, giving `found`
+    /// each one's answer, until one is `None` (the table full); the rest are
+    /// not inserted. The first slot of each key, and the key its id points
+    /// at, are read for a few keys at a time before any is compared, so that
+    /// the reads, which mostly miss the caches, overlap.
+    #[inline(always)]
+    pub(crate) fn insert_all(
+        &mut self,
+        words: &[u64],
+        max: usize,
+        mut found: impl FnMut(u64, u32, bool),
+    ) -> bool {
+        const AHEAD: usize = 8;
+        let mask = self.index.len() - 1;
+        for chunk in words.chunks(AHEAD) {
+            let mut held = [0u32; AHEAD];
+            let mut seen = [0u64; AHEAD];
+            for (h, &word) in held.iter_mut().zip(chunk) {
+                *h = self.index
+                    [(hash_key(std::slice::from_ref(&word)) >> self.shift) as usize & mask];
+            }
+            for ((s, &h), &word) in seen.iter_mut().zip(&held).zip(chunk) {
+                *s = self
+                    .keys
+                    .get((h as usize).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or(!word);
+            }
+            for ((&word, &h), &s) in chunk.iter().zip(&held).zip(&seen) {
+                // A slot once filled keeps its id: a key found at its first
+                // slot needs no second look.
+                if h != 0 && s == word {
+                    found(word, h - 1, false);
+                    continue;
+                }
+                match self.insert(word, max) {
+                    Some((id, new)) => found(word, id, new),
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+}
+
 /// The most bytes the index of a table holding `positions` keys allocates:
 /// two slots a key, rounded up to a power of two, 4 bytes each.
 fn index_bytes(positions: usize) -> usize {
@@ -381,6 +427,48 @@ mod tests {
         assert_eq!((table.len(), table.get(&[1, 1])), (1, None));
         assert_eq!(table.insert_within(&[2, 2], 3), Some((1, true)));
         assert_eq!(table.key(1), &[2, 2]);
+    }
+
+    proptest::proptest! {
+        /// Inserting a run of one-word keys at once gives the answers, and
+        /// leaves the table, as inserting them one at a time: repeated keys
+        /// (within the run and with the table), collisions in a small index,
+        /// and a table that fills up part way through the run.
+        #[test]
+        fn a_run_of_inserts_is_inserts_one_at_a_time(
+            before in proptest::collection::vec(0u64..64, 0..40),
+            run in proptest::collection::vec(0u64..64, 0..40),
+            max in 1usize..80,
+        ) {
+            let mut one = PositionTable::new(1);
+            for &word in &before {
+                let _ = one.insert_within(&[word], max);
+            }
+            let mut all = one.clone();
+            let mut expected = Vec::new();
+            let mut refused = false;
+            for &word in &run {
+                match one.insert_within(&[word], max) {
+                    Some((id, new)) => expected.push((word, id, new)),
+                    None => {
+                        refused = true;
+                        break;
+                    }
+                }
+            }
+            all.try_reserve(run.len(), max).expect("room");
+            let mut got = Vec::new();
+            let done = all
+                .word_inserter()
+                .insert_all(&run, max, |word, id, new| got.push((word, id, new)));
+            proptest::prop_assert_eq!(&got, &expected);
+            proptest::prop_assert_eq!(done, !refused);
+            proptest::prop_assert_eq!(all.len(), one.len());
+            for id in 0..one.len() as u32 {
+                proptest::prop_assert_eq!(all.key(id), one.key(id));
+                proptest::prop_assert_eq!(all.get(one.key(id)), Some(id));
+            }
+        }
     }
 
     /// The bound on a table's bytes holds for the index and the `Vec`

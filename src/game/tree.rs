@@ -115,6 +115,8 @@ pub struct GameTree {
     /// under the classic rules: their children are then written straight
     /// into the tree's arrays (see [`word_children`]).
     word_children: Option<usize>,
+    /// The children of a one-word position, before they go into the table.
+    batch: Vec<u64>,
 }
 
 impl GameTree {
@@ -134,6 +136,7 @@ impl GameTree {
         });
         let mut tree = GameTree {
             word_children,
+            batch: Vec::with_capacity(word_children.unwrap_or(0)),
             table: PositionTable::new(codec.words()),
             key: vec![0; codec.words()],
             parent: vec![0; codec.words()],
@@ -425,30 +428,19 @@ impl GameTree {
         let mut table = self.table.word_inserter();
         let (spans, built) = self.spans.room_mut();
         let (list, listed) = self.edges.room_mut();
-        let mut full = false;
-        word_children(
-            &self.codec,
-            &self.rules,
-            masks,
-            word,
-            #[inline(always)]
-            |_, child| {
-                if full {
-                    return;
-                }
-                match table.insert(child, max) {
-                    Some((id, new)) => {
-                        if new {
-                            spans[*built] = UNEXPANDED;
-                            *built += 1;
-                        }
-                        list[*listed] = NodeId(id);
-                        *listed += 1;
-                    }
-                    None => full = true,
-                }
-            },
-        );
+        let batch = &mut self.batch;
+        batch.clear();
+        word_children(&self.codec, &self.rules, masks, word, |_, child| {
+            batch.push(child);
+        });
+        let full = !table.insert_all(batch, max, |_, id, new| {
+            if new {
+                spans[*built] = UNEXPANDED;
+                *built += 1;
+            }
+            list[*listed] = NodeId(id);
+            *listed += 1;
+        });
         if full {
             self.table.truncate(positions);
             self.spans.truncate(positions);

@@ -331,14 +331,13 @@ impl WordInserter<'_> {
         *self.len = next + 1;
         Some((next, true))
     }
-}
 
-impl WordInserter<'_> {
     /// [`WordInserter::insert`] for each of `words` in turn, giving `found`
-    /// each one's answer, until one is `None` (the table full); the rest are
-    /// not inserted. The first slot of each key, and the key its id points
-    /// at, are read for a few keys at a time before any is compared, so that
-    /// the reads, which mostly miss the caches, overlap.
+    /// each key, its id and whether it was new; `false` when a key was
+    /// refused (the table full), and the keys after it were not inserted.
+    /// The first slot of each key, and the key its id points at, are read
+    /// for a few keys at a time before any is compared, so that the reads,
+    /// which mostly miss the caches, overlap.
     #[inline(always)]
     pub(crate) fn insert_all(
         &mut self,

@@ -15,6 +15,7 @@ mod arena;
 mod autosaves;
 mod computer;
 mod dot;
+mod files;
 mod generated;
 mod input;
 mod json;

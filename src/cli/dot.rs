@@ -31,7 +31,9 @@ pub(super) struct DotArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_name = "N",
           value_parser = whole(0, u64::MAX), allow_negative_numbers = true)]
     max_nodes: u64,
-    /// Write the graph to this file instead of standard output.
+    /// Write the graph to this file instead of standard output: into a
+    /// temporary file beside it, renamed over it once all of it is written,
+    /// so that a failure leaves the file as it was.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]

@@ -390,6 +390,29 @@ mod tests {
     }
 
     #[test]
+    fn a_new_file_s_saver_never_writes_over_a_file_that_is_there() {
+        use crate::game::{Move, Player, Position, Rules};
+        let dir = tempfile::tempdir().unwrap();
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut record = Record::new(rules, start, Vec::new());
+        let taken = dir.path().join("taken.txt");
+        std::fs::write(&taken, "mine\n").unwrap();
+        let mut saver = Saver::file(taken.clone()).only_new();
+        assert!(saver.save(&record).is_err());
+        assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine\n");
+        // Made by its first save, then kept up to date.
+        let path = dir.path().join("game.txt");
+        let mut saver = Saver::file(path.clone()).only_new();
+        saver.save(&record).unwrap();
+        record.push(Move::Attack { from: 2, to: 3 }).unwrap();
+        saver.save(&record).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.ends_with("moves:\na: 2 -> 3\n"), "{text}");
+    }
+
+    #[test]
     fn a_keeper_keeps_every_game_in_a_file_of_its_own() {
         use crate::game::{Move, Player, Position, Rules};
         use crate::record::Seat;

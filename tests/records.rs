@@ -37,6 +37,19 @@ impl Place {
         command
     }
 
+    /// `play` on seed 000's 2x2 board, kept with `--save saved`.
+    fn play_2x2_saved(&self, saved: &Path) -> assert_cmd::Command {
+        let mut command = self.command();
+        command.args([
+            "play",
+            "--board",
+            "boards/test-2x2.txt",
+            "--save",
+            path_str(saved),
+        ]);
+        command
+    }
+
     /// The autosaved games.
     fn autosaves(&self) -> Vec<PathBuf> {
         let Ok(entries) = std::fs::read_dir(self.data().join("unfinished")) else {
@@ -132,8 +145,7 @@ fn a_game_left_unfinished_goes_on_where_it_stopped() {
     let saved = place.path("my game.txt");
     let shown = format!("'{}'", saved.display());
     place
-        .command()
-        .args(["play", "--board", "boards/test-2x2.txt", "--save", path_str(&saved)])
+        .play_2x2_saved(&saved)
         .write_stdin("1\nq\n")
         .assert()
         .success()
@@ -195,10 +207,7 @@ fn a_record_is_written_again_only_once_the_game_changes() {
 fn a_side_of_a_computer_game_can_be_taken() {
     let place = Place::new();
     let saved = place.path("game.txt");
-    // The computer's game on board A, cut after a's first turn.
-    let text = golden("3x3-a-greedy.record").replace("result: a wins\n", "");
-    let cut = &text[..text.find("b: 1 -> 4").unwrap()];
-    std::fs::write(&saved, cut).unwrap();
+    std::fs::write(&saved, cut_record()).unwrap();
     // b is a person now; a stays the computer, with its opponent.
     place
         .command()
@@ -324,14 +333,7 @@ fn save_never_writes_over_a_file_that_is_there() {
     // A finished game's record.
     let finished = place.path("g1.txt");
     place
-        .command()
-        .args([
-            "play",
-            "--board",
-            "boards/test-2x2.txt",
-            "--save",
-            path_str(&finished),
-        ])
+        .play_2x2_saved(&finished)
         .pipe_stdin(data("test-2x2.moves"))
         .unwrap()
         .assert()
@@ -402,14 +404,7 @@ fn save_may_name_the_record_the_game_goes_on_from() {
     let place = Place::new();
     let saved = place.path("game.txt");
     place
-        .command()
-        .args([
-            "play",
-            "--board",
-            "boards/test-2x2.txt",
-            "--save",
-            path_str(&saved),
-        ])
+        .play_2x2_saved(&saved)
         .write_stdin("1\nq\n")
         .assert()
         .success();
@@ -476,14 +471,7 @@ fn a_save_that_cannot_be_written_stops_the_game_at_once() {
     let place = Place::new();
     let saved = place.path("no such directory/game.txt");
     place
-        .command()
-        .args([
-            "play",
-            "--board",
-            "boards/test-2x2.txt",
-            "--save",
-            path_str(&saved),
-        ])
+        .play_2x2_saved(&saved)
         .write_stdin("1\n")
         .assert()
         .code(1)

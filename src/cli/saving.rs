@@ -347,14 +347,21 @@ impl Recorder for Keeper {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Player, Position, Rules};
 
-    #[test]
-    fn the_note_says_where_the_game_is_or_why_it_is_not() {
-        use crate::game::{Move, Player, Position, Rules};
-        let dir = tempfile::tempdir().unwrap();
+    /// Seed 000's 2x2 board, `a` to move.
+    fn seed_000() -> (Rules, Position) {
         let rules = Rules::classic(2, 2, 3).unwrap();
         let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
         let start = Position::start(&rules, board, Player::A).unwrap();
+        (rules, start)
+    }
+
+    #[test]
+    fn the_note_says_where_the_game_is_or_why_it_is_not() {
+        use crate::game::Move;
+        let dir = tempfile::tempdir().unwrap();
+        let (rules, start) = seed_000();
         let mut record = Record::new(rules, start, Vec::new());
         let path = dir.path().join("it's.txt");
         let mut saver = Saver::file(path.clone());
@@ -391,11 +398,9 @@ mod tests {
 
     #[test]
     fn a_new_file_s_saver_never_writes_over_a_file_that_is_there() {
-        use crate::game::{Move, Player, Position, Rules};
+        use crate::game::Move;
         let dir = tempfile::tempdir().unwrap();
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
+        let (rules, start) = seed_000();
         let mut record = Record::new(rules, start, Vec::new());
         let taken = dir.path().join("taken.txt");
         std::fs::write(&taken, "mine\n").unwrap();
@@ -414,12 +419,10 @@ mod tests {
 
     #[test]
     fn a_keeper_keeps_every_game_in_a_file_of_its_own() {
-        use crate::game::{Move, Player, Position, Rules};
+        use crate::game::Move;
         use crate::record::Seat;
         let dir = tempfile::tempdir().unwrap();
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
+        let (rules, start) = seed_000();
         let seats = vec![Seat::Person, Seat::Person];
         let first = Record::new(rules.clone(), start, seats.clone());
         let path = dir.path().join("game.txt");

@@ -42,6 +42,69 @@ fn dot_reads_standard_input_and_writes_a_file() {
     );
 }
 
+/// The files in `dir`, sorted.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A graph that cannot be written (here: over the file size limit) leaves
+/// the file it was to replace as it was, and nothing else behind; written,
+/// it replaces the file, keeping its permissions, and a link stays a link.
+#[cfg(unix)]
+#[test]
+fn dot_output_that_fails_leaves_the_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("keep.dot");
+    std::fs::write(&keep, "precious\n").unwrap();
+    let binary = env!("CARGO_BIN_EXE_dice-of-doom");
+    // The limit of one block, the signal it sends ignored: the write fails
+    // with "File too large" instead.
+    let limited = |out: &std::path::Path| {
+        assert_cmd::Command::new("sh")
+            .current_dir(common::root())
+            .args(["-c", "trap '' XFSZ; ulimit -f 1; exec \"$@\"", "sh", binary])
+            .args(["dot", "--board", "boards/3x3-a.txt", "-o"])
+            .arg(out)
+            .assert()
+    };
+    limited(&keep).code(1).stdout("").stderr(format!(
+        "dice-of-doom: cannot write {}: File too large\n",
+        keep.display()
+    ));
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "precious\n");
+    let new = dir.path().join("new.dot");
+    limited(&new).code(1);
+    assert_eq!(names(dir.path()), ["keep.dot"]);
+
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&keep, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("link.dot");
+    std::os::unix::fs::symlink(&keep, &link).unwrap();
+    dice_of_doom()
+        .args(["dot", "--board", "boards/test-2x2.txt", "-o"])
+        .arg(&link)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(&keep).unwrap(),
+        golden("test-2x2.dot")
+    );
+    let mode = std::fs::metadata(&keep).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(names(dir.path()), ["keep.dot", "link.dot"]);
+}
+
 #[test]
 fn dot_refuses_big_trees_before_writing_anything() {
     let dir = tempfile::tempdir().unwrap();

@@ -627,24 +627,45 @@ fn control_characters_are_escaped_when_quoted_back() {
 
 /// Output that cannot be written is an I/O error, said without Rust's
 /// `(os error N)`.
+/// `--help` and `--version` (of the program and of a command) too.
 #[cfg(target_os = "linux")]
 #[test]
 fn io_errors_are_said_without_their_os_error_number() {
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
-        .current_dir(common::root())
-        .args(["stats", "--board", "boards/test-2x2.txt"])
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "dice-of-doom: No space left on device\n"
-    );
+    for args in [
+        &["stats", "--board", "boards/test-2x2.txt"][..],
+        &["--help"],
+        &["-h"],
+        &["--version"],
+        &["stats", "--help"],
+        &["help", "play"],
+        &["completions", "bash"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+            .current_dir(common::root())
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "dice-of-doom: No space left on device\n",
+            "{args:?}"
+        );
+    }
+    // Written, they succeed as before.
+    for args in [&["--help"][..], &["--version"], &["dot", "--help"]] {
+        dice_of_doom()
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::is_empty().not())
+            .stderr("");
+    }
 }
 
 #[test]

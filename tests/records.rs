@@ -37,6 +37,19 @@ impl Place {
         command
     }
 
+    /// `play` on seed 000's 2x2 board, kept with `--save saved`.
+    fn play_2x2_saved(&self, saved: &Path) -> assert_cmd::Command {
+        let mut command = self.command();
+        command.args([
+            "play",
+            "--board",
+            "boards/test-2x2.txt",
+            "--save",
+            path_str(saved),
+        ]);
+        command
+    }
+
     /// The autosaved games.
     fn autosaves(&self) -> Vec<PathBuf> {
         let Ok(entries) = std::fs::read_dir(self.data().join("unfinished")) else {
@@ -132,8 +145,7 @@ fn a_game_left_unfinished_goes_on_where_it_stopped() {
     let saved = place.path("my game.txt");
     let shown = format!("'{}'", saved.display());
     place
-        .command()
-        .args(["play", "--board", "boards/test-2x2.txt", "--save", path_str(&saved)])
+        .play_2x2_saved(&saved)
         .write_stdin("1\nq\n")
         .assert()
         .success()
@@ -195,10 +207,7 @@ fn a_record_is_written_again_only_once_the_game_changes() {
 fn a_side_of_a_computer_game_can_be_taken() {
     let place = Place::new();
     let saved = place.path("game.txt");
-    // The computer's game on board A, cut after a's first turn.
-    let text = golden("3x3-a-greedy.record").replace("result: a wins\n", "");
-    let cut = &text[..text.find("b: 1 -> 4").unwrap()];
-    std::fs::write(&saved, cut).unwrap();
+    std::fs::write(&saved, cut_record()).unwrap();
     // b is a person now; a stays the computer, with its opponent.
     place
         .command()
@@ -309,19 +318,160 @@ fn pipes_autosave_only_when_asked_and_resume_takes_the_latest() {
         .code(2);
 }
 
+/// The message that refuses `--save FILE` for a file that is there.
+fn save_refused(file: &Path) -> String {
+    format!(
+        "dice-of-doom: --save {}: the file exists already; a game is saved only to a new file, \
+         or to the record it goes on from\n",
+        file.display()
+    )
+}
+
+#[test]
+fn save_never_writes_over_a_file_that_is_there() {
+    let place = Place::new();
+    // A finished game's record.
+    let finished = place.path("g1.txt");
+    place
+        .play_2x2_saved(&finished)
+        .pipe_stdin(data("test-2x2.moves"))
+        .unwrap()
+        .assert()
+        .success();
+    let record = std::fs::read_to_string(&finished).unwrap();
+    assert!(record.contains("result: b wins\n"), "{record}");
+    // The board file itself, a plain text file, a finished record, an
+    // unfinished record of another game: each refused before the game
+    // starts, even when the only answer is `q`, and left as it was.
+    let board_file = place.path("mine.txt");
+    std::fs::copy(board("3x3-a.txt"), &board_file).unwrap();
+    let notes = place.path("notes.txt");
+    std::fs::write(&notes, "hello\n").unwrap();
+    let other = place.path("other.txt");
+    std::fs::write(&other, cut_record()).unwrap();
+    for (file, game) in [
+        (&board_file, &["--board", path_str(&board_file)][..]),
+        (&finished, &["--seed", "2"]),
+        (&notes, &[]),
+        (&other, &["--load", path_str(&finished)]),
+    ] {
+        let before = std::fs::read(file).unwrap();
+        place
+            .command()
+            .arg("play")
+            .args(game)
+            .args(["--save", path_str(file)])
+            .write_stdin("q\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(save_refused(file));
+        assert_eq!(std::fs::read(file).unwrap(), before, "{}", file.display());
+    }
+    place
+        .command()
+        .args(["resume", path_str(&finished), "--save", path_str(&other)])
+        .write_stdin("q\n")
+        .assert()
+        .code(2)
+        .stderr(save_refused(&other));
+    assert_eq!(std::fs::read_to_string(&finished).unwrap(), record);
+    assert!(place.autosaves().is_empty());
+    // A link to nowhere is a name taken too.
+    #[cfg(unix)]
+    {
+        let dangling = place.path("dangling.txt");
+        std::os::unix::fs::symlink(place.path("nowhere.txt"), &dangling).unwrap();
+        place
+            .command()
+            .args(["play", "--save", path_str(&dangling)])
+            .write_stdin("q\n")
+            .assert()
+            .code(2)
+            .stderr(save_refused(&dangling));
+        assert!(!place.path("nowhere.txt").exists());
+    }
+}
+
+/// The computer's game on board A, cut after a's first turn: unfinished.
+fn cut_record() -> String {
+    let text = golden("3x3-a-greedy.record").replace("result: a wins\n", "");
+    text[..text.find("b: 1 -> 4").unwrap()].to_string()
+}
+
+#[test]
+fn save_may_name_the_record_the_game_goes_on_from() {
+    let place = Place::new();
+    let saved = place.path("game.txt");
+    place
+        .play_2x2_saved(&saved)
+        .write_stdin("1\nq\n")
+        .assert()
+        .success();
+    assert!(undated(&saved).ends_with("moves:\na: 2 -> 3\n"));
+    // The same file, however it is spelled, saved after every move.
+    place
+        .command()
+        .args([
+            "play",
+            "--load",
+            path_str(&saved),
+            "--save",
+            path_str(&saved),
+        ])
+        .write_stdin("1\nq\n")
+        .assert()
+        .success();
+    assert!(undated(&saved).ends_with("moves:\na: 2 -> 3\na: end turn\n"));
+    let spelled = place.dir.path().join(".").join("game.txt");
+    place
+        .command()
+        .args(["resume", path_str(&saved), "--save", path_str(&spelled)])
+        .write_stdin("1\n1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The winner is b\n"));
+    assert_eq!(undated(&saved), golden("test-2x2.record"));
+    // A finished record named so opens at its end and is left as it was.
+    let finished = std::fs::read_to_string(&saved).unwrap();
+    place
+        .command()
+        .args([
+            "play",
+            "--load",
+            path_str(&saved),
+            "--save",
+            path_str(&saved),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("The winner is b\n"));
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), finished);
+    // A new file takes the game on, the record read left as it was.
+    let unfinished = place.path("unfinished.txt");
+    std::fs::write(&unfinished, cut_record()).unwrap();
+    let copy = place.path("copy.txt");
+    place
+        .command()
+        .args(["resume", path_str(&unfinished), "--save", path_str(&copy)])
+        .args(["--computer", "none"])
+        .write_stdin("1\nq\n")
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&unfinished).unwrap(), cut_record());
+    assert!(
+        undated(&copy).ends_with("a: end turn\nb: 1 -> 4\n"),
+        "{}",
+        undated(&copy)
+    );
+}
+
 #[test]
 fn a_save_that_cannot_be_written_stops_the_game_at_once() {
     let place = Place::new();
     let saved = place.path("no such directory/game.txt");
     place
-        .command()
-        .args([
-            "play",
-            "--board",
-            "boards/test-2x2.txt",
-            "--save",
-            path_str(&saved),
-        ])
+        .play_2x2_saved(&saved)
         .write_stdin("1\n")
         .assert()
         .code(1)

@@ -11,10 +11,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::computer::budget;
+use super::files::{Existing, write_file};
 use super::load::{Source, no_board, rules};
 use super::maps::{MapArgs, MapChoice, random_game, read_map};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
-use super::saving::write_atomic;
 use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
@@ -216,7 +216,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
             {
                 let (name, text) = record(&arena, args.seed, budget, game);
                 let path = dir.join(name);
-                failed = write_atomic(&path, &text)
+                failed = write_file(&path, &text, Existing::Replace)
                     .err()
                     .map(|e| cannot_write(&path, &e));
             }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::files::{Existing, Output};
 use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::load::io_reason;
 use super::options::{GameOptions, RULES, whole};
@@ -30,7 +31,9 @@ pub(super) struct DotArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_name = "N",
           value_parser = whole(0, u64::MAX), allow_negative_numbers = true)]
     max_nodes: u64,
-    /// Write the graph to this file instead of standard output.
+    /// Write the graph to this file instead of standard output: into a
+    /// temporary file beside it, renamed over it once all of it is written,
+    /// so that a failure leaves the file as it was.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -61,19 +64,21 @@ pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
                     io_reason(&e)
                 ))
             };
-            let file = std::fs::File::create(path).map_err(cannot)?;
+            // Written beside the file and put in its place only once all
+            // of it is written: a failure leaves the file as it was (and
+            // no half graph), a device stays a device.
+            let file = Output::create(path, Existing::Replace).map_err(cannot)?;
             let mut out = io::BufWriter::new(file);
             let written = dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
                 .and_then(|()| Ok(out.flush()?));
             if let Err(e) = written {
-                // Leave no half graph behind.
-                let _ = std::fs::remove_file(path);
                 return Err(match e {
                     DotError::Io(e) => cannot(e),
                     e => dot_error(e, &options),
                 });
             }
-            Ok(())
+            let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
+            file.commit().map_err(cannot)
         }
         None => {
             let mut out = io::BufWriter::new(io::stdout().lock());

@@ -15,6 +15,7 @@ mod arena;
 mod autosaves;
 mod computer;
 mod dot;
+mod files;
 mod generated;
 mod input;
 mod json;
@@ -266,10 +267,7 @@ impl CliError {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+        Err(e) => return clap_exit(&e),
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -280,6 +278,23 @@ pub fn main() -> ExitCode {
             let _ = writeln!(io::stderr(), "dice-of-doom: {e}");
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// Prints what clap stopped with: a usage error (exit status 2), or the
+/// help or the version asked for (0), which, like every other output, is
+/// an I/O error (1) if it cannot be written (a closed pipe excepted).
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    let printed = error.print().and_then(|()| io::stdout().flush());
+    if error.use_stderr() {
+        return ExitCode::from(2);
+    }
+    match printed {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(io::stderr(), "dice-of-doom: {}", io_reason(&e));
+            ExitCode::from(1)
+        }
+        _ => ExitCode::SUCCESS,
     }
 }
 

@@ -270,8 +270,10 @@ pub(super) struct PlayArgs {
     /// terminal gets the full-screen game.
     #[arg(long)]
     pub(super) plain: bool,
-    /// Keep the game's record in this file, brought up to date after every
-    /// move (written atomically).
+    /// Keep the game's record in this new file, brought up to date after
+    /// every move (written atomically). A file that is there already is
+    /// refused (exit status 2), never written over, unless it is the
+    /// record of `--load` itself.
     #[arg(long, value_name = "FILE")]
     pub(super) save: Option<PathBuf>,
     /// Go on with the game of this record, with its players and computer

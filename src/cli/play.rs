@@ -5,13 +5,13 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
-use super::autosaves;
 use super::computer::{self, Computers, StrategyHints};
 use super::lines::{Outcome, help_line, play_with};
 use super::load::setup;
 use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
 use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
+use super::{autosaves, files};
 use crate::ai::{AiKind, Budget};
 use crate::game::{Player, PlayerSet};
 use crate::record::{Record, Seat, Tags};
@@ -31,13 +31,14 @@ pub(super) struct Game {
 /// Runs `play`: the full-screen game when standard input and output are a
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let mut game = game(args)?;
+    let kept_in_loaded = save_target(args)?;
+    let mut game = game(args, kept_in_loaded)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
     // A new game's record is written at once, so that a file that cannot
     // be written is known before the game; a record read is written again
     // only once the game changes, so that a finished one, or one a person
     // annotated with comments, stays as it is until then.
-    let fresh = args.load.is_none() || args.save.is_some();
+    let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
     if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
         if let Err(reason) = saver.save(&game.record) {
             let path = crate::text::shell_quote(saver.path());
@@ -59,8 +60,36 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
     lines(game, args)
 }
 
-/// The game the options ask for: the record of `--load`, or a new game.
-fn game(args: &PlayArgs) -> Result<Game, CliError> {
+/// Refuses a `--save FILE` that is there already, before anything else,
+/// unless it is the very record the game goes on from (`--load FILE`,
+/// `resume FILE`): no other file, be it a board, another game's record or
+/// a finished one, is ever written over. Whether the game is kept in the
+/// record it goes on from.
+fn save_target(args: &PlayArgs) -> Result<bool, CliError> {
+    let Some(save) = &args.save else {
+        return Ok(false);
+    };
+    if args
+        .load
+        .as_deref()
+        .is_some_and(|load| files::same_file(load, save))
+    {
+        return Ok(true);
+    }
+    // `symlink_metadata`: a link to nowhere is there too.
+    if std::fs::symlink_metadata(save).is_ok() {
+        return Err(CliError::Usage(format!(
+            "--save {}: the file exists already; a game is saved only to a new file, \
+             or to the record it goes on from",
+            crate::text::shell_quote(save)
+        )));
+    }
+    Ok(false)
+}
+
+/// The game the options ask for: the record of `--load`, or a new game;
+/// `kept_in_loaded` if `--save` names the record of `--load`.
+fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
     if let Some(path) = &args.load {
         if path.as_os_str() == "-" {
             return Err(CliError::Usage(
@@ -74,7 +103,8 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
             record = reseated(record, choice, hints)?;
         }
         let saver = match &args.save {
-            Some(save) => Saver::file(save.clone()),
+            Some(save) if kept_in_loaded => Saver::file(save.clone()),
+            Some(save) => Saver::file(save.clone()).only_new(),
             None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
             None => Saver::file(path.clone()),
         };
@@ -103,8 +133,8 @@ fn game(args: &PlayArgs) -> Result<Game, CliError> {
     let autosave =
         !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();
     let saver = match &args.save {
-        Some(path) => Some(Saver::file(path.clone())),
-        None if autosave => autosaves::new_autosave().map(Saver::autosave),
+        Some(path) => Some(Saver::file(path.clone()).only_new()),
+        None if autosave => autosaves::new_autosave().map(|path| Saver::autosave(path).only_new()),
         None => None,
     };
     Ok(Game {
@@ -271,7 +301,7 @@ pub(super) fn replay_full_screen(
             let mut kept = record.clone();
             kept.truncate(0);
             kept.tags_mut().date = Some(saving::now());
-            Keeper::new(kept, Saver::autosave(path), false)
+            Keeper::new(kept, Saver::autosave(path).only_new(), false)
         });
     let game = Game {
         record,

@@ -21,7 +21,9 @@ pub struct ResumeArgs {
     /// game saved last in the data directory.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
-    /// Keep the game in this file instead of the one it was read from.
+    /// Keep the game in this new file instead of the one it was read from.
+    /// A file that is there already is refused (exit status 2), never
+    /// written over, unless it is the record read itself.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// When to colour the board.

@@ -1,16 +1,17 @@
 //! Game records on disk: reading a record file (mistakes named with the
-//! file, line and column), writing one atomically (a temporary file in the
-//! same directory, then a rename, so that a crash or a kill never leaves a
-//! half-written record in place of a good one), and the autosaves of
-//! unfinished games in the user's data directory.
+//! file, line and column), writing one atomically (`files.rs`: a temporary
+//! file in the same directory, then a rename, so that a crash or a kill
+//! never leaves a half-written record in place of a good one), and the
+//! autosaves of unfinished games in the user's data directory.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::CliError;
 use super::autosaves::{autosave_dir, new_autosave};
+use super::files::{Existing, write_file};
 use super::load::{BoardFileError, Source, io_reason, read_text};
 use super::tui::Recorder;
 use crate::game::{Position, Rules};
@@ -42,43 +43,6 @@ pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
     })
 }
 
-/// Writes `text` to `path` atomically: into a temporary file in the same
-/// directory, flushed to the disk, then renamed over `path`.
-pub(super) fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
-    if path.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "it is a directory, not a file",
-        ));
-    }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map_or_else(|| "record".into(), |n| n.to_string_lossy());
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    // A file replaced keeps its permissions; a new one gets a record's
-    // usual ones, not a temporary file's owner-only ones.
-    match std::fs::metadata(path) {
-        Ok(metadata) => {
-            builder.permissions(metadata.permissions());
-        }
-        Err(_) => {
-            #[cfg(unix)]
-            builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-        }
-    }
-    let mut file = builder.tempfile_in(dir)?;
-    file.write_all(text.as_bytes())?;
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 /// The time now, for a record's date tag.
 pub(super) fn now() -> Date {
     let seconds = SystemTime::now()
@@ -96,6 +60,9 @@ pub(super) struct Saver {
     autosave: bool,
     /// Why the last save failed, if it did.
     failure: Option<String>,
+    /// Whether the file is still to be made: its first write refuses a
+    /// file that is there (see [`Saver::only_new`]).
+    new: bool,
 }
 
 impl Saver {
@@ -105,6 +72,7 @@ impl Saver {
             path,
             autosave: false,
             failure: None,
+            new: false,
         }
     }
 
@@ -114,7 +82,16 @@ impl Saver {
             path,
             autosave: true,
             failure: None,
+            new: false,
         }
+    }
+
+    /// The saver, its first write making a new file: a file that is there
+    /// by then (another game's record, or anything else) is never written
+    /// over, and the save fails instead.
+    pub(super) fn only_new(mut self) -> Saver {
+        self.new = true;
+        self
     }
 
     /// Whether `path` is in the autosave directory.
@@ -135,6 +112,9 @@ impl Saver {
     pub(super) fn save(&mut self, record: &Record) -> Result<(), String> {
         let saved = self.write(record);
         self.failure = saved.clone().err();
+        if saved.is_ok() {
+            self.new = false;
+        }
         saved
     }
 
@@ -151,7 +131,12 @@ impl Saver {
         {
             std::fs::create_dir_all(dir).map_err(|e| io_reason(&e))?;
         }
-        write_atomic(&self.path, &record.to_string()).map_err(|e| io_reason(&e))
+        let existing = if self.new {
+            Existing::Keep
+        } else {
+            Existing::Replace
+        };
+        write_file(&self.path, &record.to_string(), existing).map_err(|e| io_reason(&e))
     }
 
     /// What to say when the game ends: where it is kept and how to go on,
@@ -194,11 +179,12 @@ impl Saver {
     /// the player, the same name numbered (`game.txt`, then `game-2.txt`,
     /// `game-3.txt`, ...). `None` if there is no data directory.
     pub(super) fn next(&self) -> Option<Saver> {
-        Some(if self.autosave {
+        let next = if self.autosave {
             Saver::autosave(unused(&new_autosave()?, 1))
         } else {
             Saver::file(unused(&self.path, 2))
-        })
+        };
+        Some(next.only_new())
     }
 }
 
@@ -361,44 +347,21 @@ impl Recorder for Keeper {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Player, Position, Rules};
 
-    #[test]
-    fn atomic_writes_replace_the_file_and_leave_nothing_else() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("game.txt");
-        write_atomic(&path, "first\n").unwrap();
-        write_atomic(&path, "second\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second\n");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
-            assert_eq!(mode(&path), 0o644);
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-            write_atomic(&path, "third\n").unwrap();
-            assert_eq!(mode(&path), 0o600);
-        }
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["game.txt"]);
-        assert_eq!(
-            write_atomic(dir.path(), "x").unwrap_err().to_string(),
-            "it is a directory, not a file"
-        );
-        let missing = dir.path().join("no such dir/game.txt");
-        assert!(write_atomic(&missing, "x").is_err());
-        assert!(!missing.exists());
+    /// Seed 000's 2x2 board, `a` to move.
+    fn seed_000() -> (Rules, Position) {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        (rules, start)
     }
 
     #[test]
     fn the_note_says_where_the_game_is_or_why_it_is_not() {
-        use crate::game::{Move, Player, Position, Rules};
+        use crate::game::Move;
         let dir = tempfile::tempdir().unwrap();
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
+        let (rules, start) = seed_000();
         let mut record = Record::new(rules, start, Vec::new());
         let path = dir.path().join("it's.txt");
         let mut saver = Saver::file(path.clone());
@@ -434,13 +397,32 @@ mod tests {
     }
 
     #[test]
+    fn a_new_file_s_saver_never_writes_over_a_file_that_is_there() {
+        use crate::game::Move;
+        let dir = tempfile::tempdir().unwrap();
+        let (rules, start) = seed_000();
+        let mut record = Record::new(rules, start, Vec::new());
+        let taken = dir.path().join("taken.txt");
+        std::fs::write(&taken, "mine\n").unwrap();
+        let mut saver = Saver::file(taken.clone()).only_new();
+        assert!(saver.save(&record).is_err());
+        assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine\n");
+        // Made by its first save, then kept up to date.
+        let path = dir.path().join("game.txt");
+        let mut saver = Saver::file(path.clone()).only_new();
+        saver.save(&record).unwrap();
+        record.push(Move::Attack { from: 2, to: 3 }).unwrap();
+        saver.save(&record).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.ends_with("moves:\na: 2 -> 3\n"), "{text}");
+    }
+
+    #[test]
     fn a_keeper_keeps_every_game_in_a_file_of_its_own() {
-        use crate::game::{Move, Player, Position, Rules};
+        use crate::game::Move;
         use crate::record::Seat;
         let dir = tempfile::tempdir().unwrap();
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
+        let (rules, start) = seed_000();
         let seats = vec![Seat::Person, Seat::Person];
         let first = Record::new(rules.clone(), start, seats.clone());
         let path = dir.path().join("game.txt");

@@ -56,28 +56,32 @@ pub(super) struct MapArgs {
     #[arg(long, value_name = "FILE|random", value_parser = parse_map_choice)]
     pub(super) map: Option<MapChoice>,
     /// Territories of a random map, from 2 to 40 [default: 20].
-    #[arg(long, value_name = "N", requires = "map", allow_negative_numbers = true,
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = whole(MIN_RANDOM_TERRITORIES, MAX_RANDOM_TERRITORIES))]
     pub(super) territories: Option<usize>,
     /// The hexagon grid a random map is grown on, WIDTHxHEIGHT cells
     /// [default: about twice the cells the territories take].
-    #[arg(long, value_name = "WxH", requires = "map", value_parser = parse_grid)]
+    #[arg(long, value_name = "WxH", value_parser = parse_grid)]
     pub(super) grid: Option<(usize, usize)>,
 }
 
 impl MapArgs {
     /// The shape of the random map asked for; a usage error when
-    /// `--territories` or `--grid` come with a map file.
+    /// `--territories` or `--grid` come with a map file, or with no map.
     pub(super) fn shape(&self) -> Result<MapShape, CliError> {
-        if let Some(MapChoice::File(_)) = self.map {
+        if !matches!(self.map, Some(MapChoice::Random)) {
             let option = match (self.territories, self.grid) {
                 (Some(_), _) => "--territories",
                 (None, Some(_)) => "--grid",
                 (None, None) => "",
             };
             if !option.is_empty() {
+                let not = match self.map {
+                    Some(_) => ", not a map file",
+                    None => "",
+                };
                 return Err(CliError::Usage(format!(
-                    "{option} is for a random map (`--map random`), not a map file"
+                    "{option} is for a random map (`--map random`){not}"
                 )));
             }
         }
@@ -91,21 +95,23 @@ impl MapArgs {
     }
 
     /// The options that give this map again, for a replay line: `--map
-    /// random` with the territories and grid given, or `--map FILE`.
+    /// random` with the territories and grid given, or `--map FILE` (with no
+    /// map, the territories and grid of the random map a rule set plays).
     pub(super) fn replay(&self) -> String {
-        match &self.map {
-            Some(MapChoice::Random) => {
-                let mut out = "--map random".to_string();
-                if let Some(n) = self.territories {
-                    out += &format!(" --territories {n}");
-                }
-                if let Some((w, h)) = self.grid {
-                    out += &format!(" --grid {w}x{h}");
-                }
-                out
+        let shape = || {
+            let mut out = String::new();
+            if let Some(n) = self.territories {
+                out += &format!(" --territories {n}");
             }
+            if let Some((w, h)) = self.grid {
+                out += &format!(" --grid {w}x{h}");
+            }
+            out
+        };
+        match &self.map {
+            Some(MapChoice::Random) => format!("--map random{}", shape()),
             Some(MapChoice::File(path)) => format!("--map {}", quoted(path)),
-            None => String::new(),
+            None => shape().trim_start().to_string(),
         }
     }
 }

@@ -13,12 +13,15 @@ use serde::Serialize;
 use super::computer::budget;
 use super::load::{Source, no_board, rules};
 use super::maps::{MapArgs, MapChoice, random_game, read_map};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
+use super::options::{
+    GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, players_help, random_max_dice,
+    whole,
+};
 use super::saving::write_atomic;
 use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
-use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, RuleSet, Rules};
+use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::text::{count, shell_quote};
 
@@ -35,9 +38,11 @@ const MAX_BOARDS: u32 = 100_000;
              set's: 3, 5 under lol4, a random map under dicewars]"
         )))),
     mut_args(change("players", |players| players.help(format!(
-        "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS}: side A plays one seat and side B \
-         every other, each board once for each seat of side A"
-    ))))
+        "{}: side A plays one seat and side B every other, each board once for each seat of \
+         side A",
+        players_help()
+    )))),
+    mut_args(change("max_dice", random_max_dice))
 )]
 pub struct ArenaArgs {
     #[command(flatten)]

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use super::load::{Source, deal, in_file, read_text, tree_from_file};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, whole};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, change, random_max_dice, whole};
 use crate::game::{
     GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, Map, MapSetup, MapShape, Player,
     Position, Rules, random_map,
@@ -225,6 +225,7 @@ pub(super) fn tree_from<const TAKES: Takes>(
 
 /// Options of `map`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_args(change("max_dice", random_max_dice)))]
 pub(super) struct NewMapArgs {
     #[command(flatten)]
     game: GameOptions<{ PLAYERS | MAX_DICE }>,

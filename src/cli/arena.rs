@@ -386,7 +386,7 @@ mod tests {
             maps: MapArgs::default(),
             rules: RuleSet::Classic,
         };
-        let (rules, result) = arena(&args).unwrap();
+        let (rules, result, _) = arena(&args).unwrap();
         let text = table(&Report::new(&args, &rules, &result, None));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
     }

@@ -280,13 +280,14 @@ fn help_documents_commands_and_exit_statuses() {
 ";
     let survey = "Exit status:
   0  success
-  1  with --sample: the system refused the memory a proof starts with
+  1  with --sample: --max-memory is below the least a proof needs, or the system refused it
   1  an I/O error, such as output that cannot be written
   2  bad usage, such as a size with more boards than a survey takes
 ";
     let solve = "Exit status:
   0  success
   1  the value was not proven within --time (the bounds proven are printed)
+  1  --max-memory is below the least a proof needs (the message names it)
   1  an I/O error, such as output that cannot be written
   2  bad usage, or a bad board file (named with its line and column)
 ";

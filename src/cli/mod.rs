@@ -143,14 +143,19 @@ mod status {
     );
     /// `stats`.
     pub(super) const STATS: &[Piece] = &[SUCCESS, TOO_LARGE, NOT_CONVERGED, IO, USAGE_OR_BOARD];
+    /// `solve`: too little memory for a proof.
+    pub(super) const TOO_LITTLE_MEMORY: Piece = (
+        1,
+        "--max-memory is below the least a proof needs (the message names it)",
+    );
     /// `solve`.
-    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, IO, USAGE_OR_BOARD];
+    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, TOO_LITTLE_MEMORY, IO, USAGE_OR_BOARD];
     /// `arena`.
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
     /// `survey --sample`: a proof could not start.
     pub(super) const NO_PROOF: Piece = (
         1,
-        "with --sample: the system refused the memory a proof starts with",
+        "with --sample: --max-memory is below the least a proof needs, or the system refused it",
     );
     /// `survey`.
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];

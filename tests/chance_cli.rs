@@ -143,11 +143,12 @@ fn games_too_large_or_rules_it_cannot_solve_are_refused() {
             1,
             "dice-of-doom: a position of this game takes 141 bits, more than the 128",
         ),
+        // Dice Wars is past solving: not offered, and refused as usage.
         (
             "stats --rules dicewars --board boards/test-2x2.txt".to_string(),
             2,
-            "dice-of-doom: the dicewars rules place reinforcements one die at a time on random \
-             cells",
+            "invalid value 'dicewars' for '--rules <RULES>'\n  [possible values: classic, lol4, \
+             racket]",
         ),
         (
             "stats --rules chess --board boards/test-2x2.txt".to_string(),

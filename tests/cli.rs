@@ -280,13 +280,14 @@ fn help_documents_commands_and_exit_statuses() {
 ";
     let survey = "Exit status:
   0  success
-  1  with --sample: the system refused the memory a proof starts with
+  1  with --sample: --max-memory is below the least a proof needs, or the system refused it
   1  an I/O error, such as output that cannot be written
   2  bad usage, such as a size with more boards than a survey takes
 ";
     let solve = "Exit status:
   0  success
   1  the value was not proven within --time (the bounds proven are printed)
+  1  --max-memory is below the least a proof needs (the message names it)
   1  an I/O error, such as output that cannot be written
   2  bad usage, or a bad board file (named with its line and column)
 ";
@@ -405,9 +406,9 @@ fn a_count_of_one_takes_the_singular() {
         "the game tree has more than 1 distinct position, the most allowed: raise --max-positions",
     );
     stderr(
-        &["dot", "--board", "-", "--max-dice", "1", "--max-nodes", "0"],
-        "a-1 b-1 / b-1 a-1",
-        "the game tree has 1 node, more than the 0 allowed: \
+        &["dot", "--board", "-", "--max-nodes", "1"],
+        "a-2 b-1 / b-1 a-1",
+        "the game tree has 5 nodes, more than the 1 allowed: \
          raise --max-nodes or draw the shared tree with --shared",
     );
     stderr(
@@ -471,12 +472,23 @@ fn negative_numbers_are_told_the_range() {
         (
             &["stats", "--board", "boards/test-2x2.txt"],
             &["--max-positions", "-1"],
-            "must be from 0 to",
+            "must be from 1 to",
         ),
         (
             &["dot", "--board", "boards/test-2x2.txt"],
             &["--max-nodes", "-1"],
-            "must be from 0 to",
+            "must be from 1 to",
+        ),
+        // Limits no tree can meet are bad usage too.
+        (
+            &["stats", "--board", "boards/test-2x2.txt"],
+            &["--max-positions", "0"],
+            "'--max-positions <N>': must be from 1 to 18,446,744,073,709,551,615",
+        ),
+        (
+            &["dot", "--board", "boards/test-2x2.txt"],
+            &["--max-nodes", "0"],
+            "'--max-nodes <N>': must be from 1 to 18,446,744,073,709,551,615",
         ),
         (&[], &["--size", "x"], "must be a whole number from 2 to 10"),
     ];
@@ -494,7 +506,7 @@ fn negative_numbers_are_told_the_range() {
 }
 
 #[test]
-fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
+fn max_dice_ranges_are_told_in_every_command_and_1_is_handled() {
     let arena = &["arena", "--size", "2", "--a", "greedy", "--b", "random"][..];
     let commands: [&[&str]; 5] = [
         &["play", "--seed", "1"],
@@ -505,14 +517,17 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
     ];
     let one_die_each = "a-1 b-1 / b-1 a-1";
     for command in commands {
+        // `arena` plays only random boards, which need 2 dice or more.
+        let (help, range) = match command == arena {
+            true => ("hold, 2 to 9\n", "from 2 to 9"),
+            false => ("hold, 1 to 9 (2 or more on a random board", "from 1 to 9"),
+        };
         dice_of_doom()
             .args(command)
             .arg("--help")
             .assert()
             .success()
-            .stdout(predicate::str::contains(
-                "The most dice a hexagon can hold, 1 to 9",
-            ));
+            .stdout(predicate::str::contains(help));
         for bad in ["0", "10"] {
             dice_of_doom()
                 .args(command)
@@ -520,9 +535,9 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
                 .write_stdin(one_die_each)
                 .assert()
                 .code(2)
-                .stderr(predicate::str::contains(
-                    "'--max-dice <MAX_DICE>': must be from 1 to 9",
-                ));
+                .stderr(predicate::str::contains(format!(
+                    "'--max-dice <MAX_DICE>': must be {range}"
+                )));
         }
         for good in ["2", "9"] {
             let mut cmd = dice_of_doom();
@@ -544,7 +559,7 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
     // before it starts; a survey finds no board a can start.
     let cannot = "dice-of-doom: --max-dice 1: with at most 1 die per cell nobody can ever \
                   attack: use a dice limit of 2 or more\n";
-    for command in [&["play", "--seed", "1"][..], arena] {
+    for command in [&["play", "--seed", "1"][..], &["stats", "--seed", "1"]] {
         dice_of_doom()
             .args(command)
             .args(["--max-dice", "1"])
@@ -552,6 +567,17 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
             .code(2)
             .stdout("")
             .stderr(cannot);
+    }
+    for command in [arena, &["map", "--seed", "1"]] {
+        dice_of_doom()
+            .args(command)
+            .args(["--max-dice", "1"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "'--max-dice <MAX_DICE>': must be from 2 to 9",
+            ));
     }
     for (command, shown) in [
         (
@@ -777,4 +803,24 @@ fn bash_completes_a_commands_options() {
         complete("dice-of-doom s", 1, "s", "dice-of-doom"),
         "stats solve survey\n"
     );
+}
+
+#[test]
+fn every_command_words_players_alike_and_offers_only_what_it_takes() {
+    for command in ["play", "stats", "solve", "arena", "map"] {
+        dice_of_doom()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "Number of players, 2 to 8 (a to h)",
+            ));
+    }
+    // `stats` solves every rule set but Dice Wars, and offers no other.
+    dice_of_doom()
+        .args(["stats", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("- racket:"))
+        .stdout(predicate::str::contains("dicewars").not());
 }

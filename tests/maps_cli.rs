@@ -253,6 +253,26 @@ fn map_options_that_do_not_fit_are_bad_usage() {
 }
 
 #[test]
+fn a_grid_out_of_range_is_quoted_as_typed() {
+    for command in ["play", "map"] {
+        let mut cmd = dice_of_doom();
+        cmd.arg(command);
+        if command == "play" {
+            cmd.args(["--map", "random"]);
+        }
+        cmd.args(["--grid", "99999999999999999999x2"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(
+                "error: invalid value '99999999999999999999x2' for '--grid <WxH>': a map grid is \
+                 from 2 to 64 cells each way\n",
+            ))
+            .stderr(predicate::str::contains("18446744073709551615").not());
+    }
+}
+
+#[test]
 fn arena_plays_on_a_map_file_and_on_a_random_map() {
     let on_file = dice_of_doom()
         .args(["arena", "--a", "greedy", "--b", "random", "--games", "2"])

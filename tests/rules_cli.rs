@@ -206,3 +206,73 @@ fn an_arena_under_dice_rules_keeps_its_rolls_in_its_records() {
             .success();
     }
 }
+
+#[test]
+fn a_rule_set_brings_its_board_to_the_arena_and_to_play() {
+    // No --size: each rule set's own board, or Dice Wars' random map.
+    for (rules, heading) in [
+        (
+            "lol4",
+            "arena: lol4 rules, 5x5 boards, 4 players, at most 5 dice,",
+        ),
+        (
+            "racket",
+            "arena: racket rules, 3x3 boards, 2 players, at most 3 dice,",
+        ),
+        (
+            "dicewars",
+            "arena: dicewars rules, boards on a random map of 20 territories, 7 players,",
+        ),
+    ] {
+        let output = dice_of_doom()
+            .args(["arena", "--rules", rules, "--a", "greedy", "--b", "random"])
+            .args(["--games", "1", "--nodes", "100"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.starts_with(heading), "{rules}: {text}");
+    }
+    // Dice Wars' random map takes its shape without `--map random`, in
+    // `play` and in `arena`.
+    dice_of_doom()
+        .args([
+            "arena", "--rules", "dicewars", "--a", "greedy", "--b", "random",
+        ])
+        .args(["--games", "1", "--nodes", "100", "--territories", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a random map of 8 territories"));
+    computers_play("dicewars", "1", &["--territories", "8"])
+        .success()
+        .stdout(predicate::str::starts_with(
+            "A random map of 8 territories, seed 1 (play it again with --seed 1 --territories 8).",
+        ));
+    // Without a random map to shape, they are still refused.
+    for args in [
+        &["play", "--territories", "8"][..],
+        &[
+            "play", "--rules", "dicewars", "--size", "3", "--grid", "20x20",
+        ],
+        &[
+            "arena",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--territories",
+            "8",
+        ],
+    ] {
+        dice_of_doom()
+            .args(args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "is for a random map (`--map random`)",
+            ));
+    }
+}

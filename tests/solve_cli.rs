@@ -230,3 +230,78 @@ fn survey_sample_options_are_checked() {
         .success()
         .stdout(predicate::str::contains("boards:        1,296\n"));
 }
+
+#[test]
+fn a_sample_s_seeds_never_wrap() {
+    let max = u64::MAX.to_string();
+    dice_of_doom()
+        .args(["survey", "--size", "3", "--sample", "3", "--seed", &max])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "dice-of-doom: --seed 18,446,744,073,709,551,615 with --sample 3: the last board's \
+             seed, S + N - 1, would pass 18,446,744,073,709,551,615; give a seed of at most \
+             18,446,744,073,709,551,613\n",
+        );
+    // The last seed there is, reached and not passed.
+    let last = (u64::MAX - 2).to_string();
+    dice_of_doom()
+        .args(["survey", "--size", "3", "--sample", "3", "--seed", &last])
+        .args(["--nodes", "100000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(seeds 18,446,744,073,709,551,613 to 18,446,744,073,709,551,615)",
+        ));
+}
+
+#[test]
+fn too_little_memory_for_a_proof_is_refused_before_it_starts() {
+    // 4x4 classic: a proof's first table is 65 KiB.
+    for (memory, shown) in [("1", "1 B"), ("64K", "64 KiB")] {
+        dice_of_doom()
+            .args([
+                "solve",
+                "--seed",
+                "1",
+                "--size",
+                "4",
+                "--max-memory",
+                memory,
+            ])
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!(
+                "dice-of-doom: a proof needs at least 65 KiB of memory, more than the {shown} \
+                 allowed: raise --max-memory\n"
+            ));
+    }
+    dice_of_doom()
+        .args(["solve", "--seed", "1", "--size", "4", "--max-memory", "65K"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "value for a: 1 (a can force a win)",
+        ));
+    // A sample shares --max-memory among its threads.
+    dice_of_doom()
+        .args(["survey", "--size", "3", "--sample", "3", "--threads", "2"])
+        .args(["--max-memory", "129K"])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "dice-of-doom: a proof needs at least 65 KiB of memory, more than --max-memory \
+             129 KiB, 64.5 KiB of it each of 2 threads gets: raise --max-memory to 130 KiB or \
+             more, or use fewer --threads\n",
+        );
+    dice_of_doom()
+        .args(["survey", "--size", "3", "--sample", "3", "--threads", "2"])
+        .args(["--max-memory", "130K", "--nodes", "100000"])
+        .assert()
+        .success();
+}

@@ -497,3 +497,36 @@ fn against_the_computer_undo_goes_back_to_the_persons_turn() {
     pty.send(b"q");
     pty.assert_clean_exit();
 }
+
+#[test]
+fn help_at_a_terminal_is_wrapped_to_its_width() {
+    // Rows 0, as a bare pseudo-terminal reports (`script` with `stty cols`),
+    // and a full window.
+    for (rows, cols) in [(0, 80), (24, 60)] {
+        for args in [&["stats", "-h"][..], &["play", "--help"], &["arena", "-h"]] {
+            let mut pty = Pty::start_sized(args, &[], rows, cols);
+            assert!(pty.wait_exit().success());
+            let text = String::from_utf8_lossy(&pty.raw).into_owned();
+            let plain = strip_escapes(&text);
+            assert!(plain.contains("Usage: dice-of-doom"), "{plain}");
+            for line in plain.lines() {
+                let width = line.trim_end_matches('\r').chars().count();
+                assert!(width <= usize::from(cols), "{args:?} at {cols}: {line:?}");
+            }
+        }
+    }
+}
+
+/// `text` without its SGR escapes (`ESC [ ... m`).
+fn strip_escapes(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -34,8 +34,8 @@ pub use memory::{
     FALLBACK_MEMORY, Limits, ParseByteSizeError, Progress, default_max_memory, memory_for,
 };
 pub use prove::{
-    Algorithm, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds, prove, prove_again,
-    prove_with,
+    Algorithm, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds, least_proof_memory, prove,
+    prove_again, prove_with,
 };
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats, stats_with_progress};
@@ -53,8 +53,8 @@ pub enum AnalysisError {
     TooManyPositions(usize),
     /// The tree does not fit in [`Limits::memory`].
     #[error(
-        "the game tree does not fit in {memory} of memory (stopped after {} distinct positions)",
-        group_digits(.positions)
+        "the game tree does not fit in {memory} of memory (stopped after {})",
+        count(*.positions, "distinct position", "distinct positions")
     )]
     TooLarge {
         /// The memory limit.
@@ -73,6 +73,15 @@ pub enum AnalysisError {
         positions: usize,
         /// The size of the allocation refused.
         bytes: usize,
+    },
+    /// The memory limit is below the least a proof starts with (see
+    /// [`least_proof_memory`]).
+    #[error("a proof needs at least {least} of memory, more than the {memory} allowed")]
+    TooLittleMemory {
+        /// The memory limit.
+        memory: ByteSize,
+        /// The least memory a proof of this game takes.
+        least: ByteSize,
     },
     /// A count does not fit in 64 bits.
     #[error(

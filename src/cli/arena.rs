@@ -14,11 +14,14 @@ use super::computer::budget;
 use super::files::{Existing, write_file};
 use super::load::{Source, no_board, rules};
 use super::maps::{MapArgs, MapChoice, random_game, read_map};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, whole};
+use super::options::{
+    GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, players_help, random_max_dice,
+    whole,
+};
 use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
-use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, RuleSet, Rules};
+use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::text::{count, shell_quote};
 
@@ -29,13 +32,17 @@ const MAX_BOARDS: u32 = 100_000;
 #[derive(Debug, Clone, Args)]
 #[command(
     mut_args(change("size", |size| size
-        .required_unless_present("map")
         .conflicts_with("map")
-        .help(format!("Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons")))),
+        .help(format!(
+            "Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons [default: the rule \
+             set's: 3, 5 under lol4, a random map under dicewars]"
+        )))),
     mut_args(change("players", |players| players.help(format!(
-        "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS}: side A plays one seat and side B \
-         every other, each board once for each seat of side A"
-    ))))
+        "{}: side A plays one seat and side B every other, each board once for each seat of \
+         side A",
+        players_help()
+    )))),
+    mut_args(change("max_dice", random_max_dice))
 )]
 pub struct ArenaArgs {
     #[command(flatten)]
@@ -130,7 +137,10 @@ impl Report<'_> {
     ) -> Report<'a> {
         Report {
             rules: (rules.set() != RuleSet::Classic).then_some(rules.set().name()),
-            size: map.is_none().then(|| args.game.side()),
+            size: map
+                .is_none()
+                .then(|| u8::try_from(rules.map().rows()).ok())
+                .flatten(),
             map,
             players: rules.players(),
             max_dice: rules.max_dice(),
@@ -149,10 +159,10 @@ impl Report<'_> {
 
 /// Runs `arena` and prints its table (or JSON).
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
-    let (rules, result) = arena(args)?;
-    let map = args.maps.map.as_ref().map(|_| {
+    let (rules, result, maps) = arena(args)?;
+    let map = maps.map.as_ref().map(|_| {
         let name = rules.map().to_string();
-        match args.maps.replay() {
+        match maps.replay() {
             choice if choice.starts_with("--map random") => format!("random {name}"),
             choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
         }
@@ -169,17 +179,18 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 
 /// Plays the arena the options ask for, with a progress bar on standard
 /// error when it is a terminal.
-fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
+/// Also gives the map options as the rule set completes them.
+fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     let game = super::load::with_defaults(args.rules, args.game);
-    let rules = match &args.maps.map {
+    let maps = super::load::default_map(&args.maps, &game, false);
+    let shape = maps.shape()?;
+    let rules = match &maps.map {
         None => rules(&game)?,
         Some(MapChoice::File(path)) => {
-            args.maps.shape()?;
-            let game = &game;
             let source = Source::from_arg(path);
             read_map(&source, game.players, game.max_dice, Player::A)?.0
         }
-        Some(MapChoice::Random) => random_game(args.maps.shape()?, &game, args.seed)?.0,
+        Some(MapChoice::Random) => random_game(shape, &game, args.seed)?.0,
     };
     let rules = super::load::rules_in_set(args.rules, &rules)?;
     let budget = budget(args.think_time, args.nodes);
@@ -225,7 +236,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult), CliError> {
     bar.finish_and_clear();
     match failed {
         Some(error) => Err(error),
-        None => Ok((rules, result)),
+        None => Ok((rules, result, maps)),
     }
 }
 
@@ -375,7 +386,7 @@ mod tests {
             maps: MapArgs::default(),
             rules: RuleSet::Classic,
         };
-        let (rules, result) = arena(&args).unwrap();
+        let (rules, result, _) = arena(&args).unwrap();
         let text = table(&Report::new(&args, &rules, &result, None));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
     }

@@ -29,7 +29,7 @@ pub(super) struct DotArgs {
     shared: bool,
     /// Refuse to draw more nodes than this.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_name = "N",
-          value_parser = whole(0, u64::MAX), allow_negative_numbers = true)]
+          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
     max_nodes: u64,
     /// Write the graph to this file instead of standard output: into a
     /// temporary file beside it, renamed over it once all of it is written,

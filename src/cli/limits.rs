@@ -39,7 +39,9 @@ impl MemoryArgs {
 /// An analysis's refusal, naming the option that changes it.
 pub(super) fn analysis_error(error: &AnalysisError, limits: &Limits) -> CliError {
     let hint = match error {
-        AnalysisError::TooLarge { .. } => ": raise --max-memory".to_string(),
+        AnalysisError::TooLarge { .. } | AnalysisError::TooLittleMemory { .. } => {
+            ": raise --max-memory".to_string()
+        }
         AnalysisError::TooManyPositions(_) => ": raise --max-positions".to_string(),
         AnalysisError::OutOfMemory { .. } => format!(
             ": the system cannot give the {} that --max-memory allows",
@@ -151,6 +153,22 @@ mod tests {
                 },
                 "the game tree does not fit in 2 GiB of memory (stopped after 27,262,976 \
                  distinct positions): raise --max-memory",
+            ),
+            (
+                AnalysisError::TooLarge {
+                    memory: ByteSize::new(1),
+                    positions: 1,
+                },
+                "the game tree does not fit in 1 B of memory (stopped after 1 distinct \
+                 position): raise --max-memory",
+            ),
+            (
+                AnalysisError::TooLittleMemory {
+                    memory: ByteSize::new(1),
+                    least: ByteSize::new(65 << 10),
+                },
+                "a proof needs at least 65 KiB of memory, more than the 1 B allowed: raise \
+                 --max-memory",
             ),
             (
                 AnalysisError::TooManyPositions(1000),

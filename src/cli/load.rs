@@ -7,6 +7,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::CliError;
+use super::maps::{MapArgs, MapChoice};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::analysis::sample::seeded_start;
 use crate::game::{
@@ -45,28 +46,48 @@ pub(super) fn tree_from_file<const TAKES: Takes>(
 pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
     let set = args.rules;
     let game = &with_defaults(set, args.game);
-    // Dice Wars plays on a random map unless a board, map or size is given,
-    // and deals a random start on it.
-    let dealt = set == RuleSet::Dicewars && args.board.is_none() && game.size.is_none();
-    let (rules, start, seed) = match dealt {
-        true if args.maps.map.is_none() => {
-            let maps = super::maps::MapArgs {
-                map: Some(super::maps::MapChoice::Random),
-                ..args.maps.clone()
-            };
-            super::maps::setup(&maps, game, args.seed)?
-        }
-        _ => setup_with(args, game)?,
-    };
+    let maps = &played_map(args);
+    maps.shape()?;
+    // Dice Wars deals a random start on a random map (the map it plays
+    // unless a board, map or size is given).
+    let dealt = set == RuleSet::Dicewars && matches!(maps.map, Some(MapChoice::Random));
+    let (rules, start, seed) = setup_with(args, maps, game)?;
     let (rules, mut start) = in_set(set, rules, start)?;
-    let random_map = matches!(args.maps.map, None | Some(super::maps::MapChoice::Random));
-    if let (true, true, Some(seed)) = (dealt, random_map, seed) {
+    if let (true, Some(seed)) = (dealt, seed) {
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
         rng.set_stream(2);
         start = crate::game::deal_territories(&rules, &mut rng)
             .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
     }
     Ok((rules, start, seed))
+}
+
+/// The map options of `play` as its rule set completes them (see
+/// [`default_map`]).
+pub(super) fn played_map(args: &PlayArgs) -> MapArgs {
+    default_map(
+        &args.maps,
+        &with_defaults(args.rules, args.game),
+        args.board.is_some(),
+    )
+}
+
+/// The map options as the rule set completes them: a rule set that brings
+/// no board size (Dice Wars) plays a random map unless a map, a board file
+/// (`board`) or a size is given. `game` is the options [`with_defaults`]
+/// gives.
+pub(super) fn default_map<const TAKES: Takes>(
+    maps: &MapArgs,
+    game: &GameOptions<TAKES>,
+    board: bool,
+) -> MapArgs {
+    match maps.map {
+        None if !board && game.size.is_none() => MapArgs {
+            map: Some(MapChoice::Random),
+            ..maps.clone()
+        },
+        _ => maps.clone(),
+    }
 }
 
 /// The game options with the rule set's defaults where none was given.
@@ -121,13 +142,14 @@ pub(super) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliErro
     .map_err(|e| usage(&e))
 }
 
-/// [`setup`] under the classic rules with these game options.
+/// [`setup`] under the classic rules with these map and game options.
 fn setup_with(
     args: &PlayArgs,
+    maps: &MapArgs,
     game: &GameOptions<{ SIZE | RULES }>,
 ) -> Result<(Rules, Position, Option<u64>), CliError> {
-    if args.maps.map.is_some() {
-        return super::maps::setup(&args.maps, game, args.seed);
+    if maps.map.is_some() {
+        return super::maps::setup(maps, game, args.seed);
     }
     if let Some(path) = &args.board {
         let (rules, start) = read_position(

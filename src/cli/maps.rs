@@ -8,10 +8,10 @@ use clap::Args;
 
 use super::CliError;
 use super::load::{Source, deal, in_file, read_text, tree_from_file};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, whole};
+use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, change, random_max_dice, whole};
 use crate::game::{
-    GameTree, MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, Map, MapSetup, MapShape, Player,
-    Position, Rules, random_map,
+    GameTree, MAX_GRID_SIDE, MAX_RANDOM_TERRITORIES, MIN_GRID_SIDE, MIN_RANDOM_TERRITORIES, Map,
+    MapSetup, MapShape, Player, Position, Rules, random_map,
 };
 
 /// The territories of a random map when no `--territories` is given.
@@ -34,7 +34,8 @@ fn parse_map_choice(text: &str) -> Result<MapChoice, String> {
     }
 }
 
-/// Reads a grid size, `WIDTHxHEIGHT` (`28x20`).
+/// Reads a grid size, `WIDTHxHEIGHT` (`28x20`), each side within the
+/// grid's range (so that a refusal quotes the size as it was typed).
 fn parse_grid(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("`{text}` is not a grid size: write it as WIDTHxHEIGHT, such as `28x20`");
     let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
@@ -42,8 +43,12 @@ fn parse_grid(text: &str) -> Result<(usize, usize), String> {
         if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
-        // Anything past a few digits is far out of range anyway.
-        Ok(s.parse::<usize>().unwrap_or(usize::MAX))
+        match s.parse::<usize>() {
+            Ok(n) if (MIN_GRID_SIDE..=MAX_GRID_SIDE).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "a map grid is from {MIN_GRID_SIDE} to {MAX_GRID_SIDE} cells each way"
+            )),
+        }
     };
     Ok((number(w)?, number(h)?))
 }
@@ -56,28 +61,32 @@ pub(super) struct MapArgs {
     #[arg(long, value_name = "FILE|random", value_parser = parse_map_choice)]
     pub(super) map: Option<MapChoice>,
     /// Territories of a random map, from 2 to 40 [default: 20].
-    #[arg(long, value_name = "N", requires = "map", allow_negative_numbers = true,
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = whole(MIN_RANDOM_TERRITORIES, MAX_RANDOM_TERRITORIES))]
     pub(super) territories: Option<usize>,
     /// The hexagon grid a random map is grown on, WIDTHxHEIGHT cells
     /// [default: about twice the cells the territories take].
-    #[arg(long, value_name = "WxH", requires = "map", value_parser = parse_grid)]
+    #[arg(long, value_name = "WxH", value_parser = parse_grid)]
     pub(super) grid: Option<(usize, usize)>,
 }
 
 impl MapArgs {
     /// The shape of the random map asked for; a usage error when
-    /// `--territories` or `--grid` come with a map file.
+    /// `--territories` or `--grid` come with a map file, or with no map.
     pub(super) fn shape(&self) -> Result<MapShape, CliError> {
-        if let Some(MapChoice::File(_)) = self.map {
+        if !matches!(self.map, Some(MapChoice::Random)) {
             let option = match (self.territories, self.grid) {
                 (Some(_), _) => "--territories",
                 (None, Some(_)) => "--grid",
                 (None, None) => "",
             };
             if !option.is_empty() {
+                let not = match self.map {
+                    Some(_) => ", not a map file",
+                    None => "",
+                };
                 return Err(CliError::Usage(format!(
-                    "{option} is for a random map (`--map random`), not a map file"
+                    "{option} is for a random map (`--map random`){not}"
                 )));
             }
         }
@@ -91,21 +100,23 @@ impl MapArgs {
     }
 
     /// The options that give this map again, for a replay line: `--map
-    /// random` with the territories and grid given, or `--map FILE`.
+    /// random` with the territories and grid given, or `--map FILE` (with no
+    /// map, the territories and grid of the random map a rule set plays).
     pub(super) fn replay(&self) -> String {
-        match &self.map {
-            Some(MapChoice::Random) => {
-                let mut out = "--map random".to_string();
-                if let Some(n) = self.territories {
-                    out += &format!(" --territories {n}");
-                }
-                if let Some((w, h)) = self.grid {
-                    out += &format!(" --grid {w}x{h}");
-                }
-                out
+        let shape = || {
+            let mut out = String::new();
+            if let Some(n) = self.territories {
+                out += &format!(" --territories {n}");
             }
+            if let Some((w, h)) = self.grid {
+                out += &format!(" --grid {w}x{h}");
+            }
+            out
+        };
+        match &self.map {
+            Some(MapChoice::Random) => format!("--map random{}", shape()),
             Some(MapChoice::File(path)) => format!("--map {}", quoted(path)),
-            None => String::new(),
+            None => shape().trim_start().to_string(),
         }
     }
 }
@@ -219,6 +230,7 @@ pub(super) fn tree_from<const TAKES: Takes>(
 
 /// Options of `map`.
 #[derive(Debug, Clone, Args)]
+#[command(mut_args(change("max_dice", random_max_dice)))]
 pub(super) struct NewMapArgs {
     #[command(flatten)]
     game: GameOptions<{ PLAYERS | MAX_DICE }>,
@@ -281,10 +293,17 @@ mod tests {
     fn grid_sizes_and_map_choices() {
         assert_eq!(parse_grid("28x20"), Ok((28, 20)));
         assert_eq!(parse_grid(" 8X9 "), Ok((8, 9)));
-        assert_eq!(parse_grid("99999999999999999999999x2"), Ok((usize::MAX, 2)));
         for bad in ["", "28", "x20", "28x", "-2x4", "2.5x4", "axb", "2x3x4"] {
             assert!(parse_grid(bad).is_err(), "{bad:?}");
         }
+        // Out of range, however large, without echoing a changed number.
+        let range = Err(format!(
+            "a map grid is from {MIN_GRID_SIDE} to {MAX_GRID_SIDE} cells each way"
+        ));
+        for far in ["99999999999999999999999x2", "2x1", "65x10", "0x0"] {
+            assert_eq!(parse_grid(far), range, "{far:?}");
+        }
+        assert_eq!(parse_grid("2x64"), Ok((2, 64)));
         assert_eq!(parse_map_choice("random"), Ok(MapChoice::Random));
         assert_eq!(
             parse_map_choice("maps/x.map"),

@@ -37,10 +37,10 @@ mod stats_chance;
 mod survey;
 pub mod tui;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use load::io_reason;
 
@@ -144,14 +144,19 @@ mod status {
     );
     /// `stats`.
     pub(super) const STATS: &[Piece] = &[SUCCESS, TOO_LARGE, NOT_CONVERGED, IO, USAGE_OR_BOARD];
+    /// `solve`: too little memory for a proof.
+    pub(super) const TOO_LITTLE_MEMORY: Piece = (
+        1,
+        "--max-memory is below the least a proof needs (the message names it)",
+    );
     /// `solve`.
-    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, IO, USAGE_OR_BOARD];
+    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, TOO_LITTLE_MEMORY, IO, USAGE_OR_BOARD];
     /// `arena`.
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
     /// `survey --sample`: a proof could not start.
     pub(super) const NO_PROOF: Piece = (
         1,
-        "with --sample: the system refused the memory a proof starts with",
+        "with --sample: --max-memory is below the least a proof needs, or the system refused it",
     );
     /// `survey`.
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];
@@ -263,9 +268,37 @@ impl CliError {
     }
 }
 
+/// The widest help is wrapped to (clap's own cap).
+const MAX_HELP_WIDTH: usize = 100;
+
+/// The width to wrap the help to when standard output is a terminal and
+/// `COLUMNS` gives none: its columns, at most [`MAX_HELP_WIDTH`]. Clap
+/// finds it too, but not on a terminal that reports no rows (a bare
+/// pseudo-terminal), where it would wrap to its cap instead.
+fn help_width() -> Option<usize> {
+    let columns = std::env::var("COLUMNS").ok();
+    if columns.is_some_and(|c| c.trim().parse::<usize>().is_ok_and(|c| c > 0))
+        || !io::stdout().is_terminal()
+    {
+        return None;
+    }
+    let (columns, _) = crossterm::terminal::size().ok()?;
+    (columns > 0).then(|| usize::from(columns).min(MAX_HELP_WIDTH))
+}
+
+/// The parsed command line, its help wrapped to the terminal.
+fn parse() -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    if let Some(width) = help_width() {
+        command = command.term_width(width);
+    }
+    let mut matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+}
+
 /// Runs the program with the process's arguments.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
@@ -331,7 +364,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_is_well_formed() {

@@ -26,6 +26,26 @@ const DEFAULT_SIDE: u8 = 3;
 const DEFAULT_PLAYERS: u8 = 2;
 /// The dice limit when no `--max-dice` is given.
 const DEFAULT_MAX_DICE: u8 = 3;
+/// The least dice limit of a random board or map: with one die a hexagon
+/// nobody can ever attack.
+pub(super) const MIN_RANDOM_DICE: u8 = 2;
+
+/// The help of `--players`, the same for every command.
+pub(super) fn players_help() -> String {
+    format!(
+        "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (a to {})",
+        Player::last_of(MAX_PLAYERS)
+    )
+}
+
+/// `--max-dice` for a command that plays only random boards or maps: from
+/// [`MIN_RANDOM_DICE`], as its help says.
+pub(super) fn random_max_dice(arg: Arg) -> Arg {
+    arg.value_parser(whole(MIN_RANDOM_DICE, MAX_DICE_LIMIT))
+        .help(format!(
+            "The most dice a hexagon can hold, {MIN_RANDOM_DICE} to {MAX_DICE_LIMIT}"
+        ))
+}
 
 /// The game options a command takes: an or of [`SIZE`], [`PLAYERS`],
 /// [`MAX_DICE`] and [`FIRST`].
@@ -143,17 +163,16 @@ impl<const TAKES: Takes> Args for GameOptions<TAKES> {
                 PLAYERS,
                 number("players", MIN_PLAYERS, MAX_PLAYERS)
                     .default_value(DEFAULT_PLAYERS.to_string())
-                    .help(format!(
-                        "Number of players, a to {}",
-                        Player::last_of(MAX_PLAYERS)
-                    )),
+                    .help(players_help()),
             ),
             (
                 MAX_DICE,
                 number("max_dice", MIN_DICE_LIMIT, MAX_DICE_LIMIT)
                     .default_value(DEFAULT_MAX_DICE.to_string())
                     .help(format!(
-                        "The most dice a hexagon can hold, {MIN_DICE_LIMIT} to {MAX_DICE_LIMIT}"
+                        "The most dice a hexagon can hold, {MIN_DICE_LIMIT} to {MAX_DICE_LIMIT} \
+                         ({MIN_RANDOM_DICE} or more on a random board or map: with \
+                         {MIN_DICE_LIMIT} nobody can attack)"
                     )),
             ),
             (

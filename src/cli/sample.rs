@@ -15,7 +15,7 @@ use super::survey::progress_bar;
 use super::{CliError, json};
 use crate::ai::arena::wilson_interval;
 use crate::analysis::sample::{Sample, SampleError, SampleOptions, sample};
-use crate::analysis::{ByteSize, group_digits};
+use crate::analysis::{ByteSize, group_digits, least_proof_memory};
 use crate::text::count;
 
 /// The options of a sampled survey.
@@ -82,16 +82,47 @@ pub(super) fn run(
             game.first
         )));
     }
+    if args.seed.checked_add(boards - 1).is_none() {
+        return Err(CliError::Usage(format!(
+            "--seed {} with --sample {}: the last board's seed, S + N - 1, would pass {}; \
+             give a seed of at most {}",
+            group_digits(args.seed),
+            group_digits(boards),
+            group_digits(u64::MAX),
+            group_digits(u64::MAX - (boards - 1)),
+        )));
+    }
     let threads = threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
+    // Each thread's proofs keep within its share of the memory, which must
+    // hold a proof's first table.
+    let memory = ByteSize::new(args.memory.max_memory.bytes() / threads);
+    let least = least_proof_memory(&rules);
+    if memory < least {
+        let need = ByteSize::new(least.bytes().saturating_mul(threads));
+        let share = match threads {
+            1 => String::new(),
+            n => format!(", {} of it each of {n} threads gets", memory),
+        };
+        let fewer = if threads > 1 {
+            ", or use fewer --threads"
+        } else {
+            ""
+        };
+        return Err(CliError::Runtime(format!(
+            "a proof needs at least {least} of memory, more than --max-memory {}{share}: \
+             raise --max-memory to {need} or more{fewer}",
+            args.memory.max_memory
+        )));
+    }
     let options = SampleOptions {
         rules,
         first: game.first,
         seed: args.seed,
         boards,
-        memory: ByteSize::new(args.memory.max_memory.bytes() / threads),
+        memory,
         time: args.nodes.is_none().then_some(args.time),
         nodes: args.nodes,
         threads,

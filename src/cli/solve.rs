@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 
-use super::limits::{MemoryArgs, ProgressLine, peak_memory};
+use super::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
 use super::load::{Source, random_start, read_position};
 use super::options::{GameOptions, RULES, SIZE, change, whole};
 use super::{CliError, render};
@@ -118,7 +118,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), CliError> {
         deadline.is_some_and(|d| Instant::now() >= d)
     });
     drop(progress);
-    let proof = proof.map_err(|e| CliError::Runtime(e.to_string()))?;
+    let proof = proof.map_err(|e| analysis_error(&e, &args.memory.limits()))?;
     let seconds = started.elapsed().as_secs_f64();
     let peak = peak_memory();
     let name = match &source {

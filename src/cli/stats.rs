@@ -32,7 +32,7 @@ pub(super) struct StatsArgs {
     /// chance that the player to move wins under best play, solved as a
     /// stochastic game; it brings its players and dice limit, which
     /// `--players` and `--max-dice` override.
-    #[arg(long, value_enum, value_name = "RULES")]
+    #[arg(long, value_name = "RULES", value_parser = analysed_rules())]
     pub(super) rules: Option<RuleSet>,
     #[command(flatten)]
     pub(super) game: GameOptions<{ SIZE | RULES }>,
@@ -43,8 +43,22 @@ pub(super) struct StatsArgs {
     pub(super) memory: MemoryArgs,
     /// Give up, too, when the tree has more distinct positions than this
     /// [default: as many as --max-memory holds].
-    #[arg(long, value_name = "N", value_parser = whole(0, usize::MAX), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole(1, usize::MAX), allow_negative_numbers = true)]
     pub(super) max_positions: Option<usize>,
+}
+
+/// The rule sets `stats` solves: all but Dice Wars, whose random maps and
+/// seven players are past solving.
+fn analysed_rules() -> impl clap::builder::TypedValueParser<Value = RuleSet> {
+    use clap::ValueEnum;
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        RuleSet::ALL
+            .iter()
+            .filter(|&&set| set != RuleSet::Dicewars)
+            .filter_map(RuleSet::to_possible_value),
+    )
+    .try_map(|name| RuleSet::from_str(&name, false))
 }
 
 /// `stats --json`: the game, then its figures.

@@ -336,7 +336,7 @@ pub(super) fn tags(header: &Header) -> Result<Tags, RecordError> {
                 "seed",
                 format!(
                     "must be a whole number from 0 to {}, not `{}`",
-                    u64::MAX,
+                    crate::text::group_digits(u64::MAX),
                     quote(field.value)
                 ),
             )

@@ -139,7 +139,8 @@ fn seconds_of(text: &str) -> Result<Duration, ParseSeatError> {
     let (low, high) = THINK_TIME;
     let bad = || {
         ParseSeatError(format!(
-            "the think time must be from {low} to {high} seconds"
+            "the think time must be from {low} to {high} seconds, not `{}`",
+            super::error::quote(text)
         ))
     };
     let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit() || c == '.');
@@ -159,7 +160,7 @@ fn nodes_of(text: &str) -> Result<u64, ParseSeatError> {
     let bad = || {
         ParseSeatError(format!(
             "the node budget must be a whole number from 1 to {}, not `{}`",
-            u64::MAX,
+            crate::text::group_digits(u64::MAX),
             super::error::quote(text)
         ))
     };

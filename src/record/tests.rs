@@ -354,7 +354,7 @@ fn every_mistake_is_located() {
         (
             "player b: computer search, 1 s",
             "player b: computer search, 0 s",
-            "line 8, column 11: player b: the think time must be from 0.001 to 3600 seconds",
+            "line 8, column 11: player b: the think time must be from 0.001 to 3600 seconds, not `0`",
         ),
         (
             "player b: computer search, 1 s",
@@ -364,7 +364,7 @@ fn every_mistake_is_located() {
         (
             "player b: computer search, 1 s",
             "player b: computer search, 0 nodes",
-            "line 8, column 11: player b: the node budget must be a whole number from 1 to 18446744073709551615, not `0`",
+            "line 8, column 11: player b: the node budget must be a whole number from 1 to 18,446,744,073,709,551,615, not `0`",
         ),
         (
             "player b: computer search, 1 s",
@@ -389,12 +389,12 @@ fn every_mistake_is_located() {
         (
             "seed: 0",
             "seed: -1",
-            "line 9, column 7: seed: must be a whole number from 0 to 18446744073709551615, not `-1`",
+            "line 9, column 7: seed: must be a whole number from 0 to 18,446,744,073,709,551,615, not `-1`",
         ),
         (
             "seed: 0",
             "seed: 18446744073709551616",
-            "line 9, column 7: seed: must be a whole number from 0 to 18446744073709551615, not `18446744073709551616`",
+            "line 9, column 7: seed: must be a whole number from 0 to 18,446,744,073,709,551,615, not `18446744073709551616`",
         ),
         (
             "date: 2026-11-24 06:10:00 UTC",

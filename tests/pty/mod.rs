@@ -55,6 +55,12 @@ impl Pty {
     /// The game with `args`, with these variables set in its environment
     /// (such as `NO_COLOR`).
     pub fn start_with(args: &[&str], vars: &[(&str, &str)]) -> Pty {
+        Pty::start_sized(args, vars, ROWS, COLS)
+    }
+
+    /// The game with `args` and `vars` in a window of `rows` by `cols` (a
+    /// window of no rows is kept as one row on the emulated screen).
+    pub fn start_sized(args: &[&str], vars: &[(&str, &str)], rows: u16, cols: u16) -> Pty {
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
         grantpt(&master).unwrap();
         unlockpt(&master).unwrap();
@@ -65,7 +71,7 @@ impl Pty {
             .open(name.to_str().unwrap())
             .unwrap()
             .into();
-        tcsetwinsize(&slave, winsize(ROWS, COLS)).unwrap();
+        tcsetwinsize(&slave, winsize(rows, cols)).unwrap();
         let stdio = || Stdio::from(slave.try_clone().unwrap());
         let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
         // A data directory of its own unless the test set one (an empty
@@ -81,6 +87,7 @@ impl Pty {
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("TERM", "xterm-256color")
             .env_remove("NO_COLOR")
+            .env_remove("COLUMNS")
             .envs(vars.iter().copied())
             .stdin(stdio())
             .stdout(stdio())
@@ -111,7 +118,11 @@ impl Pty {
             slave,
             output,
             raw: Vec::new(),
-            screen: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+            screen: vt100::Parser::new(
+                rows.max(1).try_into().unwrap(),
+                cols.try_into().unwrap(),
+                0,
+            ),
             _data: data,
         }
     }

@@ -107,8 +107,10 @@ trait Prover {
 /// ```
 ///
 /// # Errors
-/// [`AnalysisError::OutOfMemory`] if the system refuses the cache's first
-/// table (some 64 KiB a word of a packed position).
+/// [`AnalysisError::TooLittleMemory`] if `memory` is below the cache's first
+/// table (some 64 KiB a word of a packed position: see
+/// [`least_proof_memory`]); [`AnalysisError::OutOfMemory`] if the system
+/// refuses it.
 pub fn prove(
     rules: &Rules,
     start: &Position,
@@ -205,6 +207,32 @@ pub fn prove_again(
     prove_kept(Algorithm::default(), kept, rules, start, memory, stop)
 }
 
+/// The least memory a proof of a game under `rules` takes: the first table
+/// of its cache of proven bounds, some 64 KiB a word of a packed position,
+/// in whole KiB.
+///
+/// ```
+/// use dice_of_doom::analysis::{AnalysisError, ByteSize, least_proof_memory, prove};
+/// use dice_of_doom::game::{Player, Position, Rules};
+/// let rules = Rules::classic(3, 2, 3).unwrap();
+/// let least = least_proof_memory(&rules);
+/// assert!(least.bytes() > 64 << 10 && least.bytes() < 1 << 20);
+/// let board = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3".parse().unwrap();
+/// let start = Position::start(&rules, board, Player::A).unwrap();
+/// let short = ByteSize::new(least.bytes() - 1);
+/// assert!(matches!(
+///     prove(&rules, &start, short, |_| false),
+///     Err(AnalysisError::TooLittleMemory { .. })
+/// ));
+/// assert!(prove(&rules, &start, least, |_| false).is_ok());
+/// ```
+pub fn least_proof_memory(rules: &Rules) -> ByteSize {
+    // Rounded up to whole KiB, so that the figure a message gives is one a
+    // user can type back.
+    let bytes = PositionCache::least_bytes(Codec::new(rules).words());
+    ByteSize::new(bytes.div_ceil(1024).saturating_mul(1024))
+}
+
 /// The proof of `start` by `algorithm`, from and into `kept`.
 fn prove_kept(
     algorithm: Algorithm,
@@ -217,6 +245,12 @@ fn prove_kept(
     let codec = Codec::new(rules);
     let cache = match kept.take() {
         Some(k) if k.rules == *rules && k.rated == start.player() => k.cache,
+        _ if memory < least_proof_memory(rules) => {
+            return Err(AnalysisError::TooLittleMemory {
+                memory,
+                least: least_proof_memory(rules),
+            });
+        }
         _ => PositionCache::new(codec.words(), memory.bytes()).map_err(|e| match e {
             GrowError::OutOfMemory { bytes } => AnalysisError::OutOfMemory {
                 positions: 0,

@@ -64,6 +64,12 @@ impl PositionCache {
         Ok(cache)
     }
 
+    /// The bytes the first table of a cache for keys of `words` words takes:
+    /// the least a cache holds.
+    pub(crate) fn least_bytes(words: usize) -> usize {
+        PositionCache::bytes_for(words, FIRST_BUCKETS)
+    }
+
     /// The words a bucket takes.
     #[inline]
     fn bucket_words(&self) -> usize {

@@ -34,12 +34,11 @@ impl Ending {
             Some(w) => format!("The game is a tie between {w}."),
             None => "The game was quit before the end.".to_string(),
         };
-        let map = &args.maps.map;
-        // Dice Wars deals on a random map unless told otherwise.
-        let dealt =
-            args.rules == RuleSet::Dicewars && args.board.is_none() && args.game.size.is_none();
+        // Dice Wars plays a random map unless told otherwise.
+        let maps = crate::cli::load::played_map(args);
+        let map = &maps.map;
         let again = match (self.seed, &args.board) {
-            (Some(seed), _) if map.is_some() || dealt => format!(
+            (Some(seed), _) if map.is_some() => format!(
                 "Seed {seed}: play this map again with `{}`.",
                 replay(
                     format!("--seed {seed} {}", args.maps.replay()).trim_end(),

@@ -95,7 +95,8 @@ fn random_boards_replay_by_seed() {
     let first = run("42");
     assert!(
         first.starts_with(
-            "A random 4x4 board, seed 42 (play it again with --seed 42).\ncurrent player = a\n"
+            "A random 4x4 board, seed 42.\n\
+             Play it again with `dice-of-doom --seed 42 --size 4`.\ncurrent player = a\n"
         ),
         "{first}"
     );
@@ -107,7 +108,7 @@ fn random_boards_replay_by_seed() {
 fn random_boards_print_their_seed() {
     dice_of_doom().write_stdin("q\n").assert().success().stdout(
         predicate::str::is_match(
-            r"^A random 3x3 board, seed \d+ \(play it again with --seed \d+\)\.\n",
+            r"^A random 3x3 board, seed (\d+)\.\nPlay it again with `dice-of-doom --seed \d+ --size 3`\.\n",
         )
         .unwrap(),
     );

@@ -298,7 +298,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         (None, Some(seed)) => writeln!(
             out,
             "{}",
-            super::maps::seed_line(record.rules().map(), seed, &args.maps)
+            super::maps::seed_line(record.rules().map(), seed, args)
         )?,
         (None, None) => {}
     }

@@ -1,0 +1,85 @@
+//! The line mode's "Play it again with `...`" line names a command that
+//! deals the very same game: every option that made it is in it.
+
+mod common;
+
+use common::dice_of_doom;
+
+/// The line mode's output for `args`, quitting at once.
+fn first_screen(args: &[&str]) -> String {
+    let out = dice_of_doom()
+        .env("DICE_OF_DOOM_DATA_DIR", tempfile::tempdir().unwrap().path())
+        .args(["play", "--plain", "--no-autosave"])
+        .args(args)
+        .write_stdin("q\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_command_to_play_again_deals_the_same_game() {
+    let cases: &[&[&str]] = &[
+        &[
+            "--size",
+            "4",
+            "--players",
+            "3",
+            "--max-dice",
+            "5",
+            "--seed",
+            "5",
+        ],
+        &["--rules", "lol4", "--seed", "1"],
+        &[
+            "--rules",
+            "lol4",
+            "--players",
+            "2",
+            "--first",
+            "b",
+            "--seed",
+            "4",
+        ],
+        &["--rules", "racket", "--size", "4", "--seed", "2"],
+        &["--rules", "dicewars", "--players", "3", "--seed", "6"],
+        &[
+            "--seed",
+            "3",
+            "--map",
+            "random",
+            "--territories",
+            "12",
+            "--grid",
+            "20x14",
+            "--players",
+            "3",
+        ],
+        &[
+            "--seed",
+            "5",
+            "--map",
+            "maps/duel-12.map",
+            "--max-dice",
+            "4",
+        ],
+    ];
+    for &args in cases {
+        let first = first_screen(args);
+        let line = first.lines().nth(1).unwrap_or_default();
+        let command = line
+            .strip_prefix("Play it again with `dice-of-doom ")
+            .and_then(|rest| rest.strip_suffix("`."))
+            .unwrap_or_else(|| panic!("{args:?}: no command to play it again in\n{first}"));
+        let again: Vec<&str> = command.split(' ').collect();
+        assert_eq!(first_screen(&again), first, "{args:?} and {again:?}");
+        // The same seed alone is another game: the options matter.
+        let seed = args.iter().position(|&a| a == "--seed").unwrap();
+        assert_ne!(
+            first_screen(&args[seed..=seed + 1]),
+            first,
+            "{args:?}: the seed alone deals the same game, not a test of the options"
+        );
+    }
+}

@@ -556,7 +556,7 @@ fn max_dice_is_1_to_9_in_every_command_and_1_is_handled() {
     }
     for (command, shown) in [
         (
-            &["play", "--board", "-"][..],
+            &["play", "--computer", "all", "--board", "-"][..],
             "The game is a tie between a and b\n",
         ),
         (
@@ -596,7 +596,7 @@ fn a_byte_order_mark_starts_a_board_file() {
     }
     // Columns are counted after the mark, as an editor shows them.
     dice_of_doom()
-        .args(["play", "--board", "-"])
+        .args(["play", "--computer", "all", "--board", "-"])
         .write_stdin("\u{feff}a-1 z-1 / a-1 a-1\n")
         .assert()
         .code(2)

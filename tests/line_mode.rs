@@ -1,5 +1,5 @@
-//! The line mode's "Play it again with `...`" line names a command that
-//! deals the very same game: every option that made it is in it.
+//! The line mode's lines end to end: the command that plays a game again,
+//! standard input kept for the moves.
 
 mod common;
 
@@ -82,4 +82,58 @@ fn the_command_to_play_again_deals_the_same_game() {
             "{args:?}: the seed alone deals the same game, not a test of the options"
         );
     }
+}
+
+#[test]
+fn a_board_or_map_from_standard_input_needs_the_computer_at_every_seat() {
+    let board = std::fs::read_to_string(common::board("test-2x2.txt")).unwrap();
+    let map = std::fs::read_to_string(common::root().join("maps/tiny-4.map")).unwrap();
+    // A person's moves would come from standard input too: refused before
+    // anything starts.
+    for (option, text, seats) in [
+        ("--board", &board, &[][..]),
+        ("--map", &map, &[][..]),
+        ("--board", &board, &["--computer", "b"][..]),
+        ("--map", &map, &["--computer", "none"][..]),
+        ("--map", &map, &["--computer", "a,b", "--players", "3"][..]),
+    ] {
+        dice_of_doom()
+            .args(["play", "--no-autosave", option, "-"])
+            .args(seats)
+            .write_stdin(text.as_str())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "dice-of-doom: {option} -: standard input is for the moves: give a file \
+                 (or `--computer all`, to watch the computer play every seat)\n"
+            ));
+    }
+    // With the computer at every seat nothing reads the moves.
+    for (option, text, seats) in [
+        ("--board", &board, &["--computer", "all"][..]),
+        ("--map", &map, &["--computer", "a,b"][..]),
+    ] {
+        dice_of_doom()
+            .args(["play", "--no-autosave", "--ai", "greedy", option, "-"])
+            .args(seats)
+            .write_stdin(text.as_str())
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("The winner is "));
+    }
+    // `play --help` says so for both.
+    let help = dice_of_doom().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let says = "reads it from standard input, only with the computer at every seat";
+    assert!(
+        help.contains(&format!("instead of a random one; `-` {says}")),
+        "{help}"
+    );
+    assert!(
+        help.contains(
+            "`-` reads the map from standard input, only with the computer at every seat"
+        ),
+        "{help}"
+    );
 }

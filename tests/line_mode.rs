@@ -1,5 +1,5 @@
 //! The line mode's lines end to end: the command that plays a game again,
-//! standard input kept for the moves.
+//! standard input kept for the moves, the hint list's columns.
 
 mod common;
 
@@ -7,11 +7,16 @@ use common::dice_of_doom;
 
 /// The line mode's output for `args`, quitting at once.
 fn first_screen(args: &[&str]) -> String {
+    first_screen_after(args, "q\n")
+}
+
+/// The line mode's output for `args` and the answers `input`.
+fn first_screen_after(args: &[&str], input: &str) -> String {
     let out = dice_of_doom()
         .env("DICE_OF_DOOM_DATA_DIR", tempfile::tempdir().unwrap().path())
         .args(["play", "--plain", "--no-autosave"])
         .args(args)
-        .write_stdin("q\n")
+        .write_stdin(input)
         .output()
         .unwrap();
     assert!(out.status.success(), "{args:?}: {out:?}");
@@ -135,5 +140,34 @@ fn a_board_or_map_from_standard_input_needs_the_computer_at_every_seat() {
             "`-` reads the map from standard input, only with the computer at every seat"
         ),
         "{help}"
+    );
+}
+
+#[test]
+fn the_hint_list_keeps_its_columns_past_nine_moves() {
+    let out = first_screen_after(&["--rules", "lol4", "--seed", "1"], "h\nq\n");
+    let hints: Vec<&str> = out
+        .lines()
+        .skip_while(|line| !line.starts_with("hints ("))
+        .skip(1)
+        .take_while(|line| !line.starts_with("The computer would choose"))
+        .collect();
+    assert!(hints.len() >= 10, "{out}");
+    let column = |line: &str, of: &str| {
+        line.find(of)
+            .unwrap_or_else(|| panic!("{of:?} in {line:?}"))
+    };
+    for line in &hints {
+        // The number ends, and the move and its chance begin, in one column.
+        assert_eq!(column(line, ". "), column(hints[0], ". "), "{out}");
+        assert_eq!(column(line, "%"), column(hints[0], "%"), "{out}");
+    }
+    assert!(
+        hints[0].starts_with(" 1. 2 -> 7      97%  estimate "),
+        "{out}"
+    );
+    assert!(
+        hints[9].starts_with("10. 9 -> 3      94%  estimate "),
+        "{out}"
     );
 }

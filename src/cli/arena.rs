@@ -20,7 +20,7 @@ use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
-use crate::text::{count, shell_quote};
+use crate::text::{COLUMNS, count, shell_quote, wrap_pieces};
 
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
@@ -288,20 +288,26 @@ fn table(result: &Report) -> String {
         Some(set) => format!("{set} rules, {on}"),
         None => on,
     };
-    let mut out = format!(
-        "arena: {on}, {players} players, at most {dice}, \
-         {boards} x {per} games ({how}), seed {seed}, {budget} per move\n",
-        players = result.players,
-        per = result.players,
-        how = if result.players == 2 {
-            "sides swapped"
-        } else {
-            "side A in each seat"
-        },
-        dice = count(result.max_dice, "die", "dice"),
-        boards = count(result.boards, "board", "boards"),
-        seed = result.seed,
-    );
+    let how = if result.players == 2 {
+        "sides swapped"
+    } else {
+        "side A in each seat"
+    };
+    let clauses = [
+        format!("arena: {on},"),
+        format!("{} players,", result.players),
+        format!("at most {},", count(result.max_dice, "die", "dice")),
+        format!("seed {},", result.seed),
+        format!(
+            "{} x {} games ({how}),",
+            count(result.boards, "board", "boards"),
+            result.players
+        ),
+        format!("{budget} per move"),
+    ];
+    // On lines that fit 80 columns, each clause whole.
+    let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
+    out.push('\n');
     out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
     let timed = result.sides.iter().all(|s| s.mean_move_ms.is_some());
     out.push_str(if timed {

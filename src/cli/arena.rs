@@ -246,7 +246,9 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         .iter()
         .map(|&ai| Seat::Computer { ai, budget })
         .collect();
-    let width = (arena.boards().max(1) - 1).to_string().len();
+    // Boards are numbered from 1, their numbers padded to the same width.
+    let number = game.board + 1;
+    let width = arena.boards().max(1).to_string().len();
     // Two players: the side that plays `a`; more: side A's seat.
     let side = if rules.players() == 2 {
         if game.seat_a == Player::A { "A" } else { "B" }.to_string()
@@ -255,8 +257,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     };
     let [a, b] = arena.kinds();
     let event = format!(
-        "arena seed {seed}, board {} of {}, side A {a} and side B {b}, side A plays {}",
-        game.board,
+        "arena seed {seed}, board {number} of {}, side A {a} and side B {b}, side A plays {}",
         arena.boards(),
         game.seat_a
     );
@@ -270,7 +271,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         // Each move was checked legal where it was played.
         let _ = record.push(play);
     }
-    let name = format!("seed{seed}-board{:0width$}-{side}.txt", game.board);
+    let name = format!("seed{seed}-board{number:0width$}-{side}.txt");
     (name, record.to_string())
 }
 

@@ -80,6 +80,17 @@ impl MapSetup {
             }
             if !entries.is_empty() {
                 let column = content.chars().take_while(|c| c.is_whitespace()).count() + 1;
+                // A lone territory among the owners and dice is one of them
+                // left unfinished, not a row of the map.
+                let mut words = content.split_whitespace();
+                if let (Some(word), None) = (words.next(), words.next()) {
+                    let mut chars = word.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next())
+                        && territory_of_char(c).is_some()
+                    {
+                        return Err(at(number, column, SetupErrorKind::EntryWithoutCell(c)));
+                    }
+                }
                 return Err(at(number, column, SetupErrorKind::GridAfterEntries));
             }
             if rows.len() == MAX_GRID_SIDE {
@@ -284,6 +295,9 @@ mod tests {
             ("# nothing\n\n", (2, 1), K::NoGrid),
             ("0 a-2\n", (1, 1), K::NoGrid),
             ("0 1\n0 a-1\n1 b-1\n 0 1", (4, 2), K::GridAfterEntries),
+            ("0 1\n0 a-1\n1", (3, 1), K::EntryWithoutCell('1')),
+            ("0 1\n0 a-1\n  1  # b-2?", (3, 3), K::EntryWithoutCell('1')),
+            ("0 1\n0 a-1\n%", (3, 1), K::GridAfterEntries),
             (
                 "0 0 1\n 0 1 1\n0 a-2\n1 b-1\n0 b-2",
                 (5, 1),

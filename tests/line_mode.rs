@@ -25,52 +25,18 @@ fn first_screen_after(args: &[&str], input: &str) -> String {
 
 #[test]
 fn the_command_to_play_again_deals_the_same_game() {
-    let cases: &[&[&str]] = &[
-        &[
-            "--size",
-            "4",
-            "--players",
-            "3",
-            "--max-dice",
-            "5",
-            "--seed",
-            "5",
-        ],
-        &["--rules", "lol4", "--seed", "1"],
-        &[
-            "--rules",
-            "lol4",
-            "--players",
-            "2",
-            "--first",
-            "b",
-            "--seed",
-            "4",
-        ],
-        &["--rules", "racket", "--size", "4", "--seed", "2"],
-        &["--rules", "dicewars", "--players", "3", "--seed", "6"],
-        &[
-            "--seed",
-            "3",
-            "--map",
-            "random",
-            "--territories",
-            "12",
-            "--grid",
-            "20x14",
-            "--players",
-            "3",
-        ],
-        &[
-            "--seed",
-            "5",
-            "--map",
-            "maps/duel-12.map",
-            "--max-dice",
-            "4",
-        ],
+    let cases = [
+        "--size 4 --players 3 --max-dice 5 --seed 5",
+        "--rules lol4 --seed 1",
+        "--rules lol4 --players 2 --first b --seed 4",
+        "--rules racket --size 4 --seed 2",
+        "--rules dicewars --players 3 --seed 6",
+        "--seed 3 --map random --territories 12 --grid 20x14 --players 3",
+        "--seed 5 --map maps/duel-12.map --max-dice 4",
     ];
-    for &args in cases {
+    for case in cases {
+        let args: Vec<&str> = case.split_whitespace().collect();
+        let args = &args[..];
         let first = first_screen(args);
         let line = first.lines().nth(1).unwrap_or_default();
         let command = line

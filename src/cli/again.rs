@@ -71,125 +71,84 @@ fn command(board: &str, args: &PlayArgs) -> String {
     command
 }
 
+/// The options of `play` on this command line (less the program's name),
+/// for tests.
+#[cfg(test)]
+pub(in crate::cli) fn play_args(line: &[&str]) -> PlayArgs {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+    let mut argv = vec!["dice-of-doom"];
+    argv.extend(line);
+    Wrapper::parse_from(argv).play
+}
+
 #[cfg(test)]
 mod tests {
+    use super::play_args as args;
     use super::*;
-    use clap::Parser;
-
-    fn args(line: &[&str]) -> PlayArgs {
-        #[derive(Parser)]
-        struct Wrapper {
-            #[command(flatten)]
-            play: PlayArgs,
-        }
-        let mut argv = vec!["dice-of-doom"];
-        argv.extend(line);
-        Wrapper::parse_from(argv).play
-    }
-
-    /// The options, the seed and side of the game, what it is played on
-    /// and the command that plays it again.
-    type Case<'a> = (&'a [&'a str], Option<u64>, usize, &'a str, &'a str);
 
     #[test]
     fn the_command_names_every_option_that_makes_the_game() {
-        let cases: &[Case] = &[
+        // The options, the seed and side of the game, what it is played
+        // on and the command that plays it again (less `dice-of-doom `).
+        let cases = [
+            ("--seed 42", Some(42), 3, "board", "--seed 42 --size 3"),
             (
-                &["--seed", "42"],
-                Some(42),
-                3,
-                "board",
-                "dice-of-doom --seed 42 --size 3",
-            ),
-            (
-                &[
-                    "--size",
-                    "4",
-                    "--players",
-                    "3",
-                    "--max-dice",
-                    "5",
-                    "--seed",
-                    "5",
-                ],
+                "--size 4 --players 3 --max-dice 5 --seed 5",
                 Some(5),
                 4,
                 "board",
-                "dice-of-doom --seed 5 --size 4 --players 3 --max-dice 5",
+                "--seed 5 --size 4 --players 3 --max-dice 5",
             ),
             (
-                &["--rules", "lol4", "--seed", "1"],
+                "--rules lol4 --seed 1",
                 Some(1),
                 5,
                 "board",
-                "dice-of-doom --rules lol4 --seed 1 --size 5",
+                "--rules lol4 --seed 1 --size 5",
             ),
             // A value the rule set has by default is left out; one that
             // differs from it is named, even where it is classic's default.
             (
-                &[
-                    "--rules",
-                    "lol4",
-                    "--players",
-                    "4",
-                    "--first",
-                    "b",
-                    "--seed",
-                    "1",
-                ],
+                "--rules lol4 --players 4 --first b --seed 1",
                 Some(1),
                 5,
                 "board",
-                "dice-of-doom --rules lol4 --seed 1 --size 5 --first b",
+                "--rules lol4 --seed 1 --size 5 --first b",
             ),
             (
-                &[
-                    "--rules",
-                    "dicewars",
-                    "--players",
-                    "2",
-                    "--max-dice",
-                    "3",
-                    "--seed",
-                    "2",
-                ],
+                "--rules dicewars --players 2 --max-dice 3 --seed 2",
                 Some(2),
                 0,
                 "map",
-                "dice-of-doom --rules dicewars --seed 2 --players 2 --max-dice 3",
+                "--rules dicewars --seed 2 --players 2 --max-dice 3",
             ),
             (
-                &[
-                    "--seed",
-                    "3",
-                    "--map",
-                    "random",
-                    "--territories",
-                    "12",
-                    "--grid",
-                    "20x14",
-                    "--players",
-                    "3",
-                ],
+                "--seed 3 --map random --territories 12 --grid 20x14 --players 3",
                 Some(3),
                 0,
                 "map",
-                "dice-of-doom --seed 3 --map random --territories 12 --grid 20x14 --players 3",
+                "--seed 3 --map random --territories 12 --grid 20x14 --players 3",
             ),
             (
-                &["--map", "maps/duel-12.map", "--players", "3"],
+                "--map maps/duel-12.map --players 3",
                 None,
                 0,
                 "map",
-                "dice-of-doom --map maps/duel-12.map --players 3",
+                "--map maps/duel-12.map --players 3",
             ),
         ];
-        for &(line, seed, side, what, command) in cases {
+        for (line, seed, side, what, command) in cases {
+            let options: Vec<&str> = line.split_whitespace().collect();
             let want = Again {
                 what,
-                command: command.to_string(),
+                command: format!("dice-of-doom {command}"),
             };
-            assert_eq!(again(&args(line), seed, side), Some(want), "{line:?}");
+            assert_eq!(again(&args(&options), seed, side), Some(want), "{line}");
         }
         assert_eq!(again(&args(&[]), None, 3), None);
     }

@@ -62,20 +62,9 @@ pub(in crate::cli) fn finish(ending: &Ending, args: &PlayArgs) -> io::Result<()>
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::again::play_args as args;
     use super::*;
     use crate::game::Player;
-    use clap::Parser;
-
-    fn args(line: &[&str]) -> PlayArgs {
-        #[derive(Parser)]
-        struct Wrapper {
-            #[command(flatten)]
-            play: PlayArgs,
-        }
-        let mut argv = vec!["dice-of-doom"];
-        argv.extend(line);
-        Wrapper::parse_from(argv).play
-    }
 
     fn ending(winners: Option<PlayerSet>, seed: Option<u64>) -> Ending {
         Ending {

@@ -431,7 +431,7 @@ fn a_count_of_one_takes_the_singular() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "2 players, at most 3 dice, 1 board x 2 games",
+            "2 players, at most 3 dice, seed 1,\n       1 board x 2 games",
         ));
 }
 

@@ -29,6 +29,9 @@ fn output_for_people_fits_80_columns() {
         "arena --size 3 --a search --b lol --games 2 --seed 1 --nodes 20000",
         "arena --map maps/duel-12.map --a greedy --b random --games 2 --seed 1 --nodes 10 \
          --players 3",
+        // With a think time the table has the times per move.
+        "arena --size 2 --a greedy --b random --games 1 --think-time 0.01",
+        "arena --size 2 --a greedy --b random --games 1 --nodes 100 --times",
         "survey --size 2 --max-dice 2 --table",
         "play --plain --no-autosave --rules dicewars --seed 11 --computer all --ai greedy",
         "play --plain --no-autosave --rules lol4 --seed 11 --computer all --ai greedy",

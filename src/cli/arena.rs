@@ -309,16 +309,10 @@ fn table(result: &Report) -> String {
     // On lines that fit 80 columns, each clause whole.
     let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
     out.push('\n');
-    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
-    let timed = result.sides.iter().all(|s| s.mean_move_ms.is_some());
-    out.push_str(if timed {
-        "          mean move  median move  worst move\n"
-    } else {
-        "\n"
-    });
+    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI\n");
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%",
+            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%\n",
             s.side,
             s.ai,
             s.games,
@@ -329,17 +323,25 @@ fn table(result: &Report) -> String {
             s.win_rate_ci95.0 * 100.0,
             s.win_rate_ci95.1 * 100.0,
         ));
-        if let (Some(mean), Some(median), Some(worst)) =
-            (s.mean_move_ms, s.median_move_ms, s.worst_move_ms)
-        {
-            out.push_str(&format!(
-                "  {:>7} ms  {:>9} ms  {:>7} ms",
-                millis(mean),
-                millis(median),
-                millis(worst)
-            ));
-        }
-        out.push('\n');
+    }
+    // The times per move in a table of their own, to fit 80 columns.
+    let times: Vec<_> = result
+        .sides
+        .iter()
+        .filter_map(|s| Some((s, s.mean_move_ms?, s.median_move_ms?, s.worst_move_ms?)))
+        .collect();
+    if !times.is_empty() {
+        out.push_str("\nside  ai       mean move  median move  worst move\n");
+    }
+    for (s, mean, median, worst) in times {
+        out.push_str(&format!(
+            "{:<5} {:<8} {:>6} ms  {:>8} ms  {:>7} ms\n",
+            s.side,
+            s.ai,
+            millis(mean),
+            millis(median),
+            millis(worst)
+        ));
     }
     out
 }

@@ -1,5 +1,5 @@
 //! Numbers in the program's messages: digits grouped by thousands, nouns
-//! that agree with their count.
+//! that agree with their count; quoting, and lines wrapped to 80 columns.
 
 use std::fmt::Display;
 
@@ -80,6 +80,56 @@ pub fn shell_quote(path: &std::path::Path) -> String {
     }
 }
 
+/// The columns that output meant for people keeps within.
+pub const COLUMNS: usize = 80;
+
+/// A line of text wrapped at its spaces to `width` columns (characters),
+/// each line after the first starting with `indent`; a word longer than
+/// the width stays whole on a line of its own.
+///
+/// ```
+/// use dice_of_doom::text::wrap;
+/// assert_eq!(wrap("a: places 3 dice (1, 2, 3)", 14, "   "), "a: places 3\n   dice (1, 2,\n   3)");
+/// assert_eq!(wrap("short", 80, "  "), "short");
+/// ```
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    wrap_pieces(text.split(' '), width, indent)
+}
+
+/// Pieces of text (words, or whole clauses that should not be broken)
+/// joined by spaces into lines of `width` columns, each line after the
+/// first starting with `indent`; a piece wider than that stays whole.
+///
+/// ```
+/// use dice_of_doom::text::wrap_pieces;
+/// let clauses = ["arena: 4x4 boards,", "seed 1,", "100 boards x 2 games"];
+/// assert_eq!(wrap_pieces(clauses, 30, "  "), "arena: 4x4 boards, seed 1,\n  100 boards x 2 games");
+/// ```
+pub fn wrap_pieces<'a>(
+    pieces: impl IntoIterator<Item = &'a str>,
+    width: usize,
+    indent: &str,
+) -> String {
+    let mut out = String::new();
+    // The columns of the line so far, and whether it has a piece yet.
+    let (mut line, mut started) = (0, false);
+    for piece in pieces {
+        let len = piece.chars().count();
+        if started && line + 1 + len > width {
+            out.push('\n');
+            out.push_str(indent);
+            line = indent.chars().count();
+        } else if started {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(piece);
+        line += len;
+        started = true;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +176,27 @@ mod tests {
         ];
         for (text, shown) in cases {
             assert_eq!(escape_controls(text), shown, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn lines_wrap_at_spaces_within_the_width() {
+        let cases = [
+            ("", 10, ""),
+            ("one two three", 13, "one two three"),
+            ("one two three", 12, "one two\n  three"),
+            ("one two three", 7, "one two\n  three"),
+            ("one two three", 6, "one\n  two\n  three"),
+            // A word wider than the width stays whole.
+            ("a verylongword b", 5, "a\n  verylongword\n  b"),
+            ("dé dé dé", 5, "dé dé\n  dé"),
+        ];
+        for (text, width, shown) in cases {
+            assert_eq!(wrap(text, width, "  "), shown, "{text:?} in {width}");
+            for line in wrap(text, width, "  ").lines() {
+                let long = line.trim_start().contains(' ') && line.chars().count() > width;
+                assert!(!long, "{line:?} is wider than {width}");
+            }
         }
     }
 }

@@ -95,7 +95,8 @@ fn random_boards_replay_by_seed() {
     let first = run("42");
     assert!(
         first.starts_with(
-            "A random 4x4 board, seed 42 (play it again with --seed 42).\ncurrent player = a\n"
+            "A random 4x4 board, seed 42.\n\
+             Play it again with `dice-of-doom --seed 42 --size 4`.\ncurrent player = a\n"
         ),
         "{first}"
     );
@@ -107,7 +108,7 @@ fn random_boards_replay_by_seed() {
 fn random_boards_print_their_seed() {
     dice_of_doom().write_stdin("q\n").assert().success().stdout(
         predicate::str::is_match(
-            r"^A random 3x3 board, seed \d+ \(play it again with --seed \d+\)\.\n",
+            r"^A random 3x3 board, seed (\d+)\.\nPlay it again with `dice-of-doom --seed \d+ --size 3`\.\n",
         )
         .unwrap(),
     );
@@ -431,7 +432,7 @@ fn a_count_of_one_takes_the_singular() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "2 players, at most 3 dice, 1 board x 2 games",
+            "2 players, at most 3 dice, seed 1,\n       1 board x 2 games",
         ));
 }
 
@@ -581,7 +582,7 @@ fn max_dice_ranges_are_told_in_every_command_and_1_is_handled() {
     }
     for (command, shown) in [
         (
-            &["play", "--board", "-"][..],
+            &["play", "--computer", "all", "--board", "-"][..],
             "The game is a tie between a and b\n",
         ),
         (
@@ -621,7 +622,7 @@ fn a_byte_order_mark_starts_a_board_file() {
     }
     // Columns are counted after the mark, as an editor shows them.
     dice_of_doom()
-        .args(["play", "--board", "-"])
+        .args(["play", "--computer", "all", "--board", "-"])
         .write_stdin("\u{feff}a-1 z-1 / a-1 a-1\n")
         .assert()
         .code(2)

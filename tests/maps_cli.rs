@@ -156,7 +156,8 @@ fn a_random_map_is_the_same_for_the_same_seed() {
     assert_ne!(first, run("43"));
     assert!(
         first.starts_with(
-            "A random map of 12 territories, seed 42 (play it again with --seed 42 --map random --territories 12).\n"
+            "A random map of 12 territories, seed 42.\n\
+             Play it again with `dice-of-doom --seed 42 --map random --territories 12`.\n"
         ),
         "{first}"
     );
@@ -176,9 +177,13 @@ fn the_map_command_prints_the_map_that_play_plays() {
     let file = String::from_utf8(printed.get_output().stdout.clone()).unwrap();
     assert_eq!(file, golden("maps/random-12-seed-42.map"));
     // Played from the file, it is the game `--map random` plays.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("random.map");
+    std::fs::write(&path, file).unwrap();
     let from_file = dice_of_doom()
-        .args(["play", "--plain", "--map", "-"])
-        .write_stdin(file)
+        .args(["play", "--plain", "--map"])
+        .arg(&path)
+        .write_stdin("")
         .assert()
         .code(1);
     let from_file = String::from_utf8(from_file.get_output().stdout.clone()).unwrap();
@@ -189,7 +194,8 @@ fn the_map_command_prints_the_map_that_play_plays() {
         .assert()
         .code(1);
     let random = String::from_utf8(random.get_output().stdout.clone()).unwrap();
-    let (_, random) = random.split_once('\n').unwrap();
+    // Less its first two lines: the seed and how to play it again.
+    let random: String = random.split_inclusive('\n').skip(2).collect();
     assert_eq!(from_file, random);
 }
 
@@ -327,7 +333,8 @@ fn a_seed_deals_random_owners_and_dice_on_a_map_file() {
     assert_eq!(first, run("5"));
     assert!(
         first.starts_with(
-            "A random map of 12 territories, seed 5 (play it again with --seed 5 --map maps/duel-12.map).\n"
+            "A random map of 12 territories, seed 5.\n\
+             Play it again with `dice-of-doom --seed 5 --map maps/duel-12.map`.\n"
         ),
         "{first}"
     );

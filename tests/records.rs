@@ -611,14 +611,20 @@ fn arena_records_replay_to_the_same_results() {
     assert_eq!(
         names,
         [
-            "seed4-board0-A.txt",
-            "seed4-board0-B.txt",
             "seed4-board1-A.txt",
             "seed4-board1-B.txt",
             "seed4-board2-A.txt",
-            "seed4-board2-B.txt"
+            "seed4-board2-B.txt",
+            "seed4-board3-A.txt",
+            "seed4-board3-B.txt"
         ]
     );
+    // Boards are numbered from 1, in the names and the event lines alike.
+    for (name, board) in [("seed4-board1-A.txt", 1), ("seed4-board3-B.txt", 3)] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let event = format!("event: arena seed 4, board {board} of 3, side A search");
+        assert!(text.contains(&event), "{name}: {text}");
+    }
     // Each record, replayed, ends as its result says; side A's wins add up
     // to the arena's.
     let mut a_wins = 0;

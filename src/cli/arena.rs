@@ -23,7 +23,7 @@ use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
 use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
-use crate::text::{count, shell_quote};
+use crate::text::{COLUMNS, count, shell_quote, wrap_pieces};
 
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
@@ -257,7 +257,9 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         .iter()
         .map(|&ai| Seat::Computer { ai, budget })
         .collect();
-    let width = (arena.boards().max(1) - 1).to_string().len();
+    // Boards are numbered from 1, their numbers padded to the same width.
+    let number = game.board + 1;
+    let width = arena.boards().max(1).to_string().len();
     // Two players: the side that plays `a`; more: side A's seat.
     let side = if rules.players() == 2 {
         if game.seat_a == Player::A { "A" } else { "B" }.to_string()
@@ -266,8 +268,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     };
     let [a, b] = arena.kinds();
     let event = format!(
-        "arena seed {seed}, board {} of {}, side A {a} and side B {b}, side A plays {}",
-        game.board,
+        "arena seed {seed}, board {number} of {}, side A {a} and side B {b}, side A plays {}",
         arena.boards(),
         game.seat_a
     );
@@ -281,7 +282,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         // Each move was checked legal where it was played.
         let _ = record.push(play);
     }
-    let name = format!("seed{seed}-board{:0width$}-{side}.txt", game.board);
+    let name = format!("seed{seed}-board{number:0width$}-{side}.txt");
     (name, record.to_string())
 }
 
@@ -299,30 +300,30 @@ fn table(result: &Report) -> String {
         Some(set) => format!("{set} rules, {on}"),
         None => on,
     };
-    let mut out = format!(
-        "arena: {on}, {players} players, at most {dice}, \
-         {boards} x {per} games ({how}), seed {seed}, {budget} per move\n",
-        players = result.players,
-        per = result.players,
-        how = if result.players == 2 {
-            "sides swapped"
-        } else {
-            "side A in each seat"
-        },
-        dice = count(result.max_dice, "die", "dice"),
-        boards = count(result.boards, "board", "boards"),
-        seed = result.seed,
-    );
-    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI");
-    let timed = result.sides.iter().all(|s| s.mean_move_ms.is_some());
-    out.push_str(if timed {
-        "          mean move  median move  worst move\n"
+    let how = if result.players == 2 {
+        "sides swapped"
     } else {
-        "\n"
-    });
+        "side A in each seat"
+    };
+    let clauses = [
+        format!("arena: {on},"),
+        format!("{} players,", result.players),
+        format!("at most {},", count(result.max_dice, "die", "dice")),
+        format!("seed {},", result.seed),
+        format!(
+            "{} x {} games ({how}),",
+            count(result.boards, "board", "boards"),
+            result.players
+        ),
+        format!("{budget} per move"),
+    ];
+    // On lines that fit 80 columns, each clause whole.
+    let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
+    out.push('\n');
+    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI\n");
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%",
+            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%\n",
             s.side,
             s.ai,
             s.games,
@@ -333,17 +334,25 @@ fn table(result: &Report) -> String {
             s.win_rate_ci95.0 * 100.0,
             s.win_rate_ci95.1 * 100.0,
         ));
-        if let (Some(mean), Some(median), Some(worst)) =
-            (s.mean_move_ms, s.median_move_ms, s.worst_move_ms)
-        {
-            out.push_str(&format!(
-                "  {:>7} ms  {:>9} ms  {:>7} ms",
-                millis(mean),
-                millis(median),
-                millis(worst)
-            ));
-        }
-        out.push('\n');
+    }
+    // The times per move in a table of their own, to fit 80 columns.
+    let times: Vec<_> = result
+        .sides
+        .iter()
+        .filter_map(|s| Some((s, s.mean_move_ms?, s.median_move_ms?, s.worst_move_ms?)))
+        .collect();
+    if !times.is_empty() {
+        out.push_str("\nside  ai       mean move  median move  worst move\n");
+    }
+    for (s, mean, median, worst) in times {
+        out.push_str(&format!(
+            "{:<5} {:<8} {:>6} ms  {:>8} ms  {:>7} ms\n",
+            s.side,
+            s.ai,
+            millis(mean),
+            millis(median),
+            millis(worst)
+        ));
     }
     out
 }

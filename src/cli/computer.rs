@@ -163,7 +163,8 @@ pub(super) fn seats(kind: AiKind, players: PlayerSet, total: u8, budget: Budget)
 
 /// The hint text: every move with its rating, and the computer's choice;
 /// under rules that roll dice, each attack's chance of taking its target
-/// before its rating (`1. 0 -> 1      84%  estimate +120`).
+/// before its rating (`1. 0 -> 1      84%  estimate +120`), the numbers
+/// right-aligned (` 9.` above `10.`).
 pub(crate) fn hint_text(
     name: &str,
     analysis: &Analysis,
@@ -176,6 +177,8 @@ pub(crate) fn hint_text(
     } else {
         format!("hints ({name}):\n")
     };
+    // The numbers right-aligned, so that the columns stay put past 9.
+    let width = analysis.moves.len().to_string().len();
     for (i, m) in analysis.moves.iter().enumerate() {
         let mark = if i == analysis.choice {
             "  <- the computer's choice"
@@ -188,7 +191,7 @@ pub(crate) fn hint_text(
             None => String::new(),
         };
         out.push_str(&format!(
-            "{}. {:<10} {chance}{}{mark}\n",
+            "{:>width$}. {:<10} {chance}{}{mark}\n",
             i + 1,
             m.mv.to_string(),
             m.rating

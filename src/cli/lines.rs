@@ -174,7 +174,7 @@ fn play_rolled(
         .push(Play::of(&rules, mv, &played.event))
         .map_err(|e| io::Error::other(e.to_string()))?;
     if let Some(line) = event_line(&rules, at.player(), mv, &played.event) {
-        writeln!(output, "{line}")?;
+        writeln!(output, "{}", wrapped_event(&line))?;
     }
     Ok(())
 }
@@ -204,6 +204,26 @@ pub(crate) fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event)
             format!("{player}: {mv}: {event}")
         }
     })
+}
+
+/// An event line wrapped to 80 columns, a long placement going on under
+/// its player (`a: `), what is left (`0 left in stock`) kept whole.
+fn wrapped_event(line: &str) -> String {
+    let mut pieces: Vec<String> = Vec::new();
+    let (cells, left) = match line.rsplit_once("), ") {
+        Some((cells, left)) => (cells, Some(left)),
+        None => (line, None),
+    };
+    pieces.extend(cells.split(' ').map(str::to_string));
+    if let (Some(left), Some(last)) = (left, pieces.last_mut()) {
+        last.push_str("),");
+        pieces.push(left.to_string());
+    }
+    crate::text::wrap_pieces(
+        pieces.iter().map(String::as_str),
+        crate::text::COLUMNS,
+        "   ",
+    )
 }
 
 /// Prints a position as the book does: the player to move and the board.
@@ -547,5 +567,27 @@ mod tests {
              current player = b\n    b-2 b-2\n  a-1 a-1\n\
              The record ends here, before the end of the game: b is to move.\n"
         );
+    }
+
+    #[test]
+    fn long_placement_lines_wrap_under_their_player() {
+        let cases = [
+            (
+                "a: end turn: places 2 dice (0, 4)",
+                "a: end turn: places 2 dice (0, 4)",
+            ),
+            (
+                "g: end turn: places 12 dice (8, 4, 3, 7, 4, 11, 10, 3, 1, 8, 7, 6), 0 left in stock",
+                "g: end turn: places 12 dice (8, 4, 3, 7, 4, 11, 10, 3, 1, 8, 7, 6),\n   0 left in stock",
+            ),
+            (
+                "c: end turn: places 16 dice (2, 4, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 22, 23, 24)",
+                "c: end turn: places 16 dice (2, 4, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 22,\n   23, 24)",
+            ),
+        ];
+        for (line, shown) in cases {
+            assert_eq!(wrapped_event(line), shown);
+            assert!(shown.lines().all(|l| l.len() <= 80), "{shown}");
+        }
     }
 }

@@ -121,17 +121,19 @@ impl MapArgs {
     }
 }
 
-/// The line-mode game's first line on a random board or map: what it is,
-/// and how to play it again.
-pub(super) fn seed_line(map: &Map, seed: u64, maps: &MapArgs) -> String {
-    if maps.map.is_some() || map.grid().is_some() {
-        let again = format!("--seed {seed} {}", maps.replay());
-        format!(
-            "A random {map}, seed {seed} (play it again with {}).",
-            again.trim_end()
-        )
+/// The line-mode game's first line on a random board or map of `seed`:
+/// what it is, and on a second line the command that plays it again.
+pub(super) fn seed_line(map: &Map, seed: u64, args: &super::options::PlayArgs) -> String {
+    let board = if args.maps.map.is_some() || map.grid().is_some() {
+        format!("{map}")
     } else {
-        format!("A random {map} board, seed {seed} (play it again with --seed {seed}).")
+        format!("{map} board")
+    };
+    let what = format!("A random {board}, seed {seed}.");
+    match super::again::again(args, Some(seed), map.rows()) {
+        // On a line of its own, to fit 80 columns.
+        Some(again) => format!("{what}\nPlay it again with `{}`.", again.command),
+        None => what,
     }
 }
 

@@ -11,6 +11,7 @@
 //! Every command returns a [`CliError`] for anything a user can get wrong;
 //! [`main`] prints it and maps it to the documented exit status.
 
+mod again;
 mod arena;
 mod autosaves;
 mod computer;

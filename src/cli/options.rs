@@ -246,6 +246,11 @@ fn value<T: Clone + Send + Sync + 'static>(
 /// Options of `play`.
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
+#[command(mut_args(change("map", |map| map.help(
+    "Play on a map of irregular territories: a map file, or `random` for one \
+     grown from the seed; `-` reads the map from standard input, only with the \
+     computer at every seat (standard input is for the moves)"
+))))]
 pub(super) struct PlayArgs {
     #[command(flatten)]
     pub(super) game: GameOptions<{ SIZE | RULES }>,
@@ -256,7 +261,9 @@ pub(super) struct PlayArgs {
     #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
           allow_negative_numbers = true)]
     pub(super) seed: Option<u64>,
-    /// Play on the board in this file instead of a random one.
+    /// Play on the board in this file instead of a random one; `-` reads it
+    /// from standard input, only with the computer at every seat (standard
+    /// input is for the moves).
     #[arg(long, value_name = "FILE", conflicts_with = "map")]
     pub(super) board: Option<PathBuf>,
     /// The rule set: it brings its players, dice limit and board, which

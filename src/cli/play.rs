@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use super::computer::{self, Computers, StrategyHints};
 use super::lines::{Outcome, help_line, play_with};
-use super::load::setup;
+use super::load::{setup, with_defaults};
+use super::maps::MapChoice;
 use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
 use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
@@ -115,6 +116,7 @@ fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
             loaded: Some(crate::text::shell_quote(path)),
         });
     }
+    refuse_stdin_boards(args)?;
     let (rules, start, seed) = setup(args)?;
     let players = match args.computer {
         None => PlayerSet::EMPTY,
@@ -143,6 +145,31 @@ fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
         hints: (ai, budget),
         loaded: None,
     })
+}
+
+/// Refuses `--board -` and `--map -` where a person plays: the line mode
+/// reads their moves from standard input (which the full-screen game needs
+/// as its terminal), so it cannot hold the board too. With the computer at
+/// every seat nothing reads the moves, and the board may come from it.
+fn refuse_stdin_boards(args: &PlayArgs) -> Result<(), CliError> {
+    let option = match (&args.board, &args.maps.map) {
+        (Some(path), _) if path.as_os_str() == "-" => "--board",
+        (_, Some(MapChoice::File(path))) if path.as_os_str() == "-" => "--map",
+        _ => return Ok(()),
+    };
+    let players = with_defaults(args.rules, args.game).players;
+    let every_seat = match args.computer {
+        Some(ComputerPlayers::All) => true,
+        Some(ComputerPlayers::Some(set)) => Player::all(players).all(|p| set.contains(p)),
+        None => false,
+    };
+    if every_seat {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "{option} -: standard input is for the moves: give a file \
+         (or `--computer all`, to watch the computer play every seat)"
+    )))
 }
 
 /// The players `choice` names in a game of `players` (a usage error for
@@ -328,7 +355,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         (None, Some(seed)) => writeln!(
             out,
             "{}",
-            super::maps::seed_line(record.rules().map(), seed, &args.maps)
+            super::maps::seed_line(record.rules().map(), seed, args)
         )?,
         (None, None) => {}
     }

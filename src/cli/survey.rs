@@ -205,12 +205,10 @@ fn text(s: &Survey) -> String {
 
 /// The Haskell port's 2x2 table: one row per board.
 fn table(s: &Survey) -> String {
-    let header = [
-        "board",
-        "nodes a first",
-        "nodes b first",
-        "a first: a/b/tie leaves",
-        "b first: a/b/tie leaves",
+    // Two lines of headings, to fit 80 columns.
+    let headers = [
+        ["", "nodes", "nodes", "leaves a/b/tie", "leaves a/b/tie"],
+        ["board", "a first", "b first", "a first", "b first"],
     ];
     let cells: Vec<[String; 5]> = s
         .rows
@@ -227,7 +225,12 @@ fn table(s: &Survey) -> String {
             ]
         })
         .collect();
-    let mut widths = header.map(str::len);
+    let mut widths = [0; 5];
+    for header in &headers {
+        for (w, cell) in widths.iter_mut().zip(header) {
+            *w = (*w).max(cell.len());
+        }
+    }
     for row in &cells {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.len());
@@ -242,7 +245,9 @@ fn table(s: &Survey) -> String {
         out.push_str(parts.join("  ").trim_end());
         out.push('\n');
     };
-    line(&mut out, header);
+    for header in headers {
+        line(&mut out, header);
+    }
     for row in &cells {
         line(&mut out, [&row[0], &row[1], &row[2], &row[3], &row[4]]);
     }

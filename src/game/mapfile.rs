@@ -80,6 +80,18 @@ impl MapSetup {
             }
             if !entries.is_empty() {
                 let column = content.chars().take_while(|c| c.is_whitespace()).count() + 1;
+                // A territory alone among the owners and dice (or with a
+                // word after it, where the map's rows are wider than two)
+                // is one of them left unfinished, not a row of the map.
+                let words: Vec<&str> = content.split_whitespace().collect();
+                let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+                let mut chars = words[0].chars();
+                if let (Some(c), None) = (chars.next(), chars.next())
+                    && territory_of_char(c).is_some()
+                    && (words.len() == 1 || (words.len() == 2 && width > 2))
+                {
+                    return Err(at(number, column, SetupErrorKind::EntryWithoutCell(c)));
+                }
                 return Err(at(number, column, SetupErrorKind::GridAfterEntries));
             }
             if rows.len() == MAX_GRID_SIDE {
@@ -284,6 +296,15 @@ mod tests {
             ("# nothing\n\n", (2, 1), K::NoGrid),
             ("0 a-2\n", (1, 1), K::NoGrid),
             ("0 1\n0 a-1\n1 b-1\n 0 1", (4, 2), K::GridAfterEntries),
+            ("0 1\n0 a-1\n1", (3, 1), K::EntryWithoutCell('1')),
+            ("0 1\n0 a-1\n  1  # b-2?", (3, 3), K::EntryWithoutCell('1')),
+            ("0 1\n0 a-1\n%", (3, 1), K::GridAfterEntries),
+            (
+                "0 0 1\n 0 1 1\n0 a-1\n1 b",
+                (4, 1),
+                K::EntryWithoutCell('1'),
+            ),
+            ("0 0 1\n 0 1 1\n0 a-1\n0 1 1", (4, 1), K::GridAfterEntries),
             (
                 "0 0 1\n 0 1 1\n0 a-2\n1 b-1\n0 b-2",
                 (5, 1),

@@ -114,6 +114,9 @@ pub enum SetupErrorKind {
         escape_controls(.0)
     )]
     NotAnEntry(String),
+    /// A territory, among the owners and dice, written without its own.
+    #[error("territory `{0}` needs its owner and dice after it, such as `{0} a-2`")]
+    EntryWithoutCell(char),
     /// A territory given owner and dice twice.
     #[error("territory `{0}` is given its owner and dice twice")]
     DuplicateEntry(char),

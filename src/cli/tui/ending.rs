@@ -3,9 +3,9 @@
 
 use std::io::{self, Write};
 
-use super::super::maps::{MapChoice, quoted};
-use super::super::options::{GameOptions, PlayArgs};
-use crate::game::{PlayerSet, RuleSet};
+use super::super::again::{Again, again};
+use super::super::options::PlayArgs;
+use crate::game::PlayerSet;
 
 /// The end of a full-screen game, as [`super::run`] returns it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,55 +34,16 @@ impl Ending {
             Some(w) => format!("The game is a tie between {w}."),
             None => "The game was quit before the end.".to_string(),
         };
-        // Dice Wars plays a random map unless told otherwise.
-        let maps = crate::cli::load::played_map(args);
-        let map = &maps.map;
-        let again = match (self.seed, &args.board) {
-            (Some(seed), _) if map.is_some() => format!(
-                "Seed {seed}: play this map again with `{}`.",
-                replay(
-                    format!("--seed {seed} {}", args.maps.replay()).trim_end(),
-                    args
-                )
-            ),
-            (Some(seed), _) => format!(
-                "Seed {seed}: play this board again with `{}`.",
-                replay(&format!("--seed {seed} --size {}", self.side), args)
-            ),
-            (None, None) if let Some(MapChoice::File(path)) = map => format!(
-                "Play this map again with `{}`.",
-                replay(&format!("--map {}", quoted(path)), args)
-            ),
-            (None, Some(board)) => format!(
-                "Play this board again with `{}`.",
-                replay(&format!("--board {}", quoted(board)), args)
-            ),
-            (None, None) => return format!("{result}\n"),
-        };
-        format!("{result}\n{again}\n")
+        match again(args, self.seed, self.side) {
+            Some(Again { what, command }) => match self.seed {
+                Some(seed) => {
+                    format!("{result}\nSeed {seed}: play this {what} again with `{command}`.\n")
+                }
+                None => format!("{result}\nPlay this {what} again with `{command}`.\n"),
+            },
+            None => format!("{result}\n"),
+        }
     }
-}
-
-/// The command that plays a board again: `board` (the options that give
-/// it), with the game options that differ from their defaults.
-fn replay(board: &str, args: &PlayArgs) -> String {
-    let game = &args.game;
-    // The defaults are the same whichever options a command takes.
-    let default = GameOptions::<0>::default();
-    let mut command = match args.rules {
-        RuleSet::Classic => format!("dice-of-doom {board}"),
-        set => format!("dice-of-doom --rules {set} {board}"),
-    };
-    if game.players != default.players {
-        command += &format!(" --players {}", game.players);
-    }
-    if game.max_dice != default.max_dice {
-        command += &format!(" --max-dice {}", game.max_dice);
-    }
-    if game.first != default.first {
-        command += &format!(" --first {}", game.first);
-    }
-    command
 }
 
 /// Prints the summary of a game on the normal screen; after a signal, exits
@@ -101,20 +62,9 @@ pub(in crate::cli) fn finish(ending: &Ending, args: &PlayArgs) -> io::Result<()>
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::again::play_args as args;
     use super::*;
     use crate::game::Player;
-    use clap::Parser;
-
-    fn args(line: &[&str]) -> PlayArgs {
-        #[derive(Parser)]
-        struct Wrapper {
-            #[command(flatten)]
-            play: PlayArgs,
-        }
-        let mut argv = vec!["dice-of-doom"];
-        argv.extend(line);
-        Wrapper::parse_from(argv).play
-    }
 
     fn ending(winners: Option<PlayerSet>, seed: Option<u64>) -> Ending {
         Ending {

@@ -1,0 +1,139 @@
+//! The line mode's lines end to end: the command that plays a game again,
+//! standard input kept for the moves, the hint list's columns.
+
+mod common;
+
+use common::dice_of_doom;
+
+/// The line mode's output for `args`, quitting at once.
+fn first_screen(args: &[&str]) -> String {
+    first_screen_after(args, "q\n")
+}
+
+/// The line mode's output for `args` and the answers `input`.
+fn first_screen_after(args: &[&str], input: &str) -> String {
+    let out = dice_of_doom()
+        .env("DICE_OF_DOOM_DATA_DIR", tempfile::tempdir().unwrap().path())
+        .args(["play", "--plain", "--no-autosave"])
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_command_to_play_again_deals_the_same_game() {
+    let cases = [
+        "--size 4 --players 3 --max-dice 5 --seed 5",
+        "--rules lol4 --seed 1",
+        "--rules lol4 --players 2 --first b --seed 4",
+        "--rules racket --size 4 --seed 2",
+        "--rules dicewars --players 3 --seed 6",
+        "--seed 3 --map random --territories 12 --grid 20x14 --players 3",
+        "--seed 5 --map maps/duel-12.map --max-dice 4",
+    ];
+    for case in cases {
+        let args: Vec<&str> = case.split_whitespace().collect();
+        let args = &args[..];
+        let first = first_screen(args);
+        let line = first.lines().nth(1).unwrap_or_default();
+        let command = line
+            .strip_prefix("Play it again with `dice-of-doom ")
+            .and_then(|rest| rest.strip_suffix("`."))
+            .unwrap_or_else(|| panic!("{args:?}: no command to play it again in\n{first}"));
+        let again: Vec<&str> = command.split(' ').collect();
+        assert_eq!(first_screen(&again), first, "{args:?} and {again:?}");
+        // The same seed alone is another game: the options matter.
+        let seed = args.iter().position(|&a| a == "--seed").unwrap();
+        assert_ne!(
+            first_screen(&args[seed..=seed + 1]),
+            first,
+            "{args:?}: the seed alone deals the same game, not a test of the options"
+        );
+    }
+}
+
+#[test]
+fn a_board_or_map_from_standard_input_needs_the_computer_at_every_seat() {
+    let board = std::fs::read_to_string(common::board("test-2x2.txt")).unwrap();
+    let map = std::fs::read_to_string(common::root().join("maps/tiny-4.map")).unwrap();
+    // A person's moves would come from standard input too: refused before
+    // anything starts.
+    for (option, text, seats) in [
+        ("--board", &board, &[][..]),
+        ("--map", &map, &[][..]),
+        ("--board", &board, &["--computer", "b"][..]),
+        ("--map", &map, &["--computer", "none"][..]),
+        ("--map", &map, &["--computer", "a,b", "--players", "3"][..]),
+    ] {
+        dice_of_doom()
+            .args(["play", "--no-autosave", option, "-"])
+            .args(seats)
+            .write_stdin(text.as_str())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "dice-of-doom: {option} -: standard input is for the moves: give a file \
+                 (or `--computer all`, to watch the computer play every seat)\n"
+            ));
+    }
+    // With the computer at every seat nothing reads the moves.
+    for (option, text, seats) in [
+        ("--board", &board, &["--computer", "all"][..]),
+        ("--map", &map, &["--computer", "a,b"][..]),
+    ] {
+        dice_of_doom()
+            .args(["play", "--no-autosave", "--ai", "greedy", option, "-"])
+            .args(seats)
+            .write_stdin(text.as_str())
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("The winner is "));
+    }
+    // `play --help` says so for both.
+    let help = dice_of_doom().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let says = "reads it from standard input, only with the computer at every seat";
+    assert!(
+        help.contains(&format!("instead of a random one; `-` {says}")),
+        "{help}"
+    );
+    assert!(
+        help.contains(
+            "`-` reads the map from standard input, only with the computer at every seat"
+        ),
+        "{help}"
+    );
+}
+
+#[test]
+fn the_hint_list_keeps_its_columns_past_nine_moves() {
+    let out = first_screen_after(&["--rules", "lol4", "--seed", "1"], "h\nq\n");
+    let hints: Vec<&str> = out
+        .lines()
+        .skip_while(|line| !line.starts_with("hints ("))
+        .skip(1)
+        .take_while(|line| !line.starts_with("The computer would choose"))
+        .collect();
+    assert!(hints.len() >= 10, "{out}");
+    let column = |line: &str, of: &str| {
+        line.find(of)
+            .unwrap_or_else(|| panic!("{of:?} in {line:?}"))
+    };
+    for line in &hints {
+        // The number ends, and the move and its chance begin, in one column.
+        assert_eq!(column(line, ". "), column(hints[0], ". "), "{out}");
+        assert_eq!(column(line, "%"), column(hints[0], "%"), "{out}");
+    }
+    assert!(
+        hints[0].starts_with(" 1. 2 -> 7      97%  estimate "),
+        "{out}"
+    );
+    assert!(
+        hints[9].starts_with("10. 9 -> 3      94%  estimate "),
+        "{out}"
+    );
+}

@@ -95,7 +95,9 @@ fn a_board_or_map_from_standard_input_needs_the_computer_at_every_seat() {
     }
     // `play --help` says so for both.
     let help = dice_of_doom().args(["play", "--help"]).output().unwrap();
+    // Help is wrapped: read it as one line.
     let help = String::from_utf8(help.stdout).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
     let says = "reads it from standard input, only with the computer at every seat";
     assert!(
         help.contains(&format!("instead of a random one; `-` {says}")),

@@ -93,6 +93,7 @@ impl App {
             }
             Key::EndTurn | Key::Play => self.end_turn(),
             Key::Digit(d) => self.digit(d),
+            Key::Backspace => self.erase_digit(),
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
             Key::FastForward => self.fast_forward_key(),
@@ -280,9 +281,16 @@ impl App {
         if n * 10 > count {
             self.pick_typed();
         } else {
-            self.message = Some(format!(
-                "Move {n}: press Enter, or type another digit (moves 1 to {count})."
-            ));
+            self.message = Some(typing_message(n, count));
+        }
+    }
+
+    /// Erases the last digit typed (`Backspace`): the message says what is
+    /// left, or nothing once no digit is left.
+    fn erase_digit(&mut self) {
+        self.digits.pop();
+        if let Ok(n) = self.digits.parse::<usize>() {
+            self.message = Some(typing_message(n, self.moves().len()));
         }
     }
 
@@ -310,4 +318,9 @@ impl App {
             _ => self.message = Some(format!("There is no move {typed}.")),
         }
     }
+}
+
+/// The message while move `n` of `count` is typed.
+fn typing_message(n: usize, count: usize) -> String {
+    format!("Move {n}: press Enter, or type another digit (moves 1 to {count}).")
 }

@@ -142,7 +142,15 @@ impl Saver {
         let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
         if self.autosave && record.is_over() {
             return match std::fs::remove_file(&self.path) {
-                Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_reason(&e)),
+                // Not there (nor its folder): nothing to remove.
+                Err(e)
+                    if !matches!(
+                        e.kind(),
+                        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                    ) =>
+                {
+                    Err(io_reason(&e))
+                }
                 _ => Ok(()),
             };
         }
@@ -160,11 +168,13 @@ impl Saver {
         self.note_as(record, "The game")
     }
 
-    /// [`Saver::note`], the game called `name` (`The game`, `Game 2`).
+    /// [`Saver::note`], the game called `name` (`The game`, `Game 2`);
+    /// nothing for a game whose last save failed (see
+    /// [`Saver::failure_as`]).
     fn note_as(&self, record: &Record, name: &str) -> Option<String> {
         let shown = crate::text::shell_quote(&self.path);
-        if let Some(reason) = &self.failure {
-            return Some(format!("{name} could not be saved to {shown}: {reason}."));
+        if self.failure.is_some() {
+            return None;
         }
         if !record.is_over() {
             return Some(self.unfinished_note_as(name));
@@ -172,6 +182,22 @@ impl Saver {
         (!self.autosave).then(|| {
             format!("{name} is saved in {shown}: `dice-of-doom replay {shown}` shows it again.")
         })
+    }
+
+    /// The warning while the game is not being saved: why its last save
+    /// failed (both modes show it as soon as a save fails).
+    pub(super) fn warning(&self) -> Option<String> {
+        let reason = self.failure.as_ref()?;
+        Some(format!("This game is not being saved: {reason}."))
+    }
+
+    /// Why a session whose game called `name` was not saved (its last
+    /// save failed) ends with exit status 1, in both modes; `None` if it
+    /// is saved.
+    pub(super) fn failure_as(&self, name: &str) -> Option<String> {
+        let reason = self.failure.as_ref()?;
+        let shown = crate::text::shell_quote(&self.path);
+        Some(format!("{name} could not be saved to {shown}: {reason}"))
     }
 
     /// What to say when the game ends before its end.
@@ -273,7 +299,7 @@ impl Kept {
                 self.saved = true;
                 None
             }
-            Err(reason) => Some(format!("could not save: {reason}")),
+            Err(_) => self.saver.warning(),
         }
     }
 }
@@ -291,29 +317,39 @@ impl Keeper {
         }
     }
 
-    /// What to say when the games end: where each game that was saved is
-    /// kept and how to go on (see [`Saver::note`]), one line each, once
-    /// the keeper is gone with the game; nothing if nothing was saved.
-    /// With more than one game, each line names its game by its number.
-    pub(super) fn note_later(&self) -> impl Fn() -> Option<String> + use<> {
+    /// What to say when the games end, once the keeper is gone with the
+    /// game: where each game that was saved is kept and how to go on (see
+    /// [`Saver::note`]), one line each, nothing if nothing was saved; and
+    /// which games could not be saved (see [`Saver::failure_as`]), the
+    /// session's error. With more than one game, each line names its game
+    /// by its number.
+    pub(super) fn note_later(&self) -> impl Fn() -> (Option<String>, Option<String>) + use<> {
         let games = Arc::clone(&self.games);
         move || {
             let games = games.lock().unwrap_or_else(PoisonError::into_inner);
             let numbered = games.len() > 1;
+            let name = |i: usize, first: &str| {
+                if numbered {
+                    format!("Game {}", i + 1)
+                } else {
+                    first.to_string()
+                }
+            };
             let notes: Vec<String> = games
                 .iter()
                 .enumerate()
-                .filter(|(_, kept)| kept.saved || kept.saver.failure.is_some())
-                .filter_map(|(i, kept)| {
-                    let name = if numbered {
-                        format!("Game {}", i + 1)
-                    } else {
-                        "The game".to_string()
-                    };
-                    kept.saver.note_as(&kept.record, &name)
-                })
+                .filter(|(_, kept)| kept.saved)
+                .filter_map(|(i, kept)| kept.saver.note_as(&kept.record, &name(i, "The game")))
                 .collect();
-            (!notes.is_empty()).then(|| notes.join("\n"))
+            let failures: Vec<String> = games
+                .iter()
+                .enumerate()
+                .filter_map(|(i, kept)| kept.saver.failure_as(&name(i, "the game")))
+                .collect();
+            (
+                (!notes.is_empty()).then(|| notes.join("\n")),
+                (!failures.is_empty()).then(|| failures.join("; ")),
+            )
         }
     }
 }
@@ -322,6 +358,11 @@ impl Recorder for Keeper {
     fn record(&mut self, moves: &[Play], _over: bool) -> Option<String> {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         games.last_mut().and_then(|kept| kept.record(moves))
+    }
+
+    fn unsaved(&self) -> Option<String> {
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.last().and_then(|kept| kept.saver.warning())
     }
 
     /// Keeps the new game in a file of its own (see [`Saver::next`]),
@@ -427,9 +468,21 @@ mod tests {
         assert_eq!(autosave.note(&record), None);
         std::fs::remove_dir_all(dir.path()).unwrap();
         assert!(saver.save(&record).is_err());
+        assert_eq!(saver.note(&record), None, "not saved: the error says so");
         assert_eq!(
-            saver.note(&record).unwrap(),
-            format!("The game could not be saved to {shown}: No such file or directory.")
+            saver.warning().unwrap(),
+            "This game is not being saved: No such file or directory."
+        );
+        assert_eq!(
+            saver.failure_as("the game").unwrap(),
+            format!("the game could not be saved to {shown}: No such file or directory")
+        );
+        std::fs::create_dir(dir.path()).unwrap();
+        saver.save(&record).unwrap();
+        assert_eq!(
+            (saver.warning(), saver.failure_as("the game")),
+            (None, None),
+            "saved again"
         );
     }
 
@@ -448,7 +501,7 @@ mod tests {
         std::fs::write(dir.path().join("game-2.txt"), "mine\n").unwrap();
         let mut keeper = Keeper::new(first, Saver::file(path.clone()), false);
         let note = keeper.note_later();
-        assert_eq!(note(), None, "nothing saved yet");
+        assert_eq!(note(), (None, None), "nothing saved yet");
         let moves = [
             Move::Attack { from: 2, to: 3 },
             Move::Pass,
@@ -485,7 +538,7 @@ mod tests {
         );
         let first_shown = crate::text::shell_quote(&path);
         assert_eq!(
-            note().unwrap(),
+            note().0.unwrap(),
             format!(
                 "Game 1 is saved in {first_shown}: `dice-of-doom replay {first_shown}` shows it again.\n\
                  Game 2 is saved to {shown}: `dice-of-doom resume {shown}` goes on with it."
@@ -499,11 +552,17 @@ mod tests {
             false,
         );
         let reason = keeper.new_game(&rules, next, None).unwrap();
-        assert!(reason.starts_with("could not save: "), "{reason}");
         assert!(
-            keeper.note_later()()
+            reason.starts_with("This game is not being saved: "),
+            "{reason}"
+        );
+        assert_eq!(keeper.unsaved(), Some(reason));
+        let (notes, failures) = keeper.note_later()();
+        assert_eq!(notes, None);
+        assert!(
+            failures
                 .unwrap()
-                .starts_with("Game 2 could not be saved to "),
+                .starts_with("Game 2 could not be saved to ")
         );
     }
 

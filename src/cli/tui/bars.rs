@@ -83,6 +83,11 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
             ],
         ));
     }
+    // A game that is not being saved says so until a save succeeds (the
+    // message line has the reason).
+    if app.unsaved().is_some() {
+        fields.push(Field::text(1, Span::bold("NOT SAVED")).required());
+    }
     fields.extend(player_fields(app, paint));
     // A replay has no cursor (its arrows step through the game).
     if !app.replaying() {

@@ -300,7 +300,7 @@ pub(super) fn confirm_quit(frame: &mut Frame) {
 /// why it ended, who won, the cells, and the buttons; returns the row
 /// after the box.
 pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize) -> usize {
-    let Some(winners) = app.winners() else {
+    let Some(winners) = app.shown_winners() else {
         return y;
     };
     let inner = end.saturating_sub(x + 4).max(1);

@@ -52,6 +52,8 @@ impl App {
         }
         if self.winners().is_some() {
             return match key {
+                // The end of the game was not shown yet: only settled.
+                _ if settled => Effect::Continue,
                 Key::Quit => Effect::Quit,
                 Key::NewGame => Effect::NewGame,
                 _ => Effect::Continue,
@@ -64,6 +66,11 @@ impl App {
                 _ if settled => {}
                 _ => self.refuse(player),
             }
+            return Effect::Continue;
+        }
+        // A key that picks from the list of moves only settles the dice:
+        // the list shown was the one before the attack.
+        if settled && matches!(key, Key::Digit(_) | Key::Select | Key::Backspace) {
             return Effect::Continue;
         }
         self.message = None;
@@ -117,6 +124,9 @@ impl App {
     pub fn click(&mut self, target: Target) -> Effect {
         match target {
             Target::Button(key) => self.key(key),
+            // The board and the list showed the game before the attack:
+            // a click on them only settles the dice.
+            _ if self.settle() => Effect::Continue,
             _ if self.overlay == Overlay::None && self.replay.is_some() => {
                 self.replay_click(target)
             }

@@ -313,7 +313,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         if let Some(warning) = saver.warning() {
             writeln!(out, "{warning}")?;
         }
-        end_on_signals(saver.unfinished_note())?;
+        end_on_signals(saver.note_on_signal())?;
     }
     let outcome = play_with(
         record,
@@ -351,7 +351,7 @@ fn dice_rng(record: &Record) -> ChaCha8Rng {
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the
 /// signal would have (a shell reports 128 + its number), once no record is
 /// being written, saying where the game is kept.
-fn end_on_signals(note: String) -> io::Result<()> {
+fn end_on_signals(note: impl Fn() -> String + Send + 'static) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::Builder::new()
@@ -359,7 +359,7 @@ fn end_on_signals(note: String) -> io::Result<()> {
         .spawn(move || {
             if let Some(n) = signals.forever().next() {
                 let _writing = saving::SAVING.lock();
-                let _ = writeln!(io::stderr(), "\n{note}");
+                let _ = writeln!(io::stderr(), "\n{}", note());
                 let _ = signal_hook::low_level::emulate_default_handler(n);
                 std::process::exit(128 + n);
             }

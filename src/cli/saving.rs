@@ -90,12 +90,13 @@ pub(super) fn now() -> Date {
 /// Where a game is kept while it is played: a file named by `--save` (or
 /// the record it was resumed from), or an autosave, which is removed once
 /// the game is over (there is nothing left to resume).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(super) struct Saver {
     path: PathBuf,
     autosave: bool,
-    /// Why the last save failed, if it did.
-    failure: Option<String>,
+    /// Why the last save failed, if it did; shared with the note a signal
+    /// prints (see [`Saver::note_on_signal`]).
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl Saver {
@@ -104,7 +105,7 @@ impl Saver {
         Saver {
             path,
             autosave: false,
-            failure: None,
+            failure: Arc::default(),
         }
     }
 
@@ -113,7 +114,7 @@ impl Saver {
         Saver {
             path,
             autosave: true,
-            failure: None,
+            failure: Arc::default(),
         }
     }
 
@@ -134,8 +135,13 @@ impl Saver {
     /// removed instead); the reason if that failed.
     pub(super) fn save(&mut self, record: &Record) -> Result<(), String> {
         let saved = self.write(record);
-        self.failure = saved.clone().err();
+        *self.failed() = saved.clone().err();
         saved
+    }
+
+    /// Why the last save failed, if it did.
+    fn failed(&self) -> std::sync::MutexGuard<'_, Option<String>> {
+        self.failure.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn write(&self, record: &Record) -> Result<(), String> {
@@ -173,7 +179,7 @@ impl Saver {
     /// [`Saver::failure_as`]).
     fn note_as(&self, record: &Record, name: &str) -> Option<String> {
         let shown = crate::text::shell_quote(&self.path);
-        if self.failure.is_some() {
+        if self.failed().is_some() {
             return None;
         }
         if !record.is_over() {
@@ -187,7 +193,7 @@ impl Saver {
     /// The warning while the game is not being saved: why its last save
     /// failed (both modes show it as soon as a save fails).
     pub(super) fn warning(&self) -> Option<String> {
-        let reason = self.failure.as_ref()?;
+        let reason = self.failed().clone()?;
         Some(format!("This game is not being saved: {reason}."))
     }
 
@@ -195,14 +201,21 @@ impl Saver {
     /// save failed) ends with exit status 1, in both modes; `None` if it
     /// is saved.
     pub(super) fn failure_as(&self, name: &str) -> Option<String> {
-        let reason = self.failure.as_ref()?;
+        let reason = self.failed().clone()?;
         let shown = crate::text::shell_quote(&self.path);
         Some(format!("{name} could not be saved to {shown}: {reason}"))
     }
 
-    /// What to say when the game ends before its end.
-    pub(super) fn unfinished_note(&self) -> String {
-        self.unfinished_note_as("The game")
+    /// What to say when a signal ends the game before its end, as it
+    /// stands then: where it is kept and how to go on, or why it is not.
+    pub(super) fn note_on_signal(&self) -> impl Fn() -> String + Send + use<> {
+        let saver = self.clone();
+        move || {
+            saver.failure_as("The game").map_or_else(
+                || saver.unfinished_note_as("The game"),
+                |failure| format!("{failure}."),
+            )
+        }
     }
 
     fn unfinished_note_as(&self, name: &str) -> String {

@@ -483,6 +483,42 @@ fn a_save_that_cannot_be_written_stops_the_game_at_once() {
 }
 
 #[test]
+fn an_autosave_that_cannot_be_written_warns_at_once_and_fails_the_session() {
+    let place = Place::new();
+    // The data directory is a file: no autosave can be written under it.
+    std::fs::write(place.data(), "not a directory\n").unwrap();
+    let warning = "This game is not being saved: Not a directory.\n";
+    let played = place
+        .command()
+        .args(["play", "--board", "boards/test-2x2.txt", "--autosave"])
+        .write_stdin("1\nq\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(format!(
+            "dice-of-doom: the game could not be saved to {}",
+            place.data().join("unfinished").display()
+        )));
+    let out = String::from_utf8_lossy(&played.get_output().stdout).into_owned();
+    assert!(
+        out.starts_with(warning),
+        "the warning comes before the board: {out}"
+    );
+    assert_eq!(
+        out.matches(warning).count(),
+        2,
+        "and after each failed save: {out}"
+    );
+    assert!(!out.contains("goes on with it"), "{out}");
+    // A game played to its end needs no autosave: removing it succeeds.
+    place
+        .command()
+        .args(["play", "--board", "boards/test-2x2.txt", "--autosave"])
+        .write_stdin("1\n1\n1\n1\n")
+        .assert()
+        .success();
+}
+
+#[test]
 fn load_conflicts_with_the_options_that_make_a_game() {
     for option in [
         &["--board", "boards/test-2x2.txt"][..],

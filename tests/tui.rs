@@ -530,3 +530,31 @@ fn strip_escapes(text: &str) -> String {
     }
     out
 }
+
+/// An autosave that cannot be written: the warning at once, `NOT SAVED`
+/// in the status after other messages, and exit status 1 at the end.
+#[test]
+fn a_game_not_being_saved_says_so_and_ends_with_status_1() {
+    let place = tempfile::tempdir().unwrap();
+    // The data directory is a file: nothing can be written under it.
+    let data = place.path().join("data");
+    std::fs::write(&data, "not a directory\n").unwrap();
+    let mut game = Pty::start_with(
+        &["play", "--board", "boards/test-2x2.txt"],
+        &[("DICE_OF_DOOM_DATA_DIR", data.to_str().unwrap())],
+    );
+    game.wait_for("This game is not being saved: Not a directory.");
+    assert!(game.contents().contains("NOT SAVED"), "{}", game.contents());
+    game.send(b"1");
+    game.wait_for("a: 2 -> 3");
+    game.send(b"q");
+    game.wait_for("Quit this game?");
+    game.send(b"n");
+    game.wait_for("Back to the game.");
+    assert!(game.contents().contains("NOT SAVED"), "{}", game.contents());
+    game.send(b"q");
+    game.wait_for("Quit this game?");
+    game.send(b"y");
+    game.assert_exit(1);
+    game.wait_for("the game could not be saved to");
+}

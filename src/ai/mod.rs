@@ -30,6 +30,7 @@ mod perfect;
 mod racket;
 mod random;
 mod search;
+mod stop;
 mod tt;
 
 use std::fmt;
@@ -50,6 +51,7 @@ pub use perfect::{DEFAULT_MAX_POSITIONS, PROOF_MEMORY, Perfect};
 pub use racket::RacketPlayer;
 pub use random::RandomPlayer;
 pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
+pub use stop::{Stop, stoppable};
 
 /// How much an opponent may think about one move: a wall-clock time, a
 /// number of search nodes, or both (whichever runs out first). Node budgets
@@ -148,11 +150,13 @@ impl Budget {
     }
 }
 
-/// When a budget runs out.
+/// When a budget runs out, or the search is no longer wanted (see
+/// [`stoppable`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Clock {
     deadline: Option<Instant>,
     nodes: u64,
+    stop: Option<Stop>,
 }
 
 impl Clock {
@@ -160,6 +164,7 @@ impl Clock {
         Clock {
             deadline: budget.time.and_then(|t| Instant::now().checked_add(t)),
             nodes: budget.nodes.unwrap_or(u64::MAX),
+            stop: stop::current(),
         }
     }
 
@@ -169,9 +174,9 @@ impl Clock {
         nodes >= self.nodes
     }
 
-    /// Whether the time is up.
+    /// Whether the time is up, or the search was stopped from outside.
     pub(crate) fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| Instant::now() >= d) || self.stop.is_some_and(|s| s.stopped())
     }
 }
 

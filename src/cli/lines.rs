@@ -53,10 +53,10 @@ pub fn play_with(
     let mut redo: Vec<Play> = Vec::new();
     let mut save = |record: &Record, output: &mut dyn Write| -> io::Result<()> {
         if let Some(saver) = saver.as_deref_mut()
-            && let Err(reason) = saver.save(record)
+            && saver.save(record).is_err()
+            && let Some(warning) = saver.warning()
         {
-            let path = crate::text::shell_quote(saver.path());
-            writeln!(output, "Could not save the game to {path}: {reason}")?;
+            writeln!(output, "{warning}")?;
         }
         Ok(())
     };

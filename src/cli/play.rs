@@ -48,11 +48,10 @@ pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
                     "cannot save the game to {path}: {reason}"
                 )));
             }
-            let _ = writeln!(
-                io::stderr(),
-                "dice-of-doom: cannot save the game to {path} ({reason}): it is not saved"
-            );
-            game.saver = None;
+            // An autosave that cannot be written: the game goes on, the
+            // saver trying again after every change; each mode warns at
+            // once (`Saver::warning`), and the session ends with status 1
+            // unless a later save succeeds (`Saver::failure_as`).
         }
     }
     if full {
@@ -294,14 +293,19 @@ pub(super) fn run_full_screen(
         quiet.seed = None;
     }
     let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
-    if let Some(note) = note.and_then(|note| note()) {
+    let (notes, failures) = note.map_or((None, None), |note| note());
+    if let Some(notes) = notes {
         let mut out = io::stdout().lock();
-        written = written.and_then(|()| writeln!(out, "{note}").and_then(|()| out.flush()));
+        written = written.and_then(|()| writeln!(out, "{notes}").and_then(|()| out.flush()));
     }
     if ending.signal.is_some() {
+        if let Some(failures) = failures {
+            let _ = writeln!(io::stderr(), "dice-of-doom: {failures}");
+        }
         std::process::exit(ending.status());
     }
-    Ok(written?)
+    written?;
+    failures.map_or(Ok(()), |failures| Err(CliError::Runtime(failures)))
 }
 
 /// Shows the game of `record` full-screen from its start, to step through;
@@ -363,7 +367,10 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         writeln!(out, "{}", help_line())?;
     }
     if let Some(saver) = &game.saver {
-        end_on_signals(saver.unfinished_note())?;
+        if let Some(warning) = saver.warning() {
+            writeln!(out, "{warning}")?;
+        }
+        end_on_signals(saver.note_on_signal())?;
     }
     let outcome = play_with(
         record,
@@ -378,6 +385,9 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         writeln!(out, "{note}")?;
     }
     out.flush()?;
+    if let Some(failure) = game.saver.as_ref().and_then(|s| s.failure_as("the game")) {
+        return Err(CliError::Runtime(failure));
+    }
     match outcome {
         Outcome::Finished(_) | Outcome::Quit => Ok(()),
         Outcome::InputEnded => Err(CliError::Runtime(
@@ -398,7 +408,7 @@ fn dice_rng(record: &Record) -> ChaCha8Rng {
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the
 /// signal would have (a shell reports 128 + its number), once no record is
 /// being written, saying where the game is kept.
-fn end_on_signals(note: String) -> io::Result<()> {
+fn end_on_signals(note: impl Fn() -> String + Send + 'static) -> io::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     std::thread::Builder::new()
@@ -406,7 +416,7 @@ fn end_on_signals(note: String) -> io::Result<()> {
         .spawn(move || {
             if let Some(n) = signals.forever().next() {
                 let _writing = saving::SAVING.lock();
-                let _ = writeln!(io::stderr(), "\n{note}");
+                let _ = writeln!(io::stderr(), "\n{}", note());
                 let _ = signal_hook::low_level::emulate_default_handler(n);
                 std::process::exit(128 + n);
             }

@@ -54,12 +54,13 @@ pub(super) fn now() -> Date {
 /// Where a game is kept while it is played: a file named by `--save` (or
 /// the record it was resumed from), or an autosave, which is removed once
 /// the game is over (there is nothing left to resume).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(super) struct Saver {
     path: PathBuf,
     autosave: bool,
-    /// Why the last save failed, if it did.
-    failure: Option<String>,
+    /// Why the last save failed, if it did; shared with the note a signal
+    /// prints (see [`Saver::note_on_signal`]).
+    failure: Arc<Mutex<Option<String>>>,
     /// Whether the file is still to be made: its first write refuses a
     /// file that is there (see [`Saver::only_new`]).
     new: bool,
@@ -71,7 +72,7 @@ impl Saver {
         Saver {
             path,
             autosave: false,
-            failure: None,
+            failure: Arc::default(),
             new: false,
         }
     }
@@ -81,7 +82,7 @@ impl Saver {
         Saver {
             path,
             autosave: true,
-            failure: None,
+            failure: Arc::default(),
             new: false,
         }
     }
@@ -111,18 +112,31 @@ impl Saver {
     /// removed instead); the reason if that failed.
     pub(super) fn save(&mut self, record: &Record) -> Result<(), String> {
         let saved = self.write(record);
-        self.failure = saved.clone().err();
+        *self.failed() = saved.clone().err();
         if saved.is_ok() {
             self.new = false;
         }
         saved
     }
 
+    /// Why the last save failed, if it did.
+    fn failed(&self) -> std::sync::MutexGuard<'_, Option<String>> {
+        self.failure.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn write(&self, record: &Record) -> Result<(), String> {
         let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
         if self.autosave && record.is_over() {
             return match std::fs::remove_file(&self.path) {
-                Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_reason(&e)),
+                // Not there (nor its folder): nothing to remove.
+                Err(e)
+                    if !matches!(
+                        e.kind(),
+                        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                    ) =>
+                {
+                    Err(io_reason(&e))
+                }
                 _ => Ok(()),
             };
         }
@@ -145,11 +159,13 @@ impl Saver {
         self.note_as(record, "The game")
     }
 
-    /// [`Saver::note`], the game called `name` (`The game`, `Game 2`).
+    /// [`Saver::note`], the game called `name` (`The game`, `Game 2`);
+    /// nothing for a game whose last save failed (see
+    /// [`Saver::failure_as`]).
     fn note_as(&self, record: &Record, name: &str) -> Option<String> {
         let shown = crate::text::shell_quote(&self.path);
-        if let Some(reason) = &self.failure {
-            return Some(format!("{name} could not be saved to {shown}: {reason}."));
+        if self.failed().is_some() {
+            return None;
         }
         if !record.is_over() {
             return Some(self.unfinished_note_as(name));
@@ -159,9 +175,32 @@ impl Saver {
         })
     }
 
-    /// What to say when the game ends before its end.
-    pub(super) fn unfinished_note(&self) -> String {
-        self.unfinished_note_as("The game")
+    /// The warning while the game is not being saved: why its last save
+    /// failed (both modes show it as soon as a save fails).
+    pub(super) fn warning(&self) -> Option<String> {
+        let reason = self.failed().clone()?;
+        Some(format!("This game is not being saved: {reason}."))
+    }
+
+    /// Why a session whose game called `name` was not saved (its last
+    /// save failed) ends with exit status 1, in both modes; `None` if it
+    /// is saved.
+    pub(super) fn failure_as(&self, name: &str) -> Option<String> {
+        let reason = self.failed().clone()?;
+        let shown = crate::text::shell_quote(&self.path);
+        Some(format!("{name} could not be saved to {shown}: {reason}"))
+    }
+
+    /// What to say when a signal ends the game before its end, as it
+    /// stands then: where it is kept and how to go on, or why it is not.
+    pub(super) fn note_on_signal(&self) -> impl Fn() -> String + Send + use<> {
+        let saver = self.clone();
+        move || {
+            saver.failure_as("The game").map_or_else(
+                || saver.unfinished_note_as("The game"),
+                |failure| format!("{failure}."),
+            )
+        }
     }
 
     fn unfinished_note_as(&self, name: &str) -> String {
@@ -259,7 +298,7 @@ impl Kept {
                 self.saved = true;
                 None
             }
-            Err(reason) => Some(format!("could not save: {reason}")),
+            Err(_) => self.saver.warning(),
         }
     }
 }
@@ -277,29 +316,39 @@ impl Keeper {
         }
     }
 
-    /// What to say when the games end: where each game that was saved is
-    /// kept and how to go on (see [`Saver::note`]), one line each, once
-    /// the keeper is gone with the game; nothing if nothing was saved.
-    /// With more than one game, each line names its game by its number.
-    pub(super) fn note_later(&self) -> impl Fn() -> Option<String> + use<> {
+    /// What to say when the games end, once the keeper is gone with the
+    /// game: where each game that was saved is kept and how to go on (see
+    /// [`Saver::note`]), one line each, nothing if nothing was saved; and
+    /// which games could not be saved (see [`Saver::failure_as`]), the
+    /// session's error. With more than one game, each line names its game
+    /// by its number.
+    pub(super) fn note_later(&self) -> impl Fn() -> (Option<String>, Option<String>) + use<> {
         let games = Arc::clone(&self.games);
         move || {
             let games = games.lock().unwrap_or_else(PoisonError::into_inner);
             let numbered = games.len() > 1;
+            let name = |i: usize, first: &str| {
+                if numbered {
+                    format!("Game {}", i + 1)
+                } else {
+                    first.to_string()
+                }
+            };
             let notes: Vec<String> = games
                 .iter()
                 .enumerate()
-                .filter(|(_, kept)| kept.saved || kept.saver.failure.is_some())
-                .filter_map(|(i, kept)| {
-                    let name = if numbered {
-                        format!("Game {}", i + 1)
-                    } else {
-                        "The game".to_string()
-                    };
-                    kept.saver.note_as(&kept.record, &name)
-                })
+                .filter(|(_, kept)| kept.saved)
+                .filter_map(|(i, kept)| kept.saver.note_as(&kept.record, &name(i, "The game")))
                 .collect();
-            (!notes.is_empty()).then(|| notes.join("\n"))
+            let failures: Vec<String> = games
+                .iter()
+                .enumerate()
+                .filter_map(|(i, kept)| kept.saver.failure_as(&name(i, "the game")))
+                .collect();
+            (
+                (!notes.is_empty()).then(|| notes.join("\n")),
+                (!failures.is_empty()).then(|| failures.join("; ")),
+            )
         }
     }
 }
@@ -308,6 +357,11 @@ impl Recorder for Keeper {
     fn record(&mut self, moves: &[Play], _over: bool) -> Option<String> {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         games.last_mut().and_then(|kept| kept.record(moves))
+    }
+
+    fn unsaved(&self) -> Option<String> {
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.last().and_then(|kept| kept.saver.warning())
     }
 
     /// Keeps the new game in a file of its own (see [`Saver::next`]),
@@ -390,9 +444,21 @@ mod tests {
         assert_eq!(autosave.note(&record), None);
         std::fs::remove_dir_all(dir.path()).unwrap();
         assert!(saver.save(&record).is_err());
+        assert_eq!(saver.note(&record), None, "not saved: the error says so");
         assert_eq!(
-            saver.note(&record).unwrap(),
-            format!("The game could not be saved to {shown}: No such file or directory.")
+            saver.warning().unwrap(),
+            "This game is not being saved: No such file or directory."
+        );
+        assert_eq!(
+            saver.failure_as("the game").unwrap(),
+            format!("the game could not be saved to {shown}: No such file or directory")
+        );
+        std::fs::create_dir(dir.path()).unwrap();
+        saver.save(&record).unwrap();
+        assert_eq!(
+            (saver.warning(), saver.failure_as("the game")),
+            (None, None),
+            "saved again"
         );
     }
 
@@ -430,7 +496,7 @@ mod tests {
         std::fs::write(dir.path().join("game-2.txt"), "mine\n").unwrap();
         let mut keeper = Keeper::new(first, Saver::file(path.clone()), false);
         let note = keeper.note_later();
-        assert_eq!(note(), None, "nothing saved yet");
+        assert_eq!(note(), (None, None), "nothing saved yet");
         let moves = [
             Move::Attack { from: 2, to: 3 },
             Move::Pass,
@@ -467,7 +533,7 @@ mod tests {
         );
         let first_shown = crate::text::shell_quote(&path);
         assert_eq!(
-            note().unwrap(),
+            note().0.unwrap(),
             format!(
                 "Game 1 is saved in {first_shown}: `dice-of-doom replay {first_shown}` shows it again.\n\
                  Game 2 is saved to {shown}: `dice-of-doom resume {shown}` goes on with it."
@@ -481,11 +547,17 @@ mod tests {
             false,
         );
         let reason = keeper.new_game(&rules, next, None).unwrap();
-        assert!(reason.starts_with("could not save: "), "{reason}");
         assert!(
-            keeper.note_later()()
+            reason.starts_with("This game is not being saved: "),
+            "{reason}"
+        );
+        assert_eq!(keeper.unsaved(), Some(reason));
+        let (notes, failures) = keeper.note_later()();
+        assert_eq!(notes, None);
+        assert!(
+            failures
                 .unwrap()
-                .starts_with("Game 2 could not be saved to "),
+                .starts_with("Game 2 could not be saved to ")
         );
     }
 

@@ -34,7 +34,8 @@ pub(super) fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Sty
 /// the cells are always shown; the title goes first, then the seed, the
 /// cursor and the reinforcements.
 fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
-    let position = app.position();
+    // While the last roll rolls, the game as it was before the attack.
+    let position = app.shown_position();
     let player = position.player();
     let to_move = |rest: String, style: Style| {
         vec![
@@ -60,9 +61,9 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
             .required(),
         );
     }
-    if app.winners().is_some() {
+    if app.shown_winners().is_some() {
         fields.push(Field::text(5, Span::bold("game over")).required());
-    } else if app.computer_to_move().is_some() {
+    } else if app.shown_computer().is_some() {
         let thinking = format!(" to move: the computer ({}) is thinking", app.ai_name());
         let forms = vec![
             to_move(thinking, Style::BOLD),
@@ -82,6 +83,11 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
                 vec![Span::plain(format!("end turn: +{plus}"))],
             ],
         ));
+    }
+    // A game that is not being saved says so until a save succeeds (the
+    // message line has the reason).
+    if app.unsaved().is_some() {
+        fields.push(Field::text(1, Span::bold("NOT SAVED")).required());
     }
     fields.extend(player_fields(app, paint));
     // A replay has no cursor (its arrows step through the game).
@@ -264,12 +270,12 @@ fn key_fields(app: &App) -> Vec<Field> {
             help,
             quit,
         ]
-    } else if app.winners().is_some() {
+    } else if app.shown_winners().is_some() {
         [Some(key(2, &["n new game"])), undo, Some(help), Some(quit)]
             .into_iter()
             .flatten()
             .collect()
-    } else if app.computer_to_move().is_some() {
+    } else if app.shown_computer().is_some() {
         [
             Some(key(3, &["the computer is moving", "computer moving"])),
             Some(if app.fast_forward() {

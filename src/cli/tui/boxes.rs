@@ -118,7 +118,7 @@ const KEYS: [(&str, &str); 12] = [
     ("Enter, Space", "mark a cell, then attack a target"),
     ("Esc", "cancel hints, a mark or a typed number"),
     ("e, p", "end the turn (after an attack)"),
-    ("1 2 3 ...", "play that move (Enter ends a number)"),
+    ("1 2 3 ...", "play it (Enter ends; Backspace erases)"),
     ("u, r", "undo, redo (to your turn vs a computer)"),
     ("H", "hints: the computer rates the moves"),
     ("mouse click", "mark a cell, attack, pick a move"),
@@ -300,7 +300,7 @@ pub(super) fn confirm_quit(frame: &mut Frame) {
 /// why it ended, who won, the cells, and the buttons; returns the row
 /// after the box.
 pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize) -> usize {
-    let Some(winners) = app.winners() else {
+    let Some(winners) = app.shown_winners() else {
         return y;
     };
     let inner = end.saturating_sub(x + 4).max(1);

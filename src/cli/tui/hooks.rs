@@ -71,4 +71,10 @@ pub trait Recorder: Send {
     /// that ended stays as it was kept. Returns a short message for the status line (where
     /// the new game is kept, or why it cannot be) or None.
     fn new_game(&mut self, rules: &Rules, start: Position, seed: Option<u64>) -> Option<String>;
+
+    /// Why the game now played is not being saved (its last save failed),
+    /// as a warning for the message line, or None while it is saved.
+    fn unsaved(&self) -> Option<String> {
+        None
+    }
 }

@@ -105,7 +105,8 @@ fn parse(bytes: &[u8]) -> Step {
         0x03 => key(1, Key::Interrupt),
         0x1a => key(1, Key::Suspend),
         b'\t' => key(1, Key::NextOwn),
-        0x00..=0x1f | 0x7f => key(1, Key::Other),
+        0x08 | 0x7f => key(1, Key::Backspace),
+        0x00..=0x1f => key(1, Key::Other),
         c @ 0x20..=0x7e => key(1, Key::from_char(char::from(c))),
         _ => utf8(bytes),
     }
@@ -307,6 +308,7 @@ mod tests {
     const SELECT: Input = Input::Key(Key::Select);
     const HELP: Input = Input::Key(Key::Help);
     const OTHER: Input = Input::Key(Key::Other);
+    const BACKSPACE: Input = Input::Key(Key::Backspace);
     const HOME: Input = Input::Key(Key::Home);
     const END: Input = Input::Key(Key::End);
 
@@ -328,7 +330,8 @@ mod tests {
             (b"\r\n ", &[SELECT, SELECT, SELECT]),
             (b"\x03", &[Input::Key(Key::Interrupt)]),
             (b"\x1a", &[Input::Key(Key::Suspend)]),
-            (b"\x7f\t", &[OTHER, Input::Key(Key::NextOwn)]),
+            (b"\x7f\t", &[BACKSPACE, Input::Key(Key::NextOwn)]),
+            (b"\x08\x01", &[BACKSPACE, OTHER]),
             (b"\x1b[Z", &[Input::Key(Key::PrevOwn)]),
             (b"\x1b[A\x1b[B\x1b[C\x1b[D", &[UP, DOWN, RIGHT, LEFT]),
             (b"\x1bOA\x1bOD\x1bOM", &[UP, LEFT, SELECT]),

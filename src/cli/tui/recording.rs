@@ -11,17 +11,18 @@ pub(super) fn tell_recorder(
     recorder: Option<&mut dyn Recorder>,
     recorded: &mut u64,
 ) -> bool {
-    if app.changes() == *recorded {
+    let Some(recorder) = recorder else {
         return false;
-    }
-    *recorded = app.changes();
-    match recorder.and_then(|r| r.record(app.plays(), app.winners().is_some())) {
-        Some(message) => {
+    };
+    let mut told = false;
+    if app.changes() != *recorded {
+        *recorded = app.changes();
+        if let Some(message) = recorder.record(app.plays(), app.winners().is_some()) {
             app.say(message);
-            true
+            told = true;
         }
-        None => false,
     }
+    app.set_unsaved(recorder.unsaved()) || told
 }
 
 /// Starts a new game on a board drawn from `seed`, once `app`'s game is
@@ -37,11 +38,12 @@ pub(super) fn start_new_game(
 ) -> bool {
     let started = app.new_game(seed);
     *recorded = app.changes();
-    if started
-        && let Some(message) =
-            recorder.and_then(|r| r.new_game(app.rules(), app.start(), app.seed()))
-    {
-        app.say(message);
+    if started && let Some(recorder) = recorder {
+        let message = recorder.new_game(app.rules(), app.start(), app.seed());
+        app.set_unsaved(recorder.unsaved());
+        if let Some(message) = message {
+            app.say(message);
+        }
     }
     started
 }
@@ -141,5 +143,57 @@ mod tests {
             (vec![attack, Move::Pass, attack_b, Move::Pass], true),
         ];
         assert_eq!(kept.0, expected);
+    }
+
+    /// A recorder whose saves fail while `0` is true.
+    struct Failing(bool);
+
+    impl Recorder for Failing {
+        fn record(&mut self, _moves: &[Play], _over: bool) -> Option<String> {
+            self.unsaved()
+        }
+
+        fn new_game(&mut self, _: &Rules, _: Position, _: Option<u64>) -> Option<String> {
+            None
+        }
+
+        fn unsaved(&self) -> Option<String> {
+            self.0
+                .then(|| "This game is not being saved: disk full.".to_string())
+        }
+    }
+
+    #[test]
+    fn a_game_not_being_saved_says_so_at_once_and_keeps_saying_it() {
+        use super::super::state::tests_support::app;
+        let status_text = |a: &App, width: u16| {
+            let text = super::super::view::render(a, width, 24, false).text();
+            text.lines().take(2).collect::<Vec<_>>().join("\n")
+        };
+        let mut a = app("b-2 b-2 / a-2 b-1");
+        let mut failing = Failing(true);
+        let mut recorded = a.changes();
+        assert!(
+            tell_recorder(&mut a, Some(&mut failing), &mut recorded),
+            "a save that failed before the first move is shown at once"
+        );
+        let warning = "This game is not being saved: disk full.";
+        assert_eq!((a.message(), a.unsaved()), (Some(warning), Some(warning)));
+        a.key(Key::Digit(1));
+        tell_recorder(&mut a, Some(&mut failing), &mut recorded);
+        assert_eq!(a.message(), Some(warning));
+        a.key(Key::Right);
+        assert!(!tell_recorder(&mut a, Some(&mut failing), &mut recorded));
+        assert_eq!(a.message(), None, "the message line moves on");
+        assert!(
+            status_text(&a, 80).contains("NOT SAVED"),
+            "the status does not"
+        );
+        failing.0 = false;
+        a.key(Key::Undo);
+        assert!(tell_recorder(&mut a, Some(&mut failing), &mut recorded));
+        assert_eq!(a.unsaved(), None);
+        assert_eq!(a.message(), Some("This game is being saved again."));
+        assert!(!status_text(&a, 80).contains("NOT SAVED"));
     }
 }

@@ -39,6 +39,8 @@ pub struct App {
     hint_wait: Option<(Position, String)>,
     computers: PlayerSet,
     ai_name: &'static str,
+    /// Why the game is not being saved, while its last save failed.
+    unsaved: Option<String>,
 }
 
 impl std::fmt::Debug for App {
@@ -93,6 +95,7 @@ impl App {
             hint_wait: None,
             computers: PlayerSet::EMPTY,
             ai_name: "computer",
+            unsaved: None,
         };
         if over {
             app.message = Some(app.game_over_message());

@@ -52,6 +52,8 @@ impl App {
         }
         if self.winners().is_some() {
             return match key {
+                // The end of the game was not shown yet: only settled.
+                _ if settled => Effect::Continue,
                 Key::Quit => Effect::Quit,
                 Key::NewGame => Effect::NewGame,
                 _ => Effect::Continue,
@@ -64,6 +66,11 @@ impl App {
                 _ if settled => {}
                 _ => self.refuse(player),
             }
+            return Effect::Continue;
+        }
+        // A key that picks from the list of moves only settles the dice:
+        // the list shown was the one before the attack.
+        if settled && matches!(key, Key::Digit(_) | Key::Select | Key::Backspace) {
             return Effect::Continue;
         }
         self.message = None;
@@ -93,6 +100,7 @@ impl App {
             }
             Key::EndTurn | Key::Play => self.end_turn(),
             Key::Digit(d) => self.digit(d),
+            Key::Backspace => self.erase_digit(),
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
             Key::FastForward => self.fast_forward_key(),
@@ -116,6 +124,9 @@ impl App {
     pub fn click(&mut self, target: Target) -> Effect {
         match target {
             Target::Button(key) => self.key(key),
+            // The board and the list showed the game before the attack:
+            // a click on them only settles the dice.
+            _ if self.settle() => Effect::Continue,
             _ if self.overlay == Overlay::None && self.replay.is_some() => {
                 self.replay_click(target)
             }
@@ -280,9 +291,16 @@ impl App {
         if n * 10 > count {
             self.pick_typed();
         } else {
-            self.message = Some(format!(
-                "Move {n}: press Enter, or type another digit (moves 1 to {count})."
-            ));
+            self.message = Some(typing_message(n, count));
+        }
+    }
+
+    /// Erases the last digit typed (`Backspace`): the message says what is
+    /// left, or nothing once no digit is left.
+    fn erase_digit(&mut self) {
+        self.digits.pop();
+        if let Ok(n) = self.digits.parse::<usize>() {
+            self.message = Some(typing_message(n, self.moves().len()));
         }
     }
 
@@ -310,4 +328,9 @@ impl App {
             _ => self.message = Some(format!("There is no move {typed}.")),
         }
     }
+}
+
+/// The message while move `n` of `count` is typed.
+fn typing_message(n: usize, count: usize) -> String {
+    format!("Move {n}: press Enter, or type another digit (moves 1 to {count}).")
 }

@@ -28,8 +28,10 @@ fn line_mode(rules: &Rules, start: Position, seed: u64, moves: &[Move]) -> Vec<P
     record.plays().to_vec()
 }
 
-/// Plays `mv` by a click on the list.
+/// Plays `mv` by a click on the list, once the dice of the last roll
+/// settled (a click while they roll only settles them).
 fn play(a: &mut App, mv: Move) {
+    while a.roll_tick() {}
     let index = a.moves().iter().position(|&m| m == mv).unwrap();
     a.click(Target::Menu(index));
 }
@@ -179,4 +181,50 @@ fn a_new_dice_wars_game_is_dealt_and_rolls_from_its_seed() {
     let mut dice = dice_for(Some(9), 0);
     let expected = a.start().play_rolled(&rules, attack, &mut dice).unwrap();
     assert_eq!(a.plays()[0], Play::of(&rules, attack, &expected.event));
+}
+
+#[test]
+fn while_the_dice_roll_the_list_and_the_end_wait_and_picking_only_settles() {
+    // Dice Wars: the last player standing wins at once.
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 2, 8).unwrap();
+    let board = "a-3 b-1 / a-2 a-1".parse().unwrap();
+    let start = Position::start(&rules, board, Player::A).unwrap();
+    let attack = Move::Attack { from: 0, to: 1 };
+    // A seed whose roll takes the last cell of b: the game is over.
+    let mut a = (0..100)
+        .map(|seed| {
+            let mut a = App::new(rules.clone(), start, Some(seed));
+            play(&mut a, attack);
+            a
+        })
+        .find(|a| a.winners().is_some())
+        .unwrap();
+    assert!(a.rolling());
+    assert_eq!(a.shown_winners(), None, "not before the dice settle");
+    assert_eq!(a.shown_moves(), start.moves(&rules));
+    assert_eq!(a.shown_computer(), None);
+    assert_eq!(
+        a.key(Key::NewGame),
+        Effect::Continue,
+        "the key only settles"
+    );
+    assert!(!a.rolling());
+    assert_eq!(a.shown_winners(), a.winners());
+    assert_eq!(a.shown_moves(), a.moves());
+    assert_eq!(a.key(Key::NewGame), Effect::NewGame);
+    // A digit or a click on the list while the dice roll only settles them:
+    // the list shown was the one before the attack.
+    let (rules, start) = lol4();
+    let mut b = App::new(rules, start, Some(1));
+    play(&mut b, Move::Attack { from: 0, to: 1 });
+    assert!(b.rolling());
+    b.key(Key::Digit(1));
+    assert_eq!((b.rolling(), b.history().len(), b.digits()), (false, 1, ""));
+    let next = b.moves()[1];
+    play(&mut b, next);
+    assert!(b.rolling());
+    b.click(Target::Menu(0));
+    assert_eq!((b.rolling(), b.history().len()), (false, 2), "only settled");
+    b.click(Target::Menu(0));
+    assert_eq!(b.history().len(), 3, "settled, a click plays");
 }

@@ -166,6 +166,27 @@ impl App {
         self.message = Some(text.into());
     }
 
+    /// Tells the game whether it is being saved: `warning` says why not
+    /// (shown on the message line as soon as it comes, and kept in the
+    /// status until a save succeeds), `None` when it is saved. Returns
+    /// whether that changed.
+    pub fn set_unsaved(&mut self, warning: Option<String>) -> bool {
+        if warning == self.unsaved {
+            return false;
+        }
+        match &warning {
+            Some(text) => self.message = Some(text.clone()),
+            None => self.message = Some("This game is being saved again.".into()),
+        }
+        self.unsaved = warning;
+        true
+    }
+
+    /// Why the game is not being saved, if its last save failed.
+    pub fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
+    }
+
     /// The position after `n` moves of the history.
     pub(super) fn position_after(&self, n: usize) -> Position {
         self.history.position_after(self.start, n)

@@ -260,6 +260,9 @@ fn a_replay_steps_forward_and_back_and_jumps() {
     assert!(a.message().unwrap().contains("There is no move 9"));
     assert_eq!(a.digits(), "");
     a.key(Key::Digit(1));
+    a.key(Key::Backspace);
+    assert_eq!((a.digits(), a.message()), ("", None), "Backspace erases it");
+    a.key(Key::Digit(1));
     a.key(Key::Cancel);
     assert_eq!((a.digits(), a.message()), ("", Some("Number cancelled.")));
     assert_eq!(a.replay_at(), (4, 6), "nowhere else");

@@ -37,6 +37,9 @@ pub enum Key {
     End,
     /// A digit of a menu number.
     Digit(u8),
+    /// Erase the last digit of a menu number being typed (`Backspace`,
+    /// `Ctrl-H`).
+    Backspace,
     /// Show or hide the help (`?`).
     Help,
     /// Ask for a hint (`H`).

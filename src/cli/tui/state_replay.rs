@@ -116,7 +116,7 @@ impl App {
     pub(super) fn replay_key(&mut self, key: Key) -> Effect {
         let (at, len) = self.replay_at();
         let typed = !self.digits.is_empty();
-        if !matches!(key, Key::Digit(_) | Key::Select) {
+        if !matches!(key, Key::Digit(_) | Key::Select | Key::Backspace) {
             self.digits.clear();
         }
         match key {
@@ -138,6 +138,11 @@ impl App {
             }
             Key::Play => self.play_or_pause(),
             Key::Digit(d) => self.replay_digit(d),
+            Key::Backspace => {
+                self.digits.pop();
+                let len = self.history.len();
+                self.message = self.digits.parse().ok().map(|n| going_message(n, len));
+            }
             Key::Select if !self.digits.is_empty() => {
                 let typed = std::mem::take(&mut self.digits);
                 if let Ok(n) = typed.parse::<usize>() {
@@ -208,9 +213,7 @@ impl App {
         self.pause();
         let len = self.history.len();
         if let Some(n) = self.push_digit(d, 0, len) {
-            self.message = Some(format!(
-                "Move {n}: press Enter to go there (moves 0 to {len})."
-            ));
+            self.message = Some(going_message(n, len));
         }
     }
 
@@ -231,4 +234,9 @@ impl App {
             format!("Your game from move {at}: {player} to move.")
         });
     }
+}
+
+/// The message while the position after move `n` of `len` is typed.
+fn going_message(n: usize, len: usize) -> String {
+    format!("Move {n}: press Enter to go there (moves 0 to {len}).")
 }

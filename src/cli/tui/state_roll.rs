@@ -4,7 +4,7 @@
 //! fast-forwarded (`f`: no pauses, no rolling).
 
 use super::{App, Move, Play, Player, Position};
-use crate::game::Roll;
+use crate::game::{PlayerSet, Roll};
 
 /// The driver's ticks a roll rolls for before it settles on its faces.
 pub const ROLL_FRAMES: u8 = 6;
@@ -120,6 +120,29 @@ impl App {
             Some(before) if self.rolling() => self.position_after(before),
             _ => self.position(),
         }
+    }
+
+    /// The moves the list shows: those of [`App::shown_position`], so that
+    /// while the last roll rolls the list is the one the attack was picked
+    /// from.
+    pub fn shown_moves(&self) -> Vec<Move> {
+        self.shown_position().moves(self.rules())
+    }
+
+    /// Who won, as the screen shows it: nobody yet while the last roll
+    /// rolls (the game-over box waits for the dice to settle).
+    pub fn shown_winners(&self) -> Option<PlayerSet> {
+        if self.rolling() { None } else { self.winners() }
+    }
+
+    /// The computer's player the screen shows moving: while the last roll
+    /// rolls, the attacker's, if the computer plays it.
+    pub fn shown_computer(&self) -> Option<Player> {
+        if !self.rolling() {
+            return self.computer_to_move();
+        }
+        let player = self.shown_position().player();
+        (self.replay.is_none() && self.computers.contains(player)).then_some(player)
     }
 
     /// One tick of the rolling dice; returns whether the screen changed.

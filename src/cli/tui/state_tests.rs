@@ -152,6 +152,29 @@ fn two_digit_numbers_wait_for_enter() {
 }
 
 #[test]
+fn backspace_erases_the_last_digit_typed() {
+    const MANY: &str = "a-3 b-1 a-3 b-1 / b-1 a-3 b-1 a-3 / a-3 b-1 a-3 b-1 / b-1 a-3 b-1 a-3";
+    let moves = app(MANY).moves();
+    let mut a = app(MANY);
+    a.key(Key::Digit(1));
+    a.key(Key::Backspace);
+    assert_eq!(
+        (a.digits(), a.message()),
+        ("", None),
+        "nothing left to play"
+    );
+    a.key(Key::Digit(1));
+    assert_eq!(a.digits(), "1", "a new number, not 11");
+    assert!(a.log().is_empty());
+    a.key(Key::Select);
+    assert!(a.log()[0].starts_with(&format!("a: {},", moves[0])));
+    let mut b = app(MANY);
+    b.key(Key::Backspace);
+    assert_eq!((b.digits(), b.message()), ("", None), "nothing to erase");
+    assert!(b.log().is_empty());
+}
+
+#[test]
 fn quitting_asks_first() {
     let mut a = app(MENU_BOARD);
     assert_eq!(a.key(Key::Quit), Effect::Continue);

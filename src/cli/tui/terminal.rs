@@ -20,7 +20,7 @@ use super::recording::{start_new_game, tell_recorder};
 use super::signals::{self, Signal};
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
-use super::workers::{Worker, spawn_hinter};
+use super::workers::{Hinter, Worker};
 use crate::game::{Move, Position};
 
 /// Whether this process has the terminal in raw mode on the alternate
@@ -153,6 +153,7 @@ const THINK_TICK: Duration = Duration::from_millis(40);
 enum Thinking {
     Idle,
     Asked {
+        id: u64,
         position: Position,
         since: Instant,
     },
@@ -168,8 +169,8 @@ enum Thinking {
 enum Event {
     Input(Input),
     Signal(Signal),
-    /// The hints worked out for a game's node.
-    Hints(u64, Spot, Option<Vec<Hint>>),
+    /// The hints worked out for a request (its number), for a game's node.
+    Hints(u64, u64, Spot, Option<Vec<Hint>>),
 }
 
 /// Plays `app` full screen until a player quits or a signal ends it;
@@ -200,14 +201,17 @@ pub fn run(
     let hint_sender = sender.clone();
     let hinter = hinter
         .map(|h| {
-            spawn_hinter(h, move |game, node, hints| {
-                hint_sender.send(Event::Hints(game, node, hints)).is_ok()
+            Hinter::spawn(h, move |id, game, node, hints| {
+                hint_sender
+                    .send(Event::Hints(id, game, node, hints))
+                    .is_ok()
             })
         })
         .transpose()?;
-    // The game the hints are for, and the node last asked for in it.
+    // The game the hints are for, and the request still wanted: its
+    // number and the node it is for in that game.
     let mut game = 0u64;
-    let mut asked: Option<(u64, Spot)> = None;
+    let mut asked: Option<(u64, u64, Spot)> = None;
     let guard = TerminalGuard::enter()?;
     input::spawn(move |i| {
         if i == Input::Key(Key::Interrupt) && signals::interrupt().is_ok() {
@@ -275,30 +279,53 @@ pub fn run(
             // Settled by a key.
             hold = Some(Instant::now() + COMPUTER_PAUSE);
         }
+        // Hints no longer wanted (cancelled, a move played, a new game):
+        // their search stops, and its answer is thrown away.
+        if let (Some(hinter), Some((_, of, node))) = (&hinter, asked)
+            && (of != game
+                || app.hints_pending() != Some(node)
+                || Spot::of(&app.position()) != node)
+        {
+            hinter.cancel();
+            asked = None;
+        }
         if let Some(worker) = &worker {
             let now = Instant::now();
+            // A move no longer wanted (an undo, a replay continued): its
+            // search stops, and its answer is thrown away.
+            if let Thinking::Asked { position, .. } = thinking
+                && (app.position() != position || app.computer_to_move().is_none())
+            {
+                worker.cancel();
+                thinking = Thinking::Idle;
+            }
             thinking = match thinking {
                 Thinking::Idle => match app.computer_to_move() {
                     Some(_) => {
                         let position = app.position();
-                        worker
-                            .requests
-                            .send((app.rules().clone(), position))
-                            .map_err(|_| io::Error::other("the computer player stopped"))?;
                         Thinking::Asked {
+                            id: worker.ask(app.rules(), position)?,
                             position,
                             since: now,
                         }
                     }
                     None => Thinking::Idle,
                 },
-                Thinking::Asked { position, since } => match worker.answers.try_recv() {
-                    Ok((answered, mv)) if answered == position => Thinking::Found {
+                Thinking::Asked {
+                    id,
+                    position,
+                    since,
+                } => match worker.answers.try_recv() {
+                    Ok((answered, mv)) if answered == id => Thinking::Found {
                         position,
                         mv,
                         at: since + COMPUTER_PAUSE,
                     },
-                    Ok(_) | Err(TryRecvError::Empty) => Thinking::Asked { position, since },
+                    Ok(_) | Err(TryRecvError::Empty) => Thinking::Asked {
+                        id,
+                        position,
+                        since,
+                    },
                     Err(TryRecvError::Disconnected) => {
                         return Err(io::Error::other("the computer player stopped"));
                     }
@@ -361,12 +388,13 @@ pub fn run(
                 (shown, dirty) = (None, true);
                 continue;
             }
-            Event::Hints(answered, node, hints) => {
-                if asked == Some((answered, node)) {
+            Event::Hints(id, answered, node, hints) => {
+                // Only the answer still wanted: the others were cut short.
+                if asked.is_some_and(|(wanted, ..)| wanted == id) {
                     asked = None;
-                }
-                if answered == game {
-                    app.hints_ready(node, hints);
+                    if answered == game {
+                        app.hints_ready(node, hints);
+                    }
                 }
                 Effect::Continue
             }
@@ -402,13 +430,10 @@ pub fn run(
                 None => {
                     app.hints_ready(node, None);
                 }
-                Some(_) if asked == Some((game, node)) => {}
-                Some(requests) => {
-                    let request = (game, node, app.rules().clone(), app.position());
-                    requests
-                        .send(request)
-                        .map_err(|_| io::Error::other("the hints stopped"))?;
-                    asked = Some((game, node));
+                Some(_) if asked.is_some_and(|(_, of, at)| (of, at) == (game, node)) => {}
+                Some(hinter) => {
+                    let id = hinter.ask(game, node, app.rules(), app.position())?;
+                    asked = Some((id, game, node));
                 }
             },
         }

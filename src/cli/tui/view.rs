@@ -297,7 +297,7 @@ fn panel(
         replay_panel(frame, app, x, end, y, bottom);
         return;
     }
-    if app.winners().is_some() {
+    if app.shown_winners().is_some() {
         y = end_box(frame, app, x, end, y);
     } else {
         y = roll(frame, app, x, end, y, paint);
@@ -315,8 +315,8 @@ fn panel(
 /// log; returns the row after them.
 fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, bottom: usize) -> usize {
     let width = end.saturating_sub(x);
-    let moves = app.moves();
-    let computer = app.computer_to_move().is_some();
+    let moves = app.shown_moves();
+    let computer = app.shown_computer().is_some();
     let hints = app.hints();
     let heading: &[&str] = if computer {
         &[

@@ -79,6 +79,25 @@ fn a_roll_rolling_then_taken() {
     );
     assert!(!rolling.contains("a: 0 -> 5 rolls"), "{rolling}");
     assert!(rolling.contains("|b5!|b2 |c2 |"), "{rolling}");
+    // Nor do the status and the list of moves: both are those of the game
+    // before the attack, field for field.
+    let before = render(&App::new(rules.clone(), start, Some(3)), 80, 24, true).text();
+    let status = |text: &str| text.lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(status(&rolling), status(&before));
+    let listed = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.chars().skip(33).collect::<String>())
+            .filter(|l| {
+                l.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+            })
+            .collect()
+    };
+    // (fewer of them: the roll takes rows of the panel)
+    let (now, then) = (listed(&rolling), listed(&before));
+    assert!(now.len() > 3, "{rolling}");
+    assert_eq!(now, then[..now.len()]);
     while a.roll_tick() {}
     let settled = render(&a, 80, 24, true).text();
     let roll = a.last_roll().unwrap();

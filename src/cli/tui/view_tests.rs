@@ -521,3 +521,16 @@ fn the_help_of_a_replay_lists_its_keys() {
         assert!(keys.contains(text), "{text}: {keys}");
     }
 }
+
+#[test]
+fn a_game_not_being_saved_says_so_in_the_status_at_every_size() {
+    let mut a = app(MENU_BOARD);
+    a.set_unsaved(Some(
+        "This game is not being saved: Permission denied.".into(),
+    ));
+    let screens: Vec<String> = [(100, 24), (80, 24), (60, 20)]
+        .iter()
+        .map(|&(w, h)| format!("--- {w}x{h} ---\n{}", render(&a, w, h, false).text()))
+        .collect();
+    insta::assert_snapshot!(screens.join("\n"));
+}

@@ -479,7 +479,15 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
                     reverse: true,
                     ..Style::BOLD
                 };
-                return wrap(&format!("{:>2}. {entry}", i + 1), style, width, 4);
+                // One bar across the panel: each line's words and the
+                // spaces between and after them all in reverse video.
+                return wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4)
+                    .iter()
+                    .map(|line| {
+                        let text: String = line.iter().map(|s| s.text.as_str()).collect();
+                        vec![Span::new(format!("{text:<width$}"), style)]
+                    })
+                    .collect();
             }
             // The others on one line each where they can: what was taken
             // (after the comma) is left out of a line too long.

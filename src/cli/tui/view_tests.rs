@@ -452,6 +452,16 @@ fn a_replay_in_small_windows() {
     let (x, y) = frame.find(Target::Step(5)).unwrap();
     let glyph = frame.row(y)[usize::from(x)];
     assert!(glyph.style.reverse, "{text}");
+    // One bar: every glyph from the move's number to the panel's edge,
+    // spaces included, is in reverse video.
+    let bar: Vec<_> = (x..frame.width())
+        .take_while(|&col| frame.target_at(col, y) == Some(Target::Step(5)))
+        .map(|col| frame.row(y)[usize::from(col)])
+        .collect();
+    assert!(bar.iter().all(|g| g.style.reverse), "{text}");
+    // The bar goes on past the entry's text, to the panel's edge.
+    let last = bar.iter().rposition(|g| g.ch != ' ').unwrap();
+    assert!(bar.len() > last + 1, "{text}");
     assert!(frame.find(Target::Step(4)).is_some());
     for key in [Key::Left, Key::Right, Key::Play, Key::Continue] {
         assert!(frame.find(Target::Button(key)).is_some(), "{key:?}\n{text}");

@@ -544,3 +544,23 @@ fn a_game_not_being_saved_says_so_in_the_status_at_every_size() {
         .collect();
     insta::assert_snapshot!(screens.join("\n"));
 }
+
+#[test]
+fn the_log_keeps_room_for_the_last_round() {
+    let a = game(4, 5, 11, 6);
+    let me = format!("{}:", a.position().player());
+    // The entries since the player to move last moved, before the others.
+    let log = a.log();
+    let mine = log.iter().rev().take_while(|e| e.starts_with(&me)).count();
+    let others = log[..log.len() - mine]
+        .iter()
+        .rev()
+        .take_while(|e| !e.starts_with(&me))
+        .count();
+    assert!(others >= 3, "{log:?}");
+    let text = render(&a, 80, 24, false).text();
+    for entry in &log[log.len() - mine - others..] {
+        let start: String = entry.chars().take(20).collect();
+        assert!(text.contains(&start), "{start}\n{text}");
+    }
+}

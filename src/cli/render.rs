@@ -90,6 +90,17 @@ pub fn game_over_why(rules: &crate::game::Rules, at: &crate::game::Position) -> 
     }
 }
 
+/// Why the game is over, in the full-screen game's words: like
+/// [`game_over_why`], but a player to move who has no cells left is said to
+/// have none (the line mode keeps Land of Lisp's `cannot attack`).
+pub fn game_over_plain(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
+    if !at.is_stalled(rules) && at.board().owned_by(at.player()).next().is_none() {
+        format!("{} has no cells left: the game is over", at.player())
+    } else {
+        game_over_why(rules, at)
+    }
+}
+
 /// The end of the game: `The winner is b` or `The game is a tie between a and b`.
 pub fn result(winners: PlayerSet) -> String {
     if winners.len() == 1 {

@@ -8,7 +8,7 @@ use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
 use super::state::{App, dice};
 use crate::cli::render::OUT_COLOR;
-use crate::game::{Player, RuleSet, Supply, largest_group};
+use crate::game::{Move, Player, RuleSet, Supply, largest_group};
 
 /// The lines the status takes at the top of the screen.
 pub(super) const STATUS_LINES: usize = 2;
@@ -75,14 +75,17 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     } else {
         fields.push(Field::new(5, vec![to_move(" to move".into(), Style::PLAIN)]).required());
         fields.extend(captured);
-        let plus = dice(position.reinforcements(app.rules()));
-        fields.push(Field::new(
-            6,
-            vec![
-                vec![Span::plain(format!("end turn now: +{plus}"))],
-                vec![Span::plain(format!("end turn: +{plus}"))],
-            ],
-        ));
+        // What ending the turn brings, once the rules let the turn end.
+        if position.moves(app.rules()).contains(&Move::Pass) {
+            let plus = dice(position.reinforcements(app.rules()));
+            fields.push(Field::new(
+                6,
+                vec![
+                    vec![Span::plain(format!("end turn now: +{plus}"))],
+                    vec![Span::plain(format!("end turn: +{plus}"))],
+                ],
+            ));
+        }
     }
     // A game that is not being saved says so until a save succeeds (the
     // message line has the reason).
@@ -286,7 +289,8 @@ fn key_fields(app: &App) -> Vec<Field> {
             undo,
             Some(help),
             Some(quit),
-            Some(key(4, &["Ctrl-C quit at once"])),
+            // Gives way before `u undo`, which works while the computer moves.
+            Some(key(8, &["Ctrl-C quit at once"])),
         ]
         .into_iter()
         .flatten()
@@ -295,8 +299,13 @@ fn key_fields(app: &App) -> Vec<Field> {
         [
             Some(key(6, &["arrows/hjkl move", "arrows move"])),
             Some(key(5, &["Enter mark/attack", "Enter attack"])),
-            Some(key(8, &["Esc cancel"])),
-            Some(key(3, &["e end turn"])),
+            // Esc only when there is something to cancel, e only when the
+            // turn may end.
+            (app.marked().is_some() || !app.digits().is_empty() || app.hints_pending().is_some())
+                .then(|| key(8, &["Esc cancel"])),
+            app.moves()
+                .contains(&Move::Pass)
+                .then(|| key(3, &["e end turn"])),
             undo,
             Some(help),
             Some(quit),

@@ -8,7 +8,7 @@ use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use super::state::{App, Key, Overlay};
 use super::view::min_size;
-use crate::cli::render::{game_over_why, result};
+use crate::cli::render::{game_over_plain, result};
 use crate::game::{Player, RuleSet};
 
 /// Draws `lines` in a box `w` columns wide with its top-left corner at
@@ -117,7 +117,7 @@ const KEYS: [(&str, &str); 12] = [
     ),
     ("Enter, Space", "mark a cell, then attack a target"),
     ("Esc", "cancel hints, a mark or a typed number"),
-    ("e, p", "end the turn (after an attack)"),
+    ("e, p", "end the turn"),
     ("1 2 3 ...", "play it (Enter ends; Backspace erases)"),
     ("u, r", "undo, redo (to your turn vs a computer)"),
     ("H", "hints: the computer rates the moves"),
@@ -185,8 +185,15 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
             .map_or(0, |i| i + 1);
         list.insert(at, COMPUTER_KEY);
     }
+    // Whether the rules want an attack before the turn may end.
+    let after_attack = set.policy().attack_first;
     let mut keys = vec![vec![vec![Span::bold(title)]], blank()];
     for (key, what) in list {
+        let what = if key == "e, p" && after_attack {
+            "end the turn (after an attack)"
+        } else {
+            what
+        };
         if inner >= KEY_COLUMN + 36 {
             let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
@@ -325,7 +332,7 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     }
     let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
     lines.extend(wrap(
-        &game_over_why(app.rules(), &position),
+        &game_over_plain(app.rules(), &position),
         Style::PLAIN,
         inner,
         2,
@@ -351,7 +358,10 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
         vec![
             match map.grid() {
                 Some(_) => format!("This {map} needs {need_w}x{need_h};"),
-                None => format!("A {map} board needs {need_w}x{need_h};"),
+                None => format!(
+                    "{} {map} board needs {need_w}x{need_h};",
+                    article(&map.to_string())
+                ),
             },
             format!("this one is {w}x{h}."),
         ],
@@ -367,21 +377,88 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
     let lines: Vec<Line> = sentences
         .iter()
         .flat_map(|phrases| {
+            let room = w.saturating_sub(2);
+            // A phrase wider than the window is wrapped between its words.
             let items: Vec<Line> = phrases
                 .iter()
-                .map(|p| vec![Span::plain(p.as_str())])
+                .flat_map(|p| {
+                    if p.chars().count() <= room {
+                        vec![vec![Span::plain(p.as_str())]]
+                    } else {
+                        wrap(p, Style::PLAIN, room, 0)
+                    }
+                })
                 .collect();
-            flow(
-                &items.iter().collect::<Vec<_>>(),
-                " ",
-                w.saturating_sub(2),
-                0,
-            )
+            flow(&items.iter().collect::<Vec<_>>(), " ", room, 0)
         })
         .collect();
     let top = h.saturating_sub(lines.len()) / 2;
     for (i, line) in lines.iter().enumerate() {
         let x = w.saturating_sub(width(line)) / 2;
         frame.spans(x, top + i, w, line);
+    }
+}
+
+/// The article ("A" or "An") before `word`, by how it is said: "An 8x8",
+/// "An 11x11", "An 18x18", "A 5x5", "A map".
+fn article(word: &str) -> &'static str {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let vowel = if digits.is_empty() {
+        word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U'])
+    } else {
+        // Said in groups of three digits: the first group is said first.
+        let lead = match digits.len() % 3 {
+            0 => &digits[..3],
+            n => &digits[..n],
+        };
+        lead.starts_with('8') || lead == "11" || lead == "18"
+    };
+    if vowel { "An" } else { "A" }
+}
+
+#[cfg(test)]
+mod article_tests {
+    use super::{RuleSet, article, help_parts};
+
+    /// The help's keys page, as plain text.
+    fn keys_page(set: RuleSet) -> String {
+        let [_, keys] = help_parts(76, (false, set, false));
+        keys.iter()
+            .flatten()
+            .map(|line| line.iter().map(|s| s.text.as_str()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_end_turn_key_says_what_each_rule_set_asks() {
+        for set in [RuleSet::Classic, RuleSet::Lol4, RuleSet::Racket] {
+            assert!(
+                keys_page(set).contains("end the turn (after an attack)"),
+                "{set}"
+            );
+        }
+        let dicewars = keys_page(RuleSet::Dicewars);
+        assert!(dicewars.contains("end the turn"), "{dicewars}");
+        assert!(!dicewars.contains("after an attack"), "{dicewars}");
+    }
+
+    #[test]
+    fn the_article_follows_how_the_word_is_said() {
+        for (word, want) in [
+            ("8x8", "An"),
+            ("11x11", "An"),
+            ("18x18", "An"),
+            ("80x80", "An"),
+            ("5x5", "A"),
+            ("1x1", "A"),
+            ("10x10", "A"),
+            ("111x111", "A"),
+            ("11000", "An"),
+            ("map of 8 territories", "A"),
+            ("offset", "An"),
+        ] {
+            assert_eq!(article(word), want, "{word}");
+        }
     }
 }

@@ -205,7 +205,7 @@ impl App {
         let position = self.position();
         format!(
             "{}. {}",
-            super::super::render::game_over_why(self.rules(), &position),
+            super::super::render::game_over_plain(self.rules(), &position),
             super::super::render::result(position.winners())
         )
     }

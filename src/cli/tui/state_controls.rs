@@ -311,10 +311,7 @@ impl App {
         match self.digits.parse::<usize>() {
             Ok(n) if (first..=last).contains(&n) => Some(n),
             _ => {
-                self.message = Some(format!(
-                    "There is no move {}: the moves are {first} to {last}.",
-                    self.digits
-                ));
+                self.message = Some(super::play::no_such_move(&self.digits, first, last));
                 self.digits.clear();
                 None
             }

@@ -6,17 +6,22 @@ use super::{App, Move, Play, Position, dice};
 use crate::game::{Event, Played};
 use rand_chacha::ChaCha8Rng;
 
+/// Says there is no move `typed`, naming the moves `first` to `last` there are.
+pub(super) fn no_such_move(typed: &str, first: usize, last: usize) -> String {
+    if first >= last {
+        format!("There is no move {typed}: the only move is {first}.")
+    } else {
+        format!("There is no move {typed}: the moves are {first} to {last}.")
+    }
+}
+
 impl App {
     /// Plays the move at `index` in the menu, rolling its dice (if the
     /// rules roll any) from the game's generator, and logs it.
     pub(super) fn play_index(&mut self, index: usize) {
         let moves = self.moves();
         let Some(&mv) = moves.get(index) else {
-            self.message = Some(format!(
-                "There is no move {}: the moves are 1 to {}.",
-                index + 1,
-                moves.len()
-            ));
+            self.message = Some(no_such_move(&(index + 1).to_string(), 1, moves.len()));
             return;
         };
         let before = self.position();
@@ -91,4 +96,21 @@ pub(crate) fn dice_for(seed: Option<u64>, played: usize) -> ChaCha8Rng {
     let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed.unwrap_or(0));
     rng.set_stream(1 + played as u64);
     rng
+}
+
+#[cfg(test)]
+mod tests {
+    use super::no_such_move;
+
+    #[test]
+    fn a_wrong_number_names_the_moves_there_are() {
+        assert_eq!(
+            no_such_move("5", 1, 1),
+            "There is no move 5: the only move is 1."
+        );
+        assert_eq!(
+            no_such_move("0", 1, 3),
+            "There is no move 0: the moves are 1 to 3."
+        );
+    }
 }

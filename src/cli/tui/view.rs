@@ -344,7 +344,13 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
     y += 1;
     // Keep at least a few lines for the log below the moves, and one for
     // the legend of the hints.
-    let room = bottom.saturating_sub(y + 5 + usize::from(hints.is_some()));
+    // The log keeps the rows its last round needs (with its heading, a
+    // blank row and the buttons' row above it), as far as three moves and
+    // a button row leave room.
+    let log_rows = (last_round_rows(app, end.saturating_sub(x + 1)) + 3)
+        .min(bottom.saturating_sub(y + 5))
+        .max(5);
+    let room = bottom.saturating_sub(y + log_rows + usize::from(hints.is_some()));
     let shown = if moves.len() > room {
         room.saturating_sub(1)
     } else {
@@ -479,7 +485,15 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
                     reverse: true,
                     ..Style::BOLD
                 };
-                return wrap(&format!("{:>2}. {entry}", i + 1), style, width, 4);
+                // One bar across the panel: each line's words and the
+                // spaces between and after them all in reverse video.
+                return wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4)
+                    .iter()
+                    .map(|line| {
+                        let text: String = line.iter().map(|s| s.text.as_str()).collect();
+                        vec![Span::new(format!("{text:<width$}"), style)]
+                    })
+                    .collect();
             }
             // The others on one line each where they can: what was taken
             // (after the comma) is left out of a line too long.
@@ -553,6 +567,26 @@ const CHANCE_LEGEND: [&str; 4] = [
     "%: chance of taking it; estimate: a score",
     "%=chance, estimate=score",
 ];
+
+/// The rows the log's last round takes at `width` columns: the entries
+/// since the player to move last moved before the others did.
+fn last_round_rows(app: &App, width: usize) -> usize {
+    let me = app.shown_position().player().to_string();
+    let by_me = |entry: &String| entry.split_once(':').is_some_and(|(who, _)| who == me);
+    let log = app.log();
+    let mine_now = log.iter().rev().take_while(|e| by_me(e)).count();
+    let others = log
+        .iter()
+        .rev()
+        .skip(mine_now)
+        .take_while(|e| !by_me(e))
+        .count();
+    log.iter()
+        .rev()
+        .take(mine_now + others)
+        .map(|e| wrap(e, Style::PLAIN, width, 2).len())
+        .sum()
+}
 
 /// Draws the log's last entries that fit from row `y` to `bottom`, each
 /// whole, wrapped if it is wider than the panel.

@@ -452,6 +452,16 @@ fn a_replay_in_small_windows() {
     let (x, y) = frame.find(Target::Step(5)).unwrap();
     let glyph = frame.row(y)[usize::from(x)];
     assert!(glyph.style.reverse, "{text}");
+    // One bar: every glyph from the move's number to the panel's edge,
+    // spaces included, is in reverse video.
+    let bar: Vec<_> = (x..frame.width())
+        .take_while(|&col| frame.target_at(col, y) == Some(Target::Step(5)))
+        .map(|col| frame.row(y)[usize::from(col)])
+        .collect();
+    assert!(bar.iter().all(|g| g.style.reverse), "{text}");
+    // The bar goes on past the entry's text, to the panel's edge.
+    let last = bar.iter().rposition(|g| g.ch != ' ').unwrap();
+    assert!(bar.len() > last + 1, "{text}");
     assert!(frame.find(Target::Step(4)).is_some());
     for key in [Key::Left, Key::Right, Key::Play, Key::Continue] {
         assert!(frame.find(Target::Button(key)).is_some(), "{key:?}\n{text}");
@@ -533,4 +543,24 @@ fn a_game_not_being_saved_says_so_in_the_status_at_every_size() {
         .map(|&(w, h)| format!("--- {w}x{h} ---\n{}", render(&a, w, h, false).text()))
         .collect();
     insta::assert_snapshot!(screens.join("\n"));
+}
+
+#[test]
+fn the_log_keeps_room_for_the_last_round() {
+    let a = game(4, 5, 11, 6);
+    let me = format!("{}:", a.position().player());
+    // The entries since the player to move last moved, before the others.
+    let log = a.log();
+    let mine = log.iter().rev().take_while(|e| e.starts_with(&me)).count();
+    let others = log[..log.len() - mine]
+        .iter()
+        .rev()
+        .take_while(|e| !e.starts_with(&me))
+        .count();
+    assert!(others >= 3, "{log:?}");
+    let text = render(&a, 80, 24, false).text();
+    for entry in &log[log.len() - mine - others..] {
+        let start: String = entry.chars().take(20).collect();
+        assert!(text.contains(&start), "{start}\n{text}");
+    }
 }

@@ -10,11 +10,11 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::{AiKind, Budget, Strategy};
+use crate::game::Play;
 use crate::game::{
     Board, GenerateError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules,
     random_board,
 };
-use crate::record::Play;
 
 /// Why an arena game could not be played to its end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -92,7 +92,7 @@ impl fmt::Display for Record {
             if let Some(roll) = play.roll {
                 write!(f, " rolls {}", roll.faces())?;
             }
-            if play.placed.len > 0 {
+            if !play.placed.cells().is_empty() {
                 write!(f, " {}", play.placed)?;
             }
             writeln!(f)?;

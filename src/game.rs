@@ -19,6 +19,7 @@ mod huge;
 mod map;
 mod mapfile;
 mod mapgen;
+mod play;
 mod player;
 mod position;
 mod rules;
@@ -47,6 +48,7 @@ pub use mapgen::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
     MapGenError, MapShape, TERRITORY_CELLS, random_map,
 };
+pub use play::{Placed, Play};
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
 pub use position::{IllegalMove, Move, ParseMoveError, Position, PositionError, Spare};
 pub(crate) use rules::NoChance;

@@ -77,7 +77,7 @@ pub use stop::{Stop, stoppable};
 /// [`Search`] and [`Lol`] always complete their first, one-move-deep pass,
 /// so that there is always a move: a budget smaller than that pass is
 /// exceeded by it. Past the budget each answers within a few thousand
-/// nodes: the README states the margin measured over a time budget.
+/// nodes: docs/OPPONENTS.md states the margin measured over a time budget.
 ///
 /// ```
 /// use std::time::Duration;

@@ -760,7 +760,7 @@ fn the_line_mode_saves_before_a_signal_ends_it() {
     assert!(undated(&saved).ends_with("moves:\na: 2 -> 3\n"));
 }
 
-/// The sample records of the README and docs/RECORDS.md: indented blocks
+/// The sample records of docs/GUIDE.md and docs/RECORDS.md: indented blocks
 /// that start with the version line.
 fn documented_records(file: &str) -> Vec<String> {
     let text = std::fs::read_to_string(common::root().join(file)).unwrap();
@@ -786,7 +786,7 @@ fn documented_records(file: &str) -> Vec<String> {
 #[test]
 fn the_documented_records_read() {
     use dice_of_doom::record::Record;
-    for file in ["README.md", "docs/RECORDS.md"] {
+    for file in ["docs/GUIDE.md", "docs/RECORDS.md"] {
         let records = documented_records(file);
         assert!(!records.is_empty(), "{file}");
         for text in records {

@@ -38,7 +38,7 @@ pub struct Model {
 }
 
 impl Model {
-    /// The model for a rule set, as measured best (see the README): under
+    /// The model for a rule set, as measured best (see docs/OPPONENTS.md): under
     /// Dice Wars' rules, many players each pulling the leader back; under
     /// the others, players leaning on us.
     pub fn for_rules(rules: &Rules) -> Model {

@@ -2,7 +2,7 @@
 //! standard output; keys in snake_case; counts, limits and times as numbers;
 //! players as their letters (`"a"`); boards on one line as the board files
 //! write them (`"b-2 b-2 / a-2 b-1"`); leaves as a list of winners and
-//! counts. README's "JSON output" section shows each command's shape.
+//! counts. docs/GUIDE.md's "JSON output" section shows each command's shape.
 
 use std::io::{self, Write};
 

@@ -11,7 +11,6 @@ use super::render;
 use super::saving::Saver;
 use crate::game::{Battle, Event, Move, Player, PlayerSet, Position, RuleSet, Rules};
 use crate::record::{Play, Record};
-use rand_chacha::ChaCha8Rng;
 
 /// How a line-mode game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +45,7 @@ pub fn play_with(
     color: bool,
     computers: &mut Computers,
     mut saver: Option<&mut Saver>,
-    dice: &mut ChaCha8Rng,
+    seed: u64,
 ) -> io::Result<Outcome> {
     let rules = record.rules().clone();
     // The moves taken back, the next one to redo last.
@@ -77,7 +76,7 @@ pub fn play_with(
                     io::Error::other(format!("the computer found no legal move for {player}"))
                 })?;
             writeln!(output, "{}", computer_move_text(player, mv))?;
-            play_rolled(record, mv, dice, output)?;
+            play_rolled(record, mv, seed, output)?;
             output.flush()?;
             redo.clear();
             save(record, output)?;
@@ -96,7 +95,7 @@ pub fn play_with(
             };
             match answer {
                 Answer::Move(index) => {
-                    play_rolled(record, moves[index], dice, output)?;
+                    play_rolled(record, moves[index], seed, output)?;
                     redo.clear();
                 }
                 Answer::Undo => match undo_to(record, computers.players()) {
@@ -154,21 +153,22 @@ pub fn play_with(
     }
 }
 
-/// Plays a legal move at the end of the record, drawing its roll (and, under
-/// Dice Wars, its placements) from `dice`, and prints what happened under
+/// Plays a legal move at the end of the record, its roll (and, under Dice
+/// Wars, its placements) those of `seed`, the position and the move
+/// ([`crate::game::dice_of`]), and prints what happened under
 /// the rule sets other than the classic one (whose transcripts stay the
 /// book's): `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6: taken`, `a: end
 /// turn: places 3 dice (0, 4, 4), 5 left`.
 fn play_rolled(
     record: &mut Record,
     mv: Move,
-    dice: &mut ChaCha8Rng,
+    seed: u64,
     output: &mut impl Write,
 ) -> io::Result<()> {
     let rules = record.rules().clone();
     let at = record.end();
     let played = at
-        .play_rolled(&rules, mv, dice)
+        .play_seeded(&rules, mv, seed)
         .map_err(|e| io::Error::other(e.to_string()))?;
     record
         .push(Play::of(&rules, mv, &played.event))
@@ -341,7 +341,7 @@ mod tests {
             false,
             &mut computers,
             None,
-            &mut rand::SeedableRng::seed_from_u64(0),
+            0,
         )
         .unwrap();
         (outcome, String::from_utf8(output).unwrap(), record)
@@ -544,7 +544,7 @@ mod tests {
                 false,
                 &mut computers,
                 Some(&mut saver),
-                &mut rand::SeedableRng::seed_from_u64(0),
+                0,
             )
             .unwrap();
             let kept = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -16,7 +16,6 @@ use super::{autosaves, files};
 use crate::ai::{AiKind, Budget};
 use crate::game::{Player, PlayerSet};
 use crate::record::{Record, Seat, Tags};
-use rand_chacha::ChaCha8Rng;
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
@@ -242,8 +241,7 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
         record.plays(),
         record.tags().seed,
     )
-    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?
-    .with_dice(dice_rng(record));
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
     let keeper = game
         .saver
         .clone()
@@ -379,7 +377,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         color,
         &mut computers,
         game.saver.as_mut(),
-        &mut dice_rng(record),
+        record.tags().seed.unwrap_or(0),
     )?;
     if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
         writeln!(out, "{note}")?;
@@ -394,15 +392,6 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
             "the input ended before the game was over".to_string(),
         )),
     }
-}
-
-/// The generator of a game's dice: its board's seed (a random one without),
-/// on a stream of its own (1, plus the moves already played for a game that
-/// goes on), so that a seed reproduces the board and every roll, in the
-/// line mode and the full-screen game alike.
-fn dice_rng(record: &Record) -> ChaCha8Rng {
-    let seed = record.tags().seed.unwrap_or_else(rand::random);
-    tui::dice_for(Some(seed), record.plays().len())
 }
 
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the

@@ -1,11 +1,11 @@
 //! The full-screen game as a pure state machine: keys and clicks in, state
-//! changes and moves out. No terminal, no clock; the dice come from a
-//! seeded generator it holds, so that a seed replays the same game.
+//! changes and moves out. No terminal, no clock; the dice of a move are a
+//! function of the game's seed, the position and the move, so that a seed
+//! replays the same game and an undo never rolls new dice.
 
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
 use crate::game::{Board, Map, Move, Player, PlayerSet, Position, Rules};
 use crate::record::Play;
-use rand_chacha::ChaCha8Rng;
 
 /// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
@@ -13,8 +13,9 @@ pub struct App {
     rules: Rules,
     start: Position,
     position: Position,
-    /// The dice of the moves to come (see [`App::with_dice`]).
-    dice: ChaCha8Rng,
+    /// The seed of the game's dice (see [`crate::game::dice_of`]): 0 for a
+    /// game without a seed.
+    dice_seed: u64,
     /// The roll shown, while it is animated (see `state_roll.rs`).
     roll: Rolling,
     first: Player,
@@ -73,7 +74,7 @@ impl App {
         let goal = column(rules.map(), cursor);
         let over = start.is_game_over(&rules);
         let mut app = App {
-            dice: dice_for(seed, 0),
+            dice_seed: seed.unwrap_or(0),
             rules,
             start,
             position: start,
@@ -296,7 +297,6 @@ use replay::Replay;
 
 #[path = "state_play.rs"]
 mod play;
-pub(crate) use play::dice_for;
 
 #[path = "state_roll.rs"]
 mod roll;

@@ -86,8 +86,7 @@ impl App {
     /// its roll and placements say under rules with chance (a [`Play`] of a
     /// record); the first move that is not legal where it comes, or whose
     /// roll does not fit it, is an error. The dice of the moves to come
-    /// are those of [`App::with_dice`], by default the seed's as the line
-    /// mode draws them.
+    /// are those of the seed (0 without), as the line mode's.
     ///
     /// ```
     /// use dice_of_doom::cli::tui::App;
@@ -119,7 +118,6 @@ impl App {
                 })?;
             app.played(play, &played, false);
         }
-        app.dice = super::dice_for(seed, moves.len());
         if !moves.is_empty() && app.winners().is_none() {
             app.message = Some(format!(
                 "The game goes on after {}: {} to move.",
@@ -144,13 +142,6 @@ impl App {
     /// and placements, as a record keeps them.
     pub fn plays(&self) -> &[Play] {
         self.history.plays()
-    }
-
-    /// The game's dice for the moves to come drawn from `dice` (the line
-    /// mode's generator, for a game without a seed).
-    pub fn with_dice(mut self, dice: rand_chacha::ChaCha8Rng) -> App {
-        self.dice = dice;
-        self
     }
 
     /// How many times the game has changed (a move, an undo, a redo, a

@@ -1,10 +1,9 @@
 //! The state machine's moves (a child module of `state`): a move of the
-//! menu played with its dice rolled from the game's seeded generator (or
-//! read back from a record), logged, and said.
+//! menu played with the dice of the game's seed, the position and the move
+//! (or read back from a record), logged, and said.
 
 use super::{App, Move, Play, Position, dice};
 use crate::game::{Event, Played};
-use rand_chacha::ChaCha8Rng;
 
 /// Says there is no move `typed`, naming the moves `first` to `last` there are.
 pub(super) fn no_such_move(typed: &str, first: usize, last: usize) -> String {
@@ -17,7 +16,8 @@ pub(super) fn no_such_move(typed: &str, first: usize, last: usize) -> String {
 
 impl App {
     /// Plays the move at `index` in the menu, rolling its dice (if the
-    /// rules roll any) from the game's generator, and logs it.
+    /// rules roll any) from the game's seed, the position and the move
+    /// ([`crate::game::dice_of`]), and logs it.
     pub(super) fn play_index(&mut self, index: usize) {
         let moves = self.moves();
         let Some(&mv) = moves.get(index) else {
@@ -25,7 +25,7 @@ impl App {
             return;
         };
         let before = self.position();
-        match before.play_rolled(&self.rules, mv, &mut self.dice) {
+        match before.play_seeded(&self.rules, mv, self.dice_seed) {
             Ok(played) => {
                 let play = Play::of(&self.rules, mv, &played.event);
                 self.played(play, &played, true);
@@ -87,15 +87,6 @@ impl App {
             ),
         }
     }
-}
-
-/// The generator of a game's dice: `seed` (0 without) on a stream of its
-/// own, 1 plus the moves already played, as the line mode's, so that the
-/// same seed rolls the same dice in both.
-pub(crate) fn dice_for(seed: Option<u64>, played: usize) -> ChaCha8Rng {
-    let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed.unwrap_or(0));
-    rng.set_stream(1 + played as u64);
-    rng
 }
 
 #[cfg(test)]

@@ -86,7 +86,7 @@ impl App {
             marked: None,
             digits: String::new(),
             message: None,
-            history: History::default(),
+            history: History::new(start),
             replay: None,
             changes: 0,
             overlay: Overlay::None,

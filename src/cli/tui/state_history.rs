@@ -3,64 +3,75 @@
 //! moves already played.
 
 use super::{App, Move, Play, Position, Rules};
+use crate::game::IllegalMove;
+use crate::record::Timeline;
 
-/// Every move from the start, those taken back (the redo list) included,
-/// each with its roll and placements, the position it leads to and its
-/// line in the log, and how many of them are played: the position shown is
-/// the one after those. A redo plays a move again as it went the first
-/// time, rolls included, as the line mode's does.
-#[derive(Clone, Debug, Default)]
+/// Every move from the start, those taken back (the redo list) included:
+/// the game's [`Timeline`] of plays, with each move's line in the log. A
+/// redo plays a move again as it went the first time, rolls included, as
+/// the line mode's does.
+#[derive(Clone, Debug)]
 pub(super) struct History {
-    plays: Vec<Play>,
-    positions: Vec<Position>,
+    timeline: Timeline,
     log: Vec<String>,
-    played: usize,
 }
 
 impl History {
+    /// No move yet, from `start`.
+    pub(super) fn new(start: Position) -> History {
+        History {
+            timeline: Timeline::new(start),
+            log: Vec::new(),
+        }
+    }
+
+    /// The timeline of plays.
+    pub(super) fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
     /// How many moves lead to the position shown.
     pub(super) fn played(&self) -> usize {
-        self.played
+        self.timeline.played()
     }
 
     /// How many moves are known: those played and those taken back.
     pub(super) fn len(&self) -> usize {
-        self.plays.len()
+        self.timeline.len()
     }
 
-    /// The position after `n` moves (`start` before any).
-    pub(super) fn position_after(&self, start: Position, n: usize) -> Position {
-        n.checked_sub(1)
-            .and_then(|i| self.positions.get(i))
-            .copied()
-            .unwrap_or(start)
+    /// The position after `n` moves (the start before any).
+    pub(super) fn position_after(&self, n: usize) -> Position {
+        self.timeline.position_after(n)
     }
 
-    /// Plays `play`, leading to `position`, after the moves played: those
-    /// taken back are forgotten.
-    pub(super) fn push(&mut self, play: Play, position: Position, entry: String) {
-        self.plays.truncate(self.played);
-        self.positions.truncate(self.played);
-        self.log.truncate(self.played);
-        self.plays.push(play);
-        self.positions.push(position);
+    /// Plays `play` after the moves played, logged as `entry`: those taken
+    /// back are forgotten.
+    pub(super) fn push(
+        &mut self,
+        rules: &Rules,
+        play: Play,
+        entry: String,
+    ) -> Result<Position, IllegalMove> {
+        let next = self.timeline.push(rules, play)?;
+        self.log.truncate(self.timeline.played() - 1);
         self.log.push(entry);
-        self.played += 1;
+        Ok(next)
     }
 
     /// Shows the position after `n` moves (at most all of them).
     pub(super) fn go_to(&mut self, n: usize) {
-        self.played = n.min(self.len());
+        self.timeline.go_to(n);
     }
 
     /// The moves played, with their rolls.
     pub(super) fn plays(&self) -> &[Play] {
-        &self.plays[..self.played]
+        self.timeline.plays()
     }
 
     /// The lines of the moves played.
     pub(super) fn log(&self) -> &[String] {
-        &self.log[..self.played]
+        &self.log[..self.played()]
     }
 
     /// The lines of every move, those taken back too.
@@ -180,33 +191,25 @@ impl App {
 
     /// The position after `n` moves of the history.
     pub(super) fn position_after(&self, n: usize) -> Position {
-        self.history.position_after(self.start, n)
-    }
-
-    /// Whether a person, not the computer, is to move after `n` moves.
-    fn person_after(&self, n: usize) -> bool {
-        !self.computers.contains(self.position_after(n).player())
+        self.history.position_after(n)
     }
 
     /// Where an undo goes: the last position before this one where a
     /// person was to move.
     fn undo_target(&self) -> Option<usize> {
-        (0..self.history.played())
-            .rev()
-            .find(|&n| self.person_after(n))
+        let computers = self.computers;
+        self.history
+            .timeline()
+            .undo_target(|p| !computers.contains(p))
     }
 
     /// Where a redo goes: the next position where a person is to move (or
     /// the game is over), or the last one known.
     fn redo_target(&self) -> Option<usize> {
-        let (played, len) = (self.history.played(), self.history.len());
-        (played < len).then(|| {
-            (played + 1..len)
-                .find(|&n| {
-                    self.person_after(n) || self.position_after(n).is_game_over(self.rules())
-                })
-                .unwrap_or(len)
-        })
+        let computers = self.computers;
+        self.history
+            .timeline()
+            .redo_target(&self.rules, |p| !computers.contains(p))
     }
 
     /// Whether there is a move of a person's to take back.

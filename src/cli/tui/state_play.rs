@@ -41,7 +41,10 @@ impl App {
         let before = self.position();
         let player = before.player();
         let entry = self.entry(&before, play.mv, &played.event);
-        self.history.push(play, played.position, entry);
+        if let Err(e) = self.history.push(&self.rules, play, entry) {
+            self.message = Some(e.to_string());
+            return;
+        }
         self.changes += 1;
         self.position = played.position;
         self.marked = None;

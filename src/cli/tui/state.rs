@@ -206,8 +206,8 @@ impl App {
         let position = self.position();
         format!(
             "{}. {}",
-            super::super::render::game_over_plain(self.rules(), &position),
-            super::super::render::result(position.winners())
+            super::super::words::game_over_plain(self.rules(), &position),
+            super::super::words::result(position.winners())
         )
     }
 

@@ -72,7 +72,7 @@ impl App {
     /// = 12 against 5+1 = 6: taken`).
     fn entry(&self, before: &Position, mv: Move, event: &Event) -> String {
         let player = before.player();
-        if let Some(line) = crate::cli::lines::event_line(self.rules(), player, mv, event) {
+        if let Some(line) = crate::cli::words::event_line(self.rules(), player, mv, event) {
             return line;
         }
         match mv {

@@ -16,7 +16,7 @@ pub struct App {
     /// The seed of the game's dice (see [`crate::game::dice_of`]): 0 for a
     /// game without a seed.
     dice_seed: u64,
-    /// The roll shown, while it is animated (see `state_roll.rs`).
+    /// The roll shown, while it is animated (see `state/roll.rs`).
     roll: Rolling,
     first: Player,
     seed: Option<u64>,
@@ -272,41 +272,31 @@ pub(crate) mod tests_support {
     }
 }
 
-#[path = "state_keys.rs"]
 mod keys;
 pub use keys::{Effect, Key, Overlay, Target};
 
-#[path = "state_controls.rs"]
 mod controls;
 
-#[path = "state_computer.rs"]
 mod computer;
 
-#[path = "state_hints.rs"]
 mod hints;
 pub use hints::Spot;
 
-#[path = "state_history.rs"]
 mod history;
 use history::History;
 pub use history::IllegalMoveAt;
 
-#[path = "state_replay.rs"]
 mod replay;
 use replay::Replay;
 
-#[path = "state_play.rs"]
 mod play;
 
-#[path = "state_roll.rs"]
 mod roll;
 use roll::Rolling;
 pub use roll::{ROLL_FRAMES, RollShown};
 
 #[cfg(test)]
-#[path = "state_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "state_dice_tests.rs"]
 mod dice_tests;

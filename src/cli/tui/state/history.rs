@@ -293,9 +293,7 @@ pub(super) fn moves_count(n: usize) -> String {
 }
 
 #[cfg(test)]
-#[path = "state_history_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "state_history_props.rs"]
 mod props;

@@ -181,6 +181,11 @@ impl Session {
         self
     }
 
+    /// Seats the computer at `seats` from now on.
+    pub fn set_seats(&mut self, seats: Seats) {
+        self.seats = seats;
+    }
+
     /// The same game, kept in `store` after every change.
     pub fn with_store(mut self, store: Box<dyn Store>) -> Session {
         self.store = Some(store);
@@ -297,6 +302,40 @@ impl Session {
         }];
         events.extend(self.changed());
         Ok(events)
+    }
+
+    /// Plays a move as a record has it, its roll and placements as written
+    /// (a game read back), without keeping the game: what it did.
+    ///
+    /// # Errors
+    /// [`SessionError::Illegal`] for a move not legal here, or whose roll
+    /// does not fit it.
+    pub fn play_recorded(&mut self, play: Play) -> Result<crate::game::Event, SessionError> {
+        let at = self.position();
+        let rules = self.record.rules();
+        let played = at
+            .play_recorded(rules, play.mv, play.roll, play.placed.cells())
+            .map_err(|_| IllegalMove { mv: play.mv })?;
+        self.timeline.push(rules, play)?;
+        self.record.push(play)?;
+        Ok(played.event)
+    }
+
+    /// Shows the position after `n` moves of the timeline (at most all of
+    /// them), as a replay steps through a game: the moves after it wait to
+    /// be played again ([`Command::Redo`]); the game is not kept.
+    pub fn go_to(&mut self, n: usize) {
+        self.timeline.go_to(n);
+        let n = self.timeline.played();
+        let kept = self.record.plays().len();
+        if n < kept {
+            self.record.truncate(n);
+        }
+        for &play in &self.timeline.plays()[kept.min(n)..] {
+            if self.record.push(play).is_err() {
+                break;
+            }
+        }
     }
 
     /// The plays of `range` of the timeline, each with its player.

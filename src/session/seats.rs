@@ -15,6 +15,9 @@ pub struct Seats {
     hints: Option<Box<dyn Strategy>>,
     /// The budget of a hint.
     budget: Budget,
+    /// The players the computer moves elsewhere (on the full-screen game's
+    /// worker thread), their moves played with [`super::Session::play`].
+    elsewhere: PlayerSet,
 }
 
 impl Seats {
@@ -24,6 +27,16 @@ impl Seats {
             seats: Vec::new(),
             hints: None,
             budget: Budget::UNLIMITED,
+            elsewhere: PlayerSet::EMPTY,
+        }
+    }
+
+    /// The computer moves `players`, thinking elsewhere (such as on a
+    /// worker thread): the session only knows they are not people's.
+    pub fn elsewhere(players: PlayerSet) -> Seats {
+        Seats {
+            elsewhere: players,
+            ..Seats::none()
         }
     }
 
@@ -50,17 +63,19 @@ impl Seats {
             seats,
             hints: Some(hints.build(seed.wrapping_add(total))),
             budget,
+            elsewhere: PlayerSet::EMPTY,
         }
     }
 
     /// The players the computer moves.
     pub fn players(&self) -> PlayerSet {
-        self.seats
-            .iter()
-            .zip(0u8..)
-            .filter(|(seat, _)| seat.is_some())
-            .filter_map(|(_, i)| Player::new(i))
-            .collect()
+        let mut players = self.elsewhere;
+        for (_, i) in self.seats.iter().zip(0u8..).filter(|(s, _)| s.is_some()) {
+            if let Some(p) = Player::new(i) {
+                players.insert(p);
+            }
+        }
+        players
     }
 
     /// The think time and/or nodes allowed per hint.

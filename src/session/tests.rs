@@ -205,3 +205,57 @@ fn a_replay_continued_keeps_its_first_moves_and_rolls_the_seed_s_dice() {
     let over = Session::new(lol4(), 0);
     assert_eq!(over.winners(), None);
 }
+
+#[test]
+fn a_record_read_back_and_stepped_through_keeps_the_rest_to_redo() {
+    let mut s = Session::new(lol4(), 6);
+    s.apply(Command::Play(ATTACK)).unwrap();
+    s.apply(Command::Play(Move::Pass)).unwrap();
+    let whole = s.record().clone();
+    // Read back play by play, as written.
+    let mut r = Session::new(
+        Record::new(whole.rules().clone(), whole.start(), Vec::new()),
+        6,
+    );
+    for &play in whole.plays() {
+        r.play_recorded(play).unwrap();
+    }
+    assert_eq!(r.record(), &whole);
+    // A roll that does not fit its attack is refused.
+    let mut bad = whole.plays()[0];
+    bad.roll = crate::game::Roll::new(&[6], &[1]);
+    let mut refused = Session::new(lol4(), 6);
+    assert_eq!(
+        refused.play_recorded(bad),
+        Err(SessionError::Illegal(IllegalMove { mv: ATTACK }))
+    );
+    // Stepped back to the start and forward again, the record follows.
+    r.go_to(0);
+    assert!(r.record().plays().is_empty());
+    assert_eq!(r.timeline().len(), 2);
+    r.go_to(1);
+    assert_eq!(r.record().plays(), &whole.plays()[..1]);
+    r.go_to(5);
+    assert_eq!(r.record(), &whole);
+}
+
+#[test]
+fn players_moved_elsewhere_are_the_computer_s_for_undo() {
+    let mut s = Session::new(lol4(), 2);
+    s.set_seats(Seats::elsewhere(PlayerSet::single(Player::B)));
+    assert_eq!(s.computers(), PlayerSet::single(Player::B));
+    s.apply(Command::Play(Move::Attack { from: 0, to: 1 }))
+        .unwrap();
+    s.apply(Command::Play(Move::Pass)).unwrap();
+    assert_eq!(s.computer_to_move(), Some(Player::B));
+    // Its move, thought out elsewhere, played here.
+    let mv = s.position().moves(s.rules())[0];
+    let events = s.play(mv, true).unwrap();
+    assert!(matches!(events[0], Event::Played { computer: true, .. }));
+    let undone = s.apply(Command::Undo).unwrap();
+    let Event::Undone(moves) = &undone[0] else {
+        panic!("{undone:?}")
+    };
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert_eq!(s.position().player(), Player::A);
+}

@@ -5,17 +5,19 @@
 
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
 use crate::game::{Board, Map, Move, Player, PlayerSet, Position, Rules};
-use crate::record::Play;
+use crate::record::{Play, Record};
+use crate::session::Session;
 
 /// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
 pub struct App {
-    rules: Rules,
-    start: Position,
-    position: Position,
-    /// The seed of the game's dice (see [`crate::game::dice_of`]): 0 for a
-    /// game without a seed.
-    dice_seed: u64,
+    /// The game: its rules, start, timeline of plays (the position shown
+    /// is after those played), the seed of its dice (0 for a game without
+    /// one) and which players the computer moves.
+    session: Session,
+    /// Each move's line in the log, those taken back too, in step with
+    /// the session's timeline.
+    log: Vec<String>,
     /// The roll shown, while it is animated (see `state/roll.rs`).
     roll: Rolling,
     first: Player,
@@ -25,7 +27,6 @@ pub struct App {
     marked: Option<usize>,
     digits: String,
     message: Option<String>,
-    history: History,
     /// The replay being shown, if the game is a replay.
     replay: Option<Replay>,
     /// How many times the game has changed (see [`App::changes`]).
@@ -38,7 +39,6 @@ pub struct App {
     /// The position whose hints are being worked out, and what the player
     /// is told meanwhile.
     hint_wait: Option<(Position, String)>,
-    computers: PlayerSet,
     ai_name: &'static str,
     /// Why the game is not being saved, while its last save failed.
     unsaved: Option<String>,
@@ -74,10 +74,11 @@ impl App {
         let goal = column(rules.map(), cursor);
         let over = start.is_game_over(&rules);
         let mut app = App {
-            dice_seed: seed.unwrap_or(0),
-            rules,
-            start,
-            position: start,
+            session: Session::new(
+                Record::new(rules.clone(), start, Vec::new()),
+                seed.unwrap_or(0),
+            ),
+            log: Vec::new(),
             roll: Rolling::default(),
             first,
             seed,
@@ -86,7 +87,6 @@ impl App {
             marked: None,
             digits: String::new(),
             message: None,
-            history: History::new(start),
             replay: None,
             changes: 0,
             overlay: Overlay::None,
@@ -94,7 +94,6 @@ impl App {
             hints: None,
             hinter: None,
             hint_wait: None,
-            computers: PlayerSet::EMPTY,
             ai_name: "computer",
             unsaved: None,
         };
@@ -129,7 +128,7 @@ impl App {
         match start {
             Some(start) => {
                 let hinter = self.hinter.take();
-                let (computers, ai_name) = (self.computers, self.ai_name);
+                let (computers, ai_name) = (self.computers(), self.ai_name);
                 *self = App::new(rules, start, Some(seed));
                 self.hinter = hinter;
                 self.set_computers(computers, ai_name);
@@ -144,12 +143,12 @@ impl App {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.session.rules()
     }
 
     /// The current position.
     pub fn position(&self) -> Position {
-        self.position
+        self.session.position()
     }
 
     /// The legal moves, in menu order.
@@ -187,7 +186,7 @@ impl App {
 
     /// The moves played so far, one line each.
     pub fn log(&self) -> &[String] {
-        self.history.log()
+        &self.log[..self.session.timeline().played()]
     }
 
     /// The open overlay.
@@ -213,7 +212,7 @@ impl App {
 
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
-        self.history.plays().last().map(|p| p.mv)
+        self.session.timeline().plays().last().map(|p| p.mv)
     }
 
     /// The winners, once the game is over.
@@ -283,7 +282,6 @@ mod hints;
 pub use hints::Spot;
 
 mod history;
-use history::History;
 pub use history::IllegalMoveAt;
 
 mod replay;

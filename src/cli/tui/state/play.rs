@@ -3,7 +3,8 @@
 //! (or read back from a record), logged, and said.
 
 use super::{App, Move, Play, Position, dice};
-use crate::game::{Event, Played};
+use crate::game::Event;
+use crate::session::Event as SessionEvent;
 
 /// Says there is no move `typed`, naming the moves `first` to `last` there are.
 pub(super) fn no_such_move(typed: &str, first: usize, last: usize) -> String {
@@ -25,28 +26,28 @@ impl App {
             return;
         };
         let before = self.position();
-        match before.play_seeded(&self.rules, mv, self.dice_seed) {
-            Ok(played) => {
-                let play = Play::of(&self.rules, mv, &played.event);
-                self.played(play, &played, true);
+        match self.session.play(mv, false) {
+            Ok(events) => {
+                let Some(SessionEvent::Played { event, .. }) = events.first() else {
+                    return;
+                };
+                let play = Play::of(self.rules(), mv, event);
+                self.played(before, play, event, true);
             }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
-    /// Takes in a move just played (`live`: by a person or the computer
-    /// now, its roll shown rolling; otherwise one read back from a record),
-    /// logging it.
-    pub(super) fn played(&mut self, play: Play, played: &Played, live: bool) {
-        let before = self.position();
+    /// Takes in a move the session just played at `before` (`live`: by a
+    /// person or the computer now, its roll shown rolling; otherwise one
+    /// read back from a record), logging it.
+    pub(super) fn played(&mut self, before: Position, play: Play, event: &Event, live: bool) {
         let player = before.player();
-        let entry = self.entry(&before, play.mv, &played.event);
-        if let Err(e) = self.history.push(&self.rules, play, entry) {
-            self.message = Some(e.to_string());
-            return;
-        }
+        let entry = self.entry(&before, play.mv, event);
+        self.log
+            .truncate(self.session.timeline().played().saturating_sub(1));
+        self.log.push(entry);
         self.changes += 1;
-        self.position = played.position;
         self.marked = None;
         self.digits.clear();
         self.hints = None;
@@ -55,11 +56,11 @@ impl App {
         let after = self.position();
         if self.winners().is_some() {
             self.message = Some(self.game_over_message());
-        } else if after.player() != player && self.computers.contains(after.player()) {
+        } else if after.player() != player && self.computers().contains(after.player()) {
             self.message = Some(self.computer_turn_message(after.player()));
         } else if after.player() != player {
             self.message = Some(format!("{}'s turn.", after.player()));
-        } else if let Event::Attack { taken: false, .. } = played.event {
+        } else if let Event::Attack { taken: false, .. } = event {
             self.message = Some(format!("{player}'s attack was held."));
         } else if let Move::Attack { to, .. } = play.mv {
             self.message = Some(format!("{player} took cell {to}."));

@@ -12,6 +12,7 @@ mod board;
 mod chance;
 mod codec;
 mod deal;
+mod dice_seed;
 mod expand;
 mod generate;
 mod grid;
@@ -36,6 +37,7 @@ pub use board::{
 pub use chance::{Event, Outcome, Played, ReplayError};
 pub(crate) use codec::Codec;
 pub use deal::deal_territories;
+pub use dice_seed::dice_of;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use grid::{

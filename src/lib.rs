@@ -15,4 +15,5 @@ pub mod analysis;
 pub mod cli;
 pub mod game;
 pub mod record;
+pub mod session;
 pub mod text;

@@ -52,6 +52,7 @@ mod error;
 mod header;
 mod read;
 mod seat;
+mod timeline;
 mod write;
 
 #[cfg(test)]
@@ -60,6 +61,7 @@ mod tests;
 pub use date::{Date, DateError};
 pub use error::{RecordError, RecordErrorKind};
 pub use seat::{ParseSeatError, Seat};
+pub use timeline::Timeline;
 
 use crate::game::{Battle, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
 

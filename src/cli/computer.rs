@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use super::tui::{ComputerPlayer, Hint, HintProvider};
-use crate::ai::{AiKind, Analysis, Budget, Strategy};
-use crate::game::{Battle, Move, Player, PlayerSet, Position, Rules};
-use crate::record::Seat;
+use super::words::percent;
+use crate::ai::{Analysis, Budget, Strategy};
+use crate::game::{Battle, Move, Position, Rules};
 
 /// The budget of `--think-time` and `--nodes`: a node budget, with no
 /// clock, when `--nodes` is given (the two options conflict), otherwise the
@@ -25,22 +25,6 @@ pub(crate) fn attack_chance(rules: &Rules, position: &Position, mv: Move) -> Opt
     }
 }
 
-/// A chance as a whole percentage that never rounds a possible outcome
-/// away: `84%`, `>99%`, `<1%`, `100%` only for a sure thing.
-pub(crate) fn percent(p: f64) -> String {
-    if p >= 1.0 {
-        "100%".to_string()
-    } else if p >= 0.995 {
-        ">99%".to_string()
-    } else if p <= 0.0 {
-        "0%".to_string()
-    } else if p < 0.005 {
-        "<1%".to_string()
-    } else {
-        format!("{:.0}%", p * 100.0)
-    }
-}
-
 /// What works out hints, in words, for the full-screen game's message
 /// while it does: `search, up to 20 s`, `search, up to 1,000 nodes`.
 pub(super) fn hints_text(name: &str, budget: Budget) -> String {
@@ -52,91 +36,7 @@ pub(super) fn hints_text(name: &str, budget: Budget) -> String {
     format!("{name}, {limit}")
 }
 
-/// The computer's seats at the table: which players it moves, with which
-/// opponent, and the hints it gives the people.
-pub struct Computers {
-    /// The opponent moving each player, and its budget per move, if the
-    /// computer moves her.
-    seats: Vec<Option<(Box<dyn Strategy>, Budget)>>,
-    /// The opponent that rates moves when a person asks for a hint.
-    hints: Option<Box<dyn Strategy>>,
-    /// The budget of a hint.
-    budget: Budget,
-}
-
-impl Computers {
-    /// No computer: a game between people, without hints.
-    #[cfg(test)]
-    pub(crate) fn none() -> Computers {
-        Computers {
-            seats: Vec::new(),
-            hints: None,
-            budget: Budget::UNLIMITED,
-        }
-    }
-
-    /// The computer moves `players` (of a game of `total` players) with
-    /// opponents of this kind, thinking within `budget` per move; people get
-    /// hints from the same kind of opponent.
-    #[cfg(test)]
-    pub(crate) fn new(
-        kind: AiKind,
-        players: PlayerSet,
-        total: u8,
-        seed: u64,
-        budget: Budget,
-    ) -> Computers {
-        Computers::seated(&seats(kind, players, total, budget), kind, budget, seed)
-    }
-
-    /// The computer at the seats of a record: each seat with its own
-    /// opponent and budget; people get hints from `hints` within `budget`.
-    pub fn seated(seats: &[Seat], hints: AiKind, budget: Budget, seed: u64) -> Computers {
-        let total = seats.len() as u64;
-        let seats = seats
-            .iter()
-            .zip(0u64..)
-            .map(|(seat, i)| match *seat {
-                Seat::Person => None,
-                Seat::Computer { ai, budget } => Some((ai.build(seed.wrapping_add(i)), budget)),
-            })
-            .collect();
-        Computers {
-            seats,
-            hints: Some(hints.build(seed.wrapping_add(total))),
-            budget,
-        }
-    }
-
-    /// The players the computer moves.
-    pub fn players(&self) -> PlayerSet {
-        self.seats
-            .iter()
-            .zip(0u8..)
-            .filter(|(seat, _)| seat.is_some())
-            .filter_map(|(_, i)| Player::new(i))
-            .collect()
-    }
-
-    /// The think time and/or nodes allowed per hint.
-    pub(super) fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    /// The opponent that rates moves for hints, if any.
-    pub(super) fn hints(&mut self) -> Option<&mut Box<dyn Strategy>> {
-        self.hints.as_mut()
-    }
-
-    /// The opponent moving `player` and its budget per move, if the
-    /// computer moves her.
-    pub(super) fn seat(&mut self, player: Player) -> Option<(&mut Box<dyn Strategy>, Budget)> {
-        self.seats
-            .get_mut(usize::from(player.index()))
-            .and_then(Option::as_mut)
-            .map(|(ai, budget)| (ai, *budget))
-    }
-}
+pub use crate::session::Seats as Computers;
 
 impl ComputerPlayer for Computers {
     /// The move of the opponent seated for the player to move, within the
@@ -147,19 +47,7 @@ impl ComputerPlayer for Computers {
     }
 }
 
-/// The seats of a game in which the computer moves `players` (of `total`)
-/// with opponents of this kind, each within `budget` per move.
-pub(super) fn seats(kind: AiKind, players: PlayerSet, total: u8, budget: Budget) -> Vec<Seat> {
-    Player::all(total)
-        .map(|p| {
-            if players.contains(p) {
-                Seat::Computer { ai: kind, budget }
-            } else {
-                Seat::Person
-            }
-        })
-        .collect()
-}
+pub(super) use crate::session::seats_of as seats;
 
 /// The hint text: every move with its rating, and the computer's choice;
 /// under rules that roll dice, each attack's chance of taking its target
@@ -233,18 +121,11 @@ impl HintProvider for StrategyHints {
     }
 }
 
-/// What the transcript says of a computer's move.
-pub(crate) fn computer_move_text(player: Player, mv: Move) -> String {
-    match mv {
-        Move::Pass => format!("{player} ends turn"),
-        Move::Attack { .. } => format!("{player} plays {mv}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::RuleSet;
+    use crate::ai::AiKind;
+    use crate::game::{Player, RuleSet};
 
     #[test]
     fn the_hints_say_what_they_cost() {
@@ -275,24 +156,6 @@ mod tests {
         assert_eq!(rated[0].rating, "win (exact 1)");
         assert!(rated[0].best);
         assert_eq!(rated.iter().filter(|h| h.best).count(), 1);
-    }
-
-    #[test]
-    fn chances_never_round_an_outcome_away() {
-        let cases = [
-            (1.0, "100%"),
-            (0.999, ">99%"),
-            (0.995, ">99%"),
-            (0.994, "99%"),
-            (0.837963, "84%"),
-            (0.5, "50%"),
-            (0.006, "1%"),
-            (0.004, "<1%"),
-            (0.0, "0%"),
-        ];
-        for (p, text) in cases {
-            assert_eq!(percent(p), text, "{p}");
-        }
     }
 
     /// Land of Lisp's last rules on a 2x2 board: `a` can attack 0 -> 2 (2

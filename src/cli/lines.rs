@@ -1,17 +1,19 @@
 //! The line mode: Land of Lisp's `play-vs-human` loop, safe against any
-//! input, with the computer's moves, hints, undo and redo, the record kept
-//! up to date after every change; and a whole record printed as the same
+//! input, a front-end of a [`Session`] (which plays the moves, the
+//! computer's too, undoes, redoes and keeps the game); and a whole record printed as the same
 //! transcript (`replay` in the line mode).
 
 use std::io::{self, BufRead, Write};
 
-use super::computer::{Computers, computer_move_text, hint_text};
+use super::computer::hint_text;
 use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
-use super::saving::Saver;
-use crate::game::{Battle, Event, Move, Player, PlayerSet, Position, RuleSet, Rules};
-use crate::record::{Play, Record};
-use rand_chacha::ChaCha8Rng;
+use super::words::{
+    computer_move_text, event_line, game_over_why, moves_text, played_again, result, taken_back,
+};
+use crate::game::{Battle, PlayerSet, Position, Rules};
+use crate::record::Record;
+use crate::session::{Command, Event, Session, SessionError};
 
 /// How a line-mode game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,57 +32,46 @@ pub fn help_line() -> String {
     format!("Type a move's number and Enter ({KEYS}).")
 }
 
-/// Plays the game of `record` on from where it stands, reading the people's
-/// answers from `input` and printing the game to `output`, the computer
-/// moving its players (`b plays 3 -> 7`, `b ends turn`); a person typing
-/// `h` gets every move rated, `u` takes back the last move (against the
-/// computer, back to the last position where a person was to move) and
+/// A line-mode game that could not go on: the terminal failed, or the
+/// game itself did.
+#[derive(Debug, thiserror::Error)]
+pub enum LineModeError {
+    /// Reading the answers or printing the game failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The game refused a move (a fault of the program, not of the input).
+    #[error(transparent)]
+    Game(#[from] SessionError),
+}
+
+/// Plays the game of `session` on from where it stands, reading the
+/// people's answers from `input` and printing the game to `output`, the
+/// computer moving its players (`b plays 3 -> 7`, `b ends turn`); a person
+/// typing `h` gets every move rated, `u` takes back the last move (against
+/// the computer, back to the last position where a person was to move) and
 /// `r` plays it again, until a new move clears what could be redone. The
-/// record follows the game (an undo truncates it) and `saver`, if any,
-/// keeps it in its file after every change (not before the first). The game ends with why (`b
-/// cannot attack: the game is over`) and who won.
+/// session keeps the game after every change, a failed save warned of each
+/// time. The game ends with why (`b cannot attack: the game is over`) and
+/// who won.
 pub fn play_with(
-    record: &mut Record,
+    session: &mut Session,
     input: &mut impl BufRead,
     output: &mut impl Write,
     color: bool,
-    computers: &mut Computers,
-    mut saver: Option<&mut Saver>,
-    dice: &mut ChaCha8Rng,
-) -> io::Result<Outcome> {
-    let rules = record.rules().clone();
-    // The moves taken back, the next one to redo last.
-    let mut redo: Vec<Play> = Vec::new();
-    let mut save = |record: &Record, output: &mut dyn Write| -> io::Result<()> {
-        if let Some(saver) = saver.as_deref_mut()
-            && saver.save(record).is_err()
-            && let Some(warning) = saver.warning()
-        {
-            writeln!(output, "{warning}")?;
-        }
-        Ok(())
-    };
+) -> Result<Outcome, LineModeError> {
+    let rules = session.rules().clone();
     loop {
-        let position = record.end();
-        let player = position.player();
+        let position = session.position();
         show(output, &rules, &position, color)?;
         let moves = position.moves(&rules);
         if moves.is_empty() {
             show_end(output, &rules, &position)?;
             return Ok(Outcome::Finished(position.winners()));
         }
-        if let Some((ai, budget)) = computers.seat(player) {
-            let mv = ai
-                .choose(&rules, &position, budget)
-                .filter(|mv| moves.contains(mv))
-                .ok_or_else(|| {
-                    io::Error::other(format!("the computer found no legal move for {player}"))
-                })?;
-            writeln!(output, "{}", computer_move_text(player, mv))?;
-            play_rolled(record, mv, dice, output)?;
+        if session.computer_to_move().is_some() {
+            let events = session.computer_move()?;
+            say(output, &rules, &position, &events)?;
             output.flush()?;
-            redo.clear();
-            save(record, output)?;
             continue;
         }
         output.write_all(render::menu(moves.iter().copied()).as_bytes())?;
@@ -94,116 +85,69 @@ pub fn play_with(
                 Line::NotText => Answer::Invalid("That is not text: type a move number.".into()),
                 Line::End => return Ok(Outcome::InputEnded),
             };
-            match answer {
-                Answer::Move(index) => {
-                    play_rolled(record, moves[index], dice, output)?;
-                    redo.clear();
-                }
-                Answer::Undo => match undo_to(record, computers.players()) {
-                    Some(len) => {
-                        let taken = record.plays()[len..].to_vec();
-                        writeln!(output, "Taken back: {}.", moves_text(record, len))?;
-                        redo.extend(taken.into_iter().rev());
-                        record.truncate(len);
-                    }
-                    None => {
-                        writeln!(output, "There is no move to take back.")?;
-                        output.flush()?;
-                        continue;
-                    }
-                },
-                Answer::Redo => {
-                    if redo.is_empty() {
-                        writeln!(output, "There is no move to redo.")?;
-                        output.flush()?;
-                        continue;
-                    }
-                    let from = record.plays().len();
-                    // Up to the next position where a person is to move.
-                    while let Some(play) = redo.pop() {
-                        if record.push(play).is_err() {
-                            redo.clear();
-                            break;
-                        }
-                        let next = record.end();
-                        if next.is_game_over(&rules) || !computers.players().contains(next.player())
-                        {
-                            break;
-                        }
-                    }
-                    writeln!(output, "Played again: {}.", moves_text(record, from))?;
-                }
-                Answer::Quit => {
-                    writeln!(output, "{player} leaves the game.")?;
-                    return Ok(Outcome::Quit);
-                }
-                Answer::Hint => {
-                    hint(record, computers, output)?;
-                    output.flush()?;
-                    continue;
-                }
+            let command = match answer {
+                Answer::Move(index) => Command::Play(moves[index]),
+                Answer::Undo => Command::Undo,
+                Answer::Redo => Command::Redo,
+                Answer::Quit => Command::Quit,
+                Answer::Hint => Command::Hint,
                 Answer::Invalid(message) => {
                     writeln!(output, "{message}")?;
                     output.flush()?;
                     continue;
                 }
+            };
+            let events = session.apply(command)?;
+            say(output, &rules, &position, &events)?;
+            match events.first() {
+                Some(Event::Left(_)) => return Ok(Outcome::Quit),
+                Some(Event::Played { .. } | Event::Undone(_) | Event::Redone(_)) => break,
+                _ => output.flush()?,
             }
-            save(record, output)?;
-            break;
         }
     }
 }
 
-/// Plays a legal move at the end of the record, drawing its roll (and, under
-/// Dice Wars, its placements) from `dice`, and prints what happened under
-/// the rule sets other than the classic one (whose transcripts stay the
-/// book's): `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6: taken`, `a: end
-/// turn: places 3 dice (0, 4, 4), 5 left`.
-fn play_rolled(
-    record: &mut Record,
-    mv: Move,
-    dice: &mut ChaCha8Rng,
-    output: &mut impl Write,
-) -> io::Result<()> {
-    let rules = record.rules().clone();
-    let at = record.end();
-    let played = at
-        .play_rolled(&rules, mv, dice)
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    record
-        .push(Play::of(&rules, mv, &played.event))
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    if let Some(line) = event_line(&rules, at.player(), mv, &played.event) {
-        writeln!(output, "{}", wrapped_event(&line))?;
+/// Prints what the session did at `at`: a move (the computer's named, `b
+/// plays 3 -> 7`, then under the rule sets other than the classic one what
+/// it did), what an undo or redo went over, hints, and warnings.
+fn say(output: &mut impl Write, rules: &Rules, at: &Position, events: &[Event]) -> io::Result<()> {
+    for event in events {
+        match event {
+            Event::Played {
+                player,
+                mv,
+                event,
+                computer,
+            } => {
+                if *computer {
+                    writeln!(output, "{}", computer_move_text(*player, *mv))?;
+                }
+                if let Some(line) = event_line(rules, *player, *mv, event) {
+                    writeln!(output, "{}", wrapped_event(&line))?;
+                }
+            }
+            Event::Undone(moves) => {
+                writeln!(output, "{}", taken_back(&moves_text(moves.iter().copied())))?
+            }
+            Event::Redone(moves) => writeln!(
+                output,
+                "{}",
+                played_again(&moves_text(moves.iter().copied()))
+            )?,
+            Event::NothingToUndo { .. } => writeln!(output, "There is no move to take back.")?,
+            Event::NothingToRedo => writeln!(output, "There is no move to redo.")?,
+            Event::Hints { name, analysis } => {
+                output.write_all(hint_text(name, analysis, rules, at).as_bytes())?;
+            }
+            Event::NothingToRate => writeln!(output, "There is no move to rate.")?,
+            Event::NoHints => writeln!(output, "There are no hints in this game.")?,
+            Event::Left(player) => writeln!(output, "{player} leaves the game.")?,
+            Event::SaveFailed(warning) => writeln!(output, "{warning}")?,
+            Event::GameOver(_) | Event::Saved => {}
+        }
     }
     Ok(())
-}
-
-/// What a move did, as the line mode prints it, under the rule sets other
-/// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
-/// taken`; `a: end turn: places 2 dice (0, 4)`, with what is left in the
-/// pool or stock.
-pub(crate) fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event) -> Option<String> {
-    if rules.set() == RuleSet::Classic {
-        return None;
-    }
-    Some(match event {
-        Event::Attack { roll: Some(_), .. } => format!("{player}: {mv} {event}"),
-        Event::Attack { .. } => return None,
-        Event::Pass { left, .. } => {
-            let what = match rules.policy().supply {
-                crate::game::Supply::SharedPool(_) => "in the pool",
-                crate::game::Supply::Stock(_) => "in stock",
-                _ => "",
-            };
-            let event = event.to_string();
-            let event = match left {
-                Some(_) => event.replacen(" left", &format!(" left {what}"), 1),
-                None => event,
-            };
-            format!("{player}: {mv}: {event}")
-        }
-    })
 }
 
 /// An event line wrapped to 80 columns, a long placement going on under
@@ -239,46 +183,8 @@ fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> i
 
 /// Prints why the game is over at a position and who won.
 fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
-    writeln!(output, "{}", render::game_over_why(rules, at))?;
-    writeln!(output, "{}", render::result(at.winners()))
-}
-
-/// The length the record is cut to by an undo: the last position before
-/// its end where a person (not one of `computers`) is to move.
-fn undo_to(record: &Record, computers: PlayerSet) -> Option<usize> {
-    let players: Vec<Player> = record.positions().map(|p| p.player()).collect();
-    (0..record.plays().len())
-        .rev()
-        .find(|&i| !computers.contains(players[i]))
-}
-
-/// The record's moves from `from` on, as its lines (`a: 2 -> 3, a: end turn`).
-fn moves_text(record: &Record, from: usize) -> String {
-    record
-        .positions()
-        .zip(record.plays())
-        .skip(from)
-        .map(|(at, play)| format!("{}: {}", at.player(), play.mv))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Prints the hints for the position at the end of the record.
-fn hint(record: &Record, computers: &mut Computers, output: &mut impl Write) -> io::Result<()> {
-    let budget = computers.budget();
-    match computers.hints() {
-        Some(ai) => {
-            let name = ai.name();
-            match ai.analyse(record.rules(), &record.end(), budget, true) {
-                Some(analysis) => {
-                    let text = hint_text(name, &analysis, record.rules(), &record.end());
-                    output.write_all(text.as_bytes())
-                }
-                None => writeln!(output, "There is no move to rate."),
-            }
-        }
-        None => writeln!(output, "There are no hints in this game."),
-    }
+    writeln!(output, "{}", game_over_why(rules, at))?;
+    writeln!(output, "{}", result(at.winners()))
 }
 
 /// Prints a whole record as the line mode's transcript: each position (the
@@ -318,7 +224,9 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
 mod tests {
     use super::*;
     use crate::ai::{AiKind, Budget};
-    use crate::game::Move;
+    use crate::cli::computer::Computers;
+    use crate::cli::saving::Saver;
+    use crate::game::{Move, Player};
 
     fn record(board: &str) -> Record {
         let rules = Rules::classic(2, 2, 3).unwrap();
@@ -328,23 +236,15 @@ mod tests {
 
     /// Plays `record` on with the answers `input`: how it ended, what it
     /// printed, and the record at the end.
-    fn play(
-        mut record: Record,
-        input: &str,
-        mut computers: Computers,
-    ) -> (Outcome, String, Record) {
+    fn play(record: Record, input: &str, computers: Computers) -> (Outcome, String, Record) {
         let mut output = Vec::new();
-        let outcome = play_with(
-            &mut record,
-            &mut input.as_bytes(),
-            &mut output,
-            false,
-            &mut computers,
-            None,
-            &mut rand::SeedableRng::seed_from_u64(0),
+        let mut session = Session::new(record, 0).with_seats(computers);
+        let outcome = play_with(&mut session, &mut input.as_bytes(), &mut output, false).unwrap();
+        (
+            outcome,
+            String::from_utf8(output).unwrap(),
+            session.record().clone(),
         )
-        .unwrap();
-        (outcome, String::from_utf8(output).unwrap(), record)
     }
 
     fn game_with(
@@ -528,27 +428,21 @@ mod tests {
             let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
             let board = crate::game::random_board(&rules, Player::A, &mut rng).unwrap();
             let start = Position::start(&rules, board, Player::A).unwrap();
-            let mut record = Record::new(rules, start, Vec::new());
+            let record = Record::new(rules, start, Vec::new());
             let players = if computer { PlayerSet::single(Player::B) } else { PlayerSet::EMPTY };
-            let mut computers = Computers::new(AiKind::Greedy, players, 2, 1, Budget::nodes(100));
+            let computers = Computers::new(AiKind::Greedy, players, 2, 1, Budget::nodes(100));
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("game.txt");
             let mut saver = Saver::file(path.clone());
             saver.save(&record).unwrap();
             let input: String = answers.iter().map(|a| format!("{a}\n")).collect();
             let mut output = Vec::new();
-            play_with(
-                &mut record,
-                &mut input.as_bytes(),
-                &mut output,
-                false,
-                &mut computers,
-                Some(&mut saver),
-                &mut rand::SeedableRng::seed_from_u64(0),
-            )
-            .unwrap();
+            let mut session = Session::new(record, seed)
+                .with_seats(computers)
+                .with_store(Box::new(saver));
+            play_with(&mut session, &mut input.as_bytes(), &mut output, false).unwrap();
             let kept = Record::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            proptest::prop_assert_eq!(kept, record);
+            proptest::prop_assert_eq!(&kept, session.record());
         }
     }
 

@@ -37,6 +37,7 @@ mod stats;
 mod stats_chance;
 mod survey;
 pub mod tui;
+mod words;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;

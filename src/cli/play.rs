@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use super::computer::{self, Computers, StrategyHints};
-use super::lines::{Outcome, help_line, play_with};
+use super::lines::{LineModeError, Outcome, help_line, play_with};
 use super::load::{setup, with_defaults};
 use super::maps::MapChoice;
 use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
@@ -16,7 +16,7 @@ use super::{autosaves, files};
 use crate::ai::{AiKind, Budget};
 use crate::game::{Player, PlayerSet};
 use crate::record::{Record, Seat, Tags};
-use rand_chacha::ChaCha8Rng;
+use crate::session::Session;
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
@@ -242,8 +242,7 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
         record.plays(),
         record.tags().seed,
     )
-    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?
-    .with_dice(dice_rng(record));
+    .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
     let keeper = game
         .saver
         .clone()
@@ -347,7 +346,7 @@ pub(super) fn replay_full_screen(
 fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     let stdout = io::stdout();
     let color = args.color.enabled(stdout.is_terminal());
-    let mut computers = computers(&game);
+    let computers = computers(&game);
     let mut out = io::BufWriter::new(stdout.lock());
     let record = &mut game.record;
     match (&game.loaded, record.tags().seed) {
@@ -372,15 +371,17 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         }
         end_on_signals(saver.note_on_signal())?;
     }
-    let outcome = play_with(
-        record,
-        &mut io::stdin().lock(),
-        &mut out,
-        color,
-        &mut computers,
-        game.saver.as_mut(),
-        &mut dice_rng(record),
-    )?;
+    let seed = record.tags().seed.unwrap_or(0);
+    let mut session = Session::new(record.clone(), seed).with_seats(computers);
+    if let Some(saver) = &game.saver {
+        session = session.with_store(Box::new(saver.clone()));
+    }
+    let played = play_with(&mut session, &mut io::stdin().lock(), &mut out, color);
+    *record = session.record().clone();
+    let outcome = played.map_err(|e| match e {
+        LineModeError::Io(e) => CliError::Io(e),
+        LineModeError::Game(e) => CliError::Runtime(e.to_string()),
+    })?;
     if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
         writeln!(out, "{note}")?;
     }
@@ -394,15 +395,6 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
             "the input ended before the game was over".to_string(),
         )),
     }
-}
-
-/// The generator of a game's dice: its board's seed (a random one without),
-/// on a stream of its own (1, plus the moves already played for a game that
-/// goes on), so that a seed reproduces the board and every roll, in the
-/// line mode and the full-screen game alike.
-fn dice_rng(record: &Record) -> ChaCha8Rng {
-    let seed = record.tags().seed.unwrap_or_else(rand::random);
-    tui::dice_for(Some(seed), record.plays().len())
 }
 
 /// Ends the line-mode game on `SIGINT`, `SIGTERM` or `SIGHUP` as the

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crossterm::style::{Color, Stylize};
 
-use crate::game::{Board, Map, Move, Player, PlayerSet};
+use crate::game::{Board, Map, Move, Player};
 
 /// The colours of the players, `a` first: the Okabe-Ito palette, chosen
 /// to stay apart for colour-blind eyes (orange, sky blue, bluish green,
@@ -68,48 +68,6 @@ pub fn menu(moves: impl IntoIterator<Item = Move>) -> String {
     out
 }
 
-/// Why the game ended: `b cannot attack: the game is over`, where b is
-/// the player to move in the final position.
-pub fn game_over(player: Player) -> String {
-    format!("{player} cannot attack: the game is over")
-}
-
-/// Why the game is over at `at`: no cell changed hands for a while, one
-/// player holds every cell (under the rules that play to the last one
-/// standing), or the player to move cannot attack.
-pub fn game_over_why(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
-    if at.is_stalled(rules) {
-        format!(
-            "No cell changed hands in {} whole rounds: the game is over",
-            crate::game::QUIET_ROUNDS
-        )
-    } else if rules.policy().ending == crate::game::Ending::LastStanding {
-        format!("{} holds every cell: the game is over", at.winners())
-    } else {
-        game_over(at.player())
-    }
-}
-
-/// Why the game is over, in the full-screen game's words: like
-/// [`game_over_why`], but a player to move who has no cells left is said to
-/// have none (the line mode keeps Land of Lisp's `cannot attack`).
-pub fn game_over_plain(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
-    if !at.is_stalled(rules) && at.board().owned_by(at.player()).next().is_none() {
-        format!("{} has no cells left: the game is over", at.player())
-    } else {
-        game_over_why(rules, at)
-    }
-}
-
-/// The end of the game: `The winner is b` or `The game is a tie between a and b`.
-pub fn result(winners: PlayerSet) -> String {
-    if winners.len() == 1 {
-        format!("The winner is {winners}")
-    } else {
-        format!("The game is a tie between {winners}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,14 +87,5 @@ mod tests {
     fn menus_number_from_one() {
         let moves = [Move::Pass, Move::Attack { from: 3, to: 7 }];
         assert_eq!(menu(moves), "choose your move:\n1. end turn\n2. 3 -> 7\n");
-    }
-
-    #[test]
-    fn results_name_winners_and_ties() {
-        let set = |s: &str| -> PlayerSet { s.chars().filter_map(Player::from_letter).collect() };
-        assert_eq!(result(set("b")), "The winner is b");
-        assert_eq!(result(set("ab")), "The game is a tie between a and b");
-        assert_eq!(result(set("abd")), "The game is a tie between a, b and d");
-        assert_eq!(game_over(Player::B), "b cannot attack: the game is over");
     }
 }

@@ -227,6 +227,17 @@ impl Saver {
     }
 }
 
+/// The session keeps its game through the saver.
+impl crate::session::Store for Saver {
+    fn save(&mut self, record: &Record) -> Result<(), String> {
+        Saver::save(self, record)
+    }
+
+    fn warning(&self) -> Option<String> {
+        Saver::warning(self)
+    }
+}
+
 /// `path` if no file is there and `from` is 1, otherwise the first of
 /// `path` numbered from `from` (`game-2.txt`, `game-3.txt`, ...) that is
 /// not there.

@@ -8,7 +8,7 @@ use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use super::state::{App, Key, Overlay};
 use super::view::min_size;
-use crate::cli::render::{game_over_plain, result};
+use crate::cli::words::{game_over_plain, result};
 use crate::game::{Player, RuleSet};
 
 /// Draws `lines` in a box `w` columns wide with its top-left corner at

@@ -37,7 +37,6 @@ mod workers;
 
 pub(super) use ending::finish;
 pub use hooks::Recorder;
-pub(crate) use state::dice_for;
 pub use state::{App, IllegalMoveAt, RollShown, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::run;

@@ -1,21 +1,24 @@
 //! The full-screen game as a pure state machine: keys and clicks in, state
-//! changes and moves out. No terminal, no clock; the dice come from a
-//! seeded generator it holds, so that a seed replays the same game.
+//! changes and moves out. No terminal, no clock; the dice of a move are a
+//! function of the game's seed, the position and the move, so that a seed
+//! replays the same game and an undo never rolls new dice.
 
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
 use crate::game::{Board, Map, Move, Player, PlayerSet, Position, Rules};
-use crate::record::Play;
-use rand_chacha::ChaCha8Rng;
+use crate::record::{Play, Record};
+use crate::session::Session;
 
 /// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
 pub struct App {
-    rules: Rules,
-    start: Position,
-    position: Position,
-    /// The dice of the moves to come (see [`App::with_dice`]).
-    dice: ChaCha8Rng,
-    /// The roll shown, while it is animated (see `state_roll.rs`).
+    /// The game: its rules, start, timeline of plays (the position shown
+    /// is after those played), the seed of its dice (0 for a game without
+    /// one) and which players the computer moves.
+    session: Session,
+    /// Each move's line in the log, those taken back too, in step with
+    /// the session's timeline.
+    log: Vec<String>,
+    /// The roll shown, while it is animated (see `state/roll.rs`).
     roll: Rolling,
     first: Player,
     seed: Option<u64>,
@@ -24,7 +27,6 @@ pub struct App {
     marked: Option<usize>,
     digits: String,
     message: Option<String>,
-    history: History,
     /// The replay being shown, if the game is a replay.
     replay: Option<Replay>,
     /// How many times the game has changed (see [`App::changes`]).
@@ -37,7 +39,6 @@ pub struct App {
     /// The position whose hints are being worked out, and what the player
     /// is told meanwhile.
     hint_wait: Option<(Position, String)>,
-    computers: PlayerSet,
     ai_name: &'static str,
     /// Why the game is not being saved, while its last save failed.
     unsaved: Option<String>,
@@ -73,10 +74,11 @@ impl App {
         let goal = column(rules.map(), cursor);
         let over = start.is_game_over(&rules);
         let mut app = App {
-            dice: dice_for(seed, 0),
-            rules,
-            start,
-            position: start,
+            session: Session::new(
+                Record::new(rules.clone(), start, Vec::new()),
+                seed.unwrap_or(0),
+            ),
+            log: Vec::new(),
             roll: Rolling::default(),
             first,
             seed,
@@ -85,7 +87,6 @@ impl App {
             marked: None,
             digits: String::new(),
             message: None,
-            history: History::default(),
             replay: None,
             changes: 0,
             overlay: Overlay::None,
@@ -93,7 +94,6 @@ impl App {
             hints: None,
             hinter: None,
             hint_wait: None,
-            computers: PlayerSet::EMPTY,
             ai_name: "computer",
             unsaved: None,
         };
@@ -128,7 +128,7 @@ impl App {
         match start {
             Some(start) => {
                 let hinter = self.hinter.take();
-                let (computers, ai_name) = (self.computers, self.ai_name);
+                let (computers, ai_name) = (self.computers(), self.ai_name);
                 *self = App::new(rules, start, Some(seed));
                 self.hinter = hinter;
                 self.set_computers(computers, ai_name);
@@ -143,12 +143,12 @@ impl App {
 
     /// The rules.
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        self.session.rules()
     }
 
     /// The current position.
     pub fn position(&self) -> Position {
-        self.position
+        self.session.position()
     }
 
     /// The legal moves, in menu order.
@@ -186,7 +186,7 @@ impl App {
 
     /// The moves played so far, one line each.
     pub fn log(&self) -> &[String] {
-        self.history.log()
+        &self.log[..self.session.timeline().played()]
     }
 
     /// The open overlay.
@@ -205,14 +205,14 @@ impl App {
         let position = self.position();
         format!(
             "{}. {}",
-            super::super::render::game_over_plain(self.rules(), &position),
-            super::super::render::result(position.winners())
+            super::super::words::game_over_plain(self.rules(), &position),
+            super::super::words::result(position.winners())
         )
     }
 
     /// The move played last, by anyone.
     pub fn last_move(&self) -> Option<Move> {
-        self.history.plays().last().map(|p| p.mv)
+        self.session.timeline().plays().last().map(|p| p.mv)
     }
 
     /// The winners, once the game is over.
@@ -271,42 +271,30 @@ pub(crate) mod tests_support {
     }
 }
 
-#[path = "state_keys.rs"]
 mod keys;
 pub use keys::{Effect, Key, Overlay, Target};
 
-#[path = "state_controls.rs"]
 mod controls;
 
-#[path = "state_computer.rs"]
 mod computer;
 
-#[path = "state_hints.rs"]
 mod hints;
 pub use hints::Spot;
 
-#[path = "state_history.rs"]
 mod history;
-use history::History;
 pub use history::IllegalMoveAt;
 
-#[path = "state_replay.rs"]
 mod replay;
 use replay::Replay;
 
-#[path = "state_play.rs"]
 mod play;
-pub(crate) use play::dice_for;
 
-#[path = "state_roll.rs"]
 mod roll;
 use roll::Rolling;
 pub use roll::{ROLL_FRAMES, RollShown};
 
 #[cfg(test)]
-#[path = "state_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "state_dice_tests.rs"]
 mod dice_tests;

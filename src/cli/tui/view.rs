@@ -11,8 +11,8 @@ use super::layout::{Field, Line, Span, fit, flow, wrap};
 use super::map_view::{self, Marks};
 use super::roll_view::roll;
 use super::state::{App, Key, Overlay, Target};
-use crate::cli::computer::percent;
 use crate::cli::render::player_color;
+use crate::cli::words::percent;
 use crate::game::{Map, Move, Player};
 
 /// The size of a hexagon: half its width `w`, the lines of each sloped edge

@@ -84,7 +84,7 @@ impl App {
     /// The last roll of the moves played, if any was rolled: the screen
     /// shows it, rolling while [`App::rolling`].
     pub fn last_roll(&self) -> Option<RollShown> {
-        let plays = self.history.plays();
+        let plays = self.session.timeline().plays();
         let (i, play) = plays
             .iter()
             .enumerate()
@@ -116,7 +116,7 @@ impl App {
     /// before its attack (the dice have not said yet how it went), then
     /// the position reached.
     pub fn shown_position(&self) -> Position {
-        match self.history.played().checked_sub(1) {
+        match self.session.timeline().played().checked_sub(1) {
             Some(before) if self.rolling() => self.position_after(before),
             _ => self.position(),
         }
@@ -142,7 +142,7 @@ impl App {
             return self.computer_to_move();
         }
         let player = self.shown_position().player();
-        (self.replay.is_none() && self.computers.contains(player)).then_some(player)
+        (self.replay.is_none() && self.computers().contains(player)).then_some(player)
     }
 
     /// One tick of the rolling dice; returns whether the screen changed.
@@ -193,7 +193,7 @@ impl App {
             let people = position
                 .players_in()
                 .iter()
-                .any(|p| !self.computers.contains(p));
+                .any(|p| !self.computers().contains(p));
             let goes_on = self
                 .computer_to_move()
                 .is_some_and(|next| people || next == player);

@@ -16,13 +16,12 @@ fn lol4() -> (Rules, Position) {
     )
 }
 
-/// What the line mode plays: each move of `moves` rolled from the seed's
-/// generator, in turn.
+/// What the line mode plays: each move of `moves` rolled from the seed,
+/// the position and the move, in turn.
 fn line_mode(rules: &Rules, start: Position, seed: u64, moves: &[Move]) -> Vec<Play> {
-    let mut dice = dice_for(Some(seed), 0);
     let mut record = Record::new(rules.clone(), start, Vec::new());
     for &mv in moves {
-        let played = record.end().play_rolled(rules, mv, &mut dice).unwrap();
+        let played = record.end().play_seeded(rules, mv, seed).unwrap();
         record.push(Play::of(rules, mv, &played.event)).unwrap();
     }
     record.plays().to_vec()
@@ -59,9 +58,10 @@ fn the_dice_are_the_line_mode_s_for_the_same_seed() {
 }
 
 #[test]
-fn redo_plays_the_same_roll_and_a_new_move_rolls_on() {
-    // As the line mode: a redo replays what was rolled; a move played after
-    // an undo draws the next dice of the generator.
+fn redo_and_the_same_move_after_an_undo_play_the_same_roll() {
+    // As the line mode: a redo replays what was rolled, and the same move
+    // played again after an undo rolls the same dice; another seed, other
+    // dice.
     let (rules, start) = lol4();
     let attack = Move::Attack { from: 0, to: 1 };
     let mut a = App::new(rules.clone(), start, Some(5));
@@ -75,15 +75,18 @@ fn redo_plays_the_same_roll_and_a_new_move_rolls_on() {
     assert_eq!(a.position(), after);
     a.key(Key::Undo);
     play(&mut a, attack);
-    let mut dice = dice_for(Some(5), 0);
-    let once = start.play_rolled(&rules, attack, &mut dice).unwrap();
-    let again = start.play_rolled(&rules, attack, &mut dice).unwrap();
+    assert_eq!(a.plays(), first);
+    let once = start.play_seeded(&rules, attack, 5).unwrap();
     assert_eq!(first[0], Play::of(&rules, attack, &once.event));
-    assert_eq!(a.plays()[0], Play::of(&rules, attack, &again.event));
+    let rolls: Vec<_> = (0..20)
+        .map(|seed| start.play_seeded(&rules, attack, seed).unwrap().event)
+        .map(|event| Play::of(&rules, attack, &event).roll)
+        .collect();
+    assert!(rolls.iter().any(|r| *r != rolls[0]), "{rolls:?}");
 }
 
 #[test]
-fn a_resumed_game_rolls_on_from_its_seed_stream() {
+fn a_resumed_game_rolls_the_dice_of_its_seed() {
     let (rules, start) = lol4();
     let attack = Move::Attack { from: 0, to: 1 };
     let played = line_mode(&rules, start, 8, &[attack]);
@@ -91,8 +94,7 @@ fn a_resumed_game_rolls_on_from_its_seed_stream() {
     let at = a.position();
     let next = a.moves()[0];
     play(&mut a, next);
-    let mut dice = dice_for(Some(8), 1);
-    let expected = at.play_rolled(&rules, next, &mut dice).unwrap();
+    let expected = at.play_seeded(&rules, next, 8).unwrap();
     assert_eq!(a.plays()[1], Play::of(&rules, next, &expected.event));
     // A roll that does not fit its attack is refused, with its number.
     let mut bad = played[0];
@@ -178,8 +180,7 @@ fn a_new_dice_wars_game_is_dealt_and_rolls_from_its_seed() {
         .find(|m| matches!(m, Move::Attack { .. }))
         .unwrap();
     play(&mut a, attack);
-    let mut dice = dice_for(Some(9), 0);
-    let expected = a.start().play_rolled(&rules, attack, &mut dice).unwrap();
+    let expected = a.start().play_seeded(&rules, attack, 9).unwrap();
     assert_eq!(a.plays()[0], Play::of(&rules, attack, &expected.event));
 }
 

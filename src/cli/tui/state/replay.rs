@@ -62,13 +62,16 @@ impl App {
     /// The moves shown of a replay and all of them (also in a game: those
     /// played, and those played and taken back).
     pub fn replay_at(&self) -> (usize, usize) {
-        (self.history.played(), self.history.len())
+        (
+            self.session.timeline().played(),
+            self.session.timeline().len(),
+        )
     }
 
     /// The lines of every move, those taken back or not yet shown in a
     /// replay included.
     pub fn full_log(&self) -> &[String] {
-        self.history.full_log()
+        &self.log
     }
 
     /// Shows the replay's next move while it plays through; stops at the
@@ -140,7 +143,7 @@ impl App {
             Key::Digit(d) => self.replay_digit(d),
             Key::Backspace => {
                 self.digits.pop();
-                let len = self.history.len();
+                let len = self.session.timeline().len();
                 self.message = self.digits.parse().ok().map(|n| going_message(n, len));
             }
             Key::Select if !self.digits.is_empty() => {
@@ -211,7 +214,7 @@ impl App {
 
     fn replay_digit(&mut self, d: u8) {
         self.pause();
-        let len = self.history.len();
+        let len = self.session.timeline().len();
         if let Some(n) = self.push_digit(d, 0, len) {
             self.message = Some(going_message(n, len));
         }

@@ -46,7 +46,7 @@ impl App {
     /// longer wanted: cancelled, or a move was played meanwhile.
     pub fn hints_ready(&mut self, spot: Spot, hints: Option<Vec<Hint>>) -> bool {
         let pending = self.hint_wait.as_ref().map(|(at, _)| *at);
-        if pending != Some(self.position) || Spot::of(&self.position) != spot {
+        if pending != Some(self.position()) || Spot::of(&self.position()) != spot {
             return false;
         }
         self.hint_wait = None;
@@ -75,7 +75,7 @@ impl App {
             return Effect::Continue;
         }
         let text = format!("Working out hints ({hinter})... Esc cancels.");
-        self.hint_wait = Some((self.position, text));
-        Effect::Hints(Spot::of(&self.position))
+        self.hint_wait = Some((self.position(), text));
+        Effect::Hints(Spot::of(&self.position()))
     }
 }

@@ -1,10 +1,10 @@
 //! The state machine's moves (a child module of `state`): a move of the
-//! menu played with its dice rolled from the game's seeded generator (or
-//! read back from a record), logged, and said.
+//! menu played with the dice of the game's seed, the position and the move
+//! (or read back from a record), logged, and said.
 
 use super::{App, Move, Play, Position, dice};
-use crate::game::{Event, Played};
-use rand_chacha::ChaCha8Rng;
+use crate::game::Event;
+use crate::session::Event as SessionEvent;
 
 /// Says there is no move `typed`, naming the moves `first` to `last` there are.
 pub(super) fn no_such_move(typed: &str, first: usize, last: usize) -> String {
@@ -17,7 +17,8 @@ pub(super) fn no_such_move(typed: &str, first: usize, last: usize) -> String {
 
 impl App {
     /// Plays the move at `index` in the menu, rolling its dice (if the
-    /// rules roll any) from the game's generator, and logs it.
+    /// rules roll any) from the game's seed, the position and the move
+    /// ([`crate::game::dice_of`]), and logs it.
     pub(super) fn play_index(&mut self, index: usize) {
         let moves = self.moves();
         let Some(&mv) = moves.get(index) else {
@@ -25,25 +26,28 @@ impl App {
             return;
         };
         let before = self.position();
-        match before.play_rolled(&self.rules, mv, &mut self.dice) {
-            Ok(played) => {
-                let play = Play::of(&self.rules, mv, &played.event);
-                self.played(play, &played, true);
+        match self.session.play(mv, false) {
+            Ok(events) => {
+                let Some(SessionEvent::Played { event, .. }) = events.first() else {
+                    return;
+                };
+                let play = Play::of(self.rules(), mv, event);
+                self.played(before, play, event, true);
             }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
-    /// Takes in a move just played (`live`: by a person or the computer
-    /// now, its roll shown rolling; otherwise one read back from a record),
-    /// logging it.
-    pub(super) fn played(&mut self, play: Play, played: &Played, live: bool) {
-        let before = self.position();
+    /// Takes in a move the session just played at `before` (`live`: by a
+    /// person or the computer now, its roll shown rolling; otherwise one
+    /// read back from a record), logging it.
+    pub(super) fn played(&mut self, before: Position, play: Play, event: &Event, live: bool) {
         let player = before.player();
-        let entry = self.entry(&before, play.mv, &played.event);
-        self.history.push(play, played.position, entry);
+        let entry = self.entry(&before, play.mv, event);
+        self.log
+            .truncate(self.session.timeline().played().saturating_sub(1));
+        self.log.push(entry);
         self.changes += 1;
-        self.position = played.position;
         self.marked = None;
         self.digits.clear();
         self.hints = None;
@@ -52,11 +56,11 @@ impl App {
         let after = self.position();
         if self.winners().is_some() {
             self.message = Some(self.game_over_message());
-        } else if after.player() != player && self.computers.contains(after.player()) {
+        } else if after.player() != player && self.computers().contains(after.player()) {
             self.message = Some(self.computer_turn_message(after.player()));
         } else if after.player() != player {
             self.message = Some(format!("{}'s turn.", after.player()));
-        } else if let Event::Attack { taken: false, .. } = played.event {
+        } else if let Event::Attack { taken: false, .. } = event {
             self.message = Some(format!("{player}'s attack was held."));
         } else if let Move::Attack { to, .. } = play.mv {
             self.message = Some(format!("{player} took cell {to}."));
@@ -69,7 +73,7 @@ impl App {
     /// = 12 against 5+1 = 6: taken`).
     fn entry(&self, before: &Position, mv: Move, event: &Event) -> String {
         let player = before.player();
-        if let Some(line) = crate::cli::lines::event_line(self.rules(), player, mv, event) {
+        if let Some(line) = crate::cli::words::event_line(self.rules(), player, mv, event) {
             return line;
         }
         match mv {
@@ -87,15 +91,6 @@ impl App {
             ),
         }
     }
-}
-
-/// The generator of a game's dice: `seed` (0 without) on a stream of its
-/// own, 1 plus the moves already played, as the line mode's, so that the
-/// same seed rolls the same dice in both.
-pub(crate) fn dice_for(seed: Option<u64>, played: usize) -> ChaCha8Rng {
-    let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed.unwrap_or(0));
-    rng.set_stream(1 + played as u64);
-    rng
 }
 
 #[cfg(test)]

@@ -1,73 +1,10 @@
-//! The state machine's history (a child module of `state`): every move
-//! from the start, undo and redo as in an editor, and games resumed with
-//! moves already played.
+//! The state machine's history (a child module of `state`): the session's
+//! timeline of every move from the start, undo and redo as in an editor
+//! (the session's, said in the full-screen game's words), and games
+//! resumed with moves already played.
 
 use super::{App, Move, Play, Position, Rules};
-
-/// Every move from the start, those taken back (the redo list) included,
-/// each with its roll and placements, the position it leads to and its
-/// line in the log, and how many of them are played: the position shown is
-/// the one after those. A redo plays a move again as it went the first
-/// time, rolls included, as the line mode's does.
-#[derive(Clone, Debug, Default)]
-pub(super) struct History {
-    plays: Vec<Play>,
-    positions: Vec<Position>,
-    log: Vec<String>,
-    played: usize,
-}
-
-impl History {
-    /// How many moves lead to the position shown.
-    pub(super) fn played(&self) -> usize {
-        self.played
-    }
-
-    /// How many moves are known: those played and those taken back.
-    pub(super) fn len(&self) -> usize {
-        self.plays.len()
-    }
-
-    /// The position after `n` moves (`start` before any).
-    pub(super) fn position_after(&self, start: Position, n: usize) -> Position {
-        n.checked_sub(1)
-            .and_then(|i| self.positions.get(i))
-            .copied()
-            .unwrap_or(start)
-    }
-
-    /// Plays `play`, leading to `position`, after the moves played: those
-    /// taken back are forgotten.
-    pub(super) fn push(&mut self, play: Play, position: Position, entry: String) {
-        self.plays.truncate(self.played);
-        self.positions.truncate(self.played);
-        self.log.truncate(self.played);
-        self.plays.push(play);
-        self.positions.push(position);
-        self.log.push(entry);
-        self.played += 1;
-    }
-
-    /// Shows the position after `n` moves (at most all of them).
-    pub(super) fn go_to(&mut self, n: usize) {
-        self.played = n.min(self.len());
-    }
-
-    /// The moves played, with their rolls.
-    pub(super) fn plays(&self) -> &[Play] {
-        &self.plays[..self.played]
-    }
-
-    /// The lines of the moves played.
-    pub(super) fn log(&self) -> &[String] {
-        &self.log[..self.played]
-    }
-
-    /// The lines of every move, those taken back too.
-    pub(super) fn full_log(&self) -> &[String] {
-        &self.log
-    }
-}
+use crate::session::{Command, Event};
 
 /// A move that is not legal where a game's moves put it, and its number:
 /// why [`App::resume`] or [`App::replay`] refused the moves.
@@ -86,8 +23,7 @@ impl App {
     /// its roll and placements say under rules with chance (a [`Play`] of a
     /// record); the first move that is not legal where it comes, or whose
     /// roll does not fit it, is an error. The dice of the moves to come
-    /// are those of [`App::with_dice`], by default the seed's as the line
-    /// mode draws them.
+    /// are those of the seed (0 without), as the line mode's.
     ///
     /// ```
     /// use dice_of_doom::cli::tui::App;
@@ -110,16 +46,13 @@ impl App {
         let mut app = App::new(rules, start, seed);
         for (i, &play) in moves.iter().enumerate() {
             let play: Play = play.into();
-            let at = app.position();
-            let played = at
-                .play_recorded(&app.rules, play.mv, play.roll, play.placed.cells())
-                .map_err(|_| IllegalMoveAt {
-                    number: i + 1,
-                    mv: play.mv,
-                })?;
-            app.played(play, &played, false);
+            let before = app.position();
+            let event = app.session.play_recorded(play).map_err(|_| IllegalMoveAt {
+                number: i + 1,
+                mv: play.mv,
+            })?;
+            app.played(before, play, &event, false);
         }
-        app.dice = super::dice_for(seed, moves.len());
         if !moves.is_empty() && app.winners().is_none() {
             app.message = Some(format!(
                 "The game goes on after {}: {} to move.",
@@ -132,25 +65,18 @@ impl App {
 
     /// The position the game started from, before any move.
     pub fn start(&self) -> Position {
-        self.start
+        self.session.record().start()
     }
 
     /// The moves from the start to the position shown.
     pub fn history(&self) -> Vec<Move> {
-        self.history.plays().iter().map(|p| p.mv).collect()
+        self.plays().iter().map(|p| p.mv).collect()
     }
 
     /// The moves from the start to the position shown, with their rolls
     /// and placements, as a record keeps them.
     pub fn plays(&self) -> &[Play] {
-        self.history.plays()
-    }
-
-    /// The game's dice for the moves to come drawn from `dice` (the line
-    /// mode's generator, for a game without a seed).
-    pub fn with_dice(mut self, dice: rand_chacha::ChaCha8Rng) -> App {
-        self.dice = dice;
-        self
+        self.session.timeline().plays()
     }
 
     /// How many times the game has changed (a move, an undo, a redo, a
@@ -189,33 +115,25 @@ impl App {
 
     /// The position after `n` moves of the history.
     pub(super) fn position_after(&self, n: usize) -> Position {
-        self.history.position_after(self.start, n)
-    }
-
-    /// Whether a person, not the computer, is to move after `n` moves.
-    fn person_after(&self, n: usize) -> bool {
-        !self.computers.contains(self.position_after(n).player())
+        self.session.timeline().position_after(n)
     }
 
     /// Where an undo goes: the last position before this one where a
     /// person was to move.
     fn undo_target(&self) -> Option<usize> {
-        (0..self.history.played())
-            .rev()
-            .find(|&n| self.person_after(n))
+        let computers = self.computers();
+        self.session
+            .timeline()
+            .undo_target(|p| !computers.contains(p))
     }
 
     /// Where a redo goes: the next position where a person is to move (or
     /// the game is over), or the last one known.
     fn redo_target(&self) -> Option<usize> {
-        let (played, len) = (self.history.played(), self.history.len());
-        (played < len).then(|| {
-            (played + 1..len)
-                .find(|&n| {
-                    self.person_after(n) || self.position_after(n).is_game_over(self.rules())
-                })
-                .unwrap_or(len)
-        })
+        let computers = self.computers();
+        self.session
+            .timeline()
+            .redo_target(self.rules(), |p| !computers.contains(p))
     }
 
     /// Whether there is a move of a person's to take back.
@@ -231,8 +149,7 @@ impl App {
     /// Shows the position after `n` moves, forgetting the mark, a typed
     /// number and the hints (which were for another position).
     pub(super) fn go_to(&mut self, n: usize) {
-        self.history.go_to(n);
-        self.position = self.position_after(self.history.played());
+        self.session.go_to(n);
         self.roll.stop();
         self.marked = None;
         self.digits.clear();
@@ -243,15 +160,17 @@ impl App {
     /// Takes back the last move, or against the computer every move back
     /// to the last position where a person was to move.
     pub(super) fn undo(&mut self) {
-        let Some(to) = self.undo_target() else {
-            self.message = Some(if self.history.played() == 0 {
+        let from = self.session.timeline().played();
+        let events = self.session.apply(Command::Undo).unwrap_or_default();
+        let Some(Event::Undone(_)) = events.first() else {
+            self.message = Some(if from == 0 {
                 "Nothing to undo: no move has been played.".into()
             } else {
                 "Nothing to undo: no person has moved yet.".into()
             });
             return;
         };
-        let from = self.history.played();
+        let to = self.session.timeline().played();
         let said = self.moves_said(to, from);
         self.go_to(to);
         self.changes += 1;
@@ -266,11 +185,13 @@ impl App {
     /// Plays again what was taken back: one move, or against the computer
     /// every move up to the next position where a person is to move.
     pub(super) fn redo(&mut self) {
-        let Some(to) = self.redo_target() else {
+        let from = self.session.timeline().played();
+        let events = self.session.apply(Command::Redo).unwrap_or_default();
+        let Some(Event::Redone(_)) = events.first() else {
             self.message = Some("Nothing to redo: no move was taken back.".into());
             return;
         };
-        let from = self.history.played();
+        let to = self.session.timeline().played();
         self.go_to(to);
         self.changes += 1;
         let said = self.moves_said(from, to);
@@ -286,7 +207,7 @@ impl App {
     /// The moves from `from` to `to` in words: the move itself when it is
     /// one, their count otherwise.
     fn moves_said(&self, from: usize, to: usize) -> String {
-        match self.history.full_log().get(from..to) {
+        match self.log.get(from..to) {
             Some([one]) => one.clone(),
             _ => moves_count(to.saturating_sub(from)),
         }
@@ -299,9 +220,7 @@ pub(super) fn moves_count(n: usize) -> String {
 }
 
 #[cfg(test)]
-#[path = "state_history_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "state_history_props.rs"]
 mod props;

@@ -15,7 +15,8 @@ impl App {
     }
 
     pub(super) fn set_computers(&mut self, players: PlayerSet, ai_name: &'static str) {
-        self.computers = players;
+        self.session
+            .set_seats(crate::session::Seats::elsewhere(players));
         self.ai_name = ai_name;
         if let Some(player) = self.computer_to_move() {
             self.message = Some(self.computer_turn_message(player));
@@ -24,7 +25,7 @@ impl App {
 
     /// The players the computer moves.
     pub fn computers(&self) -> PlayerSet {
-        self.computers
+        self.session.computers()
     }
 
     /// The name of the computer opponent.
@@ -38,7 +39,7 @@ impl App {
     /// [`App::computer_move`]. Until then the board takes no input.
     pub fn computer_to_move(&self) -> Option<Player> {
         let player = self.position().player();
-        (self.replay.is_none() && self.computers.contains(player) && self.winners().is_none())
+        (self.replay.is_none() && self.computers().contains(player) && self.winners().is_none())
             .then_some(player)
     }
 

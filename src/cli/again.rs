@@ -55,9 +55,10 @@ fn command(board: &str, args: &PlayArgs) -> String {
     let set = args.rules;
     let game = with_defaults(set, args.game);
     let default = with_defaults(set, GameOptions::<0>::default());
-    let mut command = match set {
-        RuleSet::Classic => format!("dice-of-doom {board}"),
-        set => format!("dice-of-doom --rules {set} {board}"),
+    let mut command = if set == RuleSet::default() {
+        format!("dice-of-doom {board}")
+    } else {
+        format!("dice-of-doom --rules {set} {board}")
     };
     if game.players != default.players {
         command += &format!(" --players {}", game.players);

@@ -53,7 +53,7 @@ pub struct ArenaArgs {
     maps: MapArgs,
     /// The rule set: it brings its players, dice limit and board size,
     /// which `--players`, `--max-dice` and `--size` override.
-    #[arg(long, value_enum, default_value_t = RuleSet::Classic, value_name = "RULES")]
+    #[arg(long, value_enum, default_value_t = RuleSet::default(), value_name = "RULES")]
     rules: RuleSet,
     /// The computer opponent of side A.
     #[arg(long = "a", value_enum, value_name = "AI")]
@@ -136,7 +136,7 @@ impl Report<'_> {
         map: Option<String>,
     ) -> Report<'a> {
         Report {
-            rules: (rules.set() != RuleSet::Classic).then_some(rules.set().name()),
+            rules: (rules.set() != RuleSet::default()).then_some(rules.set().name()),
             size: map
                 .is_none()
                 .then(|| u8::try_from(rules.map().rows()).ok())
@@ -393,7 +393,7 @@ mod tests {
             json: false,
             record: None,
             maps: MapArgs::default(),
-            rules: RuleSet::Classic,
+            rules: RuleSet::default(),
         };
         let (rules, result, _) = arena(&args).unwrap();
         let text = table(&Report::new(&args, &rules, &result, None));

@@ -9,7 +9,7 @@ use super::computer::{Computers, computer_move_text, hint_text};
 use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::saving::Saver;
-use crate::game::{Battle, Event, Move, Player, PlayerSet, Position, RuleSet, Rules};
+use crate::game::{Battle, Event, Move, Player, PlayerSet, Position, Rules};
 use crate::record::{Play, Record};
 use rand_chacha::ChaCha8Rng;
 
@@ -184,7 +184,7 @@ fn play_rolled(
 /// taken`; `a: end turn: places 2 dice (0, 4)`, with what is left in the
 /// pool or stock.
 pub(crate) fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event) -> Option<String> {
-    if rules.set() == RuleSet::Classic {
+    if rules.plain() {
         return None;
     }
     Some(match event {

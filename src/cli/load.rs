@@ -11,8 +11,8 @@ use super::maps::{MapArgs, MapChoice};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::analysis::sample::seeded_start;
 use crate::game::{
-    GameTree, GenerateError, Map, Player, Position, PositionError, RuleSet, Rules, Setup,
-    SetupError, SetupErrorKind, random_board,
+    DealError, GameTree, GenerateError, Ground, Map, Player, Position, PositionError, RuleSet,
+    Rules, Setup, SetupError, SetupErrorKind, deal_game, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -47,19 +47,46 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
     let set = args.rules;
     let game = &with_defaults(set, args.game);
     let maps = &played_map(args);
-    maps.shape()?;
-    // Dice Wars deals a random start on a random map (the map it plays
-    // unless a board, map or size is given).
-    let dealt = set == RuleSet::Dicewars && matches!(maps.map, Some(MapChoice::Random));
-    let (rules, start, seed) = setup_with(args, maps, game)?;
-    let (rules, mut start) = in_set(set, rules, start)?;
-    if let (true, Some(seed)) = (dealt, seed) {
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-        rng.set_stream(2);
-        start = crate::game::deal_territories(&rules, &mut rng)
-            .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
-    }
-    Ok((rules, start, seed))
+    let shape = maps.shape()?;
+    let seed = || {
+        args.seed
+            .unwrap_or_else(|| rand::random_range(0..1_000_000))
+    };
+    let ground = match (&maps.map, &args.board) {
+        (Some(MapChoice::Random), _) => Ground::RandomMap(shape),
+        (None, None) => Ground::Hexagons(usize::from(game.side())),
+        _ => {
+            let (rules, start, seed) = setup_with(args, maps, game)?;
+            let (rules, start) = in_set(set, rules, start)?;
+            return Ok((rules, start, seed));
+        }
+    };
+    let seed = seed();
+    let (rules, start) = dealt(set, ground, game, seed)?;
+    Ok((rules, start, Some(seed)))
+}
+
+/// The game of rule set `set` the options deal from `seed` on `ground`
+/// (see [`deal_game`]).
+pub(super) fn dealt<const TAKES: Takes>(
+    set: RuleSet,
+    ground: Ground,
+    game: &GameOptions<TAKES>,
+    seed: u64,
+) -> Result<(Rules, Position), CliError> {
+    deal_game(
+        set,
+        ground,
+        usize::from(game.players),
+        usize::from(game.max_dice),
+        game.first,
+        seed,
+    )
+    .map_err(|e| match e {
+        DealError::Board(e) => no_board(e),
+        DealError::InSet { set, reason } => CliError::Usage(format!("--rules {set}: {reason}")),
+        e => CliError::Usage(e.to_string()),
+    })
 }
 
 /// The map options of `play` as its rule set completes them (see
@@ -116,7 +143,7 @@ pub(super) fn in_set(
     rules: Rules,
     start: Position,
 ) -> Result<(Rules, Position), CliError> {
-    if set == RuleSet::Classic {
+    if set == rules.set() {
         return Ok((rules, start));
     }
     let rules = rules_in_set(set, &rules)?;
@@ -128,18 +155,9 @@ pub(super) fn in_set(
 /// The same players, dice limit and map under a rule set (Realm of
 /// Racket's offset rows where the map is a board of hexagons).
 pub(super) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
-    let usage = |e: &dyn fmt::Display| CliError::Usage(format!("--rules {set}: {e}"));
-    let map = match (set, rules.map().grid()) {
-        (RuleSet::Racket, None) => Map::offset(rules.map().rows()).map_err(|e| usage(&e))?,
-        _ => rules.map().clone(),
-    };
-    Rules::of(
-        set,
-        map,
-        usize::from(rules.players()),
-        usize::from(rules.max_dice()),
-    )
-    .map_err(|e| usage(&e))
+    rules
+        .in_set(set)
+        .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))
 }
 
 /// [`setup`] under the classic rules with these map and game options.

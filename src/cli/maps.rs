@@ -11,7 +11,7 @@ use super::load::{Source, deal, in_file, read_text, tree_from_file};
 use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, change, random_max_dice, whole};
 use crate::game::{
     GameTree, MAX_GRID_SIDE, MAX_RANDOM_TERRITORIES, MIN_GRID_SIDE, MIN_RANDOM_TERRITORIES, Map,
-    MapSetup, MapShape, Player, Position, Rules, random_map,
+    MapKind, MapSetup, MapShape, Player, Position, Rules, random_map,
 };
 
 /// The territories of a random map when no `--territories` is given.
@@ -124,7 +124,7 @@ impl MapArgs {
 /// The line-mode game's first line on a random board or map of `seed`:
 /// what it is, and on a second line the command that plays it again.
 pub(super) fn seed_line(map: &Map, seed: u64, args: &super::options::PlayArgs) -> String {
-    let board = if args.maps.map.is_some() || map.grid().is_some() {
+    let board = if args.maps.map.is_some() || map.kind() == MapKind::Territories {
         format!("{map}")
     } else {
         format!("{map} board")

@@ -268,7 +268,7 @@ pub(super) struct PlayArgs {
     pub(super) board: Option<PathBuf>,
     /// The rule set: it brings its players, dice limit and board, which
     /// `--players`, `--max-dice` and `--size` override.
-    #[arg(long, value_enum, default_value_t = RuleSet::Classic, value_name = "RULES")]
+    #[arg(long, value_enum, default_value_t = RuleSet::default(), value_name = "RULES")]
     pub(super) rules: RuleSet,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -349,20 +349,7 @@ impl ValueEnum for RuleSet {
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
-            RuleSet::Classic => "Land of Lisp's first rules: every attack with more dice wins",
-            RuleSet::Lol4 => {
-                "Land of Lisp's last rules: dice rolled, 4 players, 5x5, up to 5 dice, \
-                 the largest group reinforces"
-            }
-            RuleSet::Racket => {
-                "Realm of Racket: sure attacks, offset rows, a shared pool of 10 dice"
-            }
-            RuleSet::Dicewars => {
-                "Dice Wars: dice rolled, 7 players on a random map, a stock placed at random"
-            }
-        };
-        Some(PossibleValue::new(self.name()).help(help))
+        Some(PossibleValue::new(self.name()).help(self.summary()))
     }
 }
 

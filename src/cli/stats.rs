@@ -10,7 +10,7 @@ use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::options::{GameOptions, RULES, SIZE, change, whole};
 use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{GameTree, Map, Move, Player, Position, RuleSet, Rules, Share};
+use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
@@ -47,15 +47,15 @@ pub(super) struct StatsArgs {
     pub(super) max_positions: Option<usize>,
 }
 
-/// The rule sets `stats` solves: all but Dice Wars, whose random maps and
-/// seven players are past solving.
+/// The rule sets `stats` solves: those that say they can be solved (not
+/// Dice Wars, whose reinforcements are placed at random).
 fn analysed_rules() -> impl clap::builder::TypedValueParser<Value = RuleSet> {
     use clap::ValueEnum;
     use clap::builder::{PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(
         RuleSet::ALL
             .iter()
-            .filter(|&&set| set != RuleSet::Dicewars)
+            .filter(|set| set.solvable())
             .filter_map(RuleSet::to_possible_value),
     )
     .try_map(|name| RuleSet::from_str(&name, false))
@@ -77,7 +77,7 @@ struct StatsJson {
 }
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
-    if args.rules.is_some_and(|set| set != RuleSet::Classic) {
+    if args.rules.is_some_and(|set| set != RuleSet::default()) {
         return super::stats_chance::run(args);
     }
     let game = &args.game;
@@ -92,7 +92,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         None => {
             let (source, tree) =
                 super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
-            let what = if tree.rules().map().grid().is_some() {
+            let what = if tree.rules().map().kind() == MapKind::Territories {
                 "map"
             } else {
                 "board"

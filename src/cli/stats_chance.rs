@@ -52,10 +52,18 @@ struct MoveJson {
 /// Runs `stats` under a rule set other than the classic one.
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
     let set = args.rules.unwrap_or_default();
-    if set == RuleSet::Dicewars {
-        return Err(CliError::Usage(
-            ChanceError::Unsupported(set).to_string() + " (try lol4 or racket)",
-        ));
+    if !set.solvable() {
+        // The rule sets this command solves with dice (`lol4 or racket`).
+        let others: Vec<&str> = RuleSet::ALL
+            .iter()
+            .filter(|s| s.solvable() && **s != RuleSet::default())
+            .map(|s| s.name())
+            .collect();
+        return Err(CliError::Usage(format!(
+            "{} (try {})",
+            ChanceError::Unsupported(set),
+            others.join(" or ")
+        )));
     }
     let game = &with_defaults(set, args.game);
     let (name, (rules, start)) = match (&args.board, &args.map, args.seed) {

@@ -34,14 +34,14 @@ pub use board::{
 };
 pub use chance::{Event, Outcome, Played, ReplayError};
 pub(crate) use codec::Codec;
-pub use deal::deal_territories;
+pub use deal::{DealError, Ground, deal_game, deal_territories};
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };
 pub(crate) use huge::{HugeVec, grow_within, resize_within};
-pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
+pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, MapKind, Place};
 pub use mapfile::MapSetup;
 pub use mapgen::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
@@ -53,8 +53,8 @@ pub(crate) use rules::NoChance;
 pub(crate) use rules::for_each_attack;
 pub use rules::{Rules, RulesError, largest_group, reinforce, winners};
 pub use ruleset::{
-    Attack, Battle, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
-    QUIET_ROUNDS, RACKET_POOL, RuleSet, Supply,
+    Attack, Battle, Deal, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
+    QUIET_ROUNDS, RACKET_POOL, RuleSet, Spec, Supply,
 };
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;

@@ -6,20 +6,20 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::CliError;
-use super::load::{Source, deal, in_file, read_text, tree_from_file};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, Takes, change, random_max_dice, whole};
+use crate::cli::CliError;
+use crate::cli::load::{Source, deal, in_file, read_text, tree_from_file};
+use crate::cli::options::{GameOptions, MAX_DICE, PLAYERS, Takes, change, random_max_dice, whole};
 use crate::game::{
     GameTree, MAX_GRID_SIDE, MAX_RANDOM_TERRITORIES, MIN_GRID_SIDE, MIN_RANDOM_TERRITORIES, Map,
     MapKind, MapSetup, MapShape, Player, Position, Rules, random_map,
 };
 
 /// The territories of a random map when no `--territories` is given.
-pub(super) const DEFAULT_TERRITORIES: usize = 20;
+pub(in crate::cli) const DEFAULT_TERRITORIES: usize = 20;
 
 /// Where a map comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum MapChoice {
+pub(in crate::cli) enum MapChoice {
     /// A random map, grown from the seed.
     Random,
     /// A map file (`-` for standard input).
@@ -55,25 +55,25 @@ fn parse_grid(text: &str) -> Result<(usize, usize), String> {
 
 /// The map options of `play` and `arena`.
 #[derive(Debug, Clone, Default, Args)]
-pub(super) struct MapArgs {
+pub(in crate::cli) struct MapArgs {
     /// Play on a map of irregular territories: a map file (`-` for standard
     /// input), or `random` for one grown from the seed.
     #[arg(long, value_name = "FILE|random", value_parser = parse_map_choice)]
-    pub(super) map: Option<MapChoice>,
+    pub(in crate::cli) map: Option<MapChoice>,
     /// Territories of a random map, from 2 to 40 [default: 20].
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = whole(MIN_RANDOM_TERRITORIES, MAX_RANDOM_TERRITORIES))]
-    pub(super) territories: Option<usize>,
+    pub(in crate::cli) territories: Option<usize>,
     /// The hexagon grid a random map is grown on, WIDTHxHEIGHT cells
     /// [default: about twice the cells the territories take].
     #[arg(long, value_name = "WxH", value_parser = parse_grid)]
-    pub(super) grid: Option<(usize, usize)>,
+    pub(in crate::cli) grid: Option<(usize, usize)>,
 }
 
 impl MapArgs {
     /// The shape of the random map asked for; a usage error when
     /// `--territories` or `--grid` come with a map file, or with no map.
-    pub(super) fn shape(&self) -> Result<MapShape, CliError> {
+    pub(in crate::cli) fn shape(&self) -> Result<MapShape, CliError> {
         if !matches!(self.map, Some(MapChoice::Random)) {
             let option = match (self.territories, self.grid) {
                 (Some(_), _) => "--territories",
@@ -102,7 +102,7 @@ impl MapArgs {
     /// The options that give this map again, for a replay line: `--map
     /// random` with the territories and grid given, or `--map FILE` (with no
     /// map, the territories and grid of the random map a rule set plays).
-    pub(super) fn replay(&self) -> String {
+    pub(in crate::cli) fn replay(&self) -> String {
         let shape = || {
             let mut out = String::new();
             if let Some(n) = self.territories {
@@ -123,14 +123,18 @@ impl MapArgs {
 
 /// The line-mode game's first line on a random board or map of `seed`:
 /// what it is, and on a second line the command that plays it again.
-pub(super) fn seed_line(map: &Map, seed: u64, args: &super::options::PlayArgs) -> String {
+pub(in crate::cli) fn seed_line(
+    map: &Map,
+    seed: u64,
+    args: &crate::cli::options::PlayArgs,
+) -> String {
     let board = if args.maps.map.is_some() || map.kind() == MapKind::Territories {
         format!("{map}")
     } else {
         format!("{map} board")
     };
     let what = format!("A random {board}, seed {seed}.");
-    match super::again::again(args, Some(seed), map.rows()) {
+    match crate::cli::again::again(args, Some(seed), map.rows()) {
         // On a line of its own, to fit 80 columns.
         Some(again) => format!("{what}\nPlay it again with `{}`.", again.command),
         None => what,
@@ -140,7 +144,7 @@ pub(super) fn seed_line(map: &Map, seed: u64, args: &super::options::PlayArgs) -
 /// The rules and start of a game on the map the options ask for: a map
 /// file's map and territories, or a random map with a random board on it
 /// (both drawn from `seed`, the map first), with the seed.
-pub(super) fn setup<const TAKES: Takes>(
+pub(in crate::cli) fn setup<const TAKES: Takes>(
     maps: &MapArgs,
     game: &GameOptions<TAKES>,
     seed: Option<u64>,
@@ -172,7 +176,7 @@ pub(super) fn setup<const TAKES: Takes>(
 
 /// A random map of this shape for the game's players and dice, and a random
 /// board on it, both drawn from `seed`.
-pub(super) fn random_game<const TAKES: Takes>(
+pub(in crate::cli) fn random_game<const TAKES: Takes>(
     shape: MapShape,
     game: &GameOptions<TAKES>,
     seed: u64,
@@ -187,15 +191,15 @@ pub(super) fn random_game<const TAKES: Takes>(
 
 /// The rules on the map a map file draws, and its start, `first` to move.
 /// A mistake in the file is a
-/// [`BoardFileError`](super::load::BoardFileError) naming the file, line and
+/// [`BoardFileError`](crate::cli::load::BoardFileError) naming the file, line and
 /// column; a `first` player outside the game is a usage error.
-pub(super) fn read_map(
+pub(in crate::cli) fn read_map(
     source: &Source,
     players: u8,
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let text = read_text(source, "map", super::load::MAX_FILE_BYTES)?;
+    let text = read_text(source, "map", crate::cli::load::MAX_FILE_BYTES)?;
     let in_file = |e| in_file(source, e);
     let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(
@@ -211,7 +215,7 @@ pub(super) fn read_map(
 /// The game tree from a board file or a map file (one of them must be
 /// given; `-` is standard input), checked against the player count and dice
 /// limit, with the first player to move.
-pub(super) fn tree_from<const TAKES: Takes>(
+pub(in crate::cli) fn tree_from<const TAKES: Takes>(
     board: Option<&Path>,
     map: Option<&Path>,
     options: &GameOptions<TAKES>,
@@ -233,7 +237,7 @@ pub(super) fn tree_from<const TAKES: Takes>(
 /// Options of `map`.
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("max_dice", random_max_dice)))]
-pub(super) struct NewMapArgs {
+pub(in crate::cli) struct NewMapArgs {
     #[command(flatten)]
     game: GameOptions<{ PLAYERS | MAX_DICE }>,
     /// Territories of the map, from 2 to 40 [default: 20].
@@ -252,7 +256,7 @@ pub(super) struct NewMapArgs {
 
 /// Runs `map`: prints a random map, with random owners and dice, as a map
 /// file (the one `play --map random` with the same options plays).
-pub(super) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
     let maps = MapArgs {
         map: Some(MapChoice::Random),
         territories: args.territories,
@@ -274,7 +278,7 @@ pub(super) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
         replay += &format!(" --max-dice {}", args.game.max_dice);
     }
     let header = format!("A random {map}, seed {seed}: the map of `{replay}`.");
-    let text = super::map_text::map_file(map, grid, start.board(), &header);
+    let text = crate::cli::map_text::map_file(map, grid, start.board(), &header);
     let mut out = std::io::stdout().lock();
     std::io::Write::write_all(&mut out, text.as_bytes())?;
     std::io::Write::flush(&mut out)?;
@@ -283,7 +287,7 @@ pub(super) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
 
 /// A path as a shell reads it back: in single quotes unless it is plain
 /// (see [`shell_quote`](crate::text::shell_quote)).
-pub(super) fn quoted(path: &Path) -> String {
+pub(in crate::cli) fn quoted(path: &Path) -> String {
     crate::text::shell_quote(path)
 }
 

@@ -3,18 +3,18 @@
 //! the game options that differ from the rule set's defaults. The line mode
 //! and the full-screen game both name it, from here.
 
-use super::load::{played_map, with_defaults};
-use super::maps::{MapChoice, quoted};
-use super::options::{GameOptions, PlayArgs};
+use crate::cli::load::{played_map, with_defaults};
+use crate::cli::maps::{MapChoice, quoted};
+use crate::cli::options::{GameOptions, PlayArgs};
 use crate::game::RuleSet;
 
 /// How to play a game again: what it was played on and the command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Again {
+pub(in crate::cli) struct Again {
     /// `"board"` or `"map"`.
-    pub(super) what: &'static str,
+    pub(in crate::cli) what: &'static str,
     /// The whole command, `dice-of-doom --seed 7 --size 4 --players 3`.
-    pub(super) command: String,
+    pub(in crate::cli) command: String,
 }
 
 /// The command that plays again the game `args` asked for: its random
@@ -24,7 +24,7 @@ pub(super) struct Again {
 /// ```text
 /// play --size 4 --players 3 --seed 5  ->  dice-of-doom --seed 5 --size 4 --players 3
 /// ```
-pub(super) fn again(args: &PlayArgs, seed: Option<u64>, side: usize) -> Option<Again> {
+pub(in crate::cli) fn again(args: &PlayArgs, seed: Option<u64>, side: usize) -> Option<Again> {
     // Dice Wars plays a random map unless told otherwise.
     let maps = played_map(args);
     let map = &maps.map;

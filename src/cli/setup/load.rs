@@ -6,22 +6,26 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::CliError;
-use super::maps::{MapArgs, MapChoice};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::analysis::sample::seeded_start;
+use crate::cli::CliError;
+use crate::cli::maps::{MapArgs, MapChoice};
+use crate::cli::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::game::{
     DealError, GameTree, GenerateError, Ground, Map, Player, Position, PositionError, RuleSet,
     Rules, Setup, SetupError, SetupErrorKind, deal_game, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
-pub(super) fn map<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<Map, CliError> {
+pub(in crate::cli) fn map<const TAKES: Takes>(
+    options: &GameOptions<TAKES>,
+) -> Result<Map, CliError> {
     Map::rhombus(usize::from(options.side())).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The rules the options ask for, on their map.
-pub(super) fn rules<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<Rules, CliError> {
+pub(in crate::cli) fn rules<const TAKES: Takes>(
+    options: &GameOptions<TAKES>,
+) -> Result<Rules, CliError> {
     Rules::new(
         map(options)?,
         usize::from(options.players),
@@ -32,7 +36,7 @@ pub(super) fn rules<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<
 
 /// The game tree from a board file (or `-` for standard input), checked
 /// against the player count and dice limit, with the first player to move.
-pub(super) fn tree_from_file<const TAKES: Takes>(
+pub(in crate::cli) fn tree_from_file<const TAKES: Takes>(
     path: &Path,
     options: &GameOptions<TAKES>,
 ) -> Result<(Source, GameTree), CliError> {
@@ -43,7 +47,7 @@ pub(super) fn tree_from_file<const TAKES: Takes>(
 
 /// The rules and starting position a `play` command asks for, and the seed
 /// of a random board.
-pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
+pub(in crate::cli) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
     let set = args.rules;
     let game = &with_defaults(set, args.game);
     let maps = &played_map(args);
@@ -68,7 +72,7 @@ pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), C
 
 /// The game of rule set `set` the options deal from `seed` on `ground`
 /// (see [`deal_game`]).
-pub(super) fn dealt<const TAKES: Takes>(
+pub(in crate::cli) fn dealt<const TAKES: Takes>(
     set: RuleSet,
     ground: Ground,
     game: &GameOptions<TAKES>,
@@ -91,7 +95,7 @@ pub(super) fn dealt<const TAKES: Takes>(
 
 /// The map options of `play` as its rule set completes them (see
 /// [`default_map`]).
-pub(super) fn played_map(args: &PlayArgs) -> MapArgs {
+pub(in crate::cli) fn played_map(args: &PlayArgs) -> MapArgs {
     default_map(
         &args.maps,
         &with_defaults(args.rules, args.game),
@@ -103,7 +107,7 @@ pub(super) fn played_map(args: &PlayArgs) -> MapArgs {
 /// no board size (Dice Wars) plays a random map unless a map, a board file
 /// (`board`) or a size is given. `game` is the options [`with_defaults`]
 /// gives.
-pub(super) fn default_map<const TAKES: Takes>(
+pub(in crate::cli) fn default_map<const TAKES: Takes>(
     maps: &MapArgs,
     game: &GameOptions<TAKES>,
     board: bool,
@@ -118,7 +122,7 @@ pub(super) fn default_map<const TAKES: Takes>(
 }
 
 /// The game options with the rule set's defaults where none was given.
-pub(super) fn with_defaults<const TAKES: Takes>(
+pub(in crate::cli) fn with_defaults<const TAKES: Takes>(
     set: RuleSet,
     mut game: GameOptions<TAKES>,
 ) -> GameOptions<TAKES> {
@@ -138,7 +142,7 @@ pub(super) fn with_defaults<const TAKES: Takes>(
 /// The same game under a rule set: its rules on the same map (Realm of
 /// Racket's offset rows where the map is a board of hexagons), the start
 /// checked against them.
-pub(super) fn in_set(
+pub(in crate::cli) fn in_set(
     set: RuleSet,
     rules: Rules,
     start: Position,
@@ -154,7 +158,7 @@ pub(super) fn in_set(
 
 /// The same players, dice limit and map under a rule set (Realm of
 /// Racket's offset rows where the map is a board of hexagons).
-pub(super) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
+pub(in crate::cli) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
     rules
         .in_set(set)
         .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))
@@ -167,7 +171,7 @@ fn setup_with(
     game: &GameOptions<{ SIZE | RULES }>,
 ) -> Result<(Rules, Position, Option<u64>), CliError> {
     if maps.map.is_some() {
-        return super::maps::setup(maps, game, args.seed);
+        return crate::cli::maps::setup(maps, game, args.seed);
     }
     if let Some(path) = &args.board {
         let (rules, start) = read_position(
@@ -187,7 +191,7 @@ fn setup_with(
 
 /// The rules the options ask for and the start on the random board of this
 /// seed: the same seed gives the same board to every command.
-pub(super) fn random_start<const TAKES: Takes>(
+pub(in crate::cli) fn random_start<const TAKES: Takes>(
     game: &GameOptions<TAKES>,
     seed: u64,
 ) -> Result<(Rules, Position), CliError> {
@@ -197,7 +201,7 @@ pub(super) fn random_start<const TAKES: Takes>(
 }
 
 /// A random start under `rules`, `first` to move, drawn from `rng`.
-pub(super) fn deal(
+pub(in crate::cli) fn deal(
     rules: &Rules,
     first: Player,
     rng: &mut rand_chacha::ChaCha8Rng,
@@ -207,7 +211,7 @@ pub(super) fn deal(
 }
 
 /// Why no random board could be drawn, naming the option at fault.
-pub(super) fn no_board(e: GenerateError) -> CliError {
+pub(in crate::cli) fn no_board(e: GenerateError) -> CliError {
     CliError::Usage(match e {
         GenerateError::Position(_) => format!("--first: {e}"),
         GenerateError::NoAttacks => format!("--max-dice 1: {e}"),
@@ -288,7 +292,11 @@ pub fn read_position(
 /// bytes, without a UTF-8 byte-order mark (as some editors write: not part
 /// of the board, nor counted in its columns); a file that cannot be read,
 /// is too large or is not text is a [`BoardFileError`].
-pub(super) fn read_text(source: &Source, what: &str, limit: u64) -> Result<String, CliError> {
+pub(in crate::cli) fn read_text(
+    source: &Source,
+    what: &str,
+    limit: u64,
+) -> Result<String, CliError> {
     let error = |location, problem: String| BoardFileError {
         source_name: source.clone(),
         location,
@@ -304,7 +312,7 @@ pub(super) fn read_text(source: &Source, what: &str, limit: u64) -> Result<Strin
 /// A mistake in a board or map file: a [`BoardFileError`] naming the file,
 /// line and column, but a `--first` player outside the game, which is a
 /// usage error.
-pub(super) fn in_file(source: &Source, e: SetupError) -> CliError {
+pub(in crate::cli) fn in_file(source: &Source, e: SetupError) -> CliError {
     match e.kind {
         SetupErrorKind::Position(PositionError::Player { .. }) => {
             CliError::Usage(format!("--first: {}", e.kind))
@@ -342,7 +350,7 @@ fn read_limited(source: &Source, what: &str, limit: u64) -> Result<Vec<u8>, Stri
 
 /// An I/O error's reason without Rust's "(os error N)" suffix: how the
 /// command line prints every I/O error.
-pub(super) fn io_reason(error: &std::io::Error) -> String {
+pub(in crate::cli) fn io_reason(error: &std::io::Error) -> String {
     let text = error.to_string();
     match text.find(" (os error") {
         Some(cut) => text[..cut].to_string(),

@@ -15,6 +15,7 @@ use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
+#[command(mut_args(super::options::by_solvable_rule_set))]
 pub(super) struct StatsArgs {
     /// The board file, or `-` to read the board from standard input.
     #[arg(long, value_name = "FILE|-", required_unless_present_any = ["map", "seed"])]
@@ -91,7 +92,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
         None => {
             let (source, tree) =
-                super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
+                super::load::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
             let what = if tree.rules().map().kind() == MapKind::Territories {
                 "map"
             } else {

@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::CliError;
 use super::limits::{ProgressLine, analysis_error};
-use super::load::{Source, in_set, random_start, read_position, with_defaults};
+use super::load::{Source, random_start, read_map, read_position};
+use super::setup::{in_set, with_defaults};
 use super::stats::{StatsArgs, figures, rating};
 use super::{json, render};
 use crate::analysis::chance::{self, ChanceError, ChanceSolution};
@@ -74,7 +75,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
         (None, Some(path), _) => {
             let source = Source::from_arg(path);
-            let position = super::maps::read_map(&source, game.players, game.max_dice, game.first)?;
+            let position = read_map(&source, game.players, game.max_dice, game.first)?;
             (format!("map {source}"), position)
         }
         (None, None, seed) => {

@@ -254,11 +254,16 @@ impl RuleSet {
         }
     }
 
-    /// The values of each rule set's default, `classic 2, lol4 4, ...`,
-    /// as the help of an option lists them.
-    pub fn each_default(value: impl Fn(Defaults) -> String) -> String {
-        RuleSet::ALL
-            .iter()
+    /// The values of the default of each of `sets`, `classic 2, lol4 4,
+    /// ...`, as the help of an option lists them.
+    ///
+    /// ```
+    /// use dice_of_doom::game::RuleSet;
+    /// let players = RuleSet::each_default(&RuleSet::ALL, |d| d.players.to_string());
+    /// assert_eq!(players, "classic 2, lol4 4, racket 2, dicewars 7");
+    /// ```
+    pub fn each_default(sets: &[RuleSet], value: impl Fn(Defaults) -> String) -> String {
+        sets.iter()
             .map(|set| format!("{set} {}", value(set.defaults())))
             .collect::<Vec<_>>()
             .join(", ")

@@ -8,11 +8,10 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::sample::seeded_start;
 use crate::cli::CliError;
-use crate::cli::maps::{MapArgs, MapChoice};
-use crate::cli::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
+use crate::cli::options::{GameOptions, Takes};
 use crate::game::{
-    DealError, GameTree, GenerateError, Ground, Map, Player, Position, PositionError, RuleSet,
-    Rules, Setup, SetupError, SetupErrorKind, deal_game, random_board,
+    GameTree, GenerateError, Map, MapSetup, Player, Position, PositionError, Rules, Setup,
+    SetupError, SetupErrorKind, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -45,150 +44,6 @@ pub(in crate::cli) fn tree_from_file<const TAKES: Takes>(
     Ok((source, GameTree::new(rules, start)))
 }
 
-/// The rules and starting position a `play` command asks for, and the seed
-/// of a random board.
-pub(in crate::cli) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
-    let set = args.rules;
-    let game = &with_defaults(set, args.game);
-    let maps = &played_map(args);
-    let shape = maps.shape()?;
-    let seed = || {
-        args.seed
-            .unwrap_or_else(|| rand::random_range(0..1_000_000))
-    };
-    let ground = match (&maps.map, &args.board) {
-        (Some(MapChoice::Random), _) => Ground::RandomMap(shape),
-        (None, None) => Ground::Hexagons(usize::from(game.side())),
-        _ => {
-            let (rules, start, seed) = setup_with(args, maps, game)?;
-            let (rules, start) = in_set(set, rules, start)?;
-            return Ok((rules, start, seed));
-        }
-    };
-    let seed = seed();
-    let (rules, start) = dealt(set, ground, game, seed)?;
-    Ok((rules, start, Some(seed)))
-}
-
-/// The game of rule set `set` the options deal from `seed` on `ground`
-/// (see [`deal_game`]).
-pub(in crate::cli) fn dealt<const TAKES: Takes>(
-    set: RuleSet,
-    ground: Ground,
-    game: &GameOptions<TAKES>,
-    seed: u64,
-) -> Result<(Rules, Position), CliError> {
-    deal_game(
-        set,
-        ground,
-        usize::from(game.players),
-        usize::from(game.max_dice),
-        game.first,
-        seed,
-    )
-    .map_err(|e| match e {
-        DealError::Board(e) => no_board(e),
-        DealError::InSet { set, reason } => CliError::Usage(format!("--rules {set}: {reason}")),
-        e => CliError::Usage(e.to_string()),
-    })
-}
-
-/// The map options of `play` as its rule set completes them (see
-/// [`default_map`]).
-pub(in crate::cli) fn played_map(args: &PlayArgs) -> MapArgs {
-    default_map(
-        &args.maps,
-        &with_defaults(args.rules, args.game),
-        args.board.is_some(),
-    )
-}
-
-/// The map options as the rule set completes them: a rule set that brings
-/// no board size (Dice Wars) plays a random map unless a map, a board file
-/// (`board`) or a size is given. `game` is the options [`with_defaults`]
-/// gives.
-pub(in crate::cli) fn default_map<const TAKES: Takes>(
-    maps: &MapArgs,
-    game: &GameOptions<TAKES>,
-    board: bool,
-) -> MapArgs {
-    match maps.map {
-        None if !board && game.size.is_none() => MapArgs {
-            map: Some(MapChoice::Random),
-            ..maps.clone()
-        },
-        _ => maps.clone(),
-    }
-}
-
-/// The game options with the rule set's defaults where none was given.
-pub(in crate::cli) fn with_defaults<const TAKES: Takes>(
-    set: RuleSet,
-    mut game: GameOptions<TAKES>,
-) -> GameOptions<TAKES> {
-    let defaults = set.defaults();
-    if game.given & PLAYERS == 0 {
-        game.players = defaults.players;
-    }
-    if game.given & MAX_DICE == 0 {
-        game.max_dice = defaults.max_dice;
-    }
-    if game.given & SIZE == 0 {
-        game.size = defaults.side;
-    }
-    game
-}
-
-/// The same game under a rule set: its rules on the same map (Realm of
-/// Racket's offset rows where the map is a board of hexagons), the start
-/// checked against them.
-pub(in crate::cli) fn in_set(
-    set: RuleSet,
-    rules: Rules,
-    start: Position,
-) -> Result<(Rules, Position), CliError> {
-    if set == rules.set() {
-        return Ok((rules, start));
-    }
-    let rules = rules_in_set(set, &rules)?;
-    let start = Position::start(&rules, *start.board(), start.player())
-        .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
-    Ok((rules, start))
-}
-
-/// The same players, dice limit and map under a rule set (Realm of
-/// Racket's offset rows where the map is a board of hexagons).
-pub(in crate::cli) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
-    rules
-        .in_set(set)
-        .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))
-}
-
-/// [`setup`] under the classic rules with these map and game options.
-fn setup_with(
-    args: &PlayArgs,
-    maps: &MapArgs,
-    game: &GameOptions<{ SIZE | RULES }>,
-) -> Result<(Rules, Position, Option<u64>), CliError> {
-    if maps.map.is_some() {
-        return crate::cli::maps::setup(maps, game, args.seed);
-    }
-    if let Some(path) = &args.board {
-        let (rules, start) = read_position(
-            &Source::from_arg(path),
-            game.players,
-            game.max_dice,
-            game.first,
-        )?;
-        return Ok((rules, start, None));
-    }
-    let seed = args
-        .seed
-        .unwrap_or_else(|| rand::random_range(0..1_000_000));
-    let (rules, start) = random_start(game, seed)?;
-    Ok((rules, start, Some(seed)))
-}
-
 /// The rules the options ask for and the start on the random board of this
 /// seed: the same seed gives the same board to every command.
 pub(in crate::cli) fn random_start<const TAKES: Takes>(
@@ -217,6 +72,51 @@ pub(in crate::cli) fn no_board(e: GenerateError) -> CliError {
         GenerateError::NoAttacks => format!("--max-dice 1: {e}"),
         GenerateError::NoFirstMove(_) => e.to_string(),
     })
+}
+
+/// The rules on the map a map file draws, and its start, `first` to move.
+/// A mistake in the file is a
+/// [`BoardFileError`](crate::cli::load::BoardFileError) naming the file, line and
+/// column; a `first` player outside the game is a usage error.
+pub(in crate::cli) fn read_map(
+    source: &Source,
+    players: u8,
+    max_dice: u8,
+    first: Player,
+) -> Result<(Rules, Position), CliError> {
+    let text = read_text(source, "map", crate::cli::load::MAX_FILE_BYTES)?;
+    let in_file = |e| in_file(source, e);
+    let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
+    let rules = Rules::new(
+        setup.map().clone(),
+        usize::from(players),
+        usize::from(max_dice),
+    )
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = setup.position(&rules).map_err(in_file)?;
+    Ok((rules, start))
+}
+
+/// The game tree from a board file or a map file (one of them must be
+/// given; `-` is standard input), checked against the player count and dice
+/// limit, with the first player to move.
+pub(in crate::cli) fn tree_from<const TAKES: Takes>(
+    board: Option<&Path>,
+    map: Option<&Path>,
+    options: &GameOptions<TAKES>,
+) -> Result<(Source, GameTree), CliError> {
+    match (map, board) {
+        (Some(path), _) => {
+            let source = Source::from_arg(path);
+            let (rules, start) =
+                read_map(&source, options.players, options.max_dice, options.first)?;
+            Ok((source, GameTree::new(rules, start)))
+        }
+        (None, Some(path)) => tree_from_file(path, options),
+        (None, None) => Err(CliError::Usage(
+            "give a board file (--board) or a map file (--map)".into(),
+        )),
+    }
 }
 
 /// The largest board file read: far more than any board with comments needs.

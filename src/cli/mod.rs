@@ -32,7 +32,7 @@ mod saving;
 mod setup;
 mod solve;
 mod stats;
-mod stats_chance;
+mod stats_expected;
 mod survey;
 pub mod tui;
 

@@ -79,7 +79,7 @@ struct StatsJson {
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
     if args.rules.is_some_and(|set| set != RuleSet::default()) {
-        return super::stats_chance::run(args);
+        return super::stats_expected::run(args);
     }
     let game = &args.game;
     let (name, mut tree) = match args.seed {

@@ -9,7 +9,6 @@
 
 mod battle;
 mod board;
-mod chance;
 mod codec;
 mod deal;
 mod expand;
@@ -19,6 +18,7 @@ mod huge;
 mod map;
 mod mapfile;
 mod mapgen;
+mod outcomes;
 mod player;
 mod position;
 mod rules;
@@ -32,7 +32,6 @@ pub use battle::{BattleOdds, Faces, MAX_BATTLE_DICE, ParseRollError, Roll};
 pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };
-pub use chance::{Event, Outcome, Played, ReplayError};
 pub(crate) use codec::Codec;
 pub use deal::{DealError, Ground, deal_game, deal_territories};
 pub(crate) use expand::Children;
@@ -47,6 +46,7 @@ pub use mapgen::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
     MapGenError, MapShape, TERRITORY_CELLS, random_map,
 };
+pub use outcomes::{Event, Outcome, Played, ReplayError};
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
 pub use position::{IllegalMove, Move, ParseMoveError, Position, PositionError, Spare};
 pub(crate) use rules::NoChance;

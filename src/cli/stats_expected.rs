@@ -1,6 +1,6 @@
 //! `dice-of-doom stats --rules lol4|racket`: the chance that the player to
 //! move wins under best play, solved as a stochastic game
-//! ([`crate::analysis::chance`]).
+//! ([`crate::analysis::expected`]).
 
 use std::io::{self, Write};
 
@@ -12,7 +12,7 @@ use super::load::{Source, random_start, read_map, read_position};
 use super::setup::{in_set, with_defaults};
 use super::stats::{StatsArgs, figures, rating};
 use super::{json, render};
-use crate::analysis::chance::{self, ChanceError, ChanceSolution};
+use crate::analysis::expected::{self, ChanceError, ChanceSolution};
 use crate::analysis::{Limits, group_digits};
 use crate::game::{Battle, Player, Position, RuleSet, Rules};
 
@@ -93,7 +93,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         ..args.memory.limits()
     };
     let mut progress = ProgressLine::new(limits.memory);
-    let solution = chance::solve(&rules, &start, &limits, &mut |p| progress.update(p));
+    let solution = expected::solve(&rules, &start, &limits, &mut |p| progress.update(p));
     drop(progress);
     let solution = solution.map_err(|e| match e {
         ChanceError::Analysis(e) => analysis_error(&e, &limits),

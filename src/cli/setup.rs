@@ -18,6 +18,8 @@ use crate::cli::options::{
     ComputerPlayers, GameOptions, MAX_DICE, MapArgs, MapChoice, PLAYERS, PlayArgs, RULES, SIZE,
     Takes,
 };
+#[cfg(test)]
+use crate::game::MapKind;
 use crate::game::{DealError, Ground, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
 use load::{Source, no_board, read_map, read_position};
 
@@ -253,4 +255,52 @@ pub(in crate::cli) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules,
     rules
         .in_set(set)
         .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::again::play_args as args;
+    use super::*;
+
+    #[test]
+    fn a_file_is_played_as_it_is_with_the_seed_given() {
+        let seeded = new_game(&args(&["--board", "boards/3x3-e.txt", "--seed", "5"])).unwrap();
+        let plain = new_game(&args(&["--board", "boards/3x3-e.txt"])).unwrap();
+        assert_eq!(seeded.seed, 5);
+        assert_eq!(
+            seeded.start, plain.start,
+            "--seed does not re-deal the file"
+        );
+        let map = &[
+            "--map",
+            "maps/duel-12.map",
+            "--seed",
+            "9",
+            "--computer",
+            "b",
+        ];
+        let game = new_game(&args(map)).unwrap();
+        assert_eq!((game.seed, game.computers.len()), (9, 1));
+    }
+
+    #[test]
+    fn the_rule_set_brings_its_defaults_once() {
+        let dicewars = resolve(&args(&["--rules", "dicewars"]));
+        assert_eq!(
+            (dicewars.game.players, dicewars.ground),
+            (7, Played::RandomMap)
+        );
+        let lol4 = resolve(&args(&["--rules", "lol4", "--players", "2"]));
+        assert_eq!(
+            (lol4.game.players, lol4.game.max_dice, lol4.ground),
+            (2, 5, Played::RandomBoard(5))
+        );
+        // The same seed deals the same game.
+        let line = ["--rules", "racket", "--seed", "3"];
+        let (a, b) = (
+            new_game(&args(&line)).unwrap(),
+            new_game(&args(&line)).unwrap(),
+        );
+        assert_eq!((a.rules.map().kind(), a.start), (MapKind::Offset, b.start));
+    }
 }

@@ -318,6 +318,23 @@ mod tests {
     }
 
     #[test]
+    fn each_rule_set_says_everything_of_itself() {
+        for set in RuleSet::ALL {
+            let spec = set.spec();
+            assert_eq!(spec.name, set.to_string());
+            assert!(spec.title.contains(spec.name) || set == RuleSet::default());
+            assert!(!spec.summary.is_empty() && spec.in_short.iter().all(|s| s.starts_with("- ")));
+            // A rule set that brings no board plays a random map, which
+            // only a deal of territories shares out evenly.
+            if spec.defaults.side.is_none() {
+                assert_eq!(spec.deal, Deal::Territories, "{set}");
+            }
+        }
+        let racket = RuleSet::Racket.map_for(&Map::rhombus(4).unwrap()).unwrap();
+        assert_eq!((racket.kind(), racket.rows()), (MapKind::Offset, 4));
+    }
+
+    #[test]
     fn only_the_chance_rule_sets_need_a_guard() {
         for set in RuleSet::ALL {
             let p = set.policy();

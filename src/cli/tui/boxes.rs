@@ -9,7 +9,7 @@ use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use super::state::{App, Key, Overlay};
 use super::view::min_size;
 use crate::cli::render::{game_over_plain, result};
-use crate::game::{Player, RuleSet};
+use crate::game::{MapKind, Player, RuleSet};
 
 /// Draws `lines` in a box `w` columns wide with its top-left corner at
 /// (`x`, `y`), clearing the area first; the text has `w - 4` columns.
@@ -290,9 +290,9 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
     let sentences: [Vec<String>; 3] = [
         vec!["The window is too small.".into()],
         vec![
-            match map.grid() {
-                Some(_) => format!("This {map} needs {need_w}x{need_h};"),
-                None => format!(
+            match map.kind() {
+                MapKind::Territories => format!("This {map} needs {need_w}x{need_h};"),
+                MapKind::Rhombus | MapKind::Offset => format!(
                     "{} {map} board needs {need_w}x{need_h};",
                     article(&map.to_string())
                 ),

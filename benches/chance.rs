@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dice_of_doom::analysis::{Limits, chance};
+use dice_of_doom::analysis::{Limits, expected};
 use dice_of_doom::game::{Map, Player, Position, RuleSet, Rules};
 
 /// A 2x2 board of two players with 5 dice a cell under `lol4`: 65,623
@@ -19,9 +19,10 @@ fn lol4_2x2(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("lol4 2x2 board, 5 dice a cell", |b| {
         b.iter(|| {
-            let s = chance::solve(&rules, &start, &Limits::UNLIMITED, &mut |_| {}).expect("solved");
+            let s =
+                expected::solve(&rules, &start, &Limits::UNLIMITED, &mut |_| {}).expect("solved");
             assert_eq!((s.positions, s.cyclic_positions), (65_623, 53_424));
-            assert!(s.converged && s.upper - s.lower <= chance::TOLERANCE);
+            assert!(s.converged && s.upper - s.lower <= expected::TOLERANCE);
             assert!((s.value() - 0.486_219_203_501).abs() < 1e-11);
             black_box(s)
         })

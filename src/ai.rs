@@ -17,11 +17,11 @@
 //! of them against each other on seeded random boards.
 
 pub mod arena;
-mod chance;
-mod chance_eval;
-mod chance_model;
 mod dicewars;
 mod eval;
+mod expectimax;
+mod expectimax_eval;
+mod expectimax_model;
 mod greedy;
 mod kind;
 mod lol;
@@ -38,11 +38,11 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Move, Position, Rules, Share};
 
-pub use chance::{Chance, ChanceConfig};
-pub use chance_eval::Weights;
-pub use chance_model::Model;
 pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
+pub use expectimax::{Chance, ChanceConfig};
+pub use expectimax_eval::Weights;
+pub use expectimax_model::Model;
 pub use greedy::Greedy;
 pub use kind::{AiKind, UnknownAiKind};
 pub use lol::Lol;

@@ -8,16 +8,16 @@
 //! - [`survey`]: every board of a size over one shared memo;
 //! - [`sample`]: seeded random boards, each proven by [`prove()`];
 //! - [`dot`]: the tree in Graphviz DOT;
-//! - [`chance`]: the winning chance under best play in games with dice,
-//!   solved as a stochastic game.
+//! - [`expected`]: the winning chance under best play in games with dice,
+//!   solved as a stochastic game (exact expected values).
 //!
 //! Each works within [`Limits`]: a memory limit, turned into a budget of
 //! positions from the bytes each costs (see [`memory_for`]), within which
 //! the tree grows; a tree past it is an [`AnalysisError`], and so is memory
 //! the system refuses, never an abort.
 
-pub mod chance;
 pub mod dot;
+pub mod expected;
 mod memo;
 mod memory;
 mod prove;

@@ -9,7 +9,6 @@
 
 mod battle;
 mod board;
-mod chance;
 mod codec;
 mod deal;
 mod dice_seed;
@@ -21,6 +20,7 @@ mod map;
 mod mapfile;
 mod mapgen;
 mod play;
+mod outcomes;
 mod player;
 mod position;
 mod rules;
@@ -34,9 +34,8 @@ pub use battle::{BattleOdds, Faces, MAX_BATTLE_DICE, ParseRollError, Roll};
 pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };
-pub use chance::{Event, Outcome, Played, ReplayError};
 pub(crate) use codec::Codec;
-pub use deal::deal_territories;
+pub use deal::{DealError, Ground, deal_game, deal_territories};
 pub use dice_seed::dice_of;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
@@ -44,12 +43,13 @@ pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };
 pub(crate) use huge::{HugeVec, grow_within, resize_within};
-pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, Place};
+pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, MapKind, Place};
 pub use mapfile::MapSetup;
 pub use mapgen::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
     MapGenError, MapShape, TERRITORY_CELLS, random_map,
 };
+pub use outcomes::{Event, Outcome, Played, ReplayError};
 pub use play::{Placed, Play};
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
 pub use position::{IllegalMove, Move, ParseMoveError, Position, PositionError, Spare};
@@ -57,8 +57,8 @@ pub(crate) use rules::NoChance;
 pub(crate) use rules::for_each_attack;
 pub use rules::{Rules, RulesError, largest_group, reinforce, winners};
 pub use ruleset::{
-    Attack, Battle, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
-    QUIET_ROUNDS, RACKET_POOL, RuleSet, Supply,
+    Attack, Battle, Deal, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
+    QUIET_ROUNDS, RACKET_POOL, RuleSet, Spec, Supply,
 };
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;

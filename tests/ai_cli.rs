@@ -166,7 +166,7 @@ fn a_node_budget_replays_the_same_game() {
         assert_eq!(stdout_of(&command, ""), first, "{ai}");
     }
     // Hints too: a asks twice, plays, asks again.
-    let command = "play --board boards/3x3-e.txt --computer b --ai search --nodes 2000";
+    let command = "play --board boards/3x3-e.txt --seed 3 --computer b --ai search --nodes 2000";
     let first = stdout_of(command, "h\nh\n1\nh\nq\n");
     assert!(first.contains("hints (search):"), "{first}");
     assert_eq!(stdout_of(command, "h\nh\n1\nh\nq\n"), first);

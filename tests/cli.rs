@@ -5,15 +5,24 @@ mod common;
 use common::{board, data, dice_of_doom, golden};
 use predicates::prelude::*;
 
+/// The first lines of a game on `boards/test-2x2.txt` with `--seed 1`: a
+/// game on a board file has a seed too.
+const TEST_2X2_SEED_1: &str = "The 2x2 board in boards/test-2x2.txt, seed 1.\n\
+    Play it again with `dice-of-doom --board boards/test-2x2.txt --seed 1`.\n";
+
 #[test]
 fn a_whole_2x2_game_through_piped_input() {
     dice_of_doom()
-        .args(["play", "--board", "boards/test-2x2.txt"])
+        .args(["play", "--board", "boards/test-2x2.txt", "--seed", "1"])
         .pipe_stdin(data("test-2x2.moves"))
         .unwrap()
         .assert()
         .success()
-        .stdout(golden("test-2x2.transcript"))
+        .stdout(format!(
+            "{}{}",
+            TEST_2X2_SEED_1,
+            golden("test-2x2.transcript")
+        ))
         .stderr("");
 }
 
@@ -23,12 +32,16 @@ fn bad_answers_are_refused_and_asked_again() {
     // line, a huge number, `h` (hints, from the default opponent even in a
     // game between people), then good moves.
     dice_of_doom()
-        .args(["play", "--board", "boards/test-2x2.txt"])
+        .args(["play", "--board", "boards/test-2x2.txt", "--seed", "1"])
         .pipe_stdin(data("bad-answers.moves"))
         .unwrap()
         .assert()
         .success()
-        .stdout(golden("bad-answers.transcript"));
+        .stdout(format!(
+            "{}{}",
+            TEST_2X2_SEED_1,
+            golden("bad-answers.transcript")
+        ));
 }
 
 #[test]
@@ -237,7 +250,6 @@ fn bad_usage_exits_2() {
         &["--max-dice", "0"],
         &["--first", "c"],
         &["--first", "ab"],
-        &["--board", "boards/3x3-a.txt", "--seed", "3"],
         &["--board", "boards/3x3-a.txt", "--size", "3"],
         &["--max-dice", "1"],
         &["--seed", "-1"],
@@ -520,7 +532,7 @@ fn max_dice_ranges_are_told_in_every_command_and_1_is_handled() {
     for command in commands {
         // `arena` plays only random boards, which need 2 dice or more.
         let (help, range) = match command == arena {
-            true => ("hold, 2 to 9\n", "from 2 to 9"),
+            true => ("hold, 2 to 9 [default: classic 3", "from 2 to 9"),
             false => ("hold, 1 to 9 (2 or more on a random board", "from 1 to 9"),
         };
         dice_of_doom()

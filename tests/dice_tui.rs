@@ -106,8 +106,10 @@ fn dice_games_full_screen() {
     game.send(b"y");
     game.assert_clean_exit();
     assert!(
-        game.contents()
-            .contains("play this board again with `dice-of-doom --rules lol4 --seed 3 --size 5`"),
+        game.contents().contains(
+            "play this board again with \
+                 `dice-of-doom --rules lol4 --seed 3 --size 5 --computer b,c,d --ai lol4`"
+        ),
         "{}",
         game.contents()
     );

@@ -33,6 +33,10 @@ fn the_command_to_play_again_deals_the_same_game() {
         "--rules dicewars --players 3 --seed 6",
         "--seed 3 --map random --territories 12 --grid 20x14 --players 3",
         "--seed 5 --map maps/duel-12.map --max-dice 4",
+        // A board file's game has a seed too; the computer's seat, opponent
+        // and budget are part of the command.
+        "--board boards/3x3-e.txt --seed 5 --computer b --ai greedy --nodes 500",
+        "--rules lol4 --map maps/duel-12.map --seed 8 --players 3 --computer c",
     ];
     for case in cases {
         let args: Vec<&str> = case.split_whitespace().collect();

@@ -44,6 +44,8 @@ impl Place {
             "play",
             "--board",
             "boards/test-2x2.txt",
+            "--seed",
+            "0",
             "--save",
             path_str(saved),
         ]);
@@ -81,13 +83,17 @@ fn save_writes_the_record_and_replay_prints_the_transcript() {
     let saved = place.path("game.txt");
     place
         .command()
-        .args(["play", "--board", path_str(&board("test-2x2.txt"))])
+        .args(["play", "--board", path_str(&board("test-2x2.txt")), "--seed", "0"])
         .args(["--save", path_str(&saved)])
         .pipe_stdin(data("test-2x2.moves"))
         .unwrap()
         .assert()
         .success()
-        .stdout(predicate::str::starts_with(golden("test-2x2.transcript")))
+        // After the board file's seed line and how to play it again.
+        .stdout(predicate::str::contains(format!(
+            "--seed 0`.\n{}",
+            golden("test-2x2.transcript")
+        )))
         .stdout(predicate::str::ends_with(format!(
             "The winner is b\nThe game is saved in {0}: `dice-of-doom replay {0}` shows it again.\n",
             saved.display()
@@ -106,7 +112,7 @@ fn a_replay_prints_what_the_game_printed() {
     // replay does, and the menus are the only difference.
     let game = dice_of_doom()
         .args(["play", "--board", "boards/3x3-a.txt", "--computer", "all"])
-        .args(["--ai", "greedy", "--nodes", "100"])
+        .args(["--ai", "greedy", "--nodes", "100", "--seed", "0"])
         .assert()
         .success()
         .get_output()
@@ -115,6 +121,8 @@ fn a_replay_prints_what_the_game_printed() {
     let game: String = String::from_utf8(game)
         .unwrap()
         .lines()
+        // Less the seed line and how to play it again.
+        .skip(2)
         .filter(|l| !l.starts_with("choose your move") && !l.starts_with(char::is_numeric))
         .map(|l| format!("{l}\n"))
         .collect();
@@ -499,8 +507,10 @@ fn an_autosave_that_cannot_be_written_warns_at_once_and_fails_the_session() {
             place.data().join("unfinished").display()
         )));
     let out = String::from_utf8_lossy(&played.get_output().stdout).into_owned();
+    // After the seed line and how to play it again.
+    let board: String = out.split_inclusive('\n').skip(2).collect();
     assert!(
-        out.starts_with(warning),
+        board.starts_with(warning),
         "the warning comes before the board: {out}"
     );
     assert_eq!(

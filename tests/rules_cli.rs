@@ -251,7 +251,7 @@ fn a_rule_set_brings_its_board_to_the_arena_and_to_play() {
         .success()
         .stdout(predicate::str::starts_with(
             "A random map of 8 territories, seed 1.\n\
-             Play it again with `dice-of-doom --rules dicewars --seed 1 --territories 8`.\n",
+             Play it again with `dice-of-doom --rules dicewars --seed 1 --territories 8 --computer all --ai greedy`.\n",
         ));
     // Without a random map to shape, they are still refused.
     for args in [

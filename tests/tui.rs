@@ -38,7 +38,7 @@ fn board() -> String {
 
 #[test]
 fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
-    let mut pty = Pty::start(&["play", "--board", &board()]);
+    let mut pty = Pty::start(&["play", "--board", &board(), "--seed", "5"]);
     pty.wait_for("Moves (type a number");
     pty.wait_for("1. 2 -> 3");
     // a: the cursor starts on cell 2; mark it, move right onto 3, attack.
@@ -64,7 +64,10 @@ fn a_whole_game_with_keys_and_clicks_then_the_terminal_is_restored() {
     let screen = pty.contents();
     assert!(screen.contains("The winner is b."), "{screen}");
     assert!(
-        screen.contains("Play this board again with `dice-of-doom --board boards/test-2x2.txt`."),
+        screen.contains(
+            "Seed 5: play this board again with \
+             `dice-of-doom --board boards/test-2x2.txt --seed 5`."
+        ),
         "{screen}"
     );
 }
@@ -90,7 +93,7 @@ fn territory_edge(cell: usize) -> (u16, u16) {
 
 #[test]
 fn a_map_of_territories_by_keys_and_clicks() {
-    let mut pty = Pty::start(&["play", "--map", "maps/tiny-4.map"]);
+    let mut pty = Pty::start(&["play", "--map", "maps/tiny-4.map", "--seed", "6"]);
     pty.wait_for("Moves (type a number");
     pty.wait_for("cursor: cell 0 (a 3)");
     // Tab to a's next territory, mark it, then click the edge of the target.
@@ -113,7 +116,9 @@ fn a_map_of_territories_by_keys_and_clicks() {
     pty.assert_clean_exit();
     let screen = pty.contents();
     assert!(
-        screen.contains("Play this map again with `dice-of-doom --map maps/tiny-4.map`."),
+        screen.contains(
+            "Seed 6: play this map again with `dice-of-doom --map maps/tiny-4.map --seed 6`."
+        ),
         "{screen}"
     );
 }

@@ -12,11 +12,12 @@ use serde::Serialize;
 
 use super::computer::budget;
 use super::files::{Existing, write_file};
+use super::load::read_map;
 use super::load::{Source, no_board, rules};
-use super::maps::{MapArgs, MapChoice, random_game, read_map};
+use super::maps::{MapArgs, MapChoice, random_game};
 use super::options::{
-    GameOptions, MAX_DICE, PLAYERS, SIZE, change, parse_think_time, players_help, random_max_dice,
-    whole,
+    GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, parse_think_time, players_help,
+    random_max_dice, whole,
 };
 use super::{CliError, json};
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
@@ -34,15 +35,15 @@ const MAX_BOARDS: u32 = 100_000;
     mut_args(change("size", |size| size
         .conflicts_with("map")
         .help(format!(
-            "Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons [default: the rule \
-             set's: 3, 5 under lol4, a random map under dicewars]"
+            "Side of the random boards, {MIN_SIDE} to {MAX_SIDE} hexagons"
         )))),
     mut_args(change("players", |players| players.help(format!(
         "{}: side A plays one seat and side B every other, each board once for each seat of \
          side A",
         players_help()
     )))),
-    mut_args(change("max_dice", random_max_dice))
+    mut_args(change("max_dice", random_max_dice)),
+    mut_args(by_rule_set)
 )]
 pub struct ArenaArgs {
     #[command(flatten)]
@@ -53,7 +54,7 @@ pub struct ArenaArgs {
     maps: MapArgs,
     /// The rule set: it brings its players, dice limit and board size,
     /// which `--players`, `--max-dice` and `--size` override.
-    #[arg(long, value_enum, default_value_t = RuleSet::Classic, value_name = "RULES")]
+    #[arg(long, value_enum, default_value_t = RuleSet::default(), value_name = "RULES")]
     rules: RuleSet,
     /// The computer opponent of side A.
     #[arg(long = "a", value_enum, value_name = "AI")]
@@ -136,7 +137,7 @@ impl Report<'_> {
         map: Option<String>,
     ) -> Report<'a> {
         Report {
-            rules: (rules.set() != RuleSet::Classic).then_some(rules.set().name()),
+            rules: (rules.set() != RuleSet::default()).then_some(rules.set().name()),
             size: map
                 .is_none()
                 .then(|| u8::try_from(rules.map().rows()).ok())
@@ -181,8 +182,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// error when it is a terminal.
 /// Also gives the map options as the rule set completes them.
 fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
-    let game = super::load::with_defaults(args.rules, args.game);
-    let maps = super::load::default_map(&args.maps, &game, false);
+    let game = super::setup::with_defaults(args.rules, args.game);
+    let maps = super::setup::default_map(&args.maps, &game, false);
     let shape = maps.shape()?;
     let rules = match &maps.map {
         None => rules(&game)?,
@@ -192,7 +193,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
         }
         Some(MapChoice::Random) => random_game(shape, &game, args.seed)?.0,
     };
-    let rules = super::load::rules_in_set(args.rules, &rules)?;
+    let rules = super::setup::rules_in_set(args.rules, &rules)?;
     let budget = budget(args.think_time, args.nodes);
     let arena = Arena::new(
         rules.clone(),
@@ -393,7 +394,7 @@ mod tests {
             json: false,
             record: None,
             maps: MapArgs::default(),
-            rules: RuleSet::Classic,
+            rules: RuleSet::default(),
         };
         let (rules, result, _) = arena(&args).unwrap();
         let text = table(&Report::new(&args, &rules, &result, None));

@@ -42,7 +42,7 @@ pub(super) struct DotArgs {
 
 pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
     let (_, mut tree) =
-        super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
+        super::load::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
     let root = tree.root();
     let options = DotOptions {
         shared: args.shared,

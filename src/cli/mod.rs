@@ -11,7 +11,6 @@
 //! Every command returns a [`CliError`] for anything a user can get wrong;
 //! [`main`] prints it and maps it to the documented exit status.
 
-mod again;
 mod arena;
 mod autosaves;
 mod computer;
@@ -22,9 +21,7 @@ mod input;
 mod json;
 mod limits;
 mod lines;
-mod load;
 mod map_text;
-mod maps;
 mod options;
 mod play;
 mod render;
@@ -32,9 +29,10 @@ mod replay;
 mod resume;
 mod sample;
 mod saving;
+mod setup;
 mod solve;
 mod stats;
-mod stats_chance;
+mod stats_expected;
 mod survey;
 pub mod tui;
 mod words;
@@ -44,7 +42,9 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+// The setup's files, kept at their old paths for the commands.
 use load::io_reason;
+use setup::{again, load, maps};
 
 use load::BoardFileError;
 

@@ -5,7 +5,6 @@
 //! their ranges from the engine's constants; each command flattens it with
 //! the options it takes.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -15,10 +14,14 @@ use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
 use crate::ai::AiKind;
 use crate::game::{
-    MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Player,
-    PlayerSet, RuleSet,
+    MAX_DICE_LIMIT, MAX_PLAYERS, MAX_RANDOM_TERRITORIES, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS,
+    MIN_RANDOM_TERRITORIES, MIN_SIDE, Player, PlayerSet, RuleSet,
 };
-use crate::text::group_digits;
+
+mod values;
+
+pub(super) use values::{parse_computers, parse_grid, parse_think_time, whole};
+use values::{parse_map_choice, parse_player};
 
 /// The side of a random board when no `--size` is given.
 const DEFAULT_SIDE: u8 = 3;
@@ -36,6 +39,44 @@ pub(super) fn players_help() -> String {
         "Number of players, {MIN_PLAYERS} to {MAX_PLAYERS} (a to {})",
         Player::last_of(MAX_PLAYERS)
     )
+}
+
+/// The help of `--players`, `--max-dice` and `--size` for a command that
+/// takes `--rules`: each rule set's default, asked of the rule set
+/// (`[default: classic 2, lol4 4, racket 2, dicewars 7]`), and no single
+/// default value. Other options pass unchanged; for `Command::mut_args`,
+/// after any other change of their help.
+pub(super) fn by_rule_set(arg: Arg) -> Arg {
+    defaults_of(arg, &RuleSet::ALL)
+}
+
+/// [`by_rule_set`] for a command that takes only the rule sets it can
+/// solve (`stats`).
+pub(super) fn by_solvable_rule_set(arg: Arg) -> Arg {
+    let sets: Vec<RuleSet> = RuleSet::ALL.into_iter().filter(|s| s.solvable()).collect();
+    defaults_of(arg, &sets)
+}
+
+/// The help of `arg` with the defaults of `sets` (see [`by_rule_set`]).
+fn defaults_of(arg: Arg, sets: &[RuleSet]) -> Arg {
+    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+    // The help without a `[default: ...]` of its own.
+    let help = help
+        .split(" [default:")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let each = match arg.get_id().as_str() {
+        "players" => RuleSet::each_default(sets, |d| d.players.to_string()),
+        "max_dice" => RuleSet::each_default(sets, |d| d.max_dice.to_string()),
+        "size" => RuleSet::each_default(sets, |d| match d.side {
+            Some(side) => side.to_string(),
+            None => "a random map".to_string(),
+        }),
+        _ => return arg,
+    };
+    arg.default_value(None)
+        .help(format!("{help} [default: {each}]"))
 }
 
 /// `--max-dice` for a command that plays only random boards or maps: from
@@ -113,27 +154,6 @@ pub(super) fn change(id: &'static str, f: impl Fn(Arg) -> Arg) -> impl FnMut(Arg
     move |arg| if arg.get_id() == id { f(arg) } else { arg }
 }
 
-/// A whole number from `low` to `high`; anything else, a negative number
-/// included, is refused with the range (`must be from 2 to 10`). An option
-/// with this parser also takes `allow_negative_numbers`, so that `-1` reaches
-/// it instead of being read as an option.
-pub(super) fn whole<T>(low: T, high: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
-where
-    T: Copy + PartialOrd + std::str::FromStr + fmt::Display + Send + Sync,
-{
-    move |text| {
-        let range = format!("from {} to {}", group_digits(low), group_digits(high));
-        let digits = text.trim().strip_prefix(['-', '+']).unwrap_or(text.trim());
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("must be a whole number {range}"));
-        }
-        match text.trim().parse::<T>() {
-            Ok(n) if low <= n && n <= high => Ok(n),
-            _ => Err(format!("must be {range}")),
-        }
-    }
-}
-
 /// A game option that takes a whole number from `low` to `high`.
 fn number(id: &'static str, low: u8, high: u8) -> Arg {
     option(id)
@@ -151,6 +171,8 @@ fn option(id: &'static str) -> Arg {
 
 impl<const TAKES: Takes> Args for GameOptions<TAKES> {
     fn augment_args(cmd: Command) -> Command {
+        // Defaults here are classic's; a command that takes `--rules` says
+        // each rule set's instead (`by_rule_set`).
         let options = [
             (
                 SIZE,
@@ -243,9 +265,39 @@ fn value<T: Clone + Send + Sync + 'static>(
         .map_err(|e| clap::Error::raw(ErrorKind::InvalidValue, format!("--{id}: {e}\n")))
 }
 
+/// The territories of a random map when no `--territories` is given.
+pub(super) const DEFAULT_TERRITORIES: usize = 20;
+
+/// Where a map comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum MapChoice {
+    /// A random map, grown from the seed.
+    Random,
+    /// A map file (`-` for standard input).
+    File(PathBuf),
+}
+
+/// The map options of `play` and `arena`.
+#[derive(Debug, Clone, Default, Args)]
+pub(super) struct MapArgs {
+    /// Play on a map of irregular territories: a map file (`-` for standard
+    /// input), or `random` for one grown from the seed.
+    #[arg(long, value_name = "FILE|random", value_parser = parse_map_choice)]
+    pub(super) map: Option<MapChoice>,
+    /// Territories of a random map, from 2 to 40 [default: 20].
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = whole(MIN_RANDOM_TERRITORIES, MAX_RANDOM_TERRITORIES))]
+    pub(super) territories: Option<usize>,
+    /// The hexagon grid a random map is grown on, WIDTHxHEIGHT cells
+    /// [default: about twice the cells the territories take].
+    #[arg(long, value_name = "WxH", value_parser = parse_grid)]
+    pub(super) grid: Option<(usize, usize)>,
+}
+
 /// Options of `play`.
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
+#[command(mut_args(by_rule_set))]
 #[command(mut_args(change("map", |map| map.help(
     "Play on a map of irregular territories: a map file, or `random` for one \
      grown from the seed; `-` reads the map from standard input, only with the \
@@ -255,11 +307,12 @@ pub(super) struct PlayArgs {
     #[command(flatten)]
     pub(super) game: GameOptions<{ SIZE | RULES }>,
     #[command(flatten)]
-    pub(super) maps: super::maps::MapArgs,
-    /// Seed of the random board (and of a random map): the same seed gives
-    /// the same board everywhere.
-    #[arg(long, conflicts_with = "board", value_parser = whole(0, u64::MAX),
-          allow_negative_numbers = true)]
+    pub(super) maps: MapArgs,
+    /// Seed of the game: of its random board or map and their deal, of its
+    /// dice and of the computer's play (a board or map file is played as it
+    /// is); the same seed gives the same game everywhere [default: a random
+    /// seed, printed].
+    #[arg(long, value_parser = whole(0, u64::MAX), allow_negative_numbers = true)]
     pub(super) seed: Option<u64>,
     /// Play on the board in this file instead of a random one; `-` reads it
     /// from standard input, only with the computer at every seat (standard
@@ -268,7 +321,7 @@ pub(super) struct PlayArgs {
     pub(super) board: Option<PathBuf>,
     /// The rule set: it brings its players, dice limit and board, which
     /// `--players`, `--max-dice` and `--size` override.
-    #[arg(long, value_enum, default_value_t = RuleSet::Classic, value_name = "RULES")]
+    #[arg(long, value_enum, default_value_t = RuleSet::default(), value_name = "RULES")]
     pub(super) rules: RuleSet,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -349,20 +402,7 @@ impl ValueEnum for RuleSet {
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
-            RuleSet::Classic => "Land of Lisp's first rules: every attack with more dice wins",
-            RuleSet::Lol4 => {
-                "Land of Lisp's last rules: dice rolled, 4 players, 5x5, up to 5 dice, \
-                 the largest group reinforces"
-            }
-            RuleSet::Racket => {
-                "Realm of Racket: sure attacks, offset rows, a shared pool of 10 dice"
-            }
-            RuleSet::Dicewars => {
-                "Dice Wars: dice rolled, 7 players on a random map, a stock placed at random"
-            }
-        };
-        Some(PossibleValue::new(self.name()).help(help))
+        Some(PossibleValue::new(self.name()).help(self.summary()))
     }
 }
 
@@ -386,101 +426,9 @@ pub(super) enum ComputerPlayers {
     Some(PlayerSet),
 }
 
-pub(super) fn parse_computers(text: &str) -> Result<ComputerPlayers, String> {
-    match text.trim() {
-        "all" => return Ok(ComputerPlayers::All),
-        "none" => return Ok(ComputerPlayers::Some(PlayerSet::EMPTY)),
-        _ => {}
-    }
-    let mut set = PlayerSet::EMPTY;
-    for part in text.split(',') {
-        set.insert(parse_player(part.trim()).map_err(|_| {
-            "give player letters separated by commas, such as `b` or `b,c`, or `all` or `none`"
-                .to_string()
-        })?);
-    }
-    Ok(ComputerPlayers::Some(set))
-}
-
-/// Reads a think time in seconds: a number from 0.001 to 3600.
-pub(super) fn parse_think_time(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !(0.001..=3600.0).contains(&seconds) {
-        return Err("the think time must be from 0.001 to 3600 seconds".to_string());
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|e| e.to_string())
-}
-
-fn parse_player(text: &str) -> Result<Player, String> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Player::from_letter), chars.next()) {
-        (Some(player), None) => Ok(player),
-        _ => Err("a player is one letter from a to h".to_string()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn players_are_single_letters() {
-        assert_eq!(parse_player("b"), Ok(Player::B));
-        for bad in ["", "ab", "i", "1", "é"] {
-            assert!(parse_player(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn computer_lists_and_think_times() {
-        let set = |s: &str| -> PlayerSet { s.chars().filter_map(Player::from_letter).collect() };
-        assert_eq!(parse_computers("all"), Ok(ComputerPlayers::All));
-        assert_eq!(
-            parse_computers("none"),
-            Ok(ComputerPlayers::Some(PlayerSet::EMPTY))
-        );
-        assert_eq!(parse_computers("b"), Ok(ComputerPlayers::Some(set("b"))));
-        assert_eq!(
-            parse_computers("b, c"),
-            Ok(ComputerPlayers::Some(set("bc")))
-        );
-        for bad in ["", "b,", "bc", "x", "b;c", "ALL"] {
-            assert!(parse_computers(bad).is_err(), "{bad:?}");
-        }
-        assert_eq!(parse_think_time("0.5"), Ok(Duration::from_millis(500)));
-        for bad in ["", "0", "-1", "NaN", "inf", "1e9", "soon"] {
-            assert!(parse_think_time(bad).is_err(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn whole_numbers_out_of_range_name_the_range() {
-        let side = whole(2u8, 10);
-        assert_eq!(side("2"), Ok(2));
-        assert_eq!(side(" 10 "), Ok(10));
-        assert_eq!(side("+3"), Ok(3));
-        for bad in ["-1", "1", "11", "256", "-0", "99999999999999999999"] {
-            assert_eq!(
-                side(bad),
-                Err("must be from 2 to 10".to_string()),
-                "{bad:?}"
-            );
-        }
-        for bad in ["", "x", "3.5", "1e2", "-", "--3", "٣"] {
-            assert_eq!(
-                side(bad),
-                Err("must be a whole number from 2 to 10".to_string()),
-                "{bad:?}"
-            );
-        }
-        assert_eq!(
-            whole(0, u64::MAX)("-5"),
-            Err("must be from 0 to 18,446,744,073,709,551,615".to_string())
-        );
-    }
 
     #[test]
     fn every_opponent_is_named_as_it_parses() {

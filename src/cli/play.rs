@@ -7,14 +7,12 @@ use std::time::Duration;
 
 use super::computer::{self, Computers, StrategyHints};
 use super::lines::{LineModeError, Outcome, help_line, play_with};
-use super::load::{setup, with_defaults};
-use super::maps::MapChoice;
 use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
 use super::saving::{self, Keeper, Saver, read_record};
 use super::{CliError, tui};
 use super::{autosaves, files};
 use crate::ai::{AiKind, Budget};
-use crate::game::{Player, PlayerSet};
+use crate::game::Player;
 use crate::record::{Record, Seat, Tags};
 use crate::session::Session;
 
@@ -115,18 +113,12 @@ fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
             loaded: Some(crate::text::shell_quote(path)),
         });
     }
-    refuse_stdin_boards(args)?;
-    let (rules, start, seed) = setup(args)?;
-    let players = match args.computer {
-        None => PlayerSet::EMPTY,
-        Some(choice) => chosen(choice, rules.players())?,
-    };
-    // With no computer player the opponent still rates the moves for hints.
-    let budget = computer::budget(args.think_time, args.nodes);
-    let ai = args.ai.unwrap_or(AiKind::for_rules(rules.set()));
-    let seats = computer::seats(ai, players, rules.players(), budget);
-    let record = Record::new(rules, start, seats).with_tags(Tags {
-        seed,
+    // The options resolved and checked once (`setup.rs`).
+    let new = super::setup::new_game(args)?;
+    let (ai, budget) = (new.ai, new.budget);
+    let seats = computer::seats(ai, new.computers, new.rules.players(), budget);
+    let record = Record::new(new.rules, new.start, seats).with_tags(Tags {
+        seed: Some(new.seed),
         date: Some(saving::now()),
         event: None,
         comments: Vec::new(),
@@ -146,47 +138,6 @@ fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
     })
 }
 
-/// Refuses `--board -` and `--map -` where a person plays: the line mode
-/// reads their moves from standard input (which the full-screen game needs
-/// as its terminal), so it cannot hold the board too. With the computer at
-/// every seat nothing reads the moves, and the board may come from it.
-fn refuse_stdin_boards(args: &PlayArgs) -> Result<(), CliError> {
-    let option = match (&args.board, &args.maps.map) {
-        (Some(path), _) if path.as_os_str() == "-" => "--board",
-        (_, Some(MapChoice::File(path))) if path.as_os_str() == "-" => "--map",
-        _ => return Ok(()),
-    };
-    let players = with_defaults(args.rules, args.game).players;
-    let every_seat = match args.computer {
-        Some(ComputerPlayers::All) => true,
-        Some(ComputerPlayers::Some(set)) => Player::all(players).all(|p| set.contains(p)),
-        None => false,
-    };
-    if every_seat {
-        return Ok(());
-    }
-    Err(CliError::Usage(format!(
-        "{option} -: standard input is for the moves: give a file \
-         (or `--computer all`, to watch the computer play every seat)"
-    )))
-}
-
-/// The players `choice` names in a game of `players` (a usage error for
-/// a player past them).
-fn chosen(choice: ComputerPlayers, players: u8) -> Result<PlayerSet, CliError> {
-    let set = match choice {
-        ComputerPlayers::All => Player::all(players).collect(),
-        ComputerPlayers::Some(set) => set,
-    };
-    match set.iter().find(|p| p.index() >= players) {
-        Some(p) => Err(CliError::Usage(format!(
-            "--computer {p}: the game has only {players} players (a to {})",
-            Player::last_of(players)
-        ))),
-        None => Ok(set),
-    }
-}
-
 /// The record with the computer at the players `choice` names and people
 /// at the others: a seat the record gave the computer keeps its opponent
 /// and budget, a new one gets `fallback`'s.
@@ -195,7 +146,7 @@ pub(super) fn reseated(
     choice: ComputerPlayers,
     fallback: (AiKind, Budget),
 ) -> Result<Record, CliError> {
-    let set = chosen(choice, record.rules().players())?;
+    let set = super::setup::chosen(choice, record.rules().players())?;
     let seats = Player::all(record.rules().players())
         .zip(record.seats())
         .map(|(p, &seat)| match seat {
@@ -358,7 +309,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         (None, Some(seed)) => writeln!(
             out,
             "{}",
-            super::maps::seed_line(record.rules().map(), seed, args)
+            super::again::seed_line(record.rules().map(), seed, args)
         )?,
         (None, None) => {}
     }

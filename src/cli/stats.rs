@@ -10,11 +10,12 @@ use super::limits::{MemoryArgs, ProgressLine, analysis_error};
 use super::options::{GameOptions, RULES, SIZE, change, whole};
 use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
-use crate::game::{GameTree, Map, Move, Player, Position, RuleSet, Rules, Share};
+use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
+#[command(mut_args(super::options::by_solvable_rule_set))]
 pub(super) struct StatsArgs {
     /// The board file, or `-` to read the board from standard input.
     #[arg(long, value_name = "FILE|-", required_unless_present_any = ["map", "seed"])]
@@ -47,15 +48,15 @@ pub(super) struct StatsArgs {
     pub(super) max_positions: Option<usize>,
 }
 
-/// The rule sets `stats` solves: all but Dice Wars, whose random maps and
-/// seven players are past solving.
+/// The rule sets `stats` solves: those that say they can be solved (not
+/// Dice Wars, whose reinforcements are placed at random).
 fn analysed_rules() -> impl clap::builder::TypedValueParser<Value = RuleSet> {
     use clap::ValueEnum;
     use clap::builder::{PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(
         RuleSet::ALL
             .iter()
-            .filter(|&&set| set != RuleSet::Dicewars)
+            .filter(|set| set.solvable())
             .filter_map(RuleSet::to_possible_value),
     )
     .try_map(|name| RuleSet::from_str(&name, false))
@@ -77,8 +78,8 @@ struct StatsJson {
 }
 
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
-    if args.rules.is_some_and(|set| set != RuleSet::Classic) {
-        return super::stats_chance::run(args);
+    if args.rules.is_some_and(|set| set != RuleSet::default()) {
+        return super::stats_expected::run(args);
     }
     let game = &args.game;
     let (name, mut tree) = match args.seed {
@@ -91,8 +92,8 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
         None => {
             let (source, tree) =
-                super::maps::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
-            let what = if tree.rules().map().grid().is_some() {
+                super::load::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
+            let what = if tree.rules().map().kind() == MapKind::Territories {
                 "map"
             } else {
                 "board"

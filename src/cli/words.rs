@@ -2,14 +2,14 @@
 //! game share: what a move did, how the game ended, what an undo took
 //! back, a chance in words.
 
-use crate::game::{Event, Move, Player, PlayerSet, RuleSet, Rules};
+use crate::game::{Event, Move, Player, PlayerSet, Rules};
 
 /// What a move did, as the line mode prints it, under the rule sets other
 /// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
 /// taken`; `a: end turn: places 2 dice (0, 4)`, with what is left in the
 /// pool or stock.
 pub(crate) fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event) -> Option<String> {
-    if rules.set() == RuleSet::Classic {
+    if rules.plain() {
         return None;
     }
     Some(match event {

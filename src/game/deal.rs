@@ -1,11 +1,114 @@
-//! Dice Wars' deal: a random start on the rules' map, the cells dealt
-//! round-robin to the players in a random order and each player's dice
-//! made up to the same total, drawn from a seeded generator so that a seed
-//! deals the same start on every machine.
+//! The deal of a new game from its seed, written once: [`deal_game`] draws
+//! the map (a random one), then the start the rule set deals on it (a
+//! random board, or Dice Wars' deal of [`deal_territories`]), so that a seed
+//! deals the same game on every machine and in every front-end.
 
-use rand::{Rng, RngExt};
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-use super::{Board, Cell, Player, Position, PositionError, Rules};
+use super::{
+    Board, Cell, Deal, GenerateError, Map, MapError, MapGenError, MapKind, MapShape, Player,
+    Position, PositionError, RuleSet, Rules, RulesError, random_board, random_map,
+};
+
+/// What a game dealt from a seed is played on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ground {
+    /// The board of hexagons with this many rows (the rhombus, or the
+    /// offset rows of a rule set that plays them).
+    Hexagons(usize),
+    /// A random map of territories grown to this shape from the seed.
+    RandomMap(MapShape),
+    /// This map.
+    Map(Map),
+}
+
+impl Ground {
+    /// The ground of a new game like one played on `map`: a board of as
+    /// many rows, a random map grown like it, or the map itself.
+    pub fn like(map: &Map) -> Ground {
+        match (map.kind(), map.random_shape()) {
+            (MapKind::Rhombus | MapKind::Offset, _) => Ground::Hexagons(map.rows()),
+            (MapKind::Territories, Some(shape)) => Ground::RandomMap(shape),
+            (MapKind::Territories, None) => Ground::Map(map.clone()),
+        }
+    }
+}
+
+/// Why a game cannot be dealt.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    /// The board of hexagons cannot be made.
+    #[error(transparent)]
+    Map(#[from] MapError),
+    /// The random map cannot be grown.
+    #[error(transparent)]
+    MapGen(#[from] MapGenError),
+    /// The players or dice limit do not fit the map.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// No random board can be drawn.
+    #[error(transparent)]
+    Board(#[from] GenerateError),
+    /// The rule set refuses the game (its dice limit, its map).
+    #[error("{reason}")]
+    InSet {
+        /// The rule set.
+        set: RuleSet,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A new game of rule set `set` on `ground` for `players` players with at
+/// most `max_dice` dice a cell, dealt from `seed`: its rules and its start.
+///
+/// The random map (if any) and then the board are drawn from one generator
+/// seeded with `seed`; the board is drawn for the classic rules on the
+/// rhombus, then played under the rule set on its map
+/// ([`RuleSet::map_for`]), `first` to move. A rule set that deals
+/// [`Deal::Territories`] deals instead with [`deal_territories`] from
+/// stream 2 of the seed (player `a` first).
+///
+/// ```
+/// use dice_of_doom::game::{deal_game, Ground, MapKind, Player, RuleSet};
+/// let (rules, start) = deal_game(RuleSet::Racket, Ground::Hexagons(3), 2, 3, Player::A, 7).unwrap();
+/// assert_eq!(rules.map().kind(), MapKind::Offset);
+/// let again = deal_game(RuleSet::Racket, Ground::Hexagons(3), 2, 3, Player::A, 7).unwrap();
+/// assert_eq!(again.1, start);
+/// ```
+pub fn deal_game(
+    set: RuleSet,
+    ground: Ground,
+    players: usize,
+    max_dice: usize,
+    first: Player,
+    seed: u64,
+) -> Result<(Rules, Position), DealError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let map = match ground {
+        Ground::Hexagons(rows) => Map::rhombus(rows)?,
+        Ground::RandomMap(shape) => random_map(shape, &mut rng)?,
+        Ground::Map(map) => map,
+    };
+    let classic = Rules::new(map, players, max_dice)?;
+    let in_set = |e: &dyn std::fmt::Display| DealError::InSet {
+        set,
+        reason: e.to_string(),
+    };
+    if set.spec().deal == Deal::Territories {
+        let rules = classic.in_set(set).map_err(|e| in_set(&e))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(2);
+        let start = deal_territories(&rules, &mut rng).map_err(|e| in_set(&e))?;
+        return Ok((rules, start));
+    }
+    let board = random_board(&classic, first, &mut rng)?;
+    Position::start(&classic, board, first).map_err(GenerateError::from)?;
+    let rules = classic.in_set(set).map_err(|e| in_set(&e))?;
+    let start = Position::start(&rules, board, first).map_err(|e| in_set(&e))?;
+    Ok((rules, start))
+}
 
 /// A Dice Wars start on the rules' map: the cells dealt round-robin to the
 /// players in a random order (so the seats are alike), one die each; then

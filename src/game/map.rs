@@ -105,6 +105,18 @@ enum Shape {
     Territories(Option<MapShape>),
 }
 
+/// What kind of map a [`Map`] is, for the renderers, parsers and rule sets
+/// that treat them differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MapKind {
+    /// Land of Lisp's rhombus of hexagons, one cell each.
+    Rhombus,
+    /// Realm of Racket's offset rows of hexagons, one cell each.
+    Offset,
+    /// Irregular territories on a grid of hexagon cells ([`Map::grid`]).
+    Territories,
+}
+
 /// The cells of a game, their adjacency in the order the rules list
 /// attacks, and where each cell is drawn.
 ///
@@ -347,6 +359,21 @@ impl Map {
     pub(super) fn grown_as(mut self, shape: MapShape) -> Map {
         self.shape = Shape::Territories(Some(shape));
         self
+    }
+
+    /// What kind of map it is.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{Map, MapKind};
+    /// assert_eq!(Map::rhombus(3).unwrap().kind(), MapKind::Rhombus);
+    /// assert_eq!(Map::offset(3).unwrap().kind(), MapKind::Offset);
+    /// ```
+    pub fn kind(&self) -> MapKind {
+        match self.shape {
+            Shape::Rhombus(_) => MapKind::Rhombus,
+            Shape::Offset(_) => MapKind::Offset,
+            Shape::Territories(_) => MapKind::Territories,
+        }
     }
 
     /// The hexagon cells under a map of territories; `None` for a map whose

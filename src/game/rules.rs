@@ -112,6 +112,25 @@ impl Rules {
         Rules::new(Map::rhombus(side)?, players, max_dice)
     }
 
+    /// The same players, dice limit and map under another rule set, on the
+    /// map it plays in place of this one ([`RuleSet::map_for`]: Realm of
+    /// Racket's offset rows for a rhombus).
+    pub fn in_set(&self, set: RuleSet) -> Result<Rules, RulesError> {
+        Rules::of(
+            set,
+            set.map_for(&self.map)?,
+            usize::from(self.players),
+            usize::from(self.max_dice),
+        )
+    }
+
+    /// Whether these are the plain rules, Land of Lisp's first: sure
+    /// attacks, the captures less one to reinforce, no guard (a front-end
+    /// shows less of a game played by them).
+    pub fn plain(&self) -> bool {
+        self.plain_pass
+    }
+
     /// The same rules on another map.
     pub fn on_map(&self, map: Map) -> Rules {
         Rules {
@@ -180,6 +199,11 @@ impl Rules {
 }
 
 mod cells;
+// The rule sets, one file each (see `ruleset.rs`).
+pub(super) mod classic;
+pub(super) mod dicewars;
+pub(super) mod lol4;
+pub(super) mod racket;
 
 pub(crate) use cells::{
     Cells, CellsMut, Dealer, NoChance, Turn, for_each_attack, most_cells, moves_on, play_on,

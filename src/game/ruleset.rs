@@ -1,9 +1,12 @@
-//! The rule sets: what differs between Land of Lisp's first and last
-//! versions, Realm of Racket and Dice Wars, as data ([`Policy`]) that the
-//! one move generator in `rules.rs` consults.
+//! The rule sets: what differs between them, as data ([`Policy`]) that the
+//! one move generator in `rules.rs` consults, and everything else each says
+//! (its [`Spec`]: defaults, deal, summary, rules in short), each in its own
+//! file under `rules/`.
 
 use std::fmt;
 use std::str::FromStr;
+
+use super::{Map, MapError, MapKind};
 
 /// A rule set: one of the games the project plays.
 ///
@@ -127,11 +130,8 @@ impl Policy {
 /// The whole rounds without a capture after which a chance game ends.
 pub const QUIET_ROUNDS: u8 = 8;
 
-/// The most dice a Dice Wars stock holds.
-pub const MAX_STOCK: u8 = 64;
-
-/// The dice of Realm of Racket's shared pool.
-pub const RACKET_POOL: u8 = 10;
+pub use super::rules::dicewars::MAX_STOCK;
+pub use super::rules::racket::RACKET_POOL;
 
 /// What a rule set plays with unless told otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +146,54 @@ pub struct Defaults {
     pub max_dice_limit: u8,
 }
 
+/// How a rule set deals the start of a game it draws at random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deal {
+    /// A random board: each cell's owner and dice drawn, again until the
+    /// first player can attack ([`random_board`](super::random_board)).
+    Board,
+    /// Dice Wars' deal: the cells shared out evenly and every player's dice
+    /// made up to the same total
+    /// ([`deal_territories`](super::deal_territories)).
+    Territories,
+}
+
+/// Everything one rule set says, kept in its own file under `game/rules/`:
+/// the data the engine, the analysis and every front-end ask of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// The name the `--rules` option and records take.
+    pub name: &'static str,
+    /// The game and rule set as a help page titles its rules
+    /// (`Dice of Doom (lol4)`).
+    pub title: &'static str,
+    /// What it is, in one line (the help of `--rules`).
+    pub summary: &'static str,
+    /// Its rules in short, one paragraph each, as the help pages show them.
+    pub in_short: [&'static str; 4],
+    /// What it says, as data the move generator consults.
+    pub policy: Policy,
+    /// What it plays with unless told otherwise.
+    pub defaults: Defaults,
+    /// How it deals a random start.
+    pub deal: Deal,
+    /// The kind of map it plays a board of hexagons as: the rhombus, or
+    /// Realm of Racket's offset rows.
+    pub hexagons: MapKind,
+    /// Whether `stats` can solve its games exactly.
+    pub solvable: bool,
+}
+
+/// A sure attack, as the rules in short say it.
+pub(super) const SURE_ATTACK: &str = "- Attack from a cell of yours into a neighbouring enemy \
+     cell with fewer dice: the attack always wins.";
+/// What a sure attack moves.
+pub(super) const SURE_TAKE: &str = "- All but one of your dice move into the cell you take; \
+     its dice count as captured.";
+/// The end of the game under the classic rules and Realm of Racket's.
+pub(super) const CANNOT_ATTACK: &str = "- The game ends when the player to move cannot \
+     attack. Most cells wins; equal counts tie.";
+
 impl RuleSet {
     /// Every rule set, in the order they are listed.
     pub const ALL: [RuleSet; 4] = [
@@ -155,86 +203,70 @@ impl RuleSet {
         RuleSet::Dicewars,
     ];
 
+    /// Everything the rule set says (its file under `game/rules/`).
+    pub const fn spec(self) -> &'static Spec {
+        match self {
+            RuleSet::Classic => &super::rules::classic::SPEC,
+            RuleSet::Lol4 => &super::rules::lol4::SPEC,
+            RuleSet::Racket => &super::rules::racket::SPEC,
+            RuleSet::Dicewars => &super::rules::dicewars::SPEC,
+        }
+    }
+
     /// The name the `--rules` option takes.
     pub const fn name(self) -> &'static str {
-        match self {
-            RuleSet::Classic => "classic",
-            RuleSet::Lol4 => "lol4",
-            RuleSet::Racket => "racket",
-            RuleSet::Dicewars => "dicewars",
-        }
+        self.spec().name
     }
 
     /// What the rule set says.
     pub const fn policy(self) -> Policy {
-        match self {
-            RuleSet::Classic => Policy {
-                attack: Attack::MoreDice,
-                battle: Battle::Sure,
-                supply: Supply::CapturedLessOne,
-                placement: Placement::Sweep,
-                attack_first: true,
-                ending: Ending::NoAttack,
-                quiet_rounds: None,
-            },
-            RuleSet::Lol4 => Policy {
-                attack: Attack::FromTwo,
-                battle: Battle::Dice,
-                supply: Supply::LargestGroup,
-                placement: Placement::Sweep,
-                attack_first: true,
-                ending: Ending::NoAttack,
-                quiet_rounds: Some(QUIET_ROUNDS),
-            },
-            RuleSet::Racket => Policy {
-                attack: Attack::MoreDice,
-                battle: Battle::Sure,
-                supply: Supply::SharedPool(RACKET_POOL),
-                placement: Placement::Sweep,
-                attack_first: true,
-                ending: Ending::NoAttack,
-                quiet_rounds: None,
-            },
-            RuleSet::Dicewars => Policy {
-                attack: Attack::FromTwo,
-                battle: Battle::Dice,
-                supply: Supply::Stock(MAX_STOCK),
-                placement: Placement::Random,
-                attack_first: false,
-                ending: Ending::LastStanding,
-                quiet_rounds: Some(QUIET_ROUNDS),
-            },
-        }
+        self.spec().policy
     }
 
     /// The players, dice limit and board the rule set brings.
     pub const fn defaults(self) -> Defaults {
-        match self {
-            RuleSet::Classic => Defaults {
-                players: 2,
-                max_dice: 3,
-                side: Some(3),
-                max_dice_limit: super::MAX_DICE_LIMIT,
-            },
-            RuleSet::Lol4 => Defaults {
-                players: 4,
-                max_dice: 5,
-                side: Some(5),
-                max_dice_limit: 8,
-            },
-            RuleSet::Racket => Defaults {
-                players: 2,
-                max_dice: 3,
-                side: Some(3),
-                max_dice_limit: super::MAX_DICE_LIMIT,
-            },
-            RuleSet::Dicewars => Defaults {
-                players: 7,
-                max_dice: 8,
-                side: None,
-                max_dice_limit: 8,
-            },
+        self.spec().defaults
+    }
+
+    /// What the rule set is, in one line.
+    pub const fn summary(self) -> &'static str {
+        self.spec().summary
+    }
+
+    /// Whether `stats` can solve its games exactly.
+    pub const fn solvable(self) -> bool {
+        self.spec().solvable
+    }
+
+    /// The map this rule set plays in place of `map`: Realm of Racket's
+    /// offset rows for a rhombus of hexagons, otherwise `map` itself.
+    ///
+    /// ```
+    /// use dice_of_doom::game::{Map, MapKind, RuleSet};
+    /// let rhombus = Map::rhombus(3).unwrap();
+    /// assert_eq!(RuleSet::Racket.map_for(&rhombus).unwrap().kind(), MapKind::Offset);
+    /// assert_eq!(RuleSet::Lol4.map_for(&rhombus).unwrap(), rhombus);
+    /// ```
+    pub fn map_for(self, map: &Map) -> Result<Map, MapError> {
+        match (self.spec().hexagons, map.kind()) {
+            (MapKind::Offset, MapKind::Rhombus) => Map::offset(map.rows()),
+            _ => Ok(map.clone()),
         }
+    }
+
+    /// The values of the default of each of `sets`, `classic 2, lol4 4,
+    /// ...`, as the help of an option lists them.
+    ///
+    /// ```
+    /// use dice_of_doom::game::RuleSet;
+    /// let players = RuleSet::each_default(&RuleSet::ALL, |d| d.players.to_string());
+    /// assert_eq!(players, "classic 2, lol4 4, racket 2, dicewars 7");
+    /// ```
+    pub fn each_default(sets: &[RuleSet], value: impl Fn(Defaults) -> String) -> String {
+        sets.iter()
+            .map(|set| format!("{set} {}", value(set.defaults())))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -246,8 +278,18 @@ impl fmt::Display for RuleSet {
 
 /// A name that is no rule set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no rule set is called `{0}`: use classic, lol4, racket or dicewars")]
+#[error("no rule set is called `{0}`: use {names}", names = names())]
 pub struct ParseRuleSetError(pub String);
+
+/// The rule sets' names, `classic, lol4, racket or dicewars`.
+fn names() -> String {
+    let names: Vec<&str> = RuleSet::ALL.iter().map(|set| set.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
 
 impl FromStr for RuleSet {
     type Err = ParseRuleSetError;
@@ -273,6 +315,23 @@ mod tests {
             "Lol4".parse::<RuleSet>(),
             Err(ParseRuleSetError("Lol4".into()))
         );
+    }
+
+    #[test]
+    fn each_rule_set_says_everything_of_itself() {
+        for set in RuleSet::ALL {
+            let spec = set.spec();
+            assert_eq!(spec.name, set.to_string());
+            assert!(spec.title.contains(spec.name) || set == RuleSet::default());
+            assert!(!spec.summary.is_empty() && spec.in_short.iter().all(|s| s.starts_with("- ")));
+            // A rule set that brings no board plays a random map, which
+            // only a deal of territories shares out evenly.
+            if spec.defaults.side.is_none() {
+                assert_eq!(spec.deal, Deal::Territories, "{set}");
+            }
+        }
+        let racket = RuleSet::Racket.map_for(&Map::rhombus(4).unwrap()).unwrap();
+        assert_eq!((racket.kind(), racket.rows()), (MapKind::Offset, 4));
     }
 
     #[test]

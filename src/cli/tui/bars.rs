@@ -8,7 +8,7 @@ use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
 use super::state::{App, dice};
 use crate::cli::render::OUT_COLOR;
-use crate::game::{Move, Player, RuleSet, Supply, largest_group};
+use crate::game::{Move, Player, Supply, largest_group};
 
 /// The lines the status takes at the top of the screen.
 pub(super) const STATUS_LINES: usize = 2;
@@ -147,7 +147,7 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     let position = app.shown_position();
     let rules = app.rules();
     let counts = position.board().cell_counts();
-    let classic = rules.set() == RuleSet::Classic;
+    let classic = rules.plain();
     let playing = position.players_in();
     let out = |p: Player| !classic && !playing.contains(p);
     let grey = |p: Player| Style {

@@ -9,7 +9,7 @@ use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use super::state::{App, Key, Overlay};
 use super::view::min_size;
 use crate::cli::words::{game_over_plain, result};
-use crate::game::{Player, RuleSet};
+use crate::game::{MapKind, Player, RuleSet};
 
 /// Draws `lines` in a box `w` columns wide with its top-left corner at
 /// (`x`, `y`), clearing the area first; the text has `w - 4` columns.
@@ -46,63 +46,8 @@ fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize)
 /// The widest help box, in columns.
 const HELP_WIDTH: usize = 80;
 
-/// A sure attack, under the classic rules and Realm of Racket's.
-const SURE_ATTACK: &str = "- Attack from a cell of yours into a neighbouring enemy cell with \
-     fewer dice: the attack always wins.";
-/// What a sure attack moves.
-const SURE_TAKE: &str = "- All but one of your dice move into the cell you take; its dice count \
-     as captured.";
-/// The end of the game under the classic rules and Realm of Racket's.
-const CANNOT_ATTACK: &str = "- The game ends when the player to move cannot attack. Most cells \
-     wins; equal counts tie.";
 /// The board's marks, the last line of the rules.
 const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked";
-
-/// The rules in short (the last line is the board's marks).
-const RULES: [&str; 5] = [
-    SURE_ATTACK,
-    SURE_TAKE,
-    "- Attack at least once, then end your turn: you get one die fewer than you \
-     captured, one per cell of yours, top-left first.",
-    CANNOT_ATTACK,
-    MARKS,
-];
-
-/// Land of Lisp's last rules in short.
-const LOL4_RULES: [&str; 5] = [
-    "- Attack from a cell of yours with 2 dice or more into any neighbouring \
-     enemy cell: both roll their dice, and only a higher sum takes the cell.",
-    "- Taken: all but one of your dice move in. Held: your cell keeps 1 die.",
-    "- Attack at least once, then end your turn: you get as many dice as your \
-     largest connected group has cells, one per cell of yours, top-left first.",
-    "- The game ends when the player to move cannot attack, or after 8 whole \
-     rounds in which no cell changed hands. Most cells wins.",
-    MARKS,
-];
-
-/// Realm of Racket's rules in short.
-const RACKET_RULES: [&str; 5] = [
-    SURE_ATTACK,
-    SURE_TAKE,
-    "- Attack at least once, then end your turn: you get one die per cell of \
-     yours with room, top-left first, from one pool of 10 dice for the whole \
-     game (captures never refill it).",
-    CANNOT_ATTACK,
-    MARKS,
-];
-
-/// Dice Wars' rules in short.
-const DICEWARS_RULES: [&str; 5] = [
-    "- Attack from a territory with 2 dice or more into any neighbouring \
-     enemy one: both roll their dice, and only a higher sum takes it.",
-    "- Taken: all but one of your dice move in. Held: yours keeps 1 die.",
-    "- End your turn when you like: your stock grows by your largest connected \
-     group (at most 64), placed one die at a time on random territories; what \
-     finds no room waits.",
-    "- A player with no territory is out. The last one standing wins (or, \
-     after 8 rounds with no territory taken, the most territories).",
-    MARKS,
-];
 
 /// The key of a game against the computer, and what it does.
 const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
@@ -151,21 +96,10 @@ type Block = Vec<Line>;
 /// `inner` columns.
 fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2] {
     let blank = || vec![Vec::new()];
-    let (title, text) = match set {
-        RuleSet::Classic => ("Dice of Doom: the rules in short".to_string(), &RULES),
-        RuleSet::Lol4 => (
-            format!("Dice of Doom ({set}): the rules in short"),
-            &LOL4_RULES,
-        ),
-        RuleSet::Racket => (
-            format!("Dice of Doom ({set}): the rules in short"),
-            &RACKET_RULES,
-        ),
-        RuleSet::Dicewars => (
-            format!("Dice Wars ({set}): the rules in short"),
-            &DICEWARS_RULES,
-        ),
-    };
+    let spec = set.spec();
+    let title = format!("{}: the rules in short", spec.title);
+    // The rule set's rules in short, then the board's marks.
+    let text: Vec<&str> = spec.in_short.iter().copied().chain([MARKS]).collect();
     let mut rules = vec![vec![vec![Span::bold(title)]], blank()];
     for (i, rule) in text.iter().enumerate() {
         if i + 1 == text.len() {
@@ -356,9 +290,9 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
     let sentences: [Vec<String>; 3] = [
         vec!["The window is too small.".into()],
         vec![
-            match map.grid() {
-                Some(_) => format!("This {map} needs {need_w}x{need_h};"),
-                None => format!(
+            match map.kind() {
+                MapKind::Territories => format!("This {map} needs {need_w}x{need_h};"),
+                MapKind::Rhombus | MapKind::Offset => format!(
                     "{} {map} board needs {need_w}x{need_h};",
                     article(&map.to_string())
                 ),

@@ -4,7 +4,7 @@
 //! replays the same game and an undo never rolls new dice.
 
 pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
-use crate::game::{Board, Map, Move, Player, PlayerSet, Position, Rules};
+use crate::game::{Map, Move, Player, PlayerSet, Position, Rules};
 use crate::record::{Play, Record};
 use crate::session::Session;
 
@@ -108,25 +108,12 @@ impl App {
     /// random map, a new map grown like it from `seed` first); returns
     /// false (and says so) if no board can be drawn under these rules.
     pub fn new_game(&mut self, seed: u64) -> bool {
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-        let rules = match self.rules().map().random_shape() {
-            Some(shape) => match crate::game::random_map(shape, &mut rng) {
-                Ok(map) => self.rules().on_map(map),
-                Err(_) => self.rules().clone(),
-            },
-            None => self.rules().clone(),
-        };
-        let start = if rules.set() == crate::game::RuleSet::Dicewars {
-            // Dealt as the command line deals a Dice Wars game.
-            rng.set_stream(2);
-            crate::game::deal_territories(&rules, &mut rng).ok()
-        } else {
-            crate::game::random_board(&rules, self.first, &mut rng)
-                .ok()
-                .and_then(|board: Board| Position::start(&rules, board, self.first).ok())
-        };
-        match start {
-            Some(start) => {
+        let rules = self.rules();
+        let (players, max_dice) = (rules.players().into(), rules.max_dice().into());
+        let ground = crate::game::Ground::like(rules.map());
+        // Dealt as the command line deals a game of this seed.
+        match crate::game::deal_game(rules.set(), ground, players, max_dice, self.first, seed) {
+            Ok((rules, start)) => {
                 let hinter = self.hinter.take();
                 let (computers, ai_name) = (self.computers(), self.ai_name);
                 *self = App::new(rules, start, Some(seed));
@@ -134,7 +121,7 @@ impl App {
                 self.set_computers(computers, ai_name);
                 true
             }
-            None => {
+            Err(_) => {
                 self.message = Some("No random board can be drawn with these rules.".into());
                 false
             }
@@ -264,7 +251,7 @@ pub(crate) mod tests_support {
 
     /// A two-player game with up to 3 dice a cell on `board`, a to move.
     pub(crate) fn app(board: &str) -> App {
-        let board: Board = board.parse().unwrap();
+        let board: crate::game::Board = board.parse().unwrap();
         let rules = Rules::new(Map::rhombus_of(board.len()).unwrap(), 2, 3).unwrap();
         let start = Position::start(&rules, board, Player::A).unwrap();
         App::new(rules, start, None)

@@ -175,7 +175,7 @@ impl App {
     /// direction; returns whether the map is one.
     fn move_on_map(&mut self, arrow: (i32, i32)) -> bool {
         let map = self.rules().map();
-        if map.grid().is_none() {
+        if map.kind() != crate::game::MapKind::Territories {
             return false;
         }
         if let Some(cell) = super::super::cursor::toward(map, self.cursor, arrow) {

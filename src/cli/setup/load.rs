@@ -6,22 +6,25 @@ use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::CliError;
-use super::maps::{MapArgs, MapChoice};
-use super::options::{GameOptions, MAX_DICE, PLAYERS, PlayArgs, RULES, SIZE, Takes};
 use crate::analysis::sample::seeded_start;
+use crate::cli::CliError;
+use crate::cli::options::{GameOptions, Takes};
 use crate::game::{
-    GameTree, GenerateError, Map, Player, Position, PositionError, RuleSet, Rules, Setup,
+    GameTree, GenerateError, Map, MapSetup, Player, Position, PositionError, Rules, Setup,
     SetupError, SetupErrorKind, random_board,
 };
 
 /// The map the options ask for: the rhombus of their size.
-pub(super) fn map<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<Map, CliError> {
+pub(in crate::cli) fn map<const TAKES: Takes>(
+    options: &GameOptions<TAKES>,
+) -> Result<Map, CliError> {
     Map::rhombus(usize::from(options.side())).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The rules the options ask for, on their map.
-pub(super) fn rules<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<Rules, CliError> {
+pub(in crate::cli) fn rules<const TAKES: Takes>(
+    options: &GameOptions<TAKES>,
+) -> Result<Rules, CliError> {
     Rules::new(
         map(options)?,
         usize::from(options.players),
@@ -32,7 +35,7 @@ pub(super) fn rules<const TAKES: Takes>(options: &GameOptions<TAKES>) -> Result<
 
 /// The game tree from a board file (or `-` for standard input), checked
 /// against the player count and dice limit, with the first player to move.
-pub(super) fn tree_from_file<const TAKES: Takes>(
+pub(in crate::cli) fn tree_from_file<const TAKES: Takes>(
     path: &Path,
     options: &GameOptions<TAKES>,
 ) -> Result<(Source, GameTree), CliError> {
@@ -41,135 +44,9 @@ pub(super) fn tree_from_file<const TAKES: Takes>(
     Ok((source, GameTree::new(rules, start)))
 }
 
-/// The rules and starting position a `play` command asks for, and the seed
-/// of a random board.
-pub(super) fn setup(args: &PlayArgs) -> Result<(Rules, Position, Option<u64>), CliError> {
-    let set = args.rules;
-    let game = &with_defaults(set, args.game);
-    let maps = &played_map(args);
-    maps.shape()?;
-    // Dice Wars deals a random start on a random map (the map it plays
-    // unless a board, map or size is given).
-    let dealt = set == RuleSet::Dicewars && matches!(maps.map, Some(MapChoice::Random));
-    let (rules, start, seed) = setup_with(args, maps, game)?;
-    let (rules, mut start) = in_set(set, rules, start)?;
-    if let (true, Some(seed)) = (dealt, seed) {
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-        rng.set_stream(2);
-        start = crate::game::deal_territories(&rules, &mut rng)
-            .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
-    }
-    Ok((rules, start, seed))
-}
-
-/// The map options of `play` as its rule set completes them (see
-/// [`default_map`]).
-pub(super) fn played_map(args: &PlayArgs) -> MapArgs {
-    default_map(
-        &args.maps,
-        &with_defaults(args.rules, args.game),
-        args.board.is_some(),
-    )
-}
-
-/// The map options as the rule set completes them: a rule set that brings
-/// no board size (Dice Wars) plays a random map unless a map, a board file
-/// (`board`) or a size is given. `game` is the options [`with_defaults`]
-/// gives.
-pub(super) fn default_map<const TAKES: Takes>(
-    maps: &MapArgs,
-    game: &GameOptions<TAKES>,
-    board: bool,
-) -> MapArgs {
-    match maps.map {
-        None if !board && game.size.is_none() => MapArgs {
-            map: Some(MapChoice::Random),
-            ..maps.clone()
-        },
-        _ => maps.clone(),
-    }
-}
-
-/// The game options with the rule set's defaults where none was given.
-pub(super) fn with_defaults<const TAKES: Takes>(
-    set: RuleSet,
-    mut game: GameOptions<TAKES>,
-) -> GameOptions<TAKES> {
-    let defaults = set.defaults();
-    if game.given & PLAYERS == 0 {
-        game.players = defaults.players;
-    }
-    if game.given & MAX_DICE == 0 {
-        game.max_dice = defaults.max_dice;
-    }
-    if game.given & SIZE == 0 {
-        game.size = defaults.side;
-    }
-    game
-}
-
-/// The same game under a rule set: its rules on the same map (Realm of
-/// Racket's offset rows where the map is a board of hexagons), the start
-/// checked against them.
-pub(super) fn in_set(
-    set: RuleSet,
-    rules: Rules,
-    start: Position,
-) -> Result<(Rules, Position), CliError> {
-    if set == RuleSet::Classic {
-        return Ok((rules, start));
-    }
-    let rules = rules_in_set(set, &rules)?;
-    let start = Position::start(&rules, *start.board(), start.player())
-        .map_err(|e| CliError::Usage(format!("--rules {set}: {e}")))?;
-    Ok((rules, start))
-}
-
-/// The same players, dice limit and map under a rule set (Realm of
-/// Racket's offset rows where the map is a board of hexagons).
-pub(super) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules, CliError> {
-    let usage = |e: &dyn fmt::Display| CliError::Usage(format!("--rules {set}: {e}"));
-    let map = match (set, rules.map().grid()) {
-        (RuleSet::Racket, None) => Map::offset(rules.map().rows()).map_err(|e| usage(&e))?,
-        _ => rules.map().clone(),
-    };
-    Rules::of(
-        set,
-        map,
-        usize::from(rules.players()),
-        usize::from(rules.max_dice()),
-    )
-    .map_err(|e| usage(&e))
-}
-
-/// [`setup`] under the classic rules with these map and game options.
-fn setup_with(
-    args: &PlayArgs,
-    maps: &MapArgs,
-    game: &GameOptions<{ SIZE | RULES }>,
-) -> Result<(Rules, Position, Option<u64>), CliError> {
-    if maps.map.is_some() {
-        return super::maps::setup(maps, game, args.seed);
-    }
-    if let Some(path) = &args.board {
-        let (rules, start) = read_position(
-            &Source::from_arg(path),
-            game.players,
-            game.max_dice,
-            game.first,
-        )?;
-        return Ok((rules, start, None));
-    }
-    let seed = args
-        .seed
-        .unwrap_or_else(|| rand::random_range(0..1_000_000));
-    let (rules, start) = random_start(game, seed)?;
-    Ok((rules, start, Some(seed)))
-}
-
 /// The rules the options ask for and the start on the random board of this
 /// seed: the same seed gives the same board to every command.
-pub(super) fn random_start<const TAKES: Takes>(
+pub(in crate::cli) fn random_start<const TAKES: Takes>(
     game: &GameOptions<TAKES>,
     seed: u64,
 ) -> Result<(Rules, Position), CliError> {
@@ -179,7 +56,7 @@ pub(super) fn random_start<const TAKES: Takes>(
 }
 
 /// A random start under `rules`, `first` to move, drawn from `rng`.
-pub(super) fn deal(
+pub(in crate::cli) fn deal(
     rules: &Rules,
     first: Player,
     rng: &mut rand_chacha::ChaCha8Rng,
@@ -189,12 +66,57 @@ pub(super) fn deal(
 }
 
 /// Why no random board could be drawn, naming the option at fault.
-pub(super) fn no_board(e: GenerateError) -> CliError {
+pub(in crate::cli) fn no_board(e: GenerateError) -> CliError {
     CliError::Usage(match e {
         GenerateError::Position(_) => format!("--first: {e}"),
         GenerateError::NoAttacks => format!("--max-dice 1: {e}"),
         GenerateError::NoFirstMove(_) => e.to_string(),
     })
+}
+
+/// The rules on the map a map file draws, and its start, `first` to move.
+/// A mistake in the file is a
+/// [`BoardFileError`](crate::cli::load::BoardFileError) naming the file, line and
+/// column; a `first` player outside the game is a usage error.
+pub(in crate::cli) fn read_map(
+    source: &Source,
+    players: u8,
+    max_dice: u8,
+    first: Player,
+) -> Result<(Rules, Position), CliError> {
+    let text = read_text(source, "map", crate::cli::load::MAX_FILE_BYTES)?;
+    let in_file = |e| in_file(source, e);
+    let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
+    let rules = Rules::new(
+        setup.map().clone(),
+        usize::from(players),
+        usize::from(max_dice),
+    )
+    .map_err(|e| CliError::Usage(e.to_string()))?;
+    let start = setup.position(&rules).map_err(in_file)?;
+    Ok((rules, start))
+}
+
+/// The game tree from a board file or a map file (one of them must be
+/// given; `-` is standard input), checked against the player count and dice
+/// limit, with the first player to move.
+pub(in crate::cli) fn tree_from<const TAKES: Takes>(
+    board: Option<&Path>,
+    map: Option<&Path>,
+    options: &GameOptions<TAKES>,
+) -> Result<(Source, GameTree), CliError> {
+    match (map, board) {
+        (Some(path), _) => {
+            let source = Source::from_arg(path);
+            let (rules, start) =
+                read_map(&source, options.players, options.max_dice, options.first)?;
+            Ok((source, GameTree::new(rules, start)))
+        }
+        (None, Some(path)) => tree_from_file(path, options),
+        (None, None) => Err(CliError::Usage(
+            "give a board file (--board) or a map file (--map)".into(),
+        )),
+    }
 }
 
 /// The largest board file read: far more than any board with comments needs.
@@ -270,7 +192,11 @@ pub fn read_position(
 /// bytes, without a UTF-8 byte-order mark (as some editors write: not part
 /// of the board, nor counted in its columns); a file that cannot be read,
 /// is too large or is not text is a [`BoardFileError`].
-pub(super) fn read_text(source: &Source, what: &str, limit: u64) -> Result<String, CliError> {
+pub(in crate::cli) fn read_text(
+    source: &Source,
+    what: &str,
+    limit: u64,
+) -> Result<String, CliError> {
     let error = |location, problem: String| BoardFileError {
         source_name: source.clone(),
         location,
@@ -286,7 +212,7 @@ pub(super) fn read_text(source: &Source, what: &str, limit: u64) -> Result<Strin
 /// A mistake in a board or map file: a [`BoardFileError`] naming the file,
 /// line and column, but a `--first` player outside the game, which is a
 /// usage error.
-pub(super) fn in_file(source: &Source, e: SetupError) -> CliError {
+pub(in crate::cli) fn in_file(source: &Source, e: SetupError) -> CliError {
     match e.kind {
         SetupErrorKind::Position(PositionError::Player { .. }) => {
             CliError::Usage(format!("--first: {}", e.kind))
@@ -324,7 +250,7 @@ fn read_limited(source: &Source, what: &str, limit: u64) -> Result<Vec<u8>, Stri
 
 /// An I/O error's reason without Rust's "(os error N)" suffix: how the
 /// command line prints every I/O error.
-pub(super) fn io_reason(error: &std::io::Error) -> String {
+pub(in crate::cli) fn io_reason(error: &std::io::Error) -> String {
     let text = error.to_string();
     match text.find(" (os error") {
         Some(cut) => text[..cut].to_string(),

@@ -1,11 +1,12 @@
-//! Our computer player for the rule sets with dice: an expectimax over the
+//! Our computer player for the rule sets with dice (`--ai chance`, the
+//! [`Chance`] opponent): an expectimax over the
 //! player's own turn, with exact battle odds, scored at the end of the turn.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::chance_eval::{DECIDED, Weights, odds};
-use super::chance_model::Model;
+use super::expectimax_eval::{DECIDED, Weights, odds};
+use super::expectimax_model::Model;
 use super::{Analysis, Budget, Clock, Search, SearchConfig, Strategy};
 use crate::game::{Battle, MAX_PLAYERS, Move, NoChance, Player, Position, Rules};
 

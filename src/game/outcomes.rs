@@ -1,4 +1,5 @@
-//! Chance in the rules: a battle of dice as an explicit chance event, whose
+//! The outcomes of a move (`outcomes.rs`): a battle of dice as an explicit
+//! chance event, whose
 //! outcomes the engine lists with their exact probabilities or draws from a
 //! seeded generator, and reinforcements placed at random (Dice Wars' deal
 //! is in `deal.rs`).

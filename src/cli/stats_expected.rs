@@ -1,6 +1,6 @@
 //! `dice-of-doom stats --rules lol4|racket`: the chance that the player to
 //! move wins under best play, solved as a stochastic game
-//! ([`crate::analysis::chance`]).
+//! ([`crate::analysis::expected`]).
 
 use std::io::{self, Write};
 
@@ -8,10 +8,11 @@ use serde::Serialize;
 
 use super::CliError;
 use super::limits::{ProgressLine, analysis_error};
-use super::load::{Source, in_set, random_start, read_position, with_defaults};
+use super::load::{Source, random_start, read_map, read_position};
+use super::setup::{in_set, with_defaults};
 use super::stats::{StatsArgs, figures, rating};
 use super::{json, render};
-use crate::analysis::chance::{self, ChanceError, ChanceSolution};
+use crate::analysis::expected::{self, ChanceError, ChanceSolution};
 use crate::analysis::{Limits, group_digits};
 use crate::game::{Battle, Player, Position, RuleSet, Rules};
 
@@ -52,10 +53,18 @@ struct MoveJson {
 /// Runs `stats` under a rule set other than the classic one.
 pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
     let set = args.rules.unwrap_or_default();
-    if set == RuleSet::Dicewars {
-        return Err(CliError::Usage(
-            ChanceError::Unsupported(set).to_string() + " (try lol4 or racket)",
-        ));
+    if !set.solvable() {
+        // The rule sets this command solves with dice (`lol4 or racket`).
+        let others: Vec<&str> = RuleSet::ALL
+            .iter()
+            .filter(|s| s.solvable() && **s != RuleSet::default())
+            .map(|s| s.name())
+            .collect();
+        return Err(CliError::Usage(format!(
+            "{} (try {})",
+            ChanceError::Unsupported(set),
+            others.join(" or ")
+        )));
     }
     let game = &with_defaults(set, args.game);
     let (name, (rules, start)) = match (&args.board, &args.map, args.seed) {
@@ -66,7 +75,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
         (None, Some(path), _) => {
             let source = Source::from_arg(path);
-            let position = super::maps::read_map(&source, game.players, game.max_dice, game.first)?;
+            let position = read_map(&source, game.players, game.max_dice, game.first)?;
             (format!("map {source}"), position)
         }
         (None, None, seed) => {
@@ -84,7 +93,7 @@ pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
         ..args.memory.limits()
     };
     let mut progress = ProgressLine::new(limits.memory);
-    let solution = chance::solve(&rules, &start, &limits, &mut |p| progress.update(p));
+    let solution = expected::solve(&rules, &start, &limits, &mut |p| progress.update(p));
     drop(progress);
     let solution = solution.map_err(|e| match e {
         ChanceError::Analysis(e) => analysis_error(&e, &limits),

@@ -29,11 +29,11 @@
 //! never ended would give her nothing.
 //!
 //! ```
-//! use dice_of_doom::analysis::{Limits, chance};
+//! use dice_of_doom::analysis::{Limits, expected};
 //! use dice_of_doom::game::{Map, Player, Position, RuleSet, Rules};
 //! let rules = Rules::of(RuleSet::Lol4, Map::rhombus(2).unwrap(), 2, 5).unwrap();
 //! let start = Position::start(&rules, "a-2 b-1 / b-1 b-1".parse().unwrap(), Player::A).unwrap();
-//! let solution = chance::solve(&rules, &start, &Limits::UNLIMITED, &mut |_| {}).unwrap();
+//! let solution = expected::solve(&rules, &start, &Limits::UNLIMITED, &mut |_| {}).unwrap();
 //! // a wins the 2-against-1 battle (0.837963) and ties 2 cells to 2.
 //! assert!((solution.lower - 0.837963 / 2.0).abs() < 1e-6);
 //! assert_eq!(solution.best_move.unwrap().to_string(), "0 -> 2");

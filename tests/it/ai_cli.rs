@@ -1,6 +1,6 @@
 //! End-to-end tests of the computer opponents: `play --computer` and `arena`.
 
-mod common;
+use crate::common;
 
 use common::dice_of_doom;
 use predicates::prelude::*;

@@ -4,10 +4,8 @@
 //! same seed playing the same game in both modes, Dice Wars' status line,
 //! and the players' colours (the Okabe-Ito palette, none with `NO_COLOR`).
 
-#![cfg(unix)]
-
-mod common;
-mod pty;
+use crate::common;
+use crate::pty;
 
 use std::time::{Duration, Instant};
 

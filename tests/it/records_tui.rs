@@ -3,9 +3,7 @@
 //! `dice-of-doom`, `resume` showing the moves, undo truncating the
 //! record, and the next game (`n`) kept in a file of its own.
 
-#![cfg(unix)]
-
-mod pty;
+use crate::pty;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -173,7 +173,7 @@ fn a_node_budget_replays_the_same_game() {
 }
 
 #[test]
-#[ignore = "heavy (15 s): four 3-player arenas at 2,000 nodes a move; cargo test -- --ignored"]
+#[ignore = "heavy (15 s): eight 3-player arenas at 2,000 nodes a move; cargo test -- --ignored"]
 fn a_node_budget_reproduces_the_arena_exactly() {
     for (a, b) in [("search", "perfect"), ("lol", "random")] {
         let command =

@@ -34,17 +34,3 @@ pub fn dice_of_doom() -> Command {
     cmd.current_dir(root()).env_remove("NO_COLOR");
     cmd
 }
-
-/// Proptest's settings for `cases` cases, with the failures it finds kept
-/// beside the test's source file (`tests/it/NAME.proptest-regressions`)
-/// and replayed first on every run. Its default would look for them in
-/// `tests/proptest-regressions/` since `tests/it/` holds a `main.rs`.
-pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
-    use proptest::test_runner::{Config, FileFailurePersistence};
-    Config {
-        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
-            "proptest-regressions",
-        ))),
-        ..Config::with_cases(cases)
-    }
-}

@@ -1,5 +1,6 @@
 //! The integration tests, in one binary (one link instead of one per
-//! file): a module per area, the helpers they share in `common` and `pty`.
+//! file): a module per area, the helpers they share in `common` and `pty`
+//! (and proptest's settings here).
 //! The expected outputs are in `tests/data/`.
 
 mod common;
@@ -26,3 +27,17 @@ mod solve_cli;
 #[cfg(unix)]
 mod tui;
 mod widths;
+
+/// Proptest's settings for `cases` cases, with the failures it finds kept
+/// beside the test's source file (`tests/it/NAME.proptest-regressions`)
+/// and replayed first on every run. Its default would look for them in
+/// `tests/proptest-regressions/` since `tests/it/` holds a `main.rs`.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, FileFailurePersistence};
+    Config {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..Config::with_cases(cases)
+    }
+}

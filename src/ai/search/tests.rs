@@ -175,6 +175,7 @@ fn the_forced_win_oracle_agrees_with_perfect_play() {
 }
 
 #[test]
+#[ignore = "heavy sweep (2,000 boards, 20 s in a busy test build): cargo test --lib -- --ignored"]
 fn never_throws_away_a_win_on_2000_random_3x3_boards() {
     // Perfect play's full solve takes minutes on some of these boards, so the
     // oracle is the plain forced-win search (checked against perfect play

@@ -2,7 +2,7 @@
 //! undo in the line mode, `replay` and `arena --record`, and bad records
 //! refused with their file, line and column.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,9 +2,7 @@
 //! with keys and mouse clicks, its screen read back through a terminal
 //! emulator (`vt100`), and the terminal checked after it leaves.
 
-#![cfg(unix)]
-
-mod pty;
+use crate::pty;
 
 use std::path::PathBuf;
 use std::process::Command;

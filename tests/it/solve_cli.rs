@@ -1,6 +1,6 @@
 //! End-to-end tests of `solve`.
 
-mod common;
+use crate::common;
 
 use common::dice_of_doom;
 use predicates::prelude::*;

@@ -10,6 +10,7 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -52,6 +53,13 @@ impl Pty {
         Pty::start_with(args, &[])
     }
 
+    /// The game with `args` and `data` as its data directory (for its
+    /// autosaves), given to it in its environment.
+    pub fn start_in(data: &Path, args: &[&str]) -> Pty {
+        let data = data.to_str().unwrap();
+        Pty::start_with(args, &[("DICE_OF_DOOM_DATA_DIR", data)])
+    }
+
     /// The game with `args`, with these variables set in its environment
     /// (such as `NO_COLOR`).
     pub fn start_with(args: &[&str], vars: &[(&str, &str)]) -> Pty {
@@ -74,10 +82,12 @@ impl Pty {
         tcsetwinsize(&slave, winsize(rows, cols)).unwrap();
         let stdio = || Stdio::from(slave.try_clone().unwrap());
         let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
-        // A data directory of its own unless the test set one (an empty
-        // value counts as none, as the game reads it).
-        let data = std::env::var_os("DICE_OF_DOOM_DATA_DIR")
-            .is_none_or(|dir| dir.is_empty())
+        // A data directory of its own unless the test gave one in `vars`
+        // (an empty value counts as none, as the game reads it): never the
+        // user's, and never one set in this process's environment.
+        let data = vars
+            .iter()
+            .all(|&(name, value)| name != "DICE_OF_DOOM_DATA_DIR" || value.is_empty())
             .then(|| tempfile::tempdir().unwrap());
         if let Some(data) = &data {
             command.env("DICE_OF_DOOM_DATA_DIR", data.path());

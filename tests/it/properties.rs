@@ -43,7 +43,7 @@ fn naive(rules: &Rules, position: &Position, leaves: &mut BTreeMap<PlayerSet, u6
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::proptest_config(200))]
 
     /// Random games: every listed move is legal and in menu order, attacks
     /// never create dice, the dice on the board fall with every whole turn
@@ -144,7 +144,7 @@ fn seeded_game(rules: &Rules, seed: u64) -> (Vec<(Move, Event)>, Position) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::proptest_config(64))]
 
     /// Under every rule set, random seeded games keep the dice and cells
     /// consistent: every cell holds from 1 to the limit and belongs to a
@@ -305,7 +305,7 @@ fn mutated(text: &str, kind: u8, at: prop::sample::Index, with: char) -> String 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::proptest_config(300))]
 
     /// Any game the engine plays, written and read back, gives the same
     /// record and the same positions move by move.
@@ -351,7 +351,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
+    #![proptest_config(crate::proptest_config(60))]
 
     /// The same on random maps of territories: the record holds the map,
     /// and reads back to the same game.

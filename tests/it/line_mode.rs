@@ -1,7 +1,7 @@
 //! The line mode's lines end to end: the command that plays a game again,
 //! standard input kept for the moves, the hint list's columns.
 
-mod common;
+use crate::common;
 
 use common::dice_of_doom;
 

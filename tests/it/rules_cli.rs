@@ -1,7 +1,7 @@
 //! The rule sets end to end: `play --rules` in the line mode, its records
 //! and their replays.
 
-mod common;
+use crate::common;
 
 use common::{dice_of_doom, golden};
 use predicates::prelude::*;

@@ -3,11 +3,9 @@
 //! `dice-of-doom`, `resume` showing the moves, undo truncating the
 //! record, and the next game (`n`) kept in a file of its own.
 
-#![cfg(unix)]
+use crate::pty;
 
-mod pty;
-
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use pty::{Pty, autosave, file_until, saves};
@@ -16,7 +14,7 @@ use rustix::process::Signal;
 /// A game of `boards/test-2x2.txt` against `greedy` at `b` (with
 /// `more` arguments), once `a` has played its attack `2 -> 3`: ending the
 /// turn lets `b` win.
-fn attacked_on_2x2(more: &[&str]) -> Pty {
+fn attacked_on_2x2(data: &Path, more: &[&str]) -> Pty {
     let mut args = vec![
         "play",
         "--board",
@@ -27,27 +25,25 @@ fn attacked_on_2x2(more: &[&str]) -> Pty {
         "greedy",
     ];
     args.extend_from_slice(more);
-    let mut game = Pty::start(&args);
+    let mut game = Pty::start_in(data, &args);
     game.wait_for("a to move");
     game.send(b"1");
     game.wait_for("a: 2 -> 3");
     game
 }
 
-/// The whole story in one test, since the games share the data directory
-/// set in the environment (before any game starts).
+/// The whole story in one test, since the games share one data directory.
 #[test]
 fn full_screen_games_are_saved_resumed_and_autosaved() {
     let place = tempfile::tempdir().unwrap();
     let data = place.path().join("data");
-    // SAFETY: set once, before this test binary starts any thread of its
-    // own; the only test of the binary.
-    unsafe { std::env::set_var("DICE_OF_DOOM_DATA_DIR", &data) };
+    // Every game of this test is given this data directory.
+    let start = |args: &[&str]| Pty::start_in(&data, args);
 
     // --save: the record follows every move, and undo truncates it.
     let saved = place.path().join("game.txt");
     let saved_arg = saved.to_str().unwrap();
-    let mut game = Pty::start(&[
+    let mut game = start(&[
         "play",
         "--board",
         "boards/test-2x2.txt",
@@ -74,7 +70,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
         game.contents()
     );
     // resume FILE shows the moves made, and goes on.
-    let mut game = Pty::start(&["resume", saved_arg]);
+    let mut game = start(&["resume", saved_arg]);
     game.wait_for("a: 2 -> 3");
     game.send(b"e");
     file_until(&saved, |t| t.ends_with("a: 2 -> 3\na: end turn\n"));
@@ -90,7 +86,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     );
 
     // Against the computer, autosaved; SIGTERM ends the game, saved.
-    let mut game = Pty::start(&[
+    let mut game = start(&[
         "play",
         "--board",
         "boards/3x3-a.txt",
@@ -123,7 +119,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     );
 
     // A bare dice-of-doom offers to go on with it; the computer is still b.
-    let mut game = Pty::start(&[]);
+    let mut game = start(&[]);
     game.wait_for("Go on with it? [Y/n, d deletes it]");
     game.send(b"y\r");
     game.wait_for("a: 8 -> 4");
@@ -143,7 +139,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     // position shown, autosaved as a new game; the record stays as it was.
     let record = place.path().join("replayed.txt");
     std::fs::copy("tests/data/3x3-a-greedy.record", &record).unwrap();
-    let mut game = Pty::start(&["replay", record.to_str().unwrap()]);
+    let mut game = start(&["replay", record.to_str().unwrap()]);
     game.wait_for("replay: move 0 of 8");
     game.send(b"\x1b[F");
     game.wait_for("replay: move 8 of 8");
@@ -170,7 +166,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
 
     // With --no-autosave the continued game is played but not kept.
     let before = saves(&data).len();
-    let mut game = Pty::start(&["replay", "--no-autosave", record.to_str().unwrap()]);
+    let mut game = start(&["replay", "--no-autosave", record.to_str().unwrap()]);
     game.wait_for("replay: move 0 of 8");
     game.send(b"2\r");
     game.wait_for("replay: move 2 of 8");
@@ -186,7 +182,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
 
     // A game played to its end leaves no autosave: the 3x3 game's stays.
     let count = || saves(&data).len();
-    let mut game = attacked_on_2x2(&[]);
+    let mut game = attacked_on_2x2(&data, &[]);
     assert_eq!(count(), 2);
     game.send(b"e");
     game.wait_for("Game over");
@@ -210,7 +206,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
 
     // n after the end starts a new game, kept as a game of its own: a new
     // autosave, which the end note names; the first game's was removed.
-    let mut game = attacked_on_2x2(&[]);
+    let mut game = attacked_on_2x2(&data, &[]);
     game.send(b"e");
     game.wait_for("Game over");
     game.send(b"n");
@@ -250,7 +246,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     // first game left as it was; the end note names both.
     let first = place.path().join("session.txt");
     let second = place.path().join("session-2.txt");
-    let mut game = attacked_on_2x2(&["--save", first.to_str().unwrap()]);
+    let mut game = attacked_on_2x2(&data, &["--save", first.to_str().unwrap()]);
     game.send(b"e");
     game.wait_for("Game over");
     let finished = file_until(&first, |t| t.contains("result: b wins\n"));

@@ -1,6 +1,6 @@
 //! The game trees RULES.md and seed 000 print, reproduced exactly.
 
-mod common;
+use crate::common;
 
 use dice_of_doom::analysis::{Limits, stats};
 use dice_of_doom::game::{Board, GameTree, Map, NodeId, Player, PlayerSet, Position, Rules, Share};

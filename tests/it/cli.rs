@@ -1,6 +1,6 @@
 //! End-to-end tests: the binary as a user or a script runs it.
 
-mod common;
+use crate::common;
 
 use common::{board, data, dice_of_doom, golden};
 use predicates::prelude::*;

@@ -4,10 +4,8 @@
 //! same seed playing the same game in both modes, Dice Wars' status line,
 //! and the players' colours (the Okabe-Ito palette, none with `NO_COLOR`).
 
-#![cfg(unix)]
-
-mod common;
-mod pty;
+use crate::common;
+use crate::pty;
 
 use std::time::{Duration, Instant};
 
@@ -48,19 +46,17 @@ const WATCHED: [&str; 9] = [
     "lol4",
 ];
 
-/// One test, since the games share the data directory set in the
-/// environment before any game starts.
+/// One test, since the games share one data directory.
 #[test]
 fn dice_games_full_screen() {
     let place = tempfile::tempdir().unwrap();
     let data = place.path().join("data");
-    // SAFETY: set once, before this test binary starts any thread of its
-    // own; the only test of the binary.
-    unsafe { std::env::set_var("DICE_OF_DOOM_DATA_DIR", &data) };
+    // Every game of this test is given this data directory.
+    let start = |args: &[&str]| Pty::start_in(&data, args);
 
     // Land of Lisp's last rules against the book's AI: a's attack rolls,
     // settles on its faces, and the record keeps them.
-    let mut game = Pty::start(&[
+    let mut game = start(&[
         "play",
         "--rules",
         "lol4",
@@ -115,7 +111,7 @@ fn dice_games_full_screen() {
     );
     // resume goes on with it full screen, its last roll shown.
     let record = std::fs::read_to_string(&path).unwrap();
-    let mut game = Pty::start(&["resume"]);
+    let mut game = start(&["resume"]);
     game.wait_for(&format!(
         "The game goes on after {} moves",
         moves(&record).len()
@@ -149,7 +145,7 @@ fn dice_games_full_screen() {
     let saved = place.path().join("both.txt");
     let mut args = WATCHED.to_vec();
     args.extend(["--save", saved.to_str().unwrap()]);
-    let mut game = Pty::start(&args);
+    let mut game = start(&args);
     game.wait_for("to move");
     let full = file_until(&saved, |t| moves(t).len() >= 5);
     game.send(b"q");
@@ -174,7 +170,7 @@ fn dice_games_full_screen() {
 
     // Dice Wars: stocks and largest groups in the status line; the eight
     // players each in a colour of the Okabe-Ito palette.
-    let mut game = Pty::start(&[
+    let mut game = start(&[
         "play",
         "--rules",
         "dicewars",

@@ -50,7 +50,7 @@ fn connected(grid: &Grid, members: &[(usize, usize)]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(crate::proptest_config(64))]
 
     #[test]
     fn random_maps_are_one_land_of_whole_territories(

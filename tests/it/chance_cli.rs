@@ -2,7 +2,7 @@
 //! in games with dice (and Realm of Racket's pool), its JSON, and its
 //! refusals.
 
-mod common;
+use crate::common;
 
 use common::{data, dice_of_doom, golden};
 use predicates::prelude::*;

@@ -1,7 +1,7 @@
 //! Output meant for people fits 80 columns: the arena's table, the survey's
 //! table, the line mode's placement lines and its first lines.
 
-mod common;
+use crate::common;
 
 use common::dice_of_doom;
 

@@ -1,6 +1,6 @@
 //! End-to-end tests of `dot` and `survey`.
 
-mod common;
+use crate::common;
 
 use common::{data, dice_of_doom, golden};
 use predicates::prelude::*;

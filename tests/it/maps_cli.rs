@@ -2,7 +2,7 @@
 //! its file, line and column), random maps by seed, the line mode's grid
 //! and table, `stats`, `dot`, `arena` and the `map` command.
 
-mod common;
+use crate::common;
 
 use common::{dice_of_doom, golden};
 use predicates::prelude::*;

@@ -63,6 +63,7 @@ fn assert_refused(output: &Output, parts: &[&str]) {
 /// failed allocation; now the default limit is a sixteenth of the address
 /// space and both are refused within it.
 #[test]
+#[ignore = "heavy (a minute): two trees built up to 244 MiB; cargo test -- --ignored"]
 fn stats_refuses_trees_past_an_address_space_limit() {
     let boards: [&[&str]; 2] = [
         &["stats", "--board", "tests/data/4x4-seed1.txt"],
@@ -112,6 +113,7 @@ fn the_default_limit_follows_the_address_space_limit() {
 /// Memory the system refuses below `--max-memory` is an error with exit
 /// status 1, not an abort.
 #[test]
+#[ignore = "heavy (a minute): trees built until the system refuses memory; cargo test -- --ignored"]
 fn memory_the_system_refuses_is_an_error() {
     let args = ["--board", "tests/data/4x4-seed1.txt", "--max-memory", "4G"];
     for command in ["stats", "dot"] {

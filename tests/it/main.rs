@@ -1,0 +1,43 @@
+//! The integration tests, in one binary (one link instead of one per
+//! file): a module per area, the helpers they share in `common` and `pty`
+//! (and proptest's settings here).
+//! The expected outputs are in `tests/data/`.
+
+mod common;
+#[cfg(unix)]
+mod pty;
+
+mod ai_cli;
+mod analysis_cli;
+mod chance_cli;
+mod cli;
+#[cfg(unix)]
+mod dice_tui;
+mod figures;
+mod line_mode;
+mod map_properties;
+mod maps_cli;
+mod memory_cli;
+mod properties;
+mod records;
+#[cfg(unix)]
+mod records_tui;
+mod rules_cli;
+mod solve_cli;
+#[cfg(unix)]
+mod tui;
+mod widths;
+
+/// Proptest's settings for `cases` cases, with the failures it finds kept
+/// beside the test's source file (`tests/it/NAME.proptest-regressions`)
+/// and replayed first on every run. Its default would look for them in
+/// `tests/proptest-regressions/` since `tests/it/` holds a `main.rs`.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, FileFailurePersistence};
+    Config {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..Config::with_cases(cases)
+    }
+}

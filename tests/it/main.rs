@@ -9,10 +9,11 @@ mod pty;
 
 mod ai_cli;
 mod analysis_cli;
-mod chance_cli;
 mod cli;
+mod dice_stats_cli;
 #[cfg(unix)]
 mod dice_tui;
+mod docs_commands;
 mod figures;
 mod line_mode;
 mod map_properties;

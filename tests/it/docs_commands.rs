@@ -28,7 +28,7 @@
 //!   `dice-of-doom: MESSAGE` must print that message on standard error.
 //! - A block whose fence says `slow` (```` ```sh slow ````, ```` ```text
 //!   slow ````) holds commands that take minutes: only
-//!   `cargo test --test docs_commands -- --ignored` runs them.
+//!   `cargo test --test it docs_commands -- --ignored` runs them.
 //!
 //! Each file's commands run in order in a directory of their own under
 //! Cargo's temporary directory, holding copies of `boards/`, `maps/` and

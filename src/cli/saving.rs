@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::CliError;
 use super::autosaves::{autosave_dir, new_autosave};
 use super::files::{Existing, write_file};
-use super::load::{BoardFileError, Source, io_reason, read_text};
+use super::setup::load::{BoardFileError, Source, io_reason, read_text};
 use super::tui::Recorder;
 use crate::game::{Position, Rules};
 use crate::record::{Date, Play, Record, Tags};

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use crate::ai::{AiKind, Budget};
 use crate::cli::CliError;
-use crate::cli::options::{
+use crate::cli::args::{
     ComputerPlayers, GameOptions, MAX_DICE, MapArgs, MapChoice, PLAYERS, PlayArgs, RULES, SIZE,
     Takes,
 };
@@ -259,7 +259,7 @@ pub(in crate::cli) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules,
 
 #[cfg(test)]
 mod tests {
-    use super::again::play_args as args;
+    use super::setup::again::play_args as args;
     use super::*;
 
     #[test]

@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use super::{Played, resolve};
-use crate::cli::maps::quoted;
-use crate::cli::options::{ComputerPlayers, PlayArgs};
+use crate::cli::args::{ComputerPlayers, PlayArgs};
+use crate::cli::setup::maps::quoted;
 use crate::game::{Map, MapKind, PlayerSet, RuleSet};
 
 /// How to play a game again: what it was played on and the command.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::sample::seeded_start;
 use crate::cli::CliError;
-use crate::cli::options::{GameOptions, Takes};
+use crate::cli::args::{GameOptions, Takes};
 use crate::game::{
     GameTree, GenerateError, Map, MapSetup, Player, Position, PositionError, Rules, Setup,
     SetupError, SetupErrorKind, random_board,
@@ -76,7 +76,7 @@ pub(in crate::cli) fn no_board(e: GenerateError) -> CliError {
 
 /// The rules on the map a map file draws, and its start, `first` to move.
 /// A mistake in the file is a
-/// [`BoardFileError`](crate::cli::load::BoardFileError) naming the file, line and
+/// [`BoardFileError`](crate::cli::setup::load::BoardFileError) naming the file, line and
 /// column; a `first` player outside the game is a usage error.
 pub(in crate::cli) fn read_map(
     source: &Source,
@@ -84,7 +84,7 @@ pub(in crate::cli) fn read_map(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let text = read_text(source, "map", crate::cli::load::MAX_FILE_BYTES)?;
+    let text = read_text(source, "map", crate::cli::setup::load::MAX_FILE_BYTES)?;
     let in_file = |e| in_file(source, e);
     let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
     let rules = Rules::new(

@@ -7,11 +7,11 @@ use std::path::Path;
 use clap::Args;
 
 use crate::cli::CliError;
-use crate::cli::load::deal;
-pub(in crate::cli) use crate::cli::options::{DEFAULT_TERRITORIES, MapArgs, MapChoice};
-use crate::cli::options::{
+pub(in crate::cli) use crate::cli::args::{DEFAULT_TERRITORIES, MapArgs, MapChoice};
+use crate::cli::args::{
     GameOptions, MAX_DICE, PLAYERS, Takes, change, parse_grid, random_max_dice, whole,
 };
+use crate::cli::setup::load::deal;
 use crate::game::{
     MAX_RANDOM_TERRITORIES, MIN_RANDOM_TERRITORIES, MapShape, Position, Rules, random_map,
 };
@@ -126,7 +126,7 @@ pub(in crate::cli) fn print_map(args: &NewMapArgs) -> Result<(), CliError> {
         replay += &format!(" --max-dice {}", args.game.max_dice);
     }
     let header = format!("A random {map}, seed {seed}: the map of `{replay}`.");
-    let text = crate::cli::map_text::map_file(map, grid, start.board(), &header);
+    let text = crate::cli::render::map_text::map_file(map, grid, start.board(), &header);
     let mut out = std::io::stdout().lock();
     std::io::Write::write_all(&mut out, text.as_bytes())?;
     std::io::Write::flush(&mut out)?;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::super::again::{Again, again};
-use super::super::options::PlayArgs;
+use super::super::args::PlayArgs;
 use crate::game::PlayerSet;
 
 /// The end of a full-screen game, as [`super::run`] returns it.

@@ -1,51 +1,53 @@
 //! `dice-of-doom stats`: figures for the whole game tree from a board.
 
+mod expected;
+
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
 use serde::Serialize;
 
-use super::limits::{MemoryArgs, ProgressLine, analysis_error};
-use super::options::{GameOptions, RULES, SIZE, change, whole};
-use super::{CliError, json, render};
 use crate::analysis::{self, Stats, group_digits};
+use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
+use crate::cli::{CliError, json, render};
 use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules, Share};
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map"]))))]
-#[command(mut_args(super::options::by_solvable_rule_set))]
-pub(super) struct StatsArgs {
+#[command(mut_args(crate::cli::args::by_solvable_rule_set))]
+pub(in crate::cli) struct StatsArgs {
     /// The board file, or `-` to read the board from standard input.
     #[arg(long, value_name = "FILE|-", required_unless_present_any = ["map", "seed"])]
-    pub(super) board: Option<PathBuf>,
+    pub(in crate::cli) board: Option<PathBuf>,
     /// A map file of territories (and their owners and dice) instead of a
     /// board file, or `-` to read it from standard input.
     #[arg(long, value_name = "FILE|-", conflicts_with = "board")]
-    pub(super) map: Option<PathBuf>,
+    pub(in crate::cli) map: Option<PathBuf>,
     /// The random board of this seed instead (the board `play --seed` deals
     /// with the same options).
     #[arg(long, conflicts_with_all = ["board", "map"], value_parser = whole(0, u64::MAX),
           allow_negative_numbers = true)]
-    pub(super) seed: Option<u64>,
+    pub(in crate::cli) seed: Option<u64>,
     /// The rule set: under one with dice (lol4) or a pool (racket), the
     /// chance that the player to move wins under best play, solved as a
     /// stochastic game; it brings its players and dice limit, which
     /// `--players` and `--max-dice` override.
     #[arg(long, value_name = "RULES", value_parser = analysed_rules())]
-    pub(super) rules: Option<RuleSet>,
+    pub(in crate::cli) rules: Option<RuleSet>,
     #[command(flatten)]
-    pub(super) game: GameOptions<{ SIZE | RULES }>,
+    pub(in crate::cli) game: GameOptions<{ SIZE | RULES }>,
     /// Print one JSON object instead of text.
     #[arg(long)]
-    pub(super) json: bool,
+    pub(in crate::cli) json: bool,
     #[command(flatten)]
-    pub(super) memory: MemoryArgs,
+    pub(in crate::cli) memory: MemoryArgs,
     /// Give up, too, when the tree has more distinct positions than this
     /// [default: as many as --max-memory holds].
     #[arg(long, value_name = "N", value_parser = whole(1, usize::MAX), allow_negative_numbers = true)]
-    pub(super) max_positions: Option<usize>,
+    pub(in crate::cli) max_positions: Option<usize>,
 }
 
 /// The rule sets `stats` solves: those that say they can be solved (not
@@ -77,22 +79,25 @@ struct StatsJson {
     best_move: Option<String>,
 }
 
-pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
     if args.rules.is_some_and(|set| set != RuleSet::default()) {
-        return super::stats_expected::run(args);
+        return expected::run(args);
     }
     let game = &args.game;
     let (name, mut tree) = match args.seed {
         Some(seed) => {
-            let (rules, start) = super::load::random_start(&args.game, seed)?;
+            let (rules, start) = crate::cli::setup::load::random_start(&args.game, seed)?;
             (
                 format!("random {} board, seed {seed}", rules.map()),
                 GameTree::new(rules, start),
             )
         }
         None => {
-            let (source, tree) =
-                super::load::tree_from(args.board.as_deref(), args.map.as_deref(), game)?;
+            let (source, tree) = crate::cli::setup::load::tree_from(
+                args.board.as_deref(),
+                args.map.as_deref(),
+                game,
+            )?;
             let what = if tree.rules().map().kind() == MapKind::Territories {
                 "map"
             } else {
@@ -136,7 +141,7 @@ fn to_json(rules: &Rules, start: &Position, stats: &Stats) -> StatsJson {
 }
 
 /// The rating in words: `1`, `1/2`, `0`.
-pub(super) fn rating(value: Share, player: Player) -> String {
+pub(in crate::cli) fn rating(value: Share, player: Player) -> String {
     match value.shared_by() {
         Some(1) => format!("{value} ({player} can force a win)"),
         Some(k) => format!("{value} (at best a {k}-way tie for {player})"),
@@ -176,7 +181,7 @@ fn text(name: &str, map: &Map, start: &Position, stats: &Stats) -> String {
 
 /// The figures, one `label: value` line each with the values lined up,
 /// then the value for `player` and the best move.
-pub(super) fn figures(
+pub(in crate::cli) fn figures(
     mut rows: Vec<(String, String)>,
     player: Player,
     value: String,

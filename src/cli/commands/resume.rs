@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use clap::{Args, Command, FromArgMatches};
 
-use super::autosaves::{autosave_dir, latest_autosave};
-use super::input::{Line, read_line};
-use super::options::{ColorChoice, ComputerPlayers, PlayArgs, parse_computers};
-use super::saving::read_record;
-use super::{CliError, play};
+use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs, parse_computers};
+use crate::cli::autosaves::{autosave_dir, latest_autosave};
+use crate::cli::line_mode::input::{Line, read_line};
+use crate::cli::saving::read_record;
+use crate::cli::{CliError, play};
 use crate::text::{count, shell_quote};
 
 /// Options of `resume`.
@@ -49,14 +49,14 @@ fn play_defaults() -> Result<PlayArgs, CliError> {
 }
 
 /// `play --load FILE`, with `play`'s other options at their defaults.
-pub(super) fn load(file: PathBuf) -> Result<PlayArgs, CliError> {
+pub(in crate::cli) fn load(file: PathBuf) -> Result<PlayArgs, CliError> {
     let mut args = play_defaults()?;
     args.load = Some(file);
     Ok(args)
 }
 
 /// Runs `resume`.
-pub(super) fn run(args: &ResumeArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     let file = match &args.file {
         Some(file) => file.clone(),
         None => latest_autosave()?.ok_or_else(|| {
@@ -77,7 +77,7 @@ pub(super) fn run(args: &ResumeArgs) -> Result<(), CliError> {
 /// asks whether to go on with it (`y`, or Enter), start a new game (`n`)
 /// or delete it (`d`) and start a new one; the record's path if the answer
 /// is to resume.
-pub(super) fn offer() -> Result<Option<PathBuf>, CliError> {
+pub(in crate::cli) fn offer() -> Result<Option<PathBuf>, CliError> {
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         return Ok(None);
     }

@@ -1,22 +1,23 @@
 //! `dice-of-doom survey`: every board of a size, solved under perfect play.
 
-use std::io::{self, IsTerminal, Write};
-use std::time::Duration;
+mod sample;
+
+use std::io::{self, Write};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use super::load::map;
-use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, change, whole};
-use super::sample::{self, SampleArgs};
-use super::{CliError, json};
 use crate::analysis::group_digits;
 use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
+use crate::cli::args::{FIRST, GameOptions, MAX_DICE, SIZE, change, whole};
+use crate::cli::commands::limits::progress_bar;
+use crate::cli::setup::load::map;
+use crate::cli::{CliError, json};
 use crate::game::{Map, Player, PlayerSet};
 use crate::text::count;
+use sample::SampleArgs;
 
 /// Options of `survey`: two players.
 #[derive(Debug, Clone, Args)]
@@ -26,7 +27,7 @@ use crate::text::count;
         .help("The board side: every board of this side is solved"))),
     mut_args(change("first", |first| first.help("The player who moves first, a or b")))
 )]
-pub(super) struct SurveyArgs {
+pub(in crate::cli) struct SurveyArgs {
     #[command(flatten)]
     game: GameOptions<{ SIZE | MAX_DICE | FIRST }>,
     /// Print one JSON object instead of text.
@@ -72,7 +73,7 @@ struct SurveyJson {
     rows: Option<Vec<RowJson>>,
 }
 
-pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     if let Some(boards) = args.sampled.sample {
         return sample::run(&args.game, boards, &args.sampled, args.threads, args.json);
     }
@@ -101,22 +102,6 @@ pub(super) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     out.write_all(text(&result).as_bytes())?;
     out.flush()?;
     Ok(())
-}
-
-/// A bar with the time left on standard error, drawn only when it is a
-/// terminal.
-pub(super) fn progress_bar(boards: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(boards), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{bar:40} {human_pos}/{human_len} boards, {elapsed} elapsed, about {eta} left",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.enable_steady_tick(Duration::from_millis(250));
-    bar
 }
 
 /// A two-player tree's leaves won by a, won by b, and tied, for the text

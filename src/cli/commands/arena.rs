@@ -10,18 +10,18 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::computer::budget;
-use super::files::{Existing, write_file};
-use super::load::read_map;
-use super::load::{Source, no_board, rules};
-use super::maps::{MapArgs, MapChoice, random_game};
-use super::options::{
+use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
+use crate::ai::{AiKind, Budget};
+use crate::cli::args::{
     GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, parse_think_time, players_help,
     random_max_dice, whole,
 };
-use super::{CliError, json};
-use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
-use crate::ai::{AiKind, Budget};
+use crate::cli::computer::budget;
+use crate::cli::files::{Existing, write_file};
+use crate::cli::setup::load::read_map;
+use crate::cli::setup::load::{Source, no_board, rules};
+use crate::cli::setup::maps::{MapArgs, MapChoice, random_game};
+use crate::cli::{CliError, json};
 use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::text::{COLUMNS, count, shell_quote, wrap_pieces};
@@ -182,8 +182,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// error when it is a terminal.
 /// Also gives the map options as the rule set completes them.
 fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
-    let game = super::setup::with_defaults(args.rules, args.game);
-    let maps = super::setup::default_map(&args.maps, &game, false);
+    let game = crate::cli::setup::with_defaults(args.rules, args.game);
+    let maps = crate::cli::setup::default_map(&args.maps, &game, false);
     let shape = maps.shape()?;
     let rules = match &maps.map {
         None => rules(&game)?,
@@ -193,7 +193,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
         }
         Some(MapChoice::Random) => random_game(shape, &game, args.seed)?.0,
     };
-    let rules = super::setup::rules_in_set(args.rules, &rules)?;
+    let rules = crate::cli::setup::rules_in_set(args.rules, &rules)?;
     let budget = budget(args.think_time, args.nodes);
     let arena = Arena::new(
         rules.clone(),
@@ -245,7 +245,7 @@ fn cannot_write(path: &Path, error: &io::Error) -> CliError {
     CliError::Runtime(format!(
         "cannot write {}: {}",
         shell_quote(path),
-        super::load::io_reason(error)
+        crate::cli::setup::load::io_reason(error)
     ))
 }
 
@@ -275,7 +275,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     );
     let mut record = Record::new(rules.clone(), game.start, seats).with_tags(Tags {
         seed: None,
-        date: Some(super::saving::now()),
+        date: Some(crate::cli::saving::now()),
         event: Some(event),
         comments: Vec::new(),
     });

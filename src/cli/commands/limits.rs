@@ -1,6 +1,6 @@
-//! What `stats`, `dot` and `solve` share: the `--max-memory` option, the
-//! progress line on a terminal, the peak memory, and their refusals in the
-//! options' words.
+//! What the analysis commands share (`stats`, `dot`, `solve`, `survey`):
+//! the `--max-memory` option, the progress line and bar on a terminal, the
+//! peak memory, and their refusals in the options' words.
 
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
@@ -8,14 +8,14 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::CliError;
 use crate::analysis::{
     AnalysisError, ByteSize, Limits, Progress, default_max_memory, group_digits,
 };
+use crate::cli::CliError;
 
 /// The `--max-memory` option.
 #[derive(Debug, Clone, Args)]
-pub(super) struct MemoryArgs {
+pub(in crate::cli) struct MemoryArgs {
     /// The most memory the analysis may take: bytes, or a number with K, M,
     /// G or T (powers of 1024), such as 512M or 2G. The default is a sixteenth
     /// of the machine's memory, or of the address-space limit (ulimit -v)
@@ -26,18 +26,18 @@ pub(super) struct MemoryArgs {
         default_value_t = default_max_memory(),
         allow_hyphen_values = true
     )]
-    pub(super) max_memory: ByteSize,
+    pub(in crate::cli) max_memory: ByteSize,
 }
 
 impl MemoryArgs {
     /// The limits the option sets.
-    pub(super) fn limits(&self) -> Limits {
+    pub(in crate::cli) fn limits(&self) -> Limits {
         Limits::memory(self.max_memory)
     }
 }
 
 /// An analysis's refusal, naming the option that changes it.
-pub(super) fn analysis_error(error: &AnalysisError, limits: &Limits) -> CliError {
+pub(in crate::cli) fn analysis_error(error: &AnalysisError, limits: &Limits) -> CliError {
     let hint = match error {
         AnalysisError::TooLarge { .. } | AnalysisError::TooLittleMemory { .. } => {
             ": raise --max-memory".to_string()
@@ -58,7 +58,7 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 /// A progress line on standard error (positions built, memory held, nodes
 /// written), shown once an analysis has run for a second, and only when
 /// standard error is a terminal. It is cleared when dropped.
-pub(super) struct ProgressLine {
+pub(in crate::cli) struct ProgressLine {
     bar: ProgressBar,
     started: Instant,
     terminal: bool,
@@ -68,7 +68,7 @@ pub(super) struct ProgressLine {
 
 impl ProgressLine {
     /// A progress line for an analysis within this much memory.
-    pub(super) fn new(memory: ByteSize) -> ProgressLine {
+    pub(in crate::cli) fn new(memory: ByteSize) -> ProgressLine {
         ProgressLine {
             bar: ProgressBar::hidden(),
             started: Instant::now(),
@@ -79,13 +79,13 @@ impl ProgressLine {
     }
 
     /// Shows how far the analysis has gone.
-    pub(super) fn update(&mut self, progress: Progress) {
+    pub(in crate::cli) fn update(&mut self, progress: Progress) {
         let memory = self.memory;
         self.show(|| message(progress, memory));
     }
 
     /// Shows a message of the caller's, made only when it is shown.
-    pub(super) fn show(&mut self, message: impl FnOnce() -> String) {
+    pub(in crate::cli) fn show(&mut self, message: impl FnOnce() -> String) {
         if !self.terminal || (!self.shown && self.started.elapsed() < QUIET_FOR) {
             return;
         }
@@ -103,7 +103,7 @@ impl ProgressLine {
 
 /// The most memory the process has held (its peak resident set), where the
 /// system says (`VmHWM` in `/proc/self/status` on Linux).
-pub(super) fn peak_memory() -> Option<usize> {
+pub(in crate::cli) fn peak_memory() -> Option<usize> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: usize = line
@@ -136,6 +136,22 @@ fn message(progress: Progress, memory: ByteSize) -> String {
         ));
     }
     text
+}
+
+/// A bar with the time left on standard error, drawn only when it is a
+/// terminal.
+pub(in crate::cli) fn progress_bar(boards: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(boards), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} boards, {elapsed} elapsed, about {eta} left",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
 }
 
 #[cfg(test)]

@@ -1,41 +1,36 @@
-//! The terminal game and its commands.
+//! The terminal game and its commands: front-ends of the [`session`](crate::session).
 //!
 //! This file is the router: the command line's shape ([`Cli`]), and [`run`]
-//! handing each command to its own file (`play.rs`, `stats.rs`, `solve.rs`,
-//! `arena.rs`, `dot.rs`, `survey.rs`, `resume.rs`, `replay.rs`). The options
-//! shared by the commands are in `options.rs`, the loading of boards and
-//! rules in `load.rs`, the computer's seats and hints in `computer.rs`, the
-//! line-mode game in `lines.rs`, game records on disk (atomic writes,
-//! autosaves) in `saving.rs`.
+//! handing each command to its file in `commands/` (one a subcommand). The
+//! rest of `cli/`, by job:
+//!
+//! - `args`: the options the commands share (clap types and value parsers);
+//! - `setup`: options resolved once into the game they ask for (board and
+//!   map files, random boards and maps, the "play again" line);
+//! - `line_mode`: the book's numbered menu, for pipes and scripts;
+//! - [`tui`]: the full-screen game (pure state, pure view, terminal driver);
+//! - `words`: the sentences both front-ends say; `render`: boards as text,
+//!   the players' colours;
+//! - `computer`: the computer's seats and hints; `saving`, `autosaves` and
+//!   `files`: game records and other output written safely; `json`.
 //!
 //! Every command returns a [`CliError`] for anything a user can get wrong;
 //! [`main`] prints it and maps it to the documented exit status.
 
-mod arena;
+mod args;
 mod autosaves;
+mod commands;
 mod computer;
-mod dot;
 mod files;
-mod generated;
-mod input;
 mod json;
-mod limits;
-mod lines;
-mod map_text;
-mod options;
-mod play;
+mod line_mode;
 mod render;
-mod replay;
-mod resume;
-mod sample;
 mod saving;
 mod setup;
-mod solve;
-mod stats;
-mod stats_expected;
-mod survey;
 pub mod tui;
 mod words;
+
+use commands::{arena, dot, generated, play, replay, resume, solve, stats, survey};
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -202,14 +197,14 @@ pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    play: options::PlayArgs,
+    play: args::PlayArgs,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play a game at this terminal (the default command).
     #[command(after_help = exit_statuses(status::PLAY))]
-    Play(options::PlayArgs),
+    Play(args::PlayArgs),
     /// Go on with a saved game: a record, or the unfinished game saved last.
     #[command(after_help = exit_statuses(status::RESUME))]
     Resume(resume::ResumeArgs),

@@ -7,24 +7,24 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::limits::MemoryArgs;
-use super::load::rules;
-use super::options::{FIRST, GameOptions, MAX_DICE, SIZE, whole};
-use super::solve::parse_seconds;
-use super::survey::progress_bar;
-use super::{CliError, json};
 use crate::ai::arena::wilson_interval;
 use crate::analysis::sample::{Sample, SampleError, SampleOptions, sample};
 use crate::analysis::{ByteSize, group_digits, least_proof_memory};
+use crate::cli::args::{FIRST, GameOptions, MAX_DICE, SIZE, whole};
+use crate::cli::commands::limits::MemoryArgs;
+use crate::cli::commands::limits::progress_bar;
+use crate::cli::setup::load::rules;
+use crate::cli::solve::parse_seconds;
+use crate::cli::{CliError, json};
 use crate::text::count;
 
 /// The options of a sampled survey.
 #[derive(Debug, Clone, Args)]
-pub(super) struct SampleArgs {
+pub(in crate::cli) struct SampleArgs {
     /// Solve this many random boards instead of every board (for sizes with
     /// too many boards), each proven on its own.
     #[arg(long, value_name = "N", value_parser = whole(1u64, 100_000_000), allow_negative_numbers = true)]
-    pub(super) sample: Option<u64>,
+    pub(in crate::cli) sample: Option<u64>,
     /// With --sample: the seed of the first board; board i is the board of
     /// seed S + i, as `solve --seed` deals it.
     #[arg(long, value_name = "S", requires = "sample", default_value_t = 1,
@@ -68,7 +68,7 @@ struct SampleJson {
     max_seconds: f64,
 }
 
-pub(super) fn run(
+pub(in crate::cli) fn run(
     game: &GameOptions<{ SIZE | MAX_DICE | FIRST }>,
     boards: u64,
     args: &SampleArgs,

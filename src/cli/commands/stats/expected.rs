@@ -6,14 +6,14 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::CliError;
-use super::limits::{ProgressLine, analysis_error};
-use super::load::{Source, random_start, read_map, read_position};
-use super::setup::{in_set, with_defaults};
-use super::stats::{StatsArgs, figures, rating};
-use super::{json, render};
 use crate::analysis::expected::{self, ChanceError, ChanceSolution};
 use crate::analysis::{Limits, group_digits};
+use crate::cli::CliError;
+use crate::cli::commands::limits::{ProgressLine, analysis_error};
+use crate::cli::setup::load::{Source, random_start, read_map, read_position};
+use crate::cli::setup::{in_set, with_defaults};
+use crate::cli::stats::{StatsArgs, figures, rating};
+use crate::cli::{json, render};
 use crate::game::{Battle, Player, Position, RuleSet, Rules};
 
 /// `stats --rules ... --json`: the game, then the figures.
@@ -51,7 +51,7 @@ struct MoveJson {
 }
 
 /// Runs `stats` under a rule set other than the classic one.
-pub(super) fn run(args: &StatsArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
     let set = args.rules.unwrap_or_default();
     if !set.solvable() {
         // The rule sets this command solves with dice (`lol4 or racket`).

@@ -5,20 +5,20 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
-use super::computer::{self, Computers, StrategyHints};
-use super::lines::{LineModeError, Outcome, help_line, play_with};
-use super::options::{ColorChoice, ComputerPlayers, PlayArgs};
-use super::saving::{self, Keeper, Saver, read_record};
-use super::{CliError, tui};
-use super::{autosaves, files};
 use crate::ai::{AiKind, Budget};
+use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs};
+use crate::cli::computer::{self, Computers, StrategyHints};
+use crate::cli::line_mode::{LineModeError, Outcome, help_line, play_with};
+use crate::cli::saving::{self, Keeper, Saver, read_record};
+use crate::cli::{CliError, tui};
+use crate::cli::{autosaves, files};
 use crate::game::Player;
 use crate::record::{Record, Seat, Tags};
 use crate::session::Session;
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
-pub(super) struct Game {
+pub(in crate::cli) struct Game {
     record: Record,
     saver: Option<Saver>,
     /// The opponent that rates moves for hints, and its budget.
@@ -29,7 +29,7 @@ pub(super) struct Game {
 
 /// Runs `play`: the full-screen game when standard input and output are a
 /// terminal (and `--plain` is not given), the line mode otherwise.
-pub(super) fn run(args: &PlayArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
     let kept_in_loaded = save_target(args)?;
     let mut game = game(args, kept_in_loaded)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -114,7 +114,7 @@ fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
         });
     }
     // The options resolved and checked once (`setup.rs`).
-    let new = super::setup::new_game(args)?;
+    let new = crate::cli::setup::new_game(args)?;
     let (ai, budget) = (new.ai, new.budget);
     let seats = computer::seats(ai, new.computers, new.rules.players(), budget);
     let record = Record::new(new.rules, new.start, seats).with_tags(Tags {
@@ -141,12 +141,12 @@ fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
 /// The record with the computer at the players `choice` names and people
 /// at the others: a seat the record gave the computer keeps its opponent
 /// and budget, a new one gets `fallback`'s.
-pub(super) fn reseated(
+pub(in crate::cli) fn reseated(
     record: Record,
     choice: ComputerPlayers,
     fallback: (AiKind, Budget),
 ) -> Result<Record, CliError> {
-    let set = super::setup::chosen(choice, record.rules().players())?;
+    let set = crate::cli::setup::chosen(choice, record.rules().players())?;
     let seats = Player::all(record.rules().players())
         .zip(record.seats())
         .map(|(p, &seat)| match seat {
@@ -206,7 +206,7 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
 /// won, how to play the board of `again` again), if asked, and where the
 /// game is kept; after a signal, exits with its status (a failed write is
 /// then ignored: the terminal may be gone).
-pub(super) fn run_full_screen(
+pub(in crate::cli) fn run_full_screen(
     app: tui::App,
     game: &Game,
     color: ColorChoice,
@@ -261,7 +261,7 @@ pub(super) fn run_full_screen(
 /// Shows the game of `record` full-screen from its start, to step through;
 /// a game continued from it (`c`) is autosaved as a new game (unless
 /// `autosave` is false), leaving the record as it was.
-pub(super) fn replay_full_screen(
+pub(in crate::cli) fn replay_full_screen(
     record: Record,
     color: ColorChoice,
     autosave: bool,
@@ -309,7 +309,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         (None, Some(seed)) => writeln!(
             out,
             "{}",
-            super::again::seed_line(record.rules().map(), seed, args)
+            crate::cli::setup::again::seed_line(record.rules().map(), seed, args)
         )?,
         (None, None) => {}
     }

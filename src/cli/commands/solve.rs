@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 
-use super::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
-use super::load::{Source, random_start, read_position};
-use super::options::{GameOptions, RULES, SIZE, change, whole};
-use super::{CliError, render};
 use crate::analysis::{Algorithm, ByteSize, Proof, ProofProgress, group_digits, prove_with};
+use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
+use crate::cli::setup::load::{Source, random_start, read_position};
+use crate::cli::{CliError, render};
 use crate::game::{Player, Position, Rules, Share};
 
 /// Options of `solve`.
@@ -21,7 +21,7 @@ use crate::game::{Player, Position, Rules, Share};
     group(clap::ArgGroup::new("start").required(true).args(["board", "seed"])),
     mut_args(change("size", |size| size.conflicts_with("board")))
 )]
-pub(super) struct SolveArgs {
+pub(in crate::cli) struct SolveArgs {
     /// The board file, or `-` to read the board from standard input.
     #[arg(long, value_name = "FILE|-")]
     board: Option<PathBuf>,
@@ -65,7 +65,7 @@ impl clap::ValueEnum for Algorithm {
 /// The longest `--time`: some 16 weeks.
 const MAX_SECONDS: f64 = 1e7;
 
-pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(in crate::cli) fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()
@@ -99,7 +99,7 @@ struct SolveJson {
     peak_memory: Option<u64>,
 }
 
-pub(super) fn run(args: &SolveArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
     let (source, (rules, start)) = match (&args.board, args.seed) {
         (Some(path), _) => {
             let source = Source::from_arg(path);
@@ -130,7 +130,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), CliError> {
         ),
     };
     if args.json {
-        super::json::print(&SolveJson {
+        crate::cli::json::print(&SolveJson {
             players: rules.players(),
             max_dice: rules.max_dice(),
             first: start.player().to_string(),

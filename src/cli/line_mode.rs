@@ -3,10 +3,11 @@
 //! computer's too, undoes, redoes and keeps the game); and a whole record printed as the same
 //! transcript (`replay` in the line mode).
 
+pub(super) mod input;
+
 use std::io::{self, BufRead, Write};
 
 use super::computer::hint_text;
-use super::input::{Answer, KEYS, Line, parse_answer, read_line};
 use super::render;
 use super::words::{
     computer_move_text, event_line, game_over_why, moves_text, played_again, result, taken_back,
@@ -14,6 +15,7 @@ use super::words::{
 use crate::game::{Battle, PlayerSet, Position, Rules};
 use crate::record::Record;
 use crate::session::{Command, Event, Session, SessionError};
+use input::{Answer, KEYS, Line, parse_answer, read_line};
 
 /// How a line-mode game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

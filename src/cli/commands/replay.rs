@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::CliError;
-use super::lines::transcript;
-use super::options::{ColorChoice, ComputerPlayers, parse_computers};
-use super::saving::read_record;
 use crate::ai::{AiKind, Budget};
+use crate::cli::CliError;
+use crate::cli::args::{ColorChoice, ComputerPlayers, parse_computers};
+use crate::cli::line_mode::transcript;
+use crate::cli::saving::read_record;
 
 /// Options of `replay`.
 #[derive(Debug, Clone, Args)]
@@ -40,17 +40,17 @@ pub struct ReplayArgs {
 /// Runs `replay`: at a terminal the full-screen game, to step through the
 /// moves (and continue from any of them); otherwise, or with `--plain`, the
 /// whole game printed as the line mode's transcript.
-pub(super) fn run(args: &ReplayArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let mut record = read_record(&args.file)?;
     if let Some(choice) = args.computer {
         let ai = AiKind::for_rules(record.rules().set());
         let fallback = (ai, Budget::time(Duration::from_secs(1)));
-        record = super::play::reseated(record, choice, fallback)?;
+        record = crate::cli::play::reseated(record, choice, fallback)?;
     }
     let stdout = io::stdout();
     let from_stdin = args.file.as_os_str() == "-";
     if !args.plain && !from_stdin && io::stdin().is_terminal() && stdout.is_terminal() {
-        return super::play::replay_full_screen(record, args.color, !args.no_autosave);
+        return crate::cli::play::replay_full_screen(record, args.color, !args.no_autosave);
     }
     let color = args.color.enabled(stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());

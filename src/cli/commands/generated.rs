@@ -8,14 +8,14 @@ use clap::{Args, CommandFactory};
 use clap_complete::Shell;
 use roff::{Roff, roman};
 
-use super::{Cli, CliError};
+use crate::cli::{Cli, CliError};
 
 /// The program's name, as the shell and `man` know it.
 const NAME: &str = "dice-of-doom";
 
 /// Options of `completions`.
 #[derive(Debug, Clone, Args)]
-pub(super) struct CompletionsArgs {
+pub(in crate::cli) struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
     shell: Shell,
@@ -23,7 +23,7 @@ pub(super) struct CompletionsArgs {
 
 /// Options of `man`.
 #[derive(Debug, Clone, Args)]
-pub(super) struct ManArgs {
+pub(in crate::cli) struct ManArgs {
     /// The command whose page to print (`dice-of-doom-stats(1)`); without
     /// it, the program's page (`dice-of-doom(1)`).
     #[arg(value_parser = ["play", "resume", "replay", "stats", "solve", "arena", "dot", "map", "survey", "completions", "man"])]
@@ -31,7 +31,7 @@ pub(super) struct ManArgs {
 }
 
 /// Prints the completion script for the shell.
-pub(super) fn completions(args: &CompletionsArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn completions(args: &CompletionsArgs) -> Result<(), CliError> {
     print(completion_script(args.shell).as_bytes())
 }
 
@@ -53,7 +53,7 @@ fn completion_script(shell: Shell) -> String {
 }
 
 /// Prints the manual page, in roff.
-pub(super) fn man(args: &ManArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn man(args: &ManArgs) -> Result<(), CliError> {
     print(&man_page(args.command.as_deref())?)
 }
 

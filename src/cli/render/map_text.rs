@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::render::paint;
+use super::palette::paint;
 use crate::game::{Board, Grid, Map, territory_char};
 
 /// The map and the board on it: the grid, odd rows indented by one (they

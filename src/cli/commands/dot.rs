@@ -5,16 +5,16 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::CliError;
-use super::files::{Existing, Output};
-use super::limits::{MemoryArgs, ProgressLine, analysis_error};
-use super::load::io_reason;
-use super::options::{GameOptions, RULES, whole};
 use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
+use crate::cli::CliError;
+use crate::cli::args::{GameOptions, RULES, whole};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
+use crate::cli::files::{Existing, Output};
+use crate::cli::setup::load::io_reason;
 
 /// Options of `dot`.
 #[derive(Debug, Clone, Args)]
-pub(super) struct DotArgs {
+pub(in crate::cli) struct DotArgs {
     /// The board file, or `-` to read the board from standard input.
     #[arg(long, value_name = "FILE|-", required_unless_present = "map")]
     board: Option<PathBuf>,
@@ -40,9 +40,9 @@ pub(super) struct DotArgs {
     memory: MemoryArgs,
 }
 
-pub(super) fn run(args: &DotArgs) -> Result<(), CliError> {
+pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
     let (_, mut tree) =
-        super::load::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
+        crate::cli::setup::load::tree_from(args.board.as_deref(), args.map.as_deref(), &args.game)?;
     let root = tree.root();
     let options = DotOptions {
         shared: args.shared,

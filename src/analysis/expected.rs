@@ -30,8 +30,8 @@
 //!
 //! ```
 //! use dice_of_doom::analysis::{Limits, expected};
-//! use dice_of_doom::game::{Map, Player, Position, RuleSet, Rules};
-//! let rules = Rules::of(RuleSet::Lol4, Map::rhombus(2).unwrap(), 2, 5).unwrap();
+//! use dice_of_doom::game::{Map, Player, Position, Rules};
+//! let rules = Rules::of("lol4".parse().unwrap(), Map::rhombus(2).unwrap(), 2, 5).unwrap();
 //! let start = Position::start(&rules, "a-2 b-1 / b-1 b-1".parse().unwrap(), Player::A).unwrap();
 //! let solution = expected::solve(&rules, &start, &Limits::UNLIMITED, &mut |_| {}).unwrap();
 //! // a wins the 2-against-1 battle (0.837963) and ties 2 cells to 2.

@@ -125,7 +125,7 @@ impl HintProvider for StrategyHints {
 mod tests {
     use super::*;
     use crate::ai::AiKind;
-    use crate::game::{Player, RuleSet};
+    use crate::game::Player;
 
     #[test]
     fn the_hints_say_what_they_cost() {
@@ -162,7 +162,13 @@ mod tests {
     /// dice against 2: a tie is 146 of 1,296 rolls, so a win is half of the
     /// rest, 575 of 1,296) or 0 -> 1 (2 dice against 1: 181 of 216).
     fn lol4() -> (Rules, Position) {
-        let rules = Rules::of(RuleSet::Lol4, crate::game::Map::rhombus(2).unwrap(), 2, 5).unwrap();
+        let rules = Rules::of(
+            "lol4".parse().unwrap(),
+            crate::game::Map::rhombus(2).unwrap(),
+            2,
+            5,
+        )
+        .unwrap();
         let board = "a-2 b-1 / b-2 a-1".parse().unwrap();
         let start = Position::start(&rules, board, Player::A).unwrap();
         (rules, start)

@@ -259,7 +259,7 @@ pub(in crate::cli) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules,
 
 #[cfg(test)]
 mod tests {
-    use super::setup::again::play_args as args;
+    use super::again::play_args as args;
     use super::*;
 
     #[test]

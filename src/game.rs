@@ -17,8 +17,6 @@ mod generate;
 mod grid;
 mod huge;
 mod map;
-mod mapfile;
-mod mapgen;
 mod outcomes;
 mod play;
 mod player;
@@ -43,9 +41,9 @@ pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };
 pub(crate) use huge::{HugeVec, grow_within, resize_within};
+pub use map::MapSetup;
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, MapKind, Place};
-pub use mapfile::MapSetup;
-pub use mapgen::{
+pub use map::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
     MapGenError, MapShape, TERRITORY_CELLS, random_map,
 };

@@ -5,10 +5,15 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::expectimax_eval::{DECIDED, Weights, odds};
-use super::expectimax_model::Model;
+mod eval;
+mod model;
+
+pub use eval::Weights;
+pub use model::Model;
+
 use super::{Analysis, Budget, Clock, Search, SearchConfig, Strategy};
 use crate::game::{Battle, MAX_PLAYERS, Move, NoChance, Player, Position, Rules};
+use eval::{DECIDED, odds};
 
 /// Settings of [`Chance`].
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,10 +9,19 @@
 //! territories on a [`Grid`] of hexagon cells, whose cells (for the rules)
 //! are its territories.
 
+mod file;
+mod grow;
+
+pub use file::MapSetup;
+pub use grow::{
+    MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
+    MapGenError, MapShape, TERRITORY_CELLS, random_map,
+};
+
 use std::fmt;
 use std::ops::Range;
 
-use super::{Grid, MAX_TERRITORIES, MapShape};
+use super::{Grid, MAX_TERRITORIES};
 use crate::text::count;
 
 /// The smallest side of a rhombus map.

@@ -1,7 +1,7 @@
 //! How our player for chance ([`Chance`](super::Chance)) expects the other
 //! players to play, in the playouts that score the end of its turn.
 
-use super::expectimax_eval::odds;
+use super::eval::odds;
 use crate::game::{Board, MAX_PLAYERS, Move, Player, RuleSet, Rules};
 
 /// A model of a player of the rule sets with dice, for playouts: a greedy

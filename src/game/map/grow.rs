@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Grid, MAX_GRID_SIDE, MIN_GRID_SIDE, Map};
+use crate::game::{Grid, MAX_GRID_SIDE, MIN_GRID_SIDE, Map};
 
 /// The fewest territories a random map has.
 pub const MIN_RANDOM_TERRITORIES: usize = 2;
@@ -369,7 +369,7 @@ mod tests {
                 let row: String = (0..grid.width())
                     .map(|x| {
                         grid.get(x, y).map_or('.', |t| {
-                            super::super::territory_char(usize::from(t)).unwrap()
+                            crate::game::territory_char(usize::from(t)).unwrap()
                         })
                     })
                     .collect();

@@ -3,8 +3,8 @@
 //! into a [`Position`]. Every mistake is one [`SetupError`] that says where
 //! it is.
 
-use super::setup::{SetupError, SetupErrorKind, parse_cell, quote};
-use super::{
+use crate::game::setup::{SetupError, SetupErrorKind, parse_cell, quote};
+use crate::game::{
     Board, Cell, Grid, MAX_GRID_SIDE, Map, MapError, Player, Position, PositionError, Rules,
     territory_char, territory_of_char,
 };

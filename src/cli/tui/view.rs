@@ -4,16 +4,23 @@
 
 use crossterm::style::Color;
 
-use super::bars::{STATUS_LINES, footer, message, status};
-use super::boxes::{confirm_quit, end_box, help, too_small};
-pub use super::frame::{Frame, Glyph, Style};
-use super::layout::{Field, Line, Span, fit, flow, wrap};
-use super::map_view::{self, Marks};
-use super::roll_view::roll;
+mod bars;
+mod boxes;
+mod frame;
+mod layout;
+mod map_view;
+mod roll_view;
+
 use super::state::{App, Key, Overlay, Target};
 use crate::cli::render::player_color;
 use crate::cli::words::percent;
 use crate::game::{Map, Move, Player};
+use bars::{STATUS_LINES, footer, message, status};
+use boxes::{confirm_quit, end_box, help, too_small};
+pub use frame::{Frame, Glyph, Style};
+use layout::{Field, Line, Span, fit, flow, wrap};
+use map_view::Marks;
+use roll_view::roll;
 
 /// The size of a hexagon: half its width `w`, the lines of each sloped edge
 /// `k`, and the lines of its vertical sides `s`.
@@ -158,7 +165,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
 }
 
 /// What the help is for.
-fn help_for(app: &App) -> super::boxes::HelpFor {
+fn help_for(app: &App) -> boxes::HelpFor {
     let computer = !app.computers().is_empty();
     (app.replaying(), app.rules().set(), computer)
 }
@@ -616,9 +623,7 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
 }
 
 #[cfg(test)]
-#[path = "view_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "view_dice_tests.rs"]
 mod dice_tests;

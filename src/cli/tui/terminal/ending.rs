@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::super::again::{Again, again};
-use super::super::options::PlayArgs;
+use super::super::super::again::{Again, again};
+use super::super::super::options::PlayArgs;
 use crate::game::PlayerSet;
 
 /// The end of a full-screen game, as [`super::run`] returns it.
@@ -62,7 +62,7 @@ pub(in crate::cli) fn finish(ending: &Ending, args: &PlayArgs) -> io::Result<()>
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::again::play_args as args;
+    use super::super::super::super::again::play_args as args;
     use super::*;
     use crate::game::Player;
 

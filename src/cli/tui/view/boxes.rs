@@ -5,9 +5,9 @@
 //! shows beside it.
 
 use super::super::state::{App, Key, Overlay};
+use super::board::min_size;
 use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
-use super::min_size;
 use crate::cli::words::{game_over_plain, result};
 use crate::game::{Player, RuleSet};
 

@@ -30,18 +30,14 @@ mod setup;
 pub mod tui;
 mod words;
 
-use commands::{arena, dot, generated, play, replay, resume, solve, stats, survey};
+use commands::{arena, dot, generated, map, play, replay, resume, solve, stats, survey};
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-// The setup's files, kept at their old paths for the commands.
-use load::io_reason;
-use setup::{again, load, maps};
-
-use load::BoardFileError;
+use setup::load::{BoardFileError, io_reason};
 
 /// The exit statuses, one piece a reason, from which each command's help
 /// lists those that apply to it (see [`exit_statuses`]).
@@ -226,7 +222,7 @@ enum Command {
     Dot(dot::DotArgs),
     /// Print a random map of territories, with owners and dice, as a map file.
     #[command(after_help = exit_statuses(status::GENERATED))]
-    Map(maps::NewMapArgs),
+    Map(map::NewMapArgs),
     /// Solve every board of a size under perfect play and tally the outcomes.
     #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
@@ -351,7 +347,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Dot(args)) => dot::run(&args),
-        Some(Command::Map(args)) => maps::print_map(&args),
+        Some(Command::Map(args)) => map::run(&args),
         Some(Command::Survey(args)) => survey::run(&args),
         Some(Command::Completions(args)) => generated::completions(&args),
         Some(Command::Man(args)) => generated::man(&args),

@@ -7,6 +7,7 @@ pub(super) mod arena;
 pub(super) mod dot;
 pub(super) mod generated;
 pub(super) mod limits;
+pub(super) mod map;
 pub(super) mod play;
 pub(super) mod replay;
 pub(super) mod resume;

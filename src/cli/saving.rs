@@ -16,6 +16,7 @@ use super::setup::load::{BoardFileError, Source, io_reason, read_text};
 use super::tui::Recorder;
 use crate::game::{Position, Rules};
 use crate::record::{Date, Play, Record, Tags};
+use crate::session::{Command, Event, Session};
 
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
@@ -261,17 +262,21 @@ fn unused(path: &Path, from: u32) -> PathBuf {
         .unwrap_or_else(|| path.to_path_buf())
 }
 
-/// The full-screen game's [`Recorder`]: the record of every game of the
-/// session, each brought to the moves the game reports after every change
-/// and kept by a [`Saver`] of its own; the records are shared, so that
-/// where each was kept can be told once the games are over.
+/// The full-screen game's [`Recorder`]: every game of the run, each a
+/// [`Session`] brought to the moves the game reports after every change
+/// and saved through the session's [`Store`](crate::session::Store) (a
+/// [`Saver`] of its own), as the line mode saves; the games are shared, so
+/// that where each was kept can be told once they are over.
 pub(super) struct Keeper {
     games: Arc<Mutex<Vec<Kept>>>,
 }
 
 /// One game a [`Keeper`] keeps.
 struct Kept {
-    record: Record,
+    /// The game, kept through its store after every change.
+    session: Session,
+    /// The session's store, for the notes (its clones share their last
+    /// failure).
     saver: Saver,
     /// Whether anything was saved.
     saved: bool,
@@ -283,33 +288,47 @@ impl Kept {
     /// if that failed.
     fn record(&mut self, moves: &[Play]) -> Option<String> {
         let shared = self
-            .record
+            .session
+            .record()
             .plays()
             .iter()
             .zip(moves)
             .take_while(|(kept, play)| kept == play)
             .count();
-        self.record.truncate(shared);
+        self.session.go_to(shared);
         for (index, &play) in moves.iter().enumerate().skip(shared) {
-            if let Err(e) = self.record.push(play) {
+            if self.session.play_recorded(play).is_err() {
                 return Some(format!(
                     "could not save: move {} ({}) is not legal",
                     index + 1,
-                    e.mv
+                    play.mv
                 ));
             }
         }
         self.save()
     }
 
-    /// Saves the record as it stands; a message if that failed.
+    /// Saves the game as it stands, as the session saves after a change;
+    /// a message if that failed.
     fn save(&mut self) -> Option<String> {
-        match self.saver.save(&self.record) {
-            Ok(()) => {
+        let events = self.session.apply(Command::Save).unwrap_or_default();
+        events.into_iter().find_map(|event| match event {
+            Event::Saved => {
                 self.saved = true;
                 None
             }
-            Err(_) => self.saver.warning(),
+            Event::SaveFailed(warning) => Some(warning),
+            _ => None,
+        })
+    }
+
+    /// The game kept in `record`, its store `saver`.
+    fn new(record: Record, saver: Saver, saved: bool) -> Kept {
+        let seed = record.tags().seed.unwrap_or(0);
+        Kept {
+            session: Session::new(record, seed).with_store(Box::new(saver.clone())),
+            saver,
+            saved,
         }
     }
 }
@@ -319,11 +338,7 @@ impl Keeper {
     /// the game) with `saver`, which has saved it already or not.
     pub(super) fn new(record: Record, saver: Saver, saved: bool) -> Keeper {
         Keeper {
-            games: Arc::new(Mutex::new(vec![Kept {
-                record,
-                saver,
-                saved,
-            }])),
+            games: Arc::new(Mutex::new(vec![Kept::new(record, saver, saved)])),
         }
     }
 
@@ -349,7 +364,10 @@ impl Keeper {
                 .iter()
                 .enumerate()
                 .filter(|(_, kept)| kept.saved)
-                .filter_map(|(i, kept)| kept.saver.note_as(&kept.record, &name(i, "The game")))
+                .filter_map(|(i, kept)| {
+                    kept.saver
+                        .note_as(kept.session.record(), &name(i, "The game"))
+                })
                 .collect();
             let failures: Vec<String> = games
                 .iter()
@@ -381,7 +399,7 @@ impl Recorder for Keeper {
     fn new_game(&mut self, rules: &Rules, start: Position, seed: Option<u64>) -> Option<String> {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         let last = games.last()?;
-        let seats = last.record.seats().to_vec();
+        let seats = last.session.record().seats().to_vec();
         let Some(saver) = last.saver.next() else {
             return Some("The new game is not saved: there is no data directory.".to_string());
         };
@@ -391,11 +409,7 @@ impl Recorder for Keeper {
             event: None,
             comments: Vec::new(),
         });
-        let mut kept = Kept {
-            record,
-            saver,
-            saved: false,
-        };
+        let mut kept = Kept::new(record, saver, false);
         // A file of the player's gets a name the player did not give: say
         // it (an autosave is found by `resume`, as the first game's is).
         let message = kept.save().or_else(|| {

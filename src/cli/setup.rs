@@ -3,8 +3,8 @@
 //! checked, then the rules and start dealt or read, with the seed; every
 //! front-end reads that value.
 //!
-//! `load.rs` reads board and map files, `maps.rs` holds the map options and
-//! the `map` command, `again.rs` the command that plays a game again.
+//! `load.rs` reads board and map files, `maps.rs` completes the map options
+//! and grows random maps, `again.rs` the command that plays a game again.
 
 pub(in crate::cli) mod again;
 pub(in crate::cli) mod load;

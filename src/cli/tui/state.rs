@@ -3,10 +3,12 @@
 //! function of the game's seed, the position and the move, so that a seed
 //! replays the same game and an undo never rolls new dice.
 
-pub use super::hooks::{ComputerPlayer, Hint, HintProvider};
+mod cursor;
+mod hooks;
 use crate::game::{Map, Move, Player, PlayerSet, Position, Rules};
 use crate::record::{Play, Record};
 use crate::session::Session;
+pub use hooks::{ComputerPlayer, Hint, HintProvider, Recorder};
 
 /// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.

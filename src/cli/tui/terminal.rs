@@ -13,15 +13,22 @@ use crossterm::event;
 use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 
-use super::ending::Ending;
-use super::hooks::Recorder;
-use super::input::{self, Input};
-use super::recording::{start_new_game, tell_recorder};
-use super::signals::{self, Signal};
+mod ending;
+mod input;
+mod recording;
+mod signals;
+mod workers;
+
+use super::state::Recorder;
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
-use super::workers::{Hinter, Worker};
 use crate::game::{Move, Position};
+use ending::Ending;
+pub(in crate::cli) use ending::finish;
+use input::Input;
+use recording::{start_new_game, tell_recorder};
+use signals::Signal;
+use workers::{Hinter, Worker};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.

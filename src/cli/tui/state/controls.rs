@@ -166,7 +166,7 @@ impl App {
     fn next_own(&mut self, step: isize) {
         let position = self.position();
         let (board, player) = (position.board(), position.player());
-        if let Some(cell) = super::super::cursor::next_own(board, player, self.cursor, step) {
+        if let Some(cell) = super::cursor::next_own(board, player, self.cursor, step) {
             self.set_cursor(cell);
         }
     }
@@ -178,7 +178,7 @@ impl App {
         if map.kind() != crate::game::MapKind::Territories {
             return false;
         }
-        if let Some(cell) = super::super::cursor::toward(map, self.cursor, arrow) {
+        if let Some(cell) = super::cursor::toward(map, self.cursor, arrow) {
             self.set_cursor(cell);
         }
         true

@@ -82,7 +82,7 @@ impl App {
     /// How many times the game has changed (a move, an undo, a redo, a
     /// continue from a replay): the program around the state machine
     /// records the game when this grows (see
-    /// [`Recorder`](super::super::hooks::Recorder)).
+    /// [`Recorder`](super::Recorder)).
     pub fn changes(&self) -> u64 {
         self.changes
     }

@@ -3,8 +3,8 @@
 
 use crossterm::style::Color;
 
+use super::super::state::Target;
 use super::layout::Span;
-use super::state::Target;
 
 /// How one character is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

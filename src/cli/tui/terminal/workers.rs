@@ -8,7 +8,7 @@ use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use super::state::{ComputerPlayer, Hint, HintProvider, Spot};
+use super::super::state::{ComputerPlayer, Hint, HintProvider, Spot};
 use crate::ai::{Stop, stoppable};
 use crate::game::{Move, Position, Rules};
 

@@ -7,8 +7,8 @@
 
 use crossterm::style::Color;
 
+use super::super::state::{App, Target};
 use super::frame::{Frame, Style};
-use super::state::{App, Target};
 use crate::game::{Grid, Player};
 
 /// How large a cell is drawn: `width` columns by `lines` lines; odd rows sit
@@ -132,7 +132,7 @@ pub(super) fn draw(
             // territory is drawn the other way round.
             let owner = board.cell(t).owner();
             let mut style = Style {
-                fg: color.then(|| super::super::render::player_color(owner)),
+                fg: color.then(|| crate::cli::render::player_color(owner)),
                 bold: false,
                 reverse: color,
             };
@@ -267,5 +267,4 @@ fn frame_style(frame: &Frame, x: usize, y: usize) -> Style {
 }
 
 #[cfg(test)]
-#[path = "map_view_tests.rs"]
 mod tests;

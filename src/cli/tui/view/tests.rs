@@ -2,8 +2,9 @@
 //! the hit map of clicks.
 
 use super::super::state::tests_support::app;
+use super::super::state::{Key, Target};
 use super::*;
-use crate::game::{Position, Rules};
+use crate::game::{Map, Position, Rules};
 
 const MENU_BOARD: &str = "b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1";
 

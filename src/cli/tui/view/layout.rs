@@ -2,8 +2,8 @@
 //! bar, shortened or left out by priority and flowed over a few lines, and
 //! words or items wrapped onto as many lines as they need. Pure functions.
 
+use super::super::state::{Key, Target};
 use super::frame::Style;
-use super::state::{Key, Target};
 
 /// A run of text in one style, perhaps clickable.
 #[derive(Clone, Debug, PartialEq, Eq)]

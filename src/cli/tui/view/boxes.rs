@@ -4,10 +4,10 @@
 //! wrap, and what it covers is cleared, so no fragment of the screen below
 //! shows beside it.
 
+use super::super::state::{App, Key, Overlay};
+use super::board::min_size;
 use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
-use super::state::{App, Key, Overlay};
-use super::view::min_size;
 use crate::cli::words::{game_over_plain, result};
 use crate::game::{MapKind, Player, RuleSet};
 

@@ -1,9 +1,9 @@
 //! Snapshots of maps of territories in the full-screen game at 80x24 and
 //! 120x40, for two and eight players, and the clicks and keys on them.
 
-use super::super::state::{App, Key, Target};
-use super::super::view::{min_size, render};
+use super::super::{min_size, render};
 use super::{SCALES, label_at};
+use crate::cli::tui::state::{App, Key, Target};
 use crate::game::{MapShape, Position, Rules, random_board, random_map};
 
 /// A game on a random map of `territories` for `players`, from `seed`.

@@ -2,9 +2,9 @@
 //! which cell from which and how it went, then each side's faces and sum,
 //! the faces changing while it rolls. Pure.
 
+use super::super::state::{App, RollShown};
 use super::frame::{Frame, Style};
 use super::layout::{Field, Span, fit};
-use super::state::{App, RollShown};
 use crate::game::Player;
 
 /// The lines the roll takes, with the blank line after it.

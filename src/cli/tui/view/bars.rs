@@ -4,9 +4,9 @@
 //! by priority (see [`fit`]), so that a narrow window drops or shortens
 //! whole fields and never shows half a number.
 
+use super::super::state::{App, dice};
 use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
-use super::state::{App, dice};
 use crate::cli::render::OUT_COLOR;
 use crate::game::{Move, Player, Supply, largest_group};
 

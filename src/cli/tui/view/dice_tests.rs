@@ -2,6 +2,7 @@
 //! (rolling and settled), the status line's largest groups and stocks,
 //! and a player knocked out, at 80x24 and 120x40.
 
+use super::super::state::{Key, Target};
 use super::*;
 use crate::cli::render::OUT_COLOR;
 use crate::game::{Map, Position, Roll, RuleSet, Rules};

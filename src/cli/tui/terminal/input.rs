@@ -17,7 +17,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::state::Key;
+use super::super::state::Key;
 
 /// What the terminal sent, as the game understands it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! How the driver tells the [`Recorder`] of the game: after every change,
 //! and when a new game starts.
 
-use super::hooks::Recorder;
-use super::state::App;
+use super::super::state::App;
+use super::super::state::Recorder;
 
 /// Tells `recorder` of the game if it changed since `recorded` changes,
 /// and shows what it reports; returns whether it reported something.
@@ -50,9 +50,9 @@ pub(super) fn start_new_game(
 
 #[cfg(test)]
 mod tests {
-    use super::super::state::Key;
     use super::*;
     use crate::cli::tui::state::Effect;
+    use crate::cli::tui::state::Key;
     use crate::game::{Move, Position, Rules};
     use crate::record::Play;
 
@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn a_new_game_is_told_to_the_recorder_and_recorded_from_its_start() {
-        use super::super::state::tests_support::app;
+        use crate::cli::tui::state::tests_support::app;
         let mut a = app("b-2 b-2 / a-2 b-1");
         let mut kept = Kept::default();
         let mut recorded = a.changes();
@@ -115,7 +115,7 @@ mod tests {
 
     #[test]
     fn the_recorder_is_told_of_every_change_once() {
-        use super::super::state::tests_support::app;
+        use crate::cli::tui::state::tests_support::app;
         let mut a = app("b-2 b-2 / a-2 b-1");
         let mut kept = Kept::default();
         let mut recorded = a.changes();
@@ -165,9 +165,9 @@ mod tests {
 
     #[test]
     fn a_game_not_being_saved_says_so_at_once_and_keeps_saying_it() {
-        use super::super::state::tests_support::app;
+        use crate::cli::tui::state::tests_support::app;
         let status_text = |a: &App, width: u16| {
-            let text = super::super::view::render(a, width, 24, false).text();
+            let text = crate::cli::tui::view::render(a, width, 24, false).text();
             text.lines().take(2).collect::<Vec<_>>().join("\n")
         };
         let mut a = app("b-2 b-2 / a-2 b-1");

@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use super::super::again::{Again, again};
-use super::super::args::PlayArgs;
+use crate::cli::args::PlayArgs;
+use crate::cli::setup::again::{Again, again};
 use crate::game::PlayerSet;
 
 /// The end of a full-screen game, as [`super::run`] returns it.
@@ -62,8 +62,8 @@ pub(in crate::cli) fn finish(ending: &Ending, args: &PlayArgs) -> io::Result<()>
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::again::play_args as args;
     use super::*;
+    use crate::cli::setup::again::play_args as args;
     use crate::game::Player;
 
     fn ending(winners: Option<PlayerSet>, seed: Option<u64>) -> Ending {

@@ -1,0 +1,197 @@
+//! The board drawn beside the panel: the size each drawing takes (and the
+//! smallest window that shows one), and the hexagons of a square grid
+//! (a map of territories is drawn by `map_view`).
+
+use crossterm::style::Color;
+
+use super::super::state::{App, Target};
+use super::bars::STATUS_LINES;
+use super::frame::{Frame, Style};
+use super::map_view::{self, Marks};
+use crate::game::{Map, Player};
+
+/// The size of a hexagon: half its width `w`, the lines of each sloped edge
+/// `k`, and the lines of its vertical sides `s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Hex {
+    w: usize,
+    k: usize,
+    s: usize,
+}
+
+/// Eight columns by six lines: owner, dice and the cell's number inside.
+const LARGE: Hex = Hex { w: 4, k: 2, s: 2 };
+/// Four columns by four lines: owner and dice, and the cell's number below.
+const MEDIUM: Hex = Hex { w: 2, k: 1, s: 2 };
+/// Four columns by three lines: owner and dice only.
+const SMALL: Hex = Hex { w: 2, k: 1, s: 1 };
+
+impl Hex {
+    fn board_width(self, map: &Map) -> usize {
+        (map.columns() + 1) * self.w + 1
+    }
+
+    fn board_height(self, map: &Map) -> usize {
+        map.rows() * (self.k + self.s) + self.k
+    }
+
+    /// The column of the cell's centre and the line of its top, from the
+    /// board's top-left corner.
+    fn origin(self, map: &Map, cell: usize) -> (usize, usize) {
+        let place = map.place(cell);
+        (
+            self.w + usize::from(place.column) * self.w,
+            usize::from(place.row) * (self.k + self.s),
+        )
+    }
+
+    /// How far from the centre the sloped edge is on slope line `i` (0 at
+    /// the point).
+    fn slope(self, i: usize) -> usize {
+        (2 * i + 1) * self.w / (2 * self.k)
+    }
+}
+
+pub(super) const PANEL_MIN: usize = 30;
+pub(super) const PANEL_MAX: usize = 44;
+pub(super) const PANEL_GAP: usize = 3;
+pub(super) const BOARD_X: usize = 1;
+pub(super) const BOARD_Y: usize = STATUS_LINES;
+const MIN_PANEL_LINES: usize = 12;
+
+/// The smallest window that shows a board of this map.
+pub fn min_size(map: &Map) -> (u16, u16) {
+    let (board_w, board_h) = match map.grid() {
+        Some(grid) => map_view::SMALLEST.size(grid),
+        None => (SMALL.board_width(map), SMALL.board_height(map)),
+    };
+    let w = BOARD_X + board_w + PANEL_GAP + PANEL_MIN + 1;
+    let h = BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2;
+    (w as u16, h as u16)
+}
+
+/// Whether a board `board_w` columns wide and `board_h` lines high fits a
+/// `width` x `height` window beside the panel.
+fn fits(board_w: usize, board_h: usize, width: usize, height: usize) -> bool {
+    BOARD_X + board_w + PANEL_GAP + PANEL_MIN < width
+        && BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2 <= height
+}
+
+/// How the board is drawn: hexagons of a size, or a map of territories at
+/// a scale.
+#[derive(Clone, Copy)]
+pub(super) enum Drawing {
+    Hexes(Hex),
+    Map(map_view::Scale),
+}
+
+impl Drawing {
+    /// The largest drawing of the map that fits the window, if any.
+    pub(super) fn choose(map: &Map, w: usize, h: usize) -> Option<Drawing> {
+        match map.grid() {
+            Some(grid) => map_view::scale_for(grid, |bw, bh| fits(bw, bh, w, h)).map(Drawing::Map),
+            None => [LARGE, MEDIUM, SMALL]
+                .into_iter()
+                .find(|hex| fits(hex.board_width(map), hex.board_height(map), w, h))
+                .map(Drawing::Hexes),
+        }
+    }
+
+    pub(super) fn width(self, map: &Map) -> usize {
+        match self {
+            Drawing::Hexes(hex) => hex.board_width(map),
+            Drawing::Map(scale) => map.grid().map_or(0, |grid| scale.size(grid).0),
+        }
+    }
+}
+
+/// Draws the board in hexagons of the size `hex`.
+pub(super) fn hexes(
+    frame: &mut Frame,
+    app: &App,
+    hex: Hex,
+    marks: &Marks,
+    color: bool,
+    paint: &dyn Fn(Player) -> Style,
+) {
+    let position = app.shown_position();
+    let map = app.rules().map();
+    let Marks {
+        marked,
+        targets,
+        sources,
+        ..
+    } = marks;
+    let marked = *marked;
+    let marker_style = Style {
+        fg: color.then_some(Color::Yellow),
+        bold: true,
+        reverse: false,
+    };
+    for cell in 0..position.board().len() {
+        let (cx, top) = hex.origin(map, cell);
+        let (cx, top) = (cx + BOARD_X, top + BOARD_Y);
+        // Sloped edges above and below, and the interiors beside them.
+        for i in 0..hex.k {
+            let d = hex.slope(i);
+            let below = top + 2 * hex.k + hex.s - 1 - i;
+            frame.put(cx - d, top + i, '/', Style::PLAIN);
+            frame.put(cx + d, top + i, '\\', Style::PLAIN);
+            frame.put(cx - d, below, '\\', Style::PLAIN);
+            frame.put(cx + d, below, '/', Style::PLAIN);
+            if d > 1 {
+                frame.mark(cx - d + 1, top + i, 2 * d - 1, Target::Cell(cell));
+                frame.mark(cx - d + 1, below, 2 * d - 1, Target::Cell(cell));
+            } else {
+                frame.mark(cx, top + i, 1, Target::Cell(cell));
+                frame.mark(cx, below, 1, Target::Cell(cell));
+            }
+        }
+        for j in 0..hex.s {
+            let y = top + hex.k + j;
+            frame.put(cx - hex.w, y, '|', Style::PLAIN);
+            frame.put(cx + hex.w, y, '|', Style::PLAIN);
+            frame.mark(cx - hex.w + 1, y, 2 * hex.w - 1, Target::Cell(cell));
+        }
+        let c = position.board().cell(cell);
+        let marker = if marked == Some(cell) {
+            '@'
+        } else if targets.contains(&cell) {
+            '!'
+        } else if sources.contains(&cell) {
+            '*'
+        } else {
+            ' '
+        };
+        let owner = paint(c.owner());
+        let dice = char::from(b'0' + c.dice() % 10);
+        let y = top + hex.k;
+        if hex.w == 2 {
+            frame.put(cx - 1, y, c.owner().letter(), owner);
+            frame.put(cx, y, dice, owner);
+            frame.put(cx + 1, y, marker, marker_style);
+        } else {
+            frame.put(cx - 3, y, marker, marker_style);
+            frame.put(cx - 1, y, c.owner().letter(), owner);
+            frame.put(cx + 1, y, dice, owner);
+            frame.put(cx + 3, y, marker, marker_style);
+        }
+        if hex.s > 1 {
+            let number = cell.to_string();
+            frame.write(
+                cx - number.len() / 2,
+                y + 1,
+                cx + hex.w,
+                &number,
+                Style::PLAIN,
+            );
+        }
+        if marks.cursor == Some(cell) {
+            for j in 0..hex.s {
+                for x in cx - hex.w + 1..cx + hex.w {
+                    frame.restyle(x, top + hex.k + j, |s| s.reverse = true);
+                }
+            }
+        }
+    }
+}

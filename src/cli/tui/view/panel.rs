@@ -1,0 +1,345 @@
+//! The panel beside the board: the moves (or the end of the game), the
+//! roll, a replay's moves and the log.
+
+use super::super::state::{App, Key, Target};
+use super::board::BOARD_Y;
+use super::boxes::end_box;
+use super::frame::{Frame, Style};
+use super::layout::{Field, Line, Span, fit, flow, wrap};
+use super::roll_view::roll;
+use crate::cli::words::percent;
+use crate::game::{Move, Player};
+
+/// Draws the panel beside the board, from column `x` to `end` and down to
+/// row `bottom`: the moves (or the end of the game), then the log.
+pub(super) fn panel(
+    frame: &mut Frame,
+    app: &App,
+    x: usize,
+    end: usize,
+    bottom: usize,
+    paint: &dyn Fn(Player) -> Style,
+) {
+    let mut y = BOARD_Y;
+    if app.replaying() {
+        y = roll(frame, app, x, end, y, paint);
+        replay_panel(frame, app, x, end, y, bottom);
+        return;
+    }
+    if app.shown_winners().is_some() {
+        y = end_box(frame, app, x, end, y);
+    } else {
+        y = roll(frame, app, x, end, y, paint);
+        y = moves(frame, app, x, end, y, bottom);
+    }
+    y += 1;
+    if y + 1 < bottom {
+        frame.write(x, y, end, "Log", Style::BOLD);
+        y += 1;
+        log(frame, app, x + 1, end, y, bottom);
+    }
+}
+
+/// Draws the moves from row `y`, leaving a few rows above `bottom` for the
+/// log; returns the row after them.
+fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, bottom: usize) -> usize {
+    let width = end.saturating_sub(x);
+    let moves = app.shown_moves();
+    let computer = app.shown_computer().is_some();
+    let hints = app.hints();
+    let heading: &[&str] = if computer {
+        &[
+            "Moves (the computer picks one)",
+            "Moves (the computer's)",
+            "Moves",
+        ]
+    } else if hints.is_some() {
+        &[
+            "Moves, rated by the computer (> its choice)",
+            "Moves (> the computer's choice)",
+            "Moves (> its choice)",
+        ]
+    } else {
+        &[
+            "Moves (type a number, or click)",
+            "Moves (type a number)",
+            "Moves",
+        ]
+    };
+    let heading = Field::new(1, heading.iter().map(|h| vec![Span::bold(*h)]).collect());
+    if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
+        frame.spans(x, y, end, line);
+    }
+    y += 1;
+    // Keep at least a few lines for the log below the moves, and one for
+    // the legend of the hints.
+    // The log keeps the rows its last round needs (with its heading, a
+    // blank row and the buttons' row above it), as far as three moves and
+    // a button row leave room.
+    let log_rows = (last_round_rows(app, end.saturating_sub(x + 1)) + 3)
+        .min(bottom.saturating_sub(y + 5))
+        .max(5);
+    let room = bottom.saturating_sub(y + log_rows + usize::from(hints.is_some()));
+    let shown = if moves.len() > room {
+        room.saturating_sub(1)
+    } else {
+        moves.len()
+    };
+    let chances = hints.is_some_and(|hints| hints.iter().any(|h| h.chance.is_some()));
+    for (i, mv) in moves.iter().enumerate().take(shown) {
+        let mut line = format!("{:>2}. {mv}", i + 1);
+        if let Some(hint) = hints.and_then(|hints| hints.iter().find(|h| h.mv == *mv)) {
+            line = match hint.chance {
+                Some(p) => format!("{line:<13} {:>4} {}", percent(p), hint.rating),
+                None if chances => format!("{line:<13} {:>4} {}", "", hint.rating),
+                None => format!("{line:<13} {}", hint.rating),
+            };
+            if hint.best {
+                frame.put(x.saturating_sub(1), y, '>', Style::BOLD);
+            }
+        }
+        let involved = match *mv {
+            Move::Attack { from, to } => {
+                app.marked() == Some(usize::from(from))
+                    || (app.marked().is_none() && usize::from(from) == app.cursor())
+                    || usize::from(to) == app.cursor() && app.marked().is_some()
+            }
+            Move::Pass => false,
+        };
+        let style = if involved { Style::BOLD } else { Style::PLAIN };
+        let after = frame.write(x, y, end, &line, style);
+        frame.mark(x, y, after - x, Target::Menu(i));
+        y += 1;
+    }
+    if shown < moves.len() {
+        frame.write(
+            x,
+            y,
+            end,
+            &format!(" ... {} more: type a number", moves.len() - shown),
+            Style::PLAIN,
+        );
+        y += 1;
+    }
+    if hints.is_some() {
+        let legend: &[&str] = if chances { &CHANCE_LEGEND } else { &LEGEND };
+        let legend = Field::new(1, legend.iter().map(|l| vec![Span::plain(*l)]).collect());
+        if let Some(line) = fit(&[legend.required()], "", width, 1).first() {
+            frame.spans(x, y, end, line);
+        }
+        y += 1;
+    }
+    let mut buttons = Vec::new();
+    if moves.contains(&Move::Pass) && !computer {
+        buttons.push(vec![Span::button("[ End turn (e) ]", Key::EndTurn)]);
+    }
+    if app.can_undo() {
+        buttons.push(vec![Span::button("[ Undo (u) ]", Key::Undo)]);
+    }
+    if app.can_redo() {
+        buttons.push(vec![Span::button("[ Redo (r) ]", Key::Redo)]);
+    }
+    for line in flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0) {
+        frame.spans(x, y, end, &line);
+        y += 1;
+    }
+    y
+}
+
+/// Draws a replay's panel from column `x` to `end`, from row `top` down to
+/// row `bottom`: where the replay is, its buttons, and the log of every
+/// move, the last one shown highlighted.
+fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, bottom: usize) {
+    let width = end.saturating_sub(x);
+    let (at, len) = app.replay_at();
+    let heading = Field::new(
+        1,
+        vec![
+            vec![Span::bold(format!("Replay: move {at} of {len}"))],
+            vec![Span::bold(format!("Replay {at}/{len}"))],
+        ],
+    );
+    let mut y = top;
+    if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
+        frame.spans(x, y, end, line);
+    }
+    y += 1;
+    let play = if app.playing() {
+        "[ p: pause ]"
+    } else {
+        "[ p: play ]"
+    };
+    let buttons = [
+        vec![Span::button("[ < ]", Key::Left)],
+        vec![Span::button("[ > ]", Key::Right)],
+        vec![Span::button(play, Key::Play)],
+        vec![Span::button("[ c: continue ]", Key::Continue)],
+    ];
+    for line in flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0) {
+        frame.spans(x, y, end, &line);
+        y += 1;
+    }
+    y += 1;
+    if y + 1 < bottom {
+        let heading = Field::new(
+            1,
+            vec![
+                vec![Span::bold("Log (click a move to go there)")],
+                vec![Span::bold("Log (click a move)")],
+                vec![Span::bold("Log")],
+            ],
+        );
+        if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
+            frame.spans(x, y, end, line);
+        }
+        y += 1;
+        replay_log(frame, app, x + 1, end, y, bottom);
+    }
+}
+
+/// Draws the moves of a replay around the last one shown, from row `y` to
+/// `bottom`, numbered from 1: the current one in reverse video, each a
+/// target that shows the position after it.
+fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usize) {
+    let log = app.full_log();
+    let (at, _) = app.replay_at();
+    let room = bottom.saturating_sub(y);
+    let entries: Vec<Vec<Line>> = log
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let width = end.saturating_sub(x);
+            if i + 1 == at {
+                let style = Style {
+                    reverse: true,
+                    ..Style::BOLD
+                };
+                // One bar across the panel: each line's words and the
+                // spaces between and after them all in reverse video.
+                return wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4)
+                    .iter()
+                    .map(|line| {
+                        let text: String = line.iter().map(|s| s.text.as_str()).collect();
+                        vec![Span::new(format!("{text:<width$}"), style)]
+                    })
+                    .collect();
+            }
+            // The others on one line each where they can: what was taken
+            // (after the comma) is left out of a line too long.
+            let long = wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4);
+            match entry.split_once(", ") {
+                Some((short, _)) if long.len() > 1 => {
+                    wrap(&format!("{:>2}. {short}", i + 1), Style::PLAIN, width, 4)
+                }
+                _ => long,
+            }
+        })
+        .collect();
+    if entries.is_empty() {
+        frame.write(x, y, end, "no moves", Style::PLAIN);
+        return;
+    }
+    // The current move (or the first), then the moves after and before it
+    // in turn, while they fit.
+    let current = at.saturating_sub(1).min(entries.len() - 1);
+    let (mut first, mut last) = (current, current);
+    let mut used = entries[current].len();
+    loop {
+        let mut grew = false;
+        for later in [true, false] {
+            let next = if later {
+                (last + 1 < entries.len()).then_some(last + 1)
+            } else {
+                first.checked_sub(1)
+            };
+            if let Some(i) = next
+                && used + entries[i].len() <= room
+            {
+                used += entries[i].len();
+                if later {
+                    last = i;
+                } else {
+                    first = i;
+                }
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let mut row = y;
+    for (i, lines) in entries.iter().enumerate().take(last + 1).skip(first) {
+        for line in lines {
+            if row >= bottom {
+                return;
+            }
+            let after = frame.spans(x, row, end, line);
+            frame.mark(x, row, after - x, Target::Step(i + 1));
+            row += 1;
+        }
+    }
+}
+
+/// What the hints' ratings mean, from the longest to the shortest form.
+const LEGEND: [&str; 4] = [
+    "exact: proven result; estimate: a score, higher is better",
+    "exact: proven; estimate: higher is better",
+    "exact: proven; estimate: a score",
+    "exact=proven, estimate=score",
+];
+
+/// What the hints' chances and ratings mean under rules that roll dice.
+const CHANCE_LEGEND: [&str; 4] = [
+    "%: the chance the attack takes its target; estimate: higher is better",
+    "%: chance of taking the target; estimate: higher is better",
+    "%: chance of taking it; estimate: a score",
+    "%=chance, estimate=score",
+];
+
+/// The rows the log's last round takes at `width` columns: the entries
+/// since the player to move last moved before the others did.
+fn last_round_rows(app: &App, width: usize) -> usize {
+    let me = app.shown_position().player().to_string();
+    let by_me = |entry: &String| entry.split_once(':').is_some_and(|(who, _)| who == me);
+    let log = app.log();
+    let mine_now = log.iter().rev().take_while(|e| by_me(e)).count();
+    let others = log
+        .iter()
+        .rev()
+        .skip(mine_now)
+        .take_while(|e| !by_me(e))
+        .count();
+    log.iter()
+        .rev()
+        .take(mine_now + others)
+        .map(|e| wrap(e, Style::PLAIN, width, 2).len())
+        .sum()
+}
+
+/// Draws the log's last entries that fit from row `y` to `bottom`, each
+/// whole, wrapped if it is wider than the panel.
+fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usize) {
+    let log = app.log();
+    // How a roll went is logged once it has settled.
+    let log = match log.split_last() {
+        Some((_, before)) if app.rolling() => before,
+        _ => log,
+    };
+    if log.is_empty() {
+        frame.write(x, y, end, "no moves yet", Style::PLAIN);
+        return;
+    }
+    let room = bottom.saturating_sub(y);
+    let mut lines: Vec<Line> = Vec::new();
+    for entry in log.iter().rev() {
+        let wrapped = wrap(entry, Style::PLAIN, end.saturating_sub(x), 2);
+        if lines.len() + wrapped.len() > room {
+            break;
+        }
+        lines.splice(0..0, wrapped);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        frame.spans(x, y + i, end, line);
+    }
+}

@@ -366,15 +366,16 @@ mod article_tests {
 
     #[test]
     fn the_end_turn_key_says_what_each_rule_set_asks() {
-        for set in [RuleSet::Classic, RuleSet::Lol4, RuleSet::Racket] {
-            assert!(
-                keys_page(set).contains("end the turn (after an attack)"),
-                "{set}"
-            );
+        let mut seen = [false; 2];
+        for set in RuleSet::ALL {
+            let keys = keys_page(set);
+            assert!(keys.contains("end the turn"), "{set}: {keys}");
+            let first = set.policy().attack_first;
+            assert_eq!(keys.contains("after an attack"), first, "{set}: {keys}");
+            seen[usize::from(first)] = true;
         }
-        let dicewars = keys_page(RuleSet::Dicewars);
-        assert!(dicewars.contains("end the turn"), "{dicewars}");
-        assert!(!dicewars.contains("after an attack"), "{dicewars}");
+        // Both kinds of rule set are there to be told apart.
+        assert_eq!(seen, [true, true]);
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub use generate::{GenerateError, MAX_DRAWS, random_board};
 pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };
+pub use huge::GrowError;
 pub(crate) use huge::{HugeVec, grow_within, resize_within};
 pub use map::MapSetup;
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, MapKind, Place};
@@ -53,12 +54,12 @@ pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
 pub use position::{IllegalMove, Move, ParseMoveError, Position, PositionError, Spare};
 pub(crate) use rules::NoChance;
 pub(crate) use rules::for_each_attack;
-pub use rules::{Rules, RulesError, largest_group, reinforce, winners};
+pub use rules::{MAX_STOCK, RACKET_POOL, Rules, RulesError, largest_group, reinforce, winners};
 pub use ruleset::{
-    Attack, Battle, Deal, Defaults, Ending, MAX_STOCK, ParseRuleSetError, Placement, Policy,
-    QUIET_ROUNDS, RACKET_POOL, RuleSet, Spec, Supply,
+    Attack, Battle, Deal, Defaults, Ending, ParseRuleSetError, Placement, Policy, QUIET_ROUNDS,
+    RuleSet, Spec, Supply,
 };
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;
 pub(crate) use table::PositionTable;
-pub use tree::{Edge, GameTree, GrowError, NodeId, TreeLimits};
+pub use tree::{Edge, GameTree, NodeId, TreeLimits};

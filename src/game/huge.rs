@@ -32,7 +32,22 @@ use std::ops::{Deref, DerefMut};
 
 use memmap2::MmapMut;
 
-use super::tree::GrowError;
+/// Why a tree did not grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GrowError {
+    /// The children would take the tree past [`TreeLimits::positions`](super::TreeLimits::positions).
+    #[error("the game tree would pass its limit of positions")]
+    Positions,
+    /// The children would take the tree past [`TreeLimits::edges`](super::TreeLimits::edges).
+    #[error("the game tree would pass its limit of edges")]
+    Edges,
+    /// The system refused an allocation of this many bytes.
+    #[error("the system refused {bytes} bytes of memory")]
+    OutOfMemory {
+        /// The size of the allocation refused.
+        bytes: usize,
+    },
+}
 
 /// The size of a huge page on x86-64 (and the usual one on aarch64).
 const HUGE_PAGE: usize = 2 << 20;

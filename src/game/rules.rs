@@ -205,6 +205,23 @@ pub(super) mod dicewars;
 pub(super) mod lol4;
 pub(super) mod racket;
 
+pub use dicewars::MAX_STOCK;
+pub use racket::RACKET_POOL;
+
+use super::ruleset::Spec;
+
+impl RuleSet {
+    /// Everything the rule set says (its file under `game/rules/`).
+    pub const fn spec(self) -> &'static Spec {
+        match self {
+            RuleSet::Classic => &classic::SPEC,
+            RuleSet::Lol4 => &lol4::SPEC,
+            RuleSet::Racket => &racket::SPEC,
+            RuleSet::Dicewars => &dicewars::SPEC,
+        }
+    }
+}
+
 pub(crate) use cells::{
     Cells, CellsMut, Dealer, NoChance, Turn, for_each_attack, most_cells, moves_on, play_on,
     winners_on,

@@ -130,9 +130,6 @@ impl Policy {
 /// The whole rounds without a capture after which a chance game ends.
 pub const QUIET_ROUNDS: u8 = 8;
 
-pub use super::rules::dicewars::MAX_STOCK;
-pub use super::rules::racket::RACKET_POOL;
-
 /// What a rule set plays with unless told otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Defaults {
@@ -202,16 +199,6 @@ impl RuleSet {
         RuleSet::Racket,
         RuleSet::Dicewars,
     ];
-
-    /// Everything the rule set says (its file under `game/rules/`).
-    pub const fn spec(self) -> &'static Spec {
-        match self {
-            RuleSet::Classic => &super::rules::classic::SPEC,
-            RuleSet::Lol4 => &super::rules::lol4::SPEC,
-            RuleSet::Racket => &super::rules::racket::SPEC,
-            RuleSet::Dicewars => &super::rules::dicewars::SPEC,
-        }
-    }
 
     /// The name the `--rules` option takes.
     pub const fn name(self) -> &'static str {

@@ -10,8 +10,8 @@
 //! [`PositionTable::insert_within`] refuses a new key past it, so a full
 //! table is an error rather than an abort.
 
+use super::huge::GrowError;
 use super::huge::HugeVec;
-use super::tree::GrowError;
 
 /// Gives each distinct key of `words` words a dense id, in first-seen order.
 #[derive(Clone, Debug)]

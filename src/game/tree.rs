@@ -7,7 +7,7 @@
 //! [`GrowError`] and leaves the tree as it was.
 
 use super::expand::word_children;
-use super::huge::HugeVec;
+use super::huge::{GrowError, HugeVec};
 use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, RuleSet, Rules};
 
 /// A node of a [`GameTree`]: one distinct position.
@@ -62,23 +62,6 @@ impl TreeLimits {
         positions: u32::MAX as usize,
         edges: u32::MAX as usize,
     };
-}
-
-/// Why a tree did not grow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GrowError {
-    /// The children would take the tree past [`TreeLimits::positions`].
-    #[error("the game tree would pass its limit of positions")]
-    Positions,
-    /// The children would take the tree past [`TreeLimits::edges`].
-    #[error("the game tree would pass its limit of edges")]
-    Edges,
-    /// The system refused an allocation of this many bytes.
-    #[error("the system refused {bytes} bytes of memory")]
-    OutOfMemory {
-        /// The size of the allocation refused.
-        bytes: usize,
-    },
 }
 
 /// The game tree from one position, as a memoised DAG: a position reached by

@@ -21,7 +21,7 @@ use crate::cli::args::{
 #[cfg(test)]
 use crate::game::MapKind;
 use crate::game::{DealError, Ground, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
-use load::{Source, no_board, read_map, read_position};
+use load::{Source, map_start, no_board, read_map_setup, read_position};
 
 /// The game options with the rule set's defaults where none was given: the
 /// one place a rule set's defaults are applied.
@@ -147,8 +147,15 @@ pub(in crate::cli) fn new_game(args: &PlayArgs) -> Result<NewGame, CliError> {
         }
         Played::MapFile(path) => {
             let source = Source::from_arg(path);
-            let (rules, start) = read_map(&source, game.players, game.max_dice, game.first)?;
-            in_set(set, rules, start)?
+            let setup = read_map_setup(&source)?;
+            if setup.is_bare() {
+                // The map alone: its owners and dice dealt from the seed.
+                dealt(set, Ground::Map(setup.map().clone()), game, seed)?
+            } else {
+                let (players, max_dice, first) = (game.players, game.max_dice, game.first);
+                let (rules, start) = map_start(&source, setup, players, max_dice, first)?;
+                in_set(set, rules, start)?
+            }
         }
     };
     let computers = match args.computer {

@@ -355,3 +355,49 @@ fn a_map_file_is_played_as_it_is_with_the_seed_given() {
     assert!(board(&file).lines().count() > 5, "{file}");
     assert_eq!(board(&first), board(&file));
 }
+
+#[test]
+fn a_bare_map_file_is_dealt_from_the_seed() {
+    // The map of maps/duel-12.map without its owners and dice.
+    let text: String = std::fs::read_to_string("maps/duel-12.map")
+        .unwrap()
+        .lines()
+        .filter(|line| !line.contains('-'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bare.map");
+    std::fs::write(&path, text).unwrap();
+    let run = |seed: &str| {
+        let out = dice_of_doom()
+            .args(["play", "--plain", "--computer", "all", "--map"])
+            .arg(&path)
+            .args(["--seed", seed])
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let (five, again, six) = (run("5"), run("5"), run("6"));
+    assert_eq!(five, again);
+    assert_ne!(five, six);
+    // Dealt: the table of territories shows owners and dice, both players'.
+    let table: Vec<&str> = five
+        .lines()
+        .skip_while(|l| !l.starts_with("territory"))
+        .skip(1)
+        .take(12)
+        .collect();
+    assert_eq!(table.len(), 12, "{five}");
+    for player in ["a-", "b-"] {
+        assert!(table.iter().any(|l| l.contains(player)), "{five}");
+    }
+    // A command that plays the file as it is says what it lacks.
+    dice_of_doom()
+        .args(["stats", "--map"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "territory `0` has no owner and dice: add a line such as `0 a-2`",
+        ));
+}

@@ -84,17 +84,36 @@ pub(in crate::cli) fn read_map(
     max_dice: u8,
     first: Player,
 ) -> Result<(Rules, Position), CliError> {
-    let text = read_text(source, "map", crate::cli::setup::load::MAX_FILE_BYTES)?;
-    let in_file = |e| in_file(source, e);
-    let setup = MapSetup::parse(&text).map_err(in_file)?.with_first(first);
+    map_start(source, read_map_setup(source)?, players, max_dice, first)
+}
+
+/// The rules on the map of `setup`, read from `source`, and the start it
+/// gives, `first` to move (see [`read_map`]).
+pub(in crate::cli) fn map_start(
+    source: &Source,
+    setup: MapSetup,
+    players: u8,
+    max_dice: u8,
+    first: Player,
+) -> Result<(Rules, Position), CliError> {
+    let setup = setup.with_first(first);
     let rules = Rules::new(
         setup.map().clone(),
         usize::from(players),
         usize::from(max_dice),
     )
     .map_err(|e| CliError::Usage(e.to_string()))?;
-    let start = setup.position(&rules).map_err(in_file)?;
+    let start = setup.position(&rules).map_err(|e| in_file(source, e))?;
     Ok((rules, start))
+}
+
+/// A map file as written: the map, and its territories' owners and dice
+/// unless it is bare. A mistake is a
+/// [`BoardFileError`](crate::cli::setup::load::BoardFileError) naming the
+/// file, line and column.
+pub(in crate::cli) fn read_map_setup(source: &Source) -> Result<MapSetup, CliError> {
+    let text = read_text(source, "map", MAX_FILE_BYTES)?;
+    MapSetup::parse(&text).map_err(|e| in_file(source, e))
 }
 
 /// The game tree from a board file or a map file (one of them must be

@@ -49,8 +49,9 @@ type Written = (Option<u8>, usize, usize);
 impl MapSetup {
     /// Reads a map file, checking the map (every territory one group of
     /// touching cells, numbered from 0 without gaps, each given one owner and
-    /// dice) but not the rules; player `a` moves first unless
-    /// [`MapSetup::with_first`] says otherwise.
+    /// dice, or none given any: a bare map, [`MapSetup::is_bare`]) but not
+    /// the rules; player `a` moves first unless [`MapSetup::with_first`]
+    /// says otherwise.
     pub fn parse(text: &str) -> Result<MapSetup, SetupError> {
         let at = |line: usize, column: usize, kind| SetupError {
             location: Some((line, column)),
@@ -143,6 +144,22 @@ impl MapSetup {
                 kind: e.into(),
             }
         })?;
+        let first_cell = |t: usize| {
+            rows.iter()
+                .flatten()
+                .find(|w| w.0 == Some(t as u8))
+                .map_or((1, 1), |w| (w.1, w.2))
+        };
+        if entries.is_empty() {
+            // A bare map: no owners or dice, to be dealt.
+            let locations = (0..map.len()).map(first_cell).collect();
+            return Ok(MapSetup {
+                map,
+                cells: Vec::new(),
+                locations,
+                first: Player::A,
+            });
+        }
         let mut cells = Vec::with_capacity(map.len());
         let mut locations = Vec::with_capacity(map.len());
         for t in 0..map.len() {
@@ -152,11 +169,7 @@ impl MapSetup {
                     locations.push(location);
                 }
                 None => {
-                    let first = rows
-                        .iter()
-                        .flatten()
-                        .find(|w| w.0 == Some(t as u8))
-                        .map_or((1, 1), |w| (w.1, w.2));
+                    let first = first_cell(t);
                     let c = territory_char(t).unwrap_or('?');
                     return Err(at(first.0, first.1, SetupErrorKind::MissingEntry(c)));
                 }
@@ -194,15 +207,32 @@ impl MapSetup {
         &self.map
     }
 
-    /// Each territory's owner and dice, in the order of the territories.
+    /// Each territory's owner and dice, in the order of the territories
+    /// (none for a bare map).
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
 
+    /// Whether the file gives the map alone, without the territories'
+    /// owners and dice: a game on it deals them (see
+    /// [`deal_game`](crate::game::deal_game) with [`Ground::Map`](crate::game::Ground)).
+    pub fn is_bare(&self) -> bool {
+        self.cells.is_empty()
+    }
+
     /// The position the file describes under `rules` (played on this map):
     /// every territory within the rules, the player to move in the game; a
-    /// mistake points at the territory's owner and dice.
+    /// mistake points at the territory's owner and dice (a bare map's, at
+    /// its first territory, which has none).
     pub fn position(&self, rules: &Rules) -> Result<Position, SetupError> {
+        if self.is_bare() {
+            // Nothing to deal with here: the first territory lacks its line.
+            let (line, column) = self.locations.first().copied().unwrap_or((1, 1));
+            return Err(SetupError {
+                location: Some((line, column)),
+                kind: SetupErrorKind::MissingEntry('0'),
+            });
+        }
         let board = Board::new(&self.cells).map_err(|_| SetupError {
             location: None,
             kind: SetupErrorKind::TooManyCells,
@@ -375,6 +405,22 @@ mod tests {
         assert_eq!(error(&wide), ((1, MAX_GRID_SIDE + 1), K::GridTooLarge));
         let tall = "01\n".repeat(MAX_GRID_SIDE + 1);
         assert_eq!(error(&tall), ((MAX_GRID_SIDE + 1, 1), K::GridTooLarge));
+    }
+
+    #[test]
+    fn a_map_without_owners_is_bare_and_has_no_position() {
+        let setup = MapSetup::parse("0 0 1\n 0 1 1\n").unwrap();
+        assert!(setup.is_bare());
+        assert_eq!(setup.map().len(), 2);
+        let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
+        let error = setup.position(&rules).unwrap_err();
+        assert_eq!(
+            (error.location, error.kind),
+            (Some((1, 1)), K::MissingEntry('0'))
+        );
+        // One owner line is no longer bare: the others are missing.
+        let error = MapSetup::parse("0 0 1\n 0 1 1\n0 a-2\n").unwrap_err();
+        assert_eq!(error.kind, K::MissingEntry('1'));
     }
 
     #[test]

@@ -458,48 +458,46 @@ mod tests {
     }
 
     #[test]
-    fn a_keeper_keeps_every_game_in_a_file_of_its_own() {
-        use crate::game::Move;
+    fn the_full_screen_game_keeps_every_game_in_a_file_of_its_own() {
+        use crate::cli::tui::state::Key;
+        use crate::cli::tui::state::tests_support::app;
         use crate::record::Seat;
         let dir = tempfile::tempdir().unwrap();
-        let (rules, start) = seed_000();
-        let seats = vec![Seat::Person, Seat::Person];
-        let first = Record::new(rules.clone(), start, seats.clone());
         let path = dir.path().join("game.txt");
         // A file of that name is there already: never written over.
         std::fs::write(dir.path().join("game-2.txt"), "mine\n").unwrap();
-        let mut keeper = Keeper::new(first, Saver::file(path.clone()), false);
-        let note = keeper.note_later();
-        assert_eq!(note(), (None, None), "nothing saved yet");
-        let moves = [
-            Move::Attack { from: 2, to: 3 },
-            Move::Pass,
-            Move::Attack { from: 0, to: 2 },
-            Move::Pass,
-        ]
-        .map(Play::from);
-        assert_eq!(keeper.record(&moves, true), None);
+        let a = app("b-2 b-2 / a-2 b-1");
+        let seats = vec![Seat::Person, Seat::Person];
+        let header = Record::new(a.rules().clone(), a.start(), seats.clone());
+        let kept = Kept::default();
+        let saver = kept.keep(Saver::file(path.clone()), None);
+        let mut a = a.with_store(&header, Some(Box::new(saver)));
+        assert_eq!(kept.notes(), (None, None), "nothing saved yet");
+        let read = |path: &Path| Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        a.key(Key::Digit(1));
+        assert_eq!(read(&path).moves(), a.history(), "kept after a move");
+        a.key(Key::Undo);
+        assert!(read(&path).moves().is_empty(), "and after an undo");
+        for key in [Key::Redo, Key::EndTurn, Key::Digit(1), Key::EndTurn] {
+            a.key(key);
+        }
         let finished = std::fs::read_to_string(&path).unwrap();
         assert!(finished.contains("result: b wins\n"), "{finished}");
-        let next_board = "a-3 b-1 / a-2 b-2".parse().unwrap();
-        let next = Position::start(&rules, next_board, Player::A).unwrap();
         let third = dir.path().join("game-3.txt");
         let shown = crate::text::shell_quote(&third);
+        assert!(a.new_game_dated(7, Some(now())));
         assert_eq!(
-            keeper.new_game(&rules, next, Some(7)),
-            Some(format!("This game is saved to {shown}."))
+            a.message(),
+            Some(format!("This game is saved to {shown}.").as_str())
         );
-        let text = std::fs::read_to_string(&third).unwrap();
-        let record = Record::parse(&text).unwrap();
-        assert_eq!(record.start(), next);
+        let record = read(&third);
+        assert_eq!(record.start(), a.start());
         assert_eq!(record.seats(), seats);
         assert_eq!(record.tags().seed, Some(7));
         assert!(record.tags().date.is_some());
         assert!(record.moves().is_empty());
-        let attack = Play::from(Move::Attack { from: 0, to: 1 });
-        assert_eq!(keeper.record(&[attack], false), None);
-        let text = std::fs::read_to_string(&third).unwrap();
-        assert!(text.ends_with("moves:\na: 0 -> 1\n"), "{text}");
+        a.key(Key::Digit(1));
+        assert_eq!(read(&third).moves(), a.history());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), finished);
         assert_eq!(
             std::fs::read_to_string(dir.path().join("game-2.txt")).unwrap(),
@@ -507,7 +505,7 @@ mod tests {
         );
         let first_shown = crate::text::shell_quote(&path);
         assert_eq!(
-            note().0.unwrap(),
+            kept.notes().0.unwrap(),
             format!(
                 "Game 1 is saved in {first_shown}: `dice-of-doom replay {first_shown}` shows it again.\n\
                  Game 2 is saved to {shown}: `dice-of-doom resume {shown}` goes on with it."
@@ -515,18 +513,17 @@ mod tests {
         );
         // A file that cannot be written: the game goes on, unsaved, and says why.
         let gone = dir.path().join("gone");
-        let mut keeper = Keeper::new(
-            Record::new(rules.clone(), start, seats),
-            Saver::file(gone.join("game.txt")),
-            false,
-        );
-        let reason = keeper.new_game(&rules, next, None).unwrap();
+        let kept = Kept::default();
+        let saver = kept.keep(Saver::file(gone.join("game.txt")), None);
+        let mut a = app("b-2 b-2 / a-2 b-1").with_store(&header, Some(Box::new(saver)));
+        assert!(a.new_game(7));
+        let reason = a.message().unwrap().to_string();
         assert!(
             reason.starts_with("This game is not being saved: "),
             "{reason}"
         );
-        assert_eq!(keeper.unsaved(), Some(reason));
-        let (notes, failures) = keeper.note_later()();
+        assert_eq!(a.unsaved(), Some(reason.as_str()));
+        let (notes, failures) = kept.notes();
         assert_eq!(notes, None);
         assert!(
             failures

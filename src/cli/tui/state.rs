@@ -334,3 +334,6 @@ mod tests;
 
 #[cfg(test)]
 mod dice_tests;
+
+#[cfg(test)]
+mod saving_tests;

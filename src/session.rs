@@ -28,7 +28,7 @@ pub use seats::{Seats, seats_of};
 
 use crate::ai::Analysis;
 use crate::game::{IllegalMove, Move, Player, PlayerSet, Position, Rules};
-use crate::record::{Play, Record, Timeline};
+use crate::record::{Play, Record, Seat, Tags, Timeline};
 
 /// Where a game is kept after every change: the command line's files, or
 /// anything else that can take a record.
@@ -42,6 +42,21 @@ pub trait Store: Send {
     /// The warning while the game is not being kept (its last save
     /// failed), or `None`.
     fn warning(&self) -> Option<String>;
+
+    /// Where the next game of the same run is kept, apart from this one
+    /// (a new game started once this one is over); why it cannot be kept.
+    ///
+    /// # Errors
+    /// The reason, in words, that there is no store for it.
+    fn next(&self) -> Result<Box<dyn Store>, String> {
+        Err("it is kept nowhere".to_string())
+    }
+
+    /// What to tell the player once a game is first kept here, if anything
+    /// (such as a file's name that the player did not give).
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What a front-end asks of the game.
@@ -190,6 +205,35 @@ impl Session {
     pub fn with_store(mut self, store: Box<dyn Store>) -> Session {
         self.store = Some(store);
         self
+    }
+
+    /// Keeps the game in `store` after every change from now on.
+    pub fn set_store(&mut self, store: Box<dyn Store>) {
+        self.store = Some(store);
+    }
+
+    /// Gives the record the header of another: its seats and its tags (the
+    /// seed, the date, the comments); the rules, start and moves stay.
+    pub fn set_header(&mut self, seats: Vec<Seat>, tags: Tags) {
+        self.record = self.record.clone().with_seats(seats).with_tags(tags);
+    }
+
+    /// The warning while the game is not being kept (its store's last save
+    /// failed), or `None` while it is kept or kept nowhere.
+    pub fn unsaved(&self) -> Option<String> {
+        self.store.as_ref()?.warning()
+    }
+
+    /// The store for the next game of the run (see [`Store::next`]), or
+    /// why there is none; `None` for a game kept nowhere.
+    pub fn next_store(&self) -> Option<Result<Box<dyn Store>, String>> {
+        Some(self.store.as_ref()?.next())
+    }
+
+    /// What to tell the player of where the game is kept (see
+    /// [`Store::note`]).
+    pub fn store_note(&self) -> Option<String> {
+        self.store.as_ref()?.note()
     }
 
     /// The rules.

@@ -13,10 +13,7 @@ use super::CliError;
 use super::autosaves::{autosave_dir, new_autosave};
 use super::files::{Existing, write_file};
 use super::setup::load::{BoardFileError, Source, io_reason, read_text};
-use super::tui::Recorder;
-use crate::game::{Position, Rules};
-use crate::record::{Date, Play, Record, Tags};
-use crate::session::{Command, Event, Session};
+use crate::record::{Date, Record};
 
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
@@ -65,6 +62,9 @@ pub(super) struct Saver {
     /// Whether the file is still to be made: its first write refuses a
     /// file that is there (see [`Saver::only_new`]).
     new: bool,
+    /// The list of the run's games it tells of its saves, and its game's
+    /// place there (see [`Kept::keep`]).
+    kept: Option<(Kept, usize)>,
 }
 
 impl Saver {
@@ -75,6 +75,7 @@ impl Saver {
             autosave: false,
             failure: Arc::default(),
             new: false,
+            kept: None,
         }
     }
 
@@ -85,6 +86,7 @@ impl Saver {
             autosave: true,
             failure: Arc::default(),
             new: false,
+            kept: None,
         }
     }
 
@@ -116,6 +118,9 @@ impl Saver {
         *self.failed() = saved.clone().err();
         if saved.is_ok() {
             self.new = false;
+            if let Some((kept, index)) = &self.kept {
+                kept.saved(*index, record);
+            }
         }
         saved
     }
@@ -217,14 +222,19 @@ impl Saver {
     /// Where the next game of the session is kept, never over a file that
     /// is there: a new autosave after an autosave; after a file named by
     /// the player, the same name numbered (`game.txt`, then `game-2.txt`,
-    /// `game-3.txt`, ...). `None` if there is no data directory.
+    /// `game-3.txt`, ...). `None` if there is no data directory. It is
+    /// listed where this one is (see [`Kept`]).
     pub(super) fn next(&self) -> Option<Saver> {
         let next = if self.autosave {
             Saver::autosave(unused(&new_autosave()?, 1))
         } else {
             Saver::file(unused(&self.path, 2))
         };
-        Some(next.only_new())
+        let next = next.only_new();
+        Some(match &self.kept {
+            Some((kept, _)) => kept.keep(next, None),
+            None => next,
+        })
     }
 }
 
@@ -236,6 +246,22 @@ impl crate::session::Store for Saver {
 
     fn warning(&self) -> Option<String> {
         Saver::warning(self)
+    }
+
+    /// A new file of its own (see [`Saver::next`]).
+    fn next(&self) -> Result<Box<dyn crate::session::Store>, String> {
+        Saver::next(self)
+            .map(|saver| Box::new(saver) as _)
+            .ok_or_else(|| "there is no data directory".to_string())
+    }
+
+    /// A file of the player's gets a name the player did not give: say it
+    /// (an autosave is found by `resume`, as the first game's is).
+    fn note(&self) -> Option<String> {
+        (!self.autosave).then(|| {
+            let shown = crate::text::shell_quote(&self.path);
+            format!("This game is saved to {shown}.")
+        })
     }
 }
 
@@ -262,164 +288,87 @@ fn unused(path: &Path, from: u32) -> PathBuf {
         .unwrap_or_else(|| path.to_path_buf())
 }
 
-/// The full-screen game's [`Recorder`]: every game of the run, each a
-/// [`Session`] brought to the moves the game reports after every change
-/// and saved through the session's [`Store`](crate::session::Store) (a
-/// [`Saver`] of its own), as the line mode saves; the games are shared, so
-/// that where each was kept can be told once they are over.
-pub(super) struct Keeper {
-    games: Arc<Mutex<Vec<Kept>>>,
+/// Every game of a run that is kept in a file: each [`Saver`] made by
+/// [`Kept::keep`] (and the savers of the games after it, see
+/// [`Saver::next`]) tells it of what it saved, so that where each game was
+/// kept can be told once they are over, or a signal ends them.
+#[derive(Clone, Default)]
+pub(super) struct Kept {
+    games: Arc<Mutex<Vec<Game>>>,
 }
 
-/// One game a [`Keeper`] keeps.
-struct Kept {
-    /// The game, kept through its store after every change.
-    session: Session,
-    /// The session's store, for the notes (its clones share their last
-    /// failure).
+/// One game a [`Kept`] lists.
+struct Game {
+    /// Its saver (not tied to the list), for the notes: its clones share
+    /// their last failure.
     saver: Saver,
-    /// Whether anything was saved.
-    saved: bool,
+    /// The game as it was last saved, if it was.
+    record: Option<Record>,
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept").finish_non_exhaustive()
+    }
 }
 
 impl Kept {
-    /// Brings the record to `moves` (keeping the moves it shares with
-    /// them, rolls included) and saves it; a message for the status line
-    /// if that failed.
-    fn record(&mut self, moves: &[Play]) -> Option<String> {
-        let shared = self
-            .session
-            .record()
-            .plays()
-            .iter()
-            .zip(moves)
-            .take_while(|(kept, play)| kept == play)
-            .count();
-        self.session.go_to(shared);
-        for (index, &play) in moves.iter().enumerate().skip(shared) {
-            if self.session.play_recorded(play).is_err() {
-                return Some(format!(
-                    "could not save: move {} ({}) is not legal",
-                    index + 1,
-                    play.mv
-                ));
+    fn games(&self) -> std::sync::MutexGuard<'_, Vec<Game>> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Lists the game kept by `saver`, saved already as `saved` or not yet:
+    /// the saver, which tells the list of every save from now on.
+    pub(super) fn keep(&self, mut saver: Saver, saved: Option<&Record>) -> Saver {
+        saver.kept = None;
+        let mut games = self.games();
+        games.push(Game {
+            saver: saver.clone(),
+            record: saved.cloned(),
+        });
+        saver.kept = Some((self.clone(), games.len() - 1));
+        saver
+    }
+
+    /// The game `index` was saved as `record`.
+    fn saved(&self, index: usize, record: &Record) {
+        if let Some(game) = self.games().get_mut(index) {
+            game.record = Some(record.clone());
+        }
+    }
+
+    /// What to say when the games end: where each game that was saved is
+    /// kept and how to go on (see [`Saver::note`]), one line each, nothing
+    /// if nothing was saved; and which games could not be saved (see
+    /// [`Saver::failure_as`]), the run's error. With more than one game,
+    /// each line names its game by its number.
+    pub(super) fn notes(&self) -> (Option<String>, Option<String>) {
+        let games = self.games();
+        let numbered = games.len() > 1;
+        let name = |i: usize, first: &str| {
+            if numbered {
+                format!("Game {}", i + 1)
+            } else {
+                first.to_string()
             }
-        }
-        self.save()
-    }
-
-    /// Saves the game as it stands, as the session saves after a change;
-    /// a message if that failed.
-    fn save(&mut self) -> Option<String> {
-        let events = self.session.apply(Command::Save).unwrap_or_default();
-        events.into_iter().find_map(|event| match event {
-            Event::Saved => {
-                self.saved = true;
-                None
-            }
-            Event::SaveFailed(warning) => Some(warning),
-            _ => None,
-        })
-    }
-
-    /// The game kept in `record`, its store `saver`.
-    fn new(record: Record, saver: Saver, saved: bool) -> Kept {
-        let seed = record.tags().seed.unwrap_or(0);
-        Kept {
-            session: Session::new(record, seed).with_store(Box::new(saver.clone())),
-            saver,
-            saved,
-        }
-    }
-}
-
-impl Keeper {
-    /// Keeps `record` (its rules, start, seats and tags; the moves follow
-    /// the game) with `saver`, which has saved it already or not.
-    pub(super) fn new(record: Record, saver: Saver, saved: bool) -> Keeper {
-        Keeper {
-            games: Arc::new(Mutex::new(vec![Kept::new(record, saver, saved)])),
-        }
-    }
-
-    /// What to say when the games end, once the keeper is gone with the
-    /// game: where each game that was saved is kept and how to go on (see
-    /// [`Saver::note`]), one line each, nothing if nothing was saved; and
-    /// which games could not be saved (see [`Saver::failure_as`]), the
-    /// session's error. With more than one game, each line names its game
-    /// by its number.
-    pub(super) fn note_later(&self) -> impl Fn() -> (Option<String>, Option<String>) + use<> {
-        let games = Arc::clone(&self.games);
-        move || {
-            let games = games.lock().unwrap_or_else(PoisonError::into_inner);
-            let numbered = games.len() > 1;
-            let name = |i: usize, first: &str| {
-                if numbered {
-                    format!("Game {}", i + 1)
-                } else {
-                    first.to_string()
-                }
-            };
-            let notes: Vec<String> = games
-                .iter()
-                .enumerate()
-                .filter(|(_, kept)| kept.saved)
-                .filter_map(|(i, kept)| {
-                    kept.saver
-                        .note_as(kept.session.record(), &name(i, "The game"))
-                })
-                .collect();
-            let failures: Vec<String> = games
-                .iter()
-                .enumerate()
-                .filter_map(|(i, kept)| kept.saver.failure_as(&name(i, "the game")))
-                .collect();
-            (
-                (!notes.is_empty()).then(|| notes.join("\n")),
-                (!failures.is_empty()).then(|| failures.join("; ")),
-            )
-        }
-    }
-}
-
-impl Recorder for Keeper {
-    fn record(&mut self, moves: &[Play], _over: bool) -> Option<String> {
-        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        games.last_mut().and_then(|kept| kept.record(moves))
-    }
-
-    fn unsaved(&self) -> Option<String> {
-        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        games.last().and_then(|kept| kept.saver.warning())
-    }
-
-    /// Keeps the new game in a file of its own (see [`Saver::next`]),
-    /// written at once, with the same seats as the game before it and its
-    /// own seed and date.
-    fn new_game(&mut self, rules: &Rules, start: Position, seed: Option<u64>) -> Option<String> {
-        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        let last = games.last()?;
-        let seats = last.session.record().seats().to_vec();
-        let Some(saver) = last.saver.next() else {
-            return Some("The new game is not saved: there is no data directory.".to_string());
         };
-        let record = Record::new(rules.clone(), start, seats).with_tags(Tags {
-            seed,
-            date: Some(now()),
-            event: None,
-            comments: Vec::new(),
-        });
-        let mut kept = Kept::new(record, saver, false);
-        // A file of the player's gets a name the player did not give: say
-        // it (an autosave is found by `resume`, as the first game's is).
-        let message = kept.save().or_else(|| {
-            (!kept.saver.autosave).then(|| {
-                let shown = crate::text::shell_quote(kept.saver.path());
-                format!("This game is saved to {shown}.")
+        let notes: Vec<String> = games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, game)| {
+                let record = game.record.as_ref()?;
+                game.saver.note_as(record, &name(i, "The game"))
             })
-        });
-        games.push(kept);
-        message
+            .collect();
+        let failures: Vec<String> = games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, game)| game.saver.failure_as(&name(i, "the game")))
+            .collect();
+        (
+            (!notes.is_empty()).then(|| notes.join("\n")),
+            (!failures.is_empty()).then(|| failures.join("; ")),
+        )
     }
 }
 
@@ -509,48 +458,46 @@ mod tests {
     }
 
     #[test]
-    fn a_keeper_keeps_every_game_in_a_file_of_its_own() {
-        use crate::game::Move;
+    fn the_full_screen_game_keeps_every_game_in_a_file_of_its_own() {
+        use crate::cli::tui::state::Key;
+        use crate::cli::tui::state::tests_support::app;
         use crate::record::Seat;
         let dir = tempfile::tempdir().unwrap();
-        let (rules, start) = seed_000();
-        let seats = vec![Seat::Person, Seat::Person];
-        let first = Record::new(rules.clone(), start, seats.clone());
         let path = dir.path().join("game.txt");
         // A file of that name is there already: never written over.
         std::fs::write(dir.path().join("game-2.txt"), "mine\n").unwrap();
-        let mut keeper = Keeper::new(first, Saver::file(path.clone()), false);
-        let note = keeper.note_later();
-        assert_eq!(note(), (None, None), "nothing saved yet");
-        let moves = [
-            Move::Attack { from: 2, to: 3 },
-            Move::Pass,
-            Move::Attack { from: 0, to: 2 },
-            Move::Pass,
-        ]
-        .map(Play::from);
-        assert_eq!(keeper.record(&moves, true), None);
+        let a = app("b-2 b-2 / a-2 b-1");
+        let seats = vec![Seat::Person, Seat::Person];
+        let header = Record::new(a.rules().clone(), a.start(), seats.clone());
+        let kept = Kept::default();
+        let saver = kept.keep(Saver::file(path.clone()), None);
+        let mut a = a.with_store(&header, Some(Box::new(saver)));
+        assert_eq!(kept.notes(), (None, None), "nothing saved yet");
+        let read = |path: &Path| Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        a.key(Key::Digit(1));
+        assert_eq!(read(&path).moves(), a.history(), "kept after a move");
+        a.key(Key::Undo);
+        assert!(read(&path).moves().is_empty(), "and after an undo");
+        for key in [Key::Redo, Key::EndTurn, Key::Digit(1), Key::EndTurn] {
+            a.key(key);
+        }
         let finished = std::fs::read_to_string(&path).unwrap();
         assert!(finished.contains("result: b wins\n"), "{finished}");
-        let next_board = "a-3 b-1 / a-2 b-2".parse().unwrap();
-        let next = Position::start(&rules, next_board, Player::A).unwrap();
         let third = dir.path().join("game-3.txt");
         let shown = crate::text::shell_quote(&third);
+        assert!(a.new_game_dated(7, Some(now())));
         assert_eq!(
-            keeper.new_game(&rules, next, Some(7)),
-            Some(format!("This game is saved to {shown}."))
+            a.message(),
+            Some(format!("This game is saved to {shown}.").as_str())
         );
-        let text = std::fs::read_to_string(&third).unwrap();
-        let record = Record::parse(&text).unwrap();
-        assert_eq!(record.start(), next);
+        let record = read(&third);
+        assert_eq!(record.start(), a.start());
         assert_eq!(record.seats(), seats);
         assert_eq!(record.tags().seed, Some(7));
         assert!(record.tags().date.is_some());
         assert!(record.moves().is_empty());
-        let attack = Play::from(Move::Attack { from: 0, to: 1 });
-        assert_eq!(keeper.record(&[attack], false), None);
-        let text = std::fs::read_to_string(&third).unwrap();
-        assert!(text.ends_with("moves:\na: 0 -> 1\n"), "{text}");
+        a.key(Key::Digit(1));
+        assert_eq!(read(&third).moves(), a.history());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), finished);
         assert_eq!(
             std::fs::read_to_string(dir.path().join("game-2.txt")).unwrap(),
@@ -558,7 +505,7 @@ mod tests {
         );
         let first_shown = crate::text::shell_quote(&path);
         assert_eq!(
-            note().0.unwrap(),
+            kept.notes().0.unwrap(),
             format!(
                 "Game 1 is saved in {first_shown}: `dice-of-doom replay {first_shown}` shows it again.\n\
                  Game 2 is saved to {shown}: `dice-of-doom resume {shown}` goes on with it."
@@ -566,18 +513,17 @@ mod tests {
         );
         // A file that cannot be written: the game goes on, unsaved, and says why.
         let gone = dir.path().join("gone");
-        let mut keeper = Keeper::new(
-            Record::new(rules.clone(), start, seats),
-            Saver::file(gone.join("game.txt")),
-            false,
-        );
-        let reason = keeper.new_game(&rules, next, None).unwrap();
+        let kept = Kept::default();
+        let saver = kept.keep(Saver::file(gone.join("game.txt")), None);
+        let mut a = app("b-2 b-2 / a-2 b-1").with_store(&header, Some(Box::new(saver)));
+        assert!(a.new_game(7));
+        let reason = a.message().unwrap().to_string();
         assert!(
             reason.starts_with("This game is not being saved: "),
             "{reason}"
         );
-        assert_eq!(keeper.unsaved(), Some(reason));
-        let (notes, failures) = keeper.note_later()();
+        assert_eq!(a.unsaved(), Some(reason.as_str()));
+        let (notes, failures) = kept.notes();
         assert_eq!(notes, None);
         assert!(
             failures

@@ -4,15 +4,16 @@
 //!   overlays); keys and clicks in, moves out; with the game's history
 //!   (undo, redo, resumed games), replays, where the cursor goes
 //!   (`cursor`), and the hooks by which the game asks the rest of the
-//!   program for the computer's moves, hints and records (`hooks`);
+//!   program for the computer's moves and hints (`hooks`); the game keeps
+//!   itself through its session's store after every change;
 //! - [`view`]: a pure renderer from that state and a window size to a grid
 //!   of styled characters (`frame`), laid out by `layout` (fields that give
 //!   way by priority, wrapped text), with the status and key bars in `bars`
 //!   and the boxes over the game (help, quit, game over) in `boxes`, the
 //!   roll in `roll_view`, and a map of territories drawn by `map_view`;
 //! - `terminal`: the thin driver that owns the terminal, waits for events,
-//!   ticks replays, tells the [`Recorder`] of every change and every new
-//!   game (`recording`) and draws only what changed; `workers`: the
+//!   ticks replays, starts new games (`n`) and draws only what changed;
+//!   `workers`: the
 //!   computer player and the hints on threads of their own; `input`:
 //!   standard input read and parsed into keys and clicks on threads of
 //!   their own; `signals`: the signals that end, suspend and resume the
@@ -22,7 +23,6 @@ pub mod state;
 mod terminal;
 pub mod view;
 
-pub use state::Recorder;
 pub use state::{App, IllegalMoveAt, RollShown, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::finish;

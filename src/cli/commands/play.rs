@@ -9,7 +9,7 @@ use crate::ai::{AiKind, Budget};
 use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs};
 use crate::cli::computer::{self, Computers, StrategyHints};
 use crate::cli::line_mode::{LineModeError, Outcome, help_line, play_with};
-use crate::cli::saving::{self, Keeper, Saver, read_record};
+use crate::cli::saving::{self, Kept, Saver, read_record};
 use crate::cli::{CliError, tui};
 use crate::cli::{autosaves, files};
 use crate::game::Player;
@@ -194,23 +194,25 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
-    let keeper = game
-        .saver
-        .clone()
-        .map(|saver| Keeper::new(game.record.clone(), saver, true));
-    run_full_screen(app, &game, args.color, keeper, Some(args))
+    // The game keeps itself, saved already (or the reason it was not).
+    let kept = Kept::default();
+    let store = game.saver.clone().map(|saver| {
+        Box::new(kept.keep(saver, Some(&game.record))) as Box<dyn crate::session::Store>
+    });
+    let app = app.with_store(&game.record, store);
+    run_full_screen(app, &game, args.color, Some(kept), Some(args))
 }
 
 /// Runs the full-screen game `app` of `game`: the computer at its seats,
-/// hints, and `keeper` told of every change. Then prints the summary (who
-/// won, how to play the board of `again` again), if asked, and where the
-/// game is kept; after a signal, exits with its status (a failed write is
+/// and hints; the app keeps its games, listed in `kept`. Then prints the
+/// summary (who won, how to play the board of `again` again), if asked,
+/// and where the games are kept; after a signal, exits with its status (a failed write is
 /// then ignored: the terminal may be gone).
 pub(in crate::cli) fn run_full_screen(
     app: tui::App,
     game: &Game,
     color: ColorChoice,
-    keeper: Option<Keeper>,
+    kept: Option<Kept>,
     again: Option<&PlayArgs>,
 ) -> Result<(), CliError> {
     let computers = computers(game);
@@ -225,15 +227,7 @@ pub(in crate::cli) fn run_full_screen(
         .with_computers(computers.players(), ai.name());
     let computer: Option<Box<dyn tui::ComputerPlayer>> =
         (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-    let note = keeper.as_ref().map(Keeper::note_later);
-    let recorder = keeper.map(|k| Box::new(k) as Box<dyn tui::Recorder>);
-    let ending = tui::run(
-        app,
-        color.enabled(true),
-        computer,
-        Some(Box::new(hints)),
-        recorder,
-    )?;
+    let ending = tui::run(app, color.enabled(true), computer, Some(Box::new(hints)))?;
     // The summary, without the exit that a signal asks for: the note
     // comes after it.
     let mut quiet = ending.clone();
@@ -243,7 +237,7 @@ pub(in crate::cli) fn run_full_screen(
         quiet.seed = None;
     }
     let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
-    let (notes, failures) = note.map_or((None, None), |note| note());
+    let (notes, failures) = kept.map_or((None, None), |kept| kept.notes());
     if let Some(notes) = notes {
         let mut out = io::stdout().lock();
         written = written.and_then(|()| writeln!(out, "{notes}").and_then(|()| out.flush()));
@@ -275,22 +269,25 @@ pub(in crate::cli) fn replay_full_screen(
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
     let fallback = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
-    let keeper = autosave
+    // A game continued from the replay (`c`) is kept from then on.
+    let mut header = record.clone();
+    header.tags_mut().date = Some(saving::now());
+    let kept = Kept::default();
+    let store = autosave
         .then(autosaves::new_autosave)
         .flatten()
         .map(|path| {
-            let mut kept = record.clone();
-            kept.truncate(0);
-            kept.tags_mut().date = Some(saving::now());
-            Keeper::new(kept, Saver::autosave(path).only_new(), false)
+            let saver = kept.keep(Saver::autosave(path).only_new(), None);
+            Box::new(saver) as Box<dyn crate::session::Store>
         });
+    let app = app.with_store(&header, store);
     let game = Game {
         record,
         saver: None,
         hints,
         loaded: None,
     };
-    run_full_screen(app, &game, color, keeper, None)
+    run_full_screen(app, &game, color, Some(kept), None)
 }
 
 /// Plays the game in the line mode.

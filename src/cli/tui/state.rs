@@ -6,9 +6,9 @@
 mod cursor;
 mod hooks;
 use crate::game::{Map, Move, Player, PlayerSet, Position, Rules};
-use crate::record::{Play, Record};
-use crate::session::Session;
-pub use hooks::{ComputerPlayer, Hint, HintProvider, Recorder};
+use crate::record::{Date, Play, Record, Tags};
+use crate::session::{Command, Session, Store};
+pub use hooks::{ComputerPlayer, Hint, HintProvider};
 
 /// The full-screen game: the rules and where play is, plus the cursor,
 /// the marked source, the message, the log and the open overlay.
@@ -105,11 +105,35 @@ impl App {
         app
     }
 
+    /// The game kept: the record gets `header`'s seats and tags (the
+    /// rules, start and moves are the game's), and `store` keeps it after
+    /// every change (a move, an undo, a redo, a replay continued), as the
+    /// line mode's game is kept; a store whose last save failed is said at
+    /// once (see [`App::unsaved`]).
+    pub fn with_store(mut self, header: &Record, store: Option<Box<dyn Store>>) -> App {
+        self.session
+            .set_header(header.seats().to_vec(), header.tags().clone());
+        if let Some(store) = store {
+            self.session.set_store(store);
+            self.show_saving();
+        }
+        self
+    }
+
     /// Starts a new game on a random board drawn from `seed`, with the same
     /// rules, first player, hint provider and computer players (on a
     /// random map, a new map grown like it from `seed` first); returns
     /// false (and says so) if no board can be drawn under these rules.
+    /// It is kept apart from the game before it, by that game's store's
+    /// next (see [`Store::next`]), written at once; see
+    /// [`App::new_game_dated`] for its date.
     pub fn new_game(&mut self, seed: u64) -> bool {
+        self.new_game_dated(seed, None)
+    }
+
+    /// [`App::new_game`], its record dated `date` (the state machine has
+    /// no clock).
+    pub fn new_game_dated(&mut self, seed: u64, date: Option<Date>) -> bool {
         let rules = self.rules();
         let (players, max_dice) = (rules.players().into(), rules.max_dice().into());
         let ground = crate::game::Ground::like(rules.map());
@@ -118,9 +142,32 @@ impl App {
             Ok((rules, start)) => {
                 let hinter = self.hinter.take();
                 let (computers, ai_name) = (self.computers(), self.ai_name);
+                let seats = self.session.record().seats().to_vec();
+                let store = self.session.next_store();
                 *self = App::new(rules, start, Some(seed));
                 self.hinter = hinter;
                 self.set_computers(computers, ai_name);
+                let tags = Tags {
+                    seed: Some(seed),
+                    date,
+                    event: None,
+                    comments: Vec::new(),
+                };
+                self.session.set_header(seats, tags);
+                match store {
+                    None => {}
+                    Some(Err(reason)) => {
+                        self.message = Some(format!("The new game is not saved: {reason}."));
+                    }
+                    Some(Ok(store)) => {
+                        self.session.set_store(store);
+                        let _ = self.session.apply(Command::Save);
+                        if let Some(note) = self.session.store_note() {
+                            self.message = Some(note);
+                        }
+                        self.show_saving();
+                    }
+                }
                 true
             }
             Err(_) => {
@@ -287,3 +334,6 @@ mod tests;
 
 #[cfg(test)]
 mod dice_tests;
+
+#[cfg(test)]
+mod saving_tests;

@@ -15,18 +15,15 @@ use crossterm::{cursor, execute, queue, terminal};
 
 mod ending;
 mod input;
-mod recording;
 mod signals;
 mod workers;
 
-use super::state::Recorder;
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
 use crate::game::{Move, Position};
 use ending::Ending;
 pub(in crate::cli) use ending::finish;
 use input::Input;
-use recording::{start_new_game, tell_recorder};
 use signals::Signal;
 use workers::{Hinter, Worker};
 
@@ -183,9 +180,9 @@ enum Event {
 /// Plays `app` full screen until a player quits or a signal ends it;
 /// `computer` moves the players [`App::computer_to_move`] names, on a
 /// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
-/// works out the hints the app asks for on another; `recorder` is told of
-/// every change of the game, and of every new game (`n`), which it keeps
-/// as a game of its own. A replay ([`App::replay`]) that plays through shows a move every
+/// works out the hints the app asks for on another; the app keeps its game
+/// itself (see [`App::with_store`]), and a new game (`n`) apart, dated
+/// now. A replay ([`App::replay`]) that plays through shows a move every
 /// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
 /// so that nothing waits for input or hints. `Ctrl-C` raises `SIGINT`, so
 /// that it ends the game by the signals' path, which does not wait for the
@@ -195,7 +192,6 @@ pub fn run(
     color: bool,
     computer: Option<Box<dyn ComputerPlayer>>,
     hinter: Option<Box<dyn HintProvider>>,
-    mut recorder: Option<Box<dyn Recorder>>,
 ) -> io::Result<Ending> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
@@ -233,14 +229,11 @@ pub fn run(
     let mut size = terminal::size()?;
     let mut shown: Option<Frame> = None;
     let mut dirty = true;
-    let mut recorded = app.changes();
     let mut replay_step: Option<Instant> = None;
     let mut roll_step: Option<Instant> = None;
     // The computer's next move waits for this after a roll settles.
     let mut hold: Option<Instant> = None;
     loop {
-        let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
-        dirty |= tell_recorder(&mut app, told, &mut recorded);
         let now = terminal::size().unwrap_or(size);
         if now != size {
             size = now;
@@ -427,9 +420,8 @@ pub fn run(
             Effect::Continue => {}
             Effect::Quit => break,
             Effect::NewGame => {
-                let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
                 let seed = rand::random_range(0..1_000_000);
-                if start_new_game(&mut app, told, seed, &mut recorded) {
+                if app.new_game_dated(seed, Some(crate::cli::saving::now())) {
                     game += 1;
                 }
             }
@@ -445,9 +437,6 @@ pub fn run(
             },
         }
     }
-    // Whatever ended the game, the record has its last change.
-    let told = recorder.as_mut().map(|r| &mut **r as &mut dyn Recorder);
-    tell_recorder(&mut app, told, &mut recorded);
     drop(guard);
     Ok(Ending {
         winners: app.winners(),

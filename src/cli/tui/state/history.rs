@@ -80,16 +80,21 @@ impl App {
     }
 
     /// How many times the game has changed (a move, an undo, a redo, a
-    /// continue from a replay): the program around the state machine
-    /// records the game when this grows (see
-    /// [`Recorder`](super::Recorder)).
+    /// continue from a replay): each change is kept by the game's store
+    /// (see [`App::with_store`]).
     pub fn changes(&self) -> u64 {
         self.changes
     }
 
-    /// Shows `text` as the message, such as what a recorder reports.
-    pub fn say(&mut self, text: impl Into<String>) {
-        self.message = Some(text.into());
+    /// Shows whether the game is kept after a save: while its store's last
+    /// save failed, the warning on the message line (after every change)
+    /// and in the status; once a save succeeds again, that it does.
+    pub(super) fn show_saving(&mut self) {
+        let warning = self.session.unsaved();
+        if let Some(text) = &warning {
+            self.message = Some(text.clone());
+        }
+        self.set_unsaved(warning);
     }
 
     /// Tells the game whether it is being saved: `warning` says why not
@@ -180,6 +185,7 @@ impl App {
         } else {
             format!("Undone: {said}, back to {player}'s turn (r redoes them).")
         });
+        self.show_saving();
     }
 
     /// Plays again what was taken back: one move, or against the computer
@@ -202,6 +208,7 @@ impl App {
         } else {
             format!("Redone: {said}, to {}'s turn.", self.position().player())
         });
+        self.show_saving();
     }
 
     /// The moves from `from` to `to` in words: the move itself when it is

@@ -2,7 +2,6 @@
 //! moves and its hints, knowing nothing of how they are made.
 
 use crate::game::{Move, Position, Rules};
-use crate::record::Play;
 
 /// One rated move, as a hint provider reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,27 +53,4 @@ pub trait ComputerPlayer: Send {
     /// The move the computer plays for the player to move in `position`,
     /// one of `position.moves(rules)`; `None` when it has none.
     fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move>;
-}
-
-/// Keeps a record of every game of the session: called on the main loop after every change
-/// of the game (a move, an undo, a redo, a continue from a replay), with every move from the
-/// start to the position shown (each with its roll and placements, as a record keeps them),
-/// and whether the game is over there; and when a new game
-/// starts (`n` once a game is over), so that it is kept too.
-pub trait Recorder: Send {
-    /// The game as it stands now. Errors are the recorder's to report: it returns a short
-    /// message for the status line (e.g. "could not save: disk full") or None.
-    fn record(&mut self, moves: &[Play], over: bool) -> Option<String>;
-
-    /// A new game starts, from `start` under `rules` (its board drawn from `seed`), with the
-    /// same players: from now on [`record`](Recorder::record) is told of it, and the game
-    /// that ended stays as it was kept. Returns a short message for the status line (where
-    /// the new game is kept, or why it cannot be) or None.
-    fn new_game(&mut self, rules: &Rules, start: Position, seed: Option<u64>) -> Option<String>;
-
-    /// Why the game now played is not being saved (its last save failed),
-    /// as a warning for the message line, or None while it is saved.
-    fn unsaved(&self) -> Option<String> {
-        None
-    }
 }

@@ -33,6 +33,7 @@ impl App {
                 };
                 let play = Play::of(self.rules(), mv, event);
                 self.played(before, play, event, true);
+                self.show_saving();
             }
             Err(e) => self.message = Some(e.to_string()),
         }

@@ -236,6 +236,9 @@ impl App {
         } else {
             format!("Your game from move {at}: {player} to move.")
         });
+        // A new game from here: kept at once (a replay's steps are not).
+        let _ = self.session.apply(crate::session::Command::Save);
+        self.show_saving();
     }
 }
 

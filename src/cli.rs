@@ -251,6 +251,15 @@ pub enum CliError {
     Io(#[from] io::Error),
 }
 
+impl From<crate::session::FrontEndError> for CliError {
+    fn from(error: crate::session::FrontEndError) -> CliError {
+        match error {
+            crate::session::FrontEndError::Io(e) => CliError::Io(e),
+            crate::session::FrontEndError::Game(e) => CliError::Runtime(e.to_string()),
+        }
+    }
+}
+
 impl CliError {
     /// The exit status for this error.
     pub fn exit_code(&self) -> u8 {
@@ -367,7 +376,10 @@ mod tests {
     fn io_errors_lose_the_os_error_number() {
         let full = CliError::from(io::Error::from_raw_os_error(28));
         assert_eq!(full.to_string(), "No space left on device");
-        let other = CliError::from(io::Error::other("the computer found no move"));
-        assert_eq!(other.to_string(), "the computer found no move");
+        let game = CliError::from(crate::session::FrontEndError::Game(
+            crate::session::SessionError::NoComputerMove(crate::game::Player::B),
+        ));
+        assert_eq!(game.to_string(), "the computer found no legal move for b");
+        assert_eq!(game.exit_code(), 1);
     }
 }

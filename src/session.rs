@@ -141,6 +141,18 @@ pub enum SessionError {
     Over,
 }
 
+/// What stops a front-end: its own input or output failed, or the game did
+/// (a fault of the program, not of the input).
+#[derive(Debug, thiserror::Error)]
+pub enum FrontEndError {
+    /// Reading the input or showing the game failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The game refused a move, or the computer found none.
+    #[error(transparent)]
+    Game(#[from] SessionError),
+}
+
 /// A game in progress (see the [module](self)).
 pub struct Session {
     /// The game as it is kept: its header, and the moves up to the cursor.

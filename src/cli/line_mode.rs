@@ -14,7 +14,7 @@ use super::words::{
 };
 use crate::game::{Battle, PlayerSet, Position, Rules};
 use crate::record::Record;
-use crate::session::{Command, Event, Session, SessionError};
+use crate::session::{Command, Event, FrontEndError, Session};
 use input::{Answer, KEYS, Line, parse_answer, read_line};
 
 /// How a line-mode game ended.
@@ -34,18 +34,6 @@ pub fn help_line() -> String {
     format!("Type a move's number and Enter ({KEYS}).")
 }
 
-/// A line-mode game that could not go on: the terminal failed, or the
-/// game itself did.
-#[derive(Debug, thiserror::Error)]
-pub enum LineModeError {
-    /// Reading the answers or printing the game failed.
-    #[error(transparent)]
-    Io(#[from] io::Error),
-    /// The game refused a move (a fault of the program, not of the input).
-    #[error(transparent)]
-    Game(#[from] SessionError),
-}
-
 /// Plays the game of `session` on from where it stands, reading the
 /// people's answers from `input` and printing the game to `output`, the
 /// computer moving its players (`b plays 3 -> 7`, `b ends turn`); a person
@@ -60,7 +48,7 @@ pub fn play_with(
     input: &mut impl BufRead,
     output: &mut impl Write,
     color: bool,
-) -> Result<Outcome, LineModeError> {
+) -> Result<Outcome, FrontEndError> {
     let rules = session.rules().clone();
     loop {
         let position = session.position();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::ai::{AiKind, Budget};
 use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs};
 use crate::cli::computer::{self, Computers, StrategyHints};
-use crate::cli::line_mode::{LineModeError, Outcome, help_line, play_with};
+use crate::cli::line_mode::{Outcome, help_line, play_with};
 use crate::cli::saving::{self, Kept, Saver, read_record};
 use crate::cli::{CliError, tui};
 use crate::cli::{autosaves, files};
@@ -326,10 +326,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     }
     let played = play_with(&mut session, &mut io::stdin().lock(), &mut out, color);
     *record = session.record().clone();
-    let outcome = played.map_err(|e| match e {
-        LineModeError::Io(e) => CliError::Io(e),
-        LineModeError::Game(e) => CliError::Runtime(e.to_string()),
-    })?;
+    let outcome = played?;
     if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
         writeln!(out, "{note}")?;
     }

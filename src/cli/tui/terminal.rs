@@ -21,6 +21,7 @@ mod workers;
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
 use crate::game::{Move, Position};
+use crate::session::{FrontEndError, SessionError};
 use ending::Ending;
 pub(in crate::cli) use ending::finish;
 use input::Input;
@@ -192,7 +193,7 @@ pub fn run(
     color: bool,
     computer: Option<Box<dyn ComputerPlayer>>,
     hinter: Option<Box<dyn HintProvider>>,
-) -> io::Result<Ending> {
+) -> Result<Ending, FrontEndError> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
     let (sender, events) = mpsc::channel();
@@ -327,7 +328,7 @@ pub fn run(
                         since,
                     },
                     Err(TryRecvError::Disconnected) => {
-                        return Err(io::Error::other("the computer player stopped"));
+                        return Err(io::Error::other("the computer player stopped").into());
                     }
                 },
                 found @ Thinking::Found { .. } => found,
@@ -351,9 +352,10 @@ pub fn run(
                     } else if app.overlay() == Overlay::None {
                         hold = None;
                         thinking = Thinking::Idle;
-                        if app.position() == position && app.computer_to_move().is_some() {
-                            let mv =
-                                mv.ok_or_else(|| io::Error::other("the computer found no move"))?;
+                        if app.position() == position
+                            && let Some(player) = app.computer_to_move()
+                        {
+                            let mv = mv.ok_or(SessionError::NoComputerMove(player))?;
                             app.computer_move(mv);
                         }
                         dirty = true;
@@ -366,7 +368,7 @@ pub fn run(
             Ok(event) => event,
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(io::Error::other("the input and signals stopped"));
+                return Err(io::Error::other("the input and signals stopped").into());
             }
         };
         let effect = match event {
@@ -412,7 +414,9 @@ pub fn run(
                     signal = Some(n);
                     break;
                 }
-                _ => return Err(io::Error::other("the input ended before the game was over")),
+                _ => {
+                    return Err(io::Error::other("the input ended before the game was over").into());
+                }
             },
         };
         dirty = true;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::header::TERRITORIES;
 use super::{Record, VERSION_LINE};
-use crate::game::{Move, Player, PlayerSet, Position, Rules, territory_char};
+use crate::game::{MapKind, Move, Player, PlayerSet, Position, Rules, territory_char};
 
 /// How a game stands after its moves, as the `result` tag says it:
 /// `b wins`, `a and b tie`, or `unfinished`.
@@ -50,9 +50,9 @@ impl fmt::Display for Record {
             writeln!(f, "#{comment}")?;
         }
         writeln!(f, "rules: {}", rules.set())?;
-        match rules.map().grid() {
-            Some(_) => writeln!(f, "map: {TERRITORIES}")?,
-            None => writeln!(f, "map: {}", rules.map())?,
+        match rules.map().kind() {
+            MapKind::Territories => writeln!(f, "map: {TERRITORIES}")?,
+            MapKind::Rhombus | MapKind::Offset => writeln!(f, "map: {}", rules.map())?,
         }
         writeln!(f, "players: {}", rules.players())?;
         writeln!(f, "max-dice: {}", rules.max_dice())?;

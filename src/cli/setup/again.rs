@@ -29,9 +29,26 @@ pub(in crate::cli) struct Again {
 /// play --board b.txt --computer b     ->  dice-of-doom --board b.txt --seed 5 --computer b
 /// ```
 pub(in crate::cli) fn again(args: &PlayArgs, seed: Option<u64>, side: usize) -> Option<Again> {
+    again_of(args, seed, side, false)
+}
+
+/// [`again`] for the game shown, which is the command line's own unless
+/// `dealt`: a new game dealt in its place from `seed` (the full-screen
+/// game's `n`), which a board file's game plays as a random board of its
+/// size; one dealt on a map file's map has no command line.
+pub(in crate::cli) fn again_of(
+    args: &PlayArgs,
+    seed: Option<u64>,
+    side: usize,
+    dealt: bool,
+) -> Option<Again> {
     let options = resolve(args);
     let with_seed = seed.map_or(String::new(), |seed| format!(" --seed {seed}"));
     let (what, ground) = match (&options.ground, seed) {
+        (Played::BoardFile(_), Some(seed)) if dealt => {
+            ("board", format!("--seed {seed} --size {side}"))
+        }
+        (Played::MapFile(_), _) if dealt => return None,
         // Dice Wars plays a random map unless told otherwise: the map
         // options as given.
         (Played::RandomMap, Some(seed)) => (

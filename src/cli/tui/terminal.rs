@@ -446,6 +446,7 @@ pub fn run(
         winners: app.winners(),
         seed: app.seed(),
         side: app.rules().map().rows(),
+        dealt: game > 0,
         signal,
     })
 }

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use crate::cli::args::PlayArgs;
-use crate::cli::setup::again::{Again, again};
+use crate::cli::setup::again::{Again, again_of};
 use crate::game::PlayerSet;
 
 /// The end of a full-screen game, as [`super::run`] returns it.
@@ -16,6 +16,9 @@ pub struct Ending {
     pub seed: Option<u64>,
     /// The rows of the last game's board: the side of its rhombus.
     pub side: usize,
+    /// Whether the last game was dealt anew (`n`) rather than the one the
+    /// command line asked for.
+    pub dealt: bool,
     /// The signal that ended it, if one did (`Ctrl-C` is `SIGINT`).
     pub signal: Option<i32>,
 }
@@ -34,7 +37,7 @@ impl Ending {
             Some(w) => format!("The game is a tie between {w}."),
             None => "The game was quit before the end.".to_string(),
         };
-        match again(args, self.seed, self.side) {
+        match again_of(args, self.seed, self.side, self.dealt) {
             Some(Again { what, command }) => match self.seed {
                 Some(seed) => {
                     format!("{result}\nSeed {seed}: play this {what} again with `{command}`.\n")
@@ -71,6 +74,7 @@ mod tests {
             winners,
             seed,
             side: 3,
+            dealt: false,
             signal: None,
         }
     }
@@ -104,8 +108,26 @@ mod tests {
                 .summary(&plain)
                 .ends_with("`dice-of-doom --board boards/test-2x2.txt`.\n")
         );
-        // A new game (`n`) after a board file is a random board: its seed.
-        assert!(ending(None, Some(5)).summary(&plain).contains("--seed 5"));
+        // A new game (`n`) after a board file is a random board of its size.
+        let dealt = Ending {
+            dealt: true,
+            ..ending(None, Some(5))
+        };
+        assert!(
+            dealt
+                .summary(&plain)
+                .ends_with("`dice-of-doom --seed 5 --size 3`.\n"),
+            "{}",
+            dealt.summary(&plain)
+        );
+        // One on a map file's map has no command line to play it again.
+        let map = args(&["--map", "maps/tiny-4.map"]);
+        assert_eq!(dealt.summary(&map), "The game was quit before the end.\n");
+        assert!(
+            ending(None, Some(5))
+                .summary(&map)
+                .contains("--map maps/tiny-4.map --seed 5")
+        );
     }
 
     #[test]

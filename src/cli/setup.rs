@@ -7,6 +7,7 @@
 //! and grows random maps, `again.rs` the command that plays a game again.
 
 pub(in crate::cli) mod again;
+pub(in crate::cli) mod game;
 pub(in crate::cli) mod load;
 pub(in crate::cli) mod maps;
 

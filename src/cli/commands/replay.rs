@@ -45,7 +45,7 @@ pub(in crate::cli) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     if let Some(choice) = args.computer {
         let ai = AiKind::for_rules(record.rules().set());
         let fallback = (ai, Budget::time(Duration::from_secs(1)));
-        record = crate::cli::play::reseated(record, choice, fallback)?;
+        record = crate::cli::setup::game::reseated(record, choice, fallback)?;
     }
     let stdout = io::stdout();
     let from_stdin = args.file.as_os_str() == "-";

@@ -1,0 +1,143 @@
+//! The game `play` and `resume` start, resolved before any front-end: a new
+//! game from the options ([`new_game`](super::new_game)) or the record of
+//! `--load`, who sits where, who gives the hints, and where the game is
+//! kept (`--save`, the record it goes on from, or an autosave): the save
+//! policy, decided once.
+
+use std::io::{self, IsTerminal};
+
+use crate::ai::{AiKind, Budget};
+use crate::cli::args::{ComputerPlayers, PlayArgs};
+use crate::cli::saving::{self, Saver, read_record};
+use crate::cli::{CliError, autosaves, computer, files};
+use crate::game::Player;
+use crate::record::{Record, Seat, Tags};
+
+/// A game about to be played: its record so far, where it is kept, and
+/// who gives the hints.
+pub(in crate::cli) struct Game {
+    /// The game so far.
+    pub(in crate::cli) record: Record,
+    /// Where it is kept, if anywhere.
+    pub(in crate::cli) saver: Option<Saver>,
+    /// The opponent that rates moves for hints, and its budget.
+    pub(in crate::cli) hints: (AiKind, Budget),
+    /// The file it was read from, for a game that goes on.
+    pub(in crate::cli) loaded: Option<String>,
+}
+
+/// Refuses a `--save FILE` that is there already, before anything else,
+/// unless it is the very record the game goes on from (`--load FILE`,
+/// `resume FILE`): no other file, be it a board, another game's record or
+/// a finished one, is ever written over. Whether the game is kept in the
+/// record it goes on from.
+pub(in crate::cli) fn save_target(args: &PlayArgs) -> Result<bool, CliError> {
+    let Some(save) = &args.save else {
+        return Ok(false);
+    };
+    if args
+        .load
+        .as_deref()
+        .is_some_and(|load| files::same_file(load, save))
+    {
+        return Ok(true);
+    }
+    // `symlink_metadata`: a link to nowhere is there too.
+    if std::fs::symlink_metadata(save).is_ok() {
+        return Err(CliError::Usage(format!(
+            "--save {}: the file exists already; a game is saved only to a new file, \
+             or to the record it goes on from",
+            crate::text::shell_quote(save)
+        )));
+    }
+    Ok(false)
+}
+
+/// The game the options ask for: the record of `--load`, or a new game;
+/// `kept_in_loaded` if `--save` names the record of `--load`.
+pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
+    if let Some(path) = &args.load {
+        if path.as_os_str() == "-" {
+            return Err(CliError::Usage(
+                "--load: give the record's file; standard input is for the moves".to_string(),
+            ));
+        }
+        let mut record = read_record(path)?;
+        let ai = AiKind::for_rules(record.rules().set());
+        let hints = hints_of(&record, (ai, computer::budget(args.think_time, args.nodes)));
+        if let Some(choice) = args.computer {
+            record = reseated(record, choice, hints)?;
+        }
+        let saver = match &args.save {
+            Some(save) if kept_in_loaded => Saver::file(save.clone()),
+            Some(save) => Saver::file(save.clone()).only_new(),
+            None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
+            None => Saver::file(path.clone()),
+        };
+        return Ok(Game {
+            record,
+            saver: Some(saver),
+            hints,
+            loaded: Some(crate::text::shell_quote(path)),
+        });
+    }
+    // The options resolved and checked once (`setup.rs`).
+    let new = super::new_game(args)?;
+    let (ai, budget) = (new.ai, new.budget);
+    let seats = computer::seats(ai, new.computers, new.rules.players(), budget);
+    let record = Record::new(new.rules, new.start, seats).with_tags(Tags {
+        seed: Some(new.seed),
+        date: Some(saving::now()),
+        event: None,
+        comments: Vec::new(),
+    });
+    let autosave =
+        !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();
+    let saver = match &args.save {
+        Some(path) => Some(Saver::file(path.clone()).only_new()),
+        None if autosave => autosaves::new_autosave().map(|path| Saver::autosave(path).only_new()),
+        None => None,
+    };
+    Ok(Game {
+        record,
+        saver,
+        hints: (ai, budget),
+        loaded: None,
+    })
+}
+
+/// The record with the computer at the players `choice` names and people
+/// at the others: a seat the record gave the computer keeps its opponent
+/// and budget, a new one gets `fallback`'s.
+pub(in crate::cli) fn reseated(
+    record: Record,
+    choice: ComputerPlayers,
+    fallback: (AiKind, Budget),
+) -> Result<Record, CliError> {
+    let set = super::chosen(choice, record.rules().players())?;
+    let seats = Player::all(record.rules().players())
+        .zip(record.seats())
+        .map(|(p, &seat)| match seat {
+            _ if !set.contains(p) => Seat::Person,
+            Seat::Computer { .. } => seat,
+            Seat::Person => Seat::Computer {
+                ai: fallback.0,
+                budget: fallback.1,
+            },
+        })
+        .collect();
+    Ok(record.with_seats(seats))
+}
+
+/// Who gives the hints in a recorded game: the opponent of its first
+/// computer seat, or `otherwise` in a game between people.
+pub(in crate::cli) fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
+    record
+        .seats()
+        .iter()
+        .find_map(|seat| match *seat {
+            Seat::Computer { ai, budget } => Some((ai, budget)),
+            Seat::Person => None,
+        })
+        .unwrap_or(otherwise)
+}

@@ -6,7 +6,15 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::saving::now;
+use crate::record::Date;
+
+/// The time now, for a record's date tag.
+pub(super) fn now() -> Date {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Date::from_unix_seconds(seconds)
+}
 
 /// The environment variable that, when set, names the data directory
 /// instead of the system's (`~/.local/share/dice-of-doom` on Linux): for

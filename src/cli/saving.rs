@@ -4,16 +4,16 @@
 //! never leaves a half-written record in place of a good one), and the
 //! autosaves of unfinished games in the user's data directory.
 
+pub(super) use super::autosaves::now;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::CliError;
 use super::autosaves::{autosave_dir, new_autosave};
 use super::files::{Existing, write_file};
 use super::setup::load::{BoardFileError, Source, io_reason, read_text};
-use crate::record::{Date, Record};
+use crate::record::Record;
 
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
@@ -39,14 +39,6 @@ pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
         }
         .into()
     })
-}
-
-/// The time now, for a record's date tag.
-pub(super) fn now() -> Date {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    Date::from_unix_seconds(seconds)
 }
 
 /// Where a game is kept while it is played: a file named by `--save` (or

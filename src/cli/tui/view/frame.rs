@@ -1,10 +1,10 @@
 //! The screen as a grid: [`Frame`], rows of styled characters ([`Glyph`],
-//! [`Style`]) with a map of what a click on each character hits. No I/O.
+//! [`Style`]) with a map of what a click on each character hits, and the
+//! runs of styled text written on it ([`Span`]). No I/O.
 
 use crossterm::style::Color;
 
-use super::super::state::Target;
-use super::layout::Span;
+use super::super::state::{Key, Target};
 
 /// How one character is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -178,3 +178,46 @@ impl Frame {
         col
     }
 }
+
+/// A run of text in one style, perhaps clickable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Span {
+    /// The text.
+    pub(super) text: String,
+    /// How it is drawn.
+    pub(super) style: Style,
+    /// What a click on it hits.
+    pub(super) target: Option<Target>,
+}
+
+impl Span {
+    /// `text` in `style`.
+    pub(super) fn new(text: impl Into<String>, style: Style) -> Span {
+        Span {
+            text: text.into(),
+            style,
+            target: None,
+        }
+    }
+
+    /// Plain `text`.
+    pub(super) fn plain(text: impl Into<String>) -> Span {
+        Span::new(text, Style::PLAIN)
+    }
+
+    /// Bold `text`.
+    pub(super) fn bold(text: impl Into<String>) -> Span {
+        Span::new(text, Style::BOLD)
+    }
+
+    /// A button: bold `text` that a click turns into `key`.
+    pub(super) fn button(text: impl Into<String>, key: Key) -> Span {
+        Span {
+            target: Some(Target::Button(key)),
+            ..Span::bold(text)
+        }
+    }
+}
+
+/// One line of spans.
+pub(super) type Line = Vec<Span>;

@@ -2,51 +2,9 @@
 //! bar, shortened or left out by priority and flowed over a few lines, and
 //! words or items wrapped onto as many lines as they need. Pure functions.
 
-use super::super::state::{Key, Target};
 use super::frame::Style;
 
-/// A run of text in one style, perhaps clickable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Span {
-    /// The text.
-    pub(super) text: String,
-    /// How it is drawn.
-    pub(super) style: Style,
-    /// What a click on it hits.
-    pub(super) target: Option<Target>,
-}
-
-impl Span {
-    /// `text` in `style`.
-    pub(super) fn new(text: impl Into<String>, style: Style) -> Span {
-        Span {
-            text: text.into(),
-            style,
-            target: None,
-        }
-    }
-
-    /// Plain `text`.
-    pub(super) fn plain(text: impl Into<String>) -> Span {
-        Span::new(text, Style::PLAIN)
-    }
-
-    /// Bold `text`.
-    pub(super) fn bold(text: impl Into<String>) -> Span {
-        Span::new(text, Style::BOLD)
-    }
-
-    /// A button: bold `text` that a click turns into `key`.
-    pub(super) fn button(text: impl Into<String>, key: Key) -> Span {
-        Span {
-            target: Some(Target::Button(key)),
-            ..Span::bold(text)
-        }
-    }
-}
-
-/// One line of spans.
-pub(super) type Line = Vec<Span>;
+pub(super) use super::frame::{Line, Span};
 
 /// The columns a line takes.
 pub(super) fn width(line: &[Span]) -> usize {

@@ -51,10 +51,12 @@ pub use map::{
 pub use outcomes::{Event, Outcome, Played, ReplayError};
 pub use play::{Placed, Play};
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};
-pub use position::{IllegalMove, Move, ParseMoveError, Position, PositionError, Spare};
+pub use position::{IllegalMove, Move, ParseMoveError, Position, Spare};
 pub(crate) use rules::NoChance;
 pub(crate) use rules::for_each_attack;
-pub use rules::{MAX_STOCK, RACKET_POOL, Rules, RulesError, largest_group, reinforce, winners};
+pub use rules::{
+    MAX_STOCK, PositionError, RACKET_POOL, Rules, RulesError, largest_group, reinforce, winners,
+};
 pub use ruleset::{
     Attack, Battle, Deal, Defaults, Ending, ParseRuleSetError, Placement, Policy, QUIET_ROUNDS,
     RuleSet, Spec, Supply,

@@ -5,11 +5,77 @@
 //! sets differ; the [`Position`](super::Position) value type that follows
 //! them is in `position.rs`.
 
-use super::position::PositionError;
 use super::ruleset::Policy;
 use super::{
-    Board, MAX_DICE_LIMIT, MAX_PLAYERS, MIN_DICE_LIMIT, MIN_PLAYERS, Map, MapError, RuleSet,
+    Board, MAX_DICE_LIMIT, MAX_PLAYERS, MIN_DICE_LIMIT, MIN_PLAYERS, Map, MapError, Player, RuleSet,
 };
+
+/// Why a board or position does not fit the rules.
+///
+/// Errors about one cell say which ([`PositionError::cell`]); the messages
+/// leave it out, so that a board read from text can point at where the cell
+/// was written instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The board has another number of cells than the map.
+    #[error("the board has {}, but the map has {map}", crate::text::count(*board, "cell", "cells"))]
+    CellCount {
+        /// The board's cells.
+        board: usize,
+        /// The map's cells.
+        map: usize,
+    },
+    /// A cell belongs to a player who is not in the game.
+    #[error(
+        "player `{owner}` is not in this game of {players} players (use a larger player count)"
+    )]
+    Owner {
+        /// The cell.
+        index: usize,
+        /// Its owner.
+        owner: Player,
+        /// The players in the game.
+        players: u8,
+    },
+    /// A cell holds no dice.
+    #[error("a cell holds at least 1 die")]
+    NoDice {
+        /// The cell.
+        index: usize,
+    },
+    /// A cell holds more dice than the rules allow.
+    #[error(
+        "{dice} dice is more than the {max_dice} a cell may hold in this game (use a larger dice limit)"
+    )]
+    TooManyDice {
+        /// The cell.
+        index: usize,
+        /// Its dice.
+        dice: u8,
+        /// The most allowed.
+        max_dice: u8,
+    },
+    /// The player to move is not in the game.
+    #[error("player {player} is not one of the {players} players (a to {last})", last = Player::last_of(*players))]
+    Player {
+        /// The player asked for.
+        player: Player,
+        /// The players in the game.
+        players: u8,
+    },
+}
+
+impl PositionError {
+    /// The cell the error is about, if it is about one.
+    pub fn cell(&self) -> Option<usize> {
+        match *self {
+            PositionError::Owner { index, .. }
+            | PositionError::NoDice { index }
+            | PositionError::TooManyDice { index, .. } => Some(index),
+            PositionError::CellCount { .. } | PositionError::Player { .. } => None,
+        }
+    }
+}
 
 /// What a game is played with: the rule set, the map, the number of players
 /// and the most dice a cell may hold.

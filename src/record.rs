@@ -62,6 +62,8 @@ pub use date::{Date, DateError};
 pub use error::{RecordError, RecordErrorKind};
 pub use seat::{ParseSeatError, Seat};
 pub use timeline::Timeline;
+#[cfg(test)]
+pub(crate) use timeline::actions;
 
 use crate::game::{Battle, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
 

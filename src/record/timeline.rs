@@ -155,8 +155,34 @@ impl Timeline {
     }
 }
 
+/// What a player does to a game, for property tests of a timeline and of
+/// the front-ends on it.
+#[cfg(test)]
+pub(crate) mod actions {
+    use proptest::prelude::*;
+
+    /// A move of the list (by its index, taken modulo the list's length),
+    /// an undo, or a redo.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) enum Action {
+        Play(usize),
+        Undo,
+        Redo,
+    }
+
+    /// Moves, undos and redos, moves likelier.
+    pub(crate) fn action() -> impl Strategy<Value = Action> {
+        prop_oneof![
+            3 => (0usize..64).prop_map(Action::Play),
+            2 => Just(Action::Undo),
+            2 => Just(Action::Redo),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::actions::{Action, action};
     use super::*;
     use crate::game::{Move, PlayerSet};
     use proptest::prelude::*;
@@ -211,21 +237,6 @@ mod tests {
         let wrong = Move::Attack { from: 0, to: 8 };
         assert_eq!(t.push(&rules, wrong.into()), Err(IllegalMove { mv: wrong }));
         assert_eq!(t.len(), 4);
-    }
-
-    #[derive(Clone, Copy, Debug)]
-    enum Action {
-        Play(usize),
-        Undo,
-        Redo,
-    }
-
-    fn action() -> impl Strategy<Value = Action> {
-        prop_oneof![
-            3 => (0usize..64).prop_map(Action::Play),
-            2 => Just(Action::Undo),
-            2 => Just(Action::Redo),
-        ]
     }
 
     proptest! {

@@ -5,23 +5,7 @@
 use proptest::prelude::*;
 
 use super::super::*;
-
-/// What a player does: a move of the list (by its index, taken modulo the
-/// list's length), an undo, or a redo.
-#[derive(Clone, Copy, Debug)]
-enum Action {
-    Play(usize),
-    Undo,
-    Redo,
-}
-
-fn action() -> impl Strategy<Value = Action> {
-    prop_oneof![
-        3 => (0usize..64).prop_map(Action::Play),
-        2 => Just(Action::Undo),
-        2 => Just(Action::Redo),
-    ]
-}
+use crate::record::actions::{Action, action};
 
 /// The random 3x3 board of `seed`, two players, b the computer's if
 /// `computer`.

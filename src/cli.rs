@@ -21,6 +21,7 @@ mod args;
 mod autosaves;
 mod commands;
 mod computer;
+mod config;
 mod files;
 mod json;
 mod line_mode;
@@ -30,7 +31,7 @@ mod setup;
 pub mod tui;
 mod words;
 
-use commands::{arena, dot, generated, map, play, replay, resume, solve, stats, survey};
+use commands::{arena, dot, generated, map, new_game, play, replay, resume, solve, stats, survey};
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -333,24 +334,12 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
     }
 }
 
-/// On a bare `dice-of-doom` (no option at all) at a terminal, the saved
-/// game the player chose to go on with, if any.
-fn bare() -> Result<Option<std::path::PathBuf>, CliError> {
-    if std::env::args_os().len() > 1 {
-        return Ok(None);
-    }
-    resume::offer()
-}
-
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => match bare()? {
-            Some(path) => play::run(&resume::load(path)?),
-            None => play::run(&cli.play),
-        },
-        Some(Command::Play(args)) => play::run(&args),
-        Some(Command::Resume(args)) => resume::run(&args),
+        None => new_game::bare(&cli.play),
+        Some(Command::Play(args)) => new_game::after(play::run(&args)?),
+        Some(Command::Resume(args)) => new_game::after(resume::run(&args)?),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),

@@ -338,8 +338,8 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         None => new_game::bare(&cli.play),
-        Some(Command::Play(args)) => new_game::after(play::run(&args)?),
-        Some(Command::Resume(args)) => new_game::after(resume::run(&args)?),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),

@@ -1,5 +1,5 @@
 //! The new-game screen at work: a bare `dice-of-doom` at a terminal, and a
-//! new game (`n`) after a full-screen game, set the game up on it
+//! new game (`n`) after a game started from it, set the game up on it
 //! (`tui/newgame`), remembered for next time (`config.rs`); the game then
 //! starts from the command line the choices stand for, by `play`'s own
 //! path, or the unfinished game goes on, by `resume`'s.
@@ -25,18 +25,9 @@ use crate::text::{count, shell_quote};
 pub(in crate::cli) fn bare(args: &PlayArgs) -> Result<(), CliError> {
     let given = std::env::args_os().len() > 1;
     if given || !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
-        return after(play::run(args)?);
+        return play::run(args);
     }
     screen(ColorChoice::Auto)
-}
-
-/// What comes after a game: the new-game screen if the person asked for
-/// it, nothing otherwise.
-pub(in crate::cli) fn after(next: Next) -> Result<(), CliError> {
-    match next {
-        Next::Done => Ok(()),
-        Next::NewGameScreen => screen(ColorChoice::Auto),
-    }
 }
 
 /// Shows the new-game screen, plays the game set up on it, and again after
@@ -64,7 +55,7 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
             Chosen::Quit => return Ok(()),
             Chosen::Signal(n) => std::process::exit(128 + n),
             Chosen::Resume => match screen.resume {
-                Some(resume) => play::run(&resume::load(resume.path)?)?,
+                Some(resume) => play::run_then(&resume::load(resume.path)?, true)?,
                 None => continue,
             },
             Chosen::Start => {
@@ -79,7 +70,7 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
                     ));
                 }
                 saved = Some(now);
-                play::run(&play_args(&screen).map_err(CliError::Usage)?)?
+                play::run_then(&play_args(&screen).map_err(CliError::Usage)?, true)?
             }
         };
         if next == Next::Done {

@@ -28,7 +28,14 @@ pub(in crate::cli) enum Next {
 
 /// Runs `play`: the full-screen game when standard input and output are a
 /// terminal (and `--plain` is not given), the line mode otherwise.
-pub(in crate::cli) fn run(args: &PlayArgs) -> Result<Next, CliError> {
+pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
+    run_then(args, false).map(drop)
+}
+
+/// Runs `play` (see [`run`]); with `screen` (a game set up on the
+/// new-game screen), a new game (`n`) goes back to that screen, which
+/// comes next, rather than dealing a new board with the same options.
+pub(in crate::cli) fn run_then(args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
     let kept_in_loaded = save_target(args)?;
     let mut game = game(args, kept_in_loaded)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -52,7 +59,7 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<Next, CliError> {
         }
     }
     if full {
-        return full_screen(game, args);
+        return full_screen(game, args, screen);
     }
     lines(game, args).map(|()| Next::Done)
 }
@@ -68,7 +75,7 @@ fn computers(game: &Game) -> Computers {
 
 /// Plays the game full-screen, from where its record stands, the record
 /// kept after every change.
-fn full_screen(game: Game, args: &PlayArgs) -> Result<Next, CliError> {
+fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
     let record = &game.record;
     let app = tui::App::resume(
         record.rules().clone(),
@@ -83,7 +90,7 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<Next, CliError> {
         Box::new(kept.keep(saver, Some(&game.record))) as Box<dyn crate::session::Store>
     });
     let app = app.with_store(&game.record, store);
-    run_full_screen(app, &game, args.color, Some(kept), Some(args), true)
+    run_full_screen(app, &game, args.color, Some(kept), Some(args), screen)
 }
 
 /// Runs the full-screen game `app` of `game`: the computer at its seats,

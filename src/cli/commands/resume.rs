@@ -9,7 +9,7 @@ use clap::{Args, Command, FromArgMatches};
 use crate::cli::CliError;
 use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs, parse_computers};
 use crate::cli::autosaves::{autosave_dir, latest_autosave};
-use crate::cli::commands::play::{self, Next};
+use crate::cli::play;
 use crate::text::shell_quote;
 
 /// Options of `resume`.
@@ -54,7 +54,7 @@ pub(in crate::cli) fn load(file: PathBuf) -> Result<PlayArgs, CliError> {
 }
 
 /// Runs `resume`.
-pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<Next, CliError> {
+pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     let file = match &args.file {
         Some(file) => file.clone(),
         None => latest_autosave()?.ok_or_else(|| {

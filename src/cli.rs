@@ -183,7 +183,9 @@ fn exit_statuses(pieces: &[status::Piece]) -> String {
         the attack always wins. After at least one attack a player may end her turn and \
         gets one die fewer than she captured as reinforcements. The game ends when the \
         player to move cannot attack; whoever owns the most hexagons wins.\n\n\
-        With no command, starts a game for two people at this terminal on a random 3x3 board.",
+        With no command and no option at a terminal, opens the new-game screen to set the game up \
+        (the choices are remembered, and the game left unfinished is offered); with options, or \
+        in a pipe, starts a game for two people on a random 3x3 board at once.",
     after_help = format!(
         "{}\n\nEach command's --help lists its own exit statuses.",
         exit_statuses(status::PLAY)

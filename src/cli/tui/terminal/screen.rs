@@ -5,13 +5,12 @@
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::thread;
 
 use crossterm::terminal;
-use signal_hook::iterator::Signals;
 
 use super::input::{self, Input};
-use super::{TICK, TerminalGuard, draw, signals, suspend};
+use super::signals::{self, Signal};
+use super::{TICK, TerminalGuard, draw, restore_terminal, suspend, take_terminal};
 use crate::cli::tui::newgame::{Action, Screen, render};
 
 /// How the screen was left.
@@ -30,7 +29,7 @@ pub(in crate::cli) enum Chosen {
 /// What the loop waits for.
 enum Event {
     Input(Input),
-    Signal(i32),
+    Signal(Signal),
 }
 
 /// Shows `screen` until the person leaves it; `check` says why the game
@@ -41,22 +40,14 @@ pub(in crate::cli) fn run_screen(
     mut check: impl FnMut(&Screen) -> Result<(), String>,
 ) -> io::Result<Chosen> {
     let (sender, events) = mpsc::channel();
-    let mut caught = Signals::new(signals::ENDING)?;
-    let handle = caught.handle();
     let signal_sender = sender.clone();
-    thread::Builder::new()
-        .name("screen signals".into())
-        .spawn(move || {
-            for n in caught.forever() {
-                if signal_sender.send(Event::Signal(n)).is_err() {
-                    break;
-                }
-            }
-        })?;
+    signals::spawn(
+        move |s| signal_sender.send(Event::Signal(s)).is_ok(),
+        restore_terminal,
+    )?;
     let guard = TerminalGuard::enter()?;
     input::spawn(move |i| sender.send(Event::Input(i)).is_ok())?;
     let chosen = show(screen, color, &events, &mut check);
-    handle.close();
     drop(guard);
     chosen
 }
@@ -92,7 +83,17 @@ fn show(
             Err(RecvTimeoutError::Disconnected) | Ok(Event::Input(Input::End)) => {
                 return Err(io::Error::other("the input ended on the new-game screen"));
             }
-            Ok(Event::Signal(n)) => return Ok(Chosen::Signal(n)),
+            Ok(Event::Signal(Signal::End(n))) => return Ok(Chosen::Signal(n)),
+            Ok(Event::Signal(Signal::Suspend)) => {
+                suspend()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Ok(Event::Signal(Signal::Resume)) => {
+                take_terminal()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
             Ok(Event::Input(Input::Key(key))) => screen.key(key),
             Ok(Event::Input(Input::Click(x, y))) => {
                 match shown.as_ref().and_then(|f| f.target_at(x, y)) {

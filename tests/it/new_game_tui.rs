@@ -6,6 +6,8 @@ use crate::pty::{self, Pty};
 
 use std::time::{Duration, Instant};
 
+use rustix::process::Signal;
+
 /// Where `text` is on the screen `contents`: its column and row, from 0.
 fn find(contents: &str, text: &str) -> Option<(u16, u16)> {
     contents.lines().enumerate().find_map(|(y, line)| {
@@ -149,11 +151,26 @@ fn n_after_a_game_set_up_on_the_screen_goes_back_to_it() {
     screen.send(b"n");
     screen.wait_for("Dice of Doom: a new game");
     screen.wait_for("< 2x2 hexagons");
-    screen.send(b"q");
-    screen.assert_clean_exit();
+    // A second game from it, ended by a signal: it says where it is kept.
+    screen.send(b"\x1b[H\x1b[B3\x1b[B\x1b[B\x1b[D");
+    screen.wait_for("Player a       < person");
+    screen.send(b"\r");
+    screen.wait_for("a to move");
+    screen.kill(Signal::TERM);
+    screen.assert_exit(143);
     let after = screen.contents().replace('\n', "");
     assert!(
         after.contains("play this board again with `dice-of-doom --seed "),
         "{after}"
     );
+    assert!(after.contains("The game is saved to "), "{after}");
+}
+
+#[test]
+fn a_signal_on_the_screen_gives_the_terminal_back() {
+    let place = tempfile::tempdir().unwrap();
+    let mut screen = bare(place.path());
+    screen.wait_for("Dice of Doom: a new game");
+    screen.kill(Signal::HUP);
+    screen.assert_exit(129);
 }

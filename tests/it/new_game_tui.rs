@@ -94,7 +94,7 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
 
     // Next time the screen offers the unfinished game, and the choices.
     let mut screen = bare(data);
-    screen.wait_for("Resume your last game (r): lol4, 5x5,");
+    screen.wait_for("Resume your game (r): lol4 5x5,");
     screen.wait_for("Land of Lisp's last rules");
     screen.send(b"q");
     screen.assert_clean_exit();

@@ -121,7 +121,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     // A bare dice-of-doom offers to go on with it on the new-game screen;
     // the computer is still b.
     let mut game = start(&[]);
-    game.wait_for("Resume your last game (r): classic, 3x3, 1 move, saved ");
+    game.wait_for("Resume your game (r): classic 3x3, 1 move, saved ");
     game.send(b"r");
     game.wait_for("a: 8 -> 4");
     game.send(b"e");

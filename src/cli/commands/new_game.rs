@@ -87,7 +87,12 @@ fn play_args(screen: &Screen) -> Result<PlayArgs, String> {
     command
         .try_get_matches_from(line)
         .and_then(|matches| PlayArgs::from_arg_matches(&matches))
-        .map_err(|e| e.kind().to_string())
+        .map_err(|e| {
+            // Clap's first line, without its `error: `.
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or_default();
+            line.trim_start_matches("error: ").to_string()
+        })
 }
 
 /// The unfinished game saved last, to offer on the screen, or why it
@@ -109,7 +114,7 @@ fn resumable() -> (Option<Resumable>, Option<String>) {
                 }
             });
             let about = format!(
-                "{}, {}, {}{saved}",
+                "{} {}, {}{saved}",
                 record.rules().set(),
                 record.rules().map(),
                 count(record.plays().len(), "move", "moves")

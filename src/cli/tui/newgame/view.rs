@@ -142,7 +142,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
         match field {
             Field::Resume => {
                 let about = screen.resume.as_ref().map_or("", |r| r.about.as_str());
-                let text = format!("Resume your last game (r): {about}");
+                let text = format!("Resume your game (r): {about}");
                 rows.push(Row {
                     at: LEFT,
                     pieces: vec![(fit(&text, w - LEFT), if on { FOCUS } else { BOLD }, line)],
@@ -162,7 +162,10 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     pieces: vec![button],
                     gives_way: 0,
                 });
-                let same = format!("The same game: dice-of-doom {}", screen.command().join(" "));
+                let words: Vec<String> = (screen.command().iter())
+                    .map(|word| crate::text::shell_quote(std::path::Path::new(word)))
+                    .collect();
+                let same = format!("The same game: dice-of-doom {}", words.join(" "));
                 for (i, part) in crate::text::wrap(&same, w - LEFT - 1, "  ")
                     .lines()
                     .enumerate()

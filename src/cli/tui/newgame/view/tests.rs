@@ -11,7 +11,7 @@ use crate::game::RuleSet;
 fn lol4() -> Screen {
     let resume = Resumable {
         path: PathBuf::from("unfinished/20261125-100200-1.txt"),
-        about: "lol4, 5x5, 12 moves, saved 2026-11-25 10:02 UTC".into(),
+        about: "lol4 5x5, 12 moves, saved 2026-11-25 10:02 UTC".into(),
     };
     let mut s = Screen::new(None, Vec::new(), Some(resume), 123456);
     s.key(Key::Down);

@@ -21,6 +21,7 @@ mod args;
 mod autosaves;
 mod commands;
 mod computer;
+mod config;
 mod files;
 mod json;
 mod line_mode;
@@ -30,7 +31,7 @@ mod setup;
 pub mod tui;
 mod words;
 
-use commands::{arena, dot, generated, map, play, replay, resume, solve, stats, survey};
+use commands::{arena, dot, generated, map, new_game, play, replay, resume, solve, stats, survey};
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -182,7 +183,9 @@ fn exit_statuses(pieces: &[status::Piece]) -> String {
         the attack always wins. After at least one attack a player may end her turn and \
         gets one die fewer than she captured as reinforcements. The game ends when the \
         player to move cannot attack; whoever owns the most hexagons wins.\n\n\
-        With no command, starts a game for two people at this terminal on a random 3x3 board.",
+        With no command and no option at a terminal, opens the new-game screen to set the game up \
+        (the choices are remembered, and the game left unfinished is offered); with options, or \
+        in a pipe, starts a game for two people on a random 3x3 board at once.",
     after_help = format!(
         "{}\n\nEach command's --help lists its own exit statuses.",
         exit_statuses(status::PLAY)
@@ -333,22 +336,10 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
     }
 }
 
-/// On a bare `dice-of-doom` (no option at all) at a terminal, the saved
-/// game the player chose to go on with, if any.
-fn bare() -> Result<Option<std::path::PathBuf>, CliError> {
-    if std::env::args_os().len() > 1 {
-        return Ok(None);
-    }
-    resume::offer()
-}
-
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => match bare()? {
-            Some(path) => play::run(&resume::load(path)?),
-            None => play::run(&cli.play),
-        },
+        None => new_game::bare(&cli.play),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Resume(args)) => resume::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),

@@ -17,8 +17,10 @@
 //!   computer player and the hints on threads of their own; `input`:
 //!   standard input read and parsed into keys and clicks on threads of
 //!   their own; `signals`: the signals that end, suspend and resume the
-//!   game; `ending`: what is printed after the game, and its exit status.
+//!   game; `ending`: what is printed after the game, and its exit status;
+//!   `screen`: the driver of the new-game screen ([`newgame`]).
 
+pub(in crate::cli) mod newgame;
 pub mod state;
 mod terminal;
 pub mod view;
@@ -27,4 +29,5 @@ pub use state::{App, IllegalMoveAt, RollShown, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::finish;
 pub(super) use terminal::run;
+pub(super) use terminal::screen::{Chosen, run_screen};
 pub use view::{Frame, render};

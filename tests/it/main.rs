@@ -19,6 +19,8 @@ mod line_mode;
 mod map_properties;
 mod maps_cli;
 mod memory_cli;
+#[cfg(unix)]
+mod new_game_tui;
 mod properties;
 mod records;
 #[cfg(unix)]

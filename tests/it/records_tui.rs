@@ -118,10 +118,11 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
         "{text}"
     );
 
-    // A bare dice-of-doom offers to go on with it; the computer is still b.
+    // A bare dice-of-doom offers to go on with it on the new-game screen;
+    // the computer is still b.
     let mut game = start(&[]);
-    game.wait_for("Go on with it? [Y/n, d deletes it]");
-    game.send(b"y\r");
+    game.wait_for("Resume your game (r): classic 3x3, 1 move, saved ");
+    game.send(b"r");
     game.wait_for("a: 8 -> 4");
     game.send(b"e");
     game.wait_for("b: end turn");

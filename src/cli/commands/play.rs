@@ -17,9 +17,25 @@ use crate::cli::{CliError, tui};
 use crate::record::Record;
 use crate::session::Session;
 
+/// What comes after a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::cli) enum Next {
+    /// Nothing: the program ends.
+    Done,
+    /// The new-game screen: the person asked for a new game (`n`).
+    NewGameScreen,
+}
+
 /// Runs `play`: the full-screen game when standard input and output are a
 /// terminal (and `--plain` is not given), the line mode otherwise.
 pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
+    run_then(args, false).map(drop)
+}
+
+/// Runs `play` (see [`run`]); with `screen` (a game set up on the
+/// new-game screen), a new game (`n`) goes back to that screen, which
+/// comes next, rather than dealing a new board with the same options.
+pub(in crate::cli) fn run_then(args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
     let kept_in_loaded = save_target(args)?;
     let mut game = game(args, kept_in_loaded)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -43,9 +59,9 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
         }
     }
     if full {
-        return full_screen(game, args);
+        return full_screen(game, args, screen);
     }
-    lines(game, args)
+    lines(game, args).map(|()| Next::Done)
 }
 
 /// The computer's seats of the game, seeded by its board's seed, with
@@ -59,7 +75,7 @@ fn computers(game: &Game) -> Computers {
 
 /// Plays the game full-screen, from where its record stands, the record
 /// kept after every change.
-fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
+fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
     let record = &game.record;
     let app = tui::App::resume(
         record.rules().clone(),
@@ -74,21 +90,23 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
         Box::new(kept.keep(saver, Some(&game.record))) as Box<dyn crate::session::Store>
     });
     let app = app.with_store(&game.record, store);
-    run_full_screen(app, &game, args.color, Some(kept), Some(args))
+    run_full_screen(app, &game, args.color, Some(kept), Some(args), screen)
 }
 
 /// Runs the full-screen game `app` of `game`: the computer at its seats,
 /// and hints; the app keeps its games, listed in `kept`. Then prints the
 /// summary (who won, how to play the board of `again` again), if asked,
 /// and where the games are kept; after a signal, exits with its status (a failed write is
-/// then ignored: the terminal may be gone).
+/// then ignored: the terminal may be gone). With `screen`, a new game
+/// (`n`) is set up on the new-game screen, which comes next.
 pub(in crate::cli) fn run_full_screen(
     app: tui::App,
     game: &Game,
     color: ColorChoice,
     kept: Option<Kept>,
     again: Option<&PlayArgs>,
-) -> Result<(), CliError> {
+    screen: bool,
+) -> Result<Next, CliError> {
     let computers = computers(game);
     let (ai, budget) = game.hints;
     let hint_ai = ai.rater_under(game.record.rules().set());
@@ -101,7 +119,13 @@ pub(in crate::cli) fn run_full_screen(
         .with_computers(computers.players(), ai.name());
     let computer: Option<Box<dyn tui::ComputerPlayer>> =
         (!computers.players().is_empty()).then(|| Box::new(computers) as _);
-    let ending = tui::run(app, color.enabled(true), computer, Some(Box::new(hints)))?;
+    let ending = tui::run(
+        app,
+        color.enabled(true),
+        computer,
+        Some(Box::new(hints)),
+        screen,
+    )?;
     // The summary, without the exit that a signal asks for: the note
     // comes after it.
     let mut quiet = ending.clone();
@@ -123,7 +147,13 @@ pub(in crate::cli) fn run_full_screen(
         std::process::exit(ending.status());
     }
     written?;
-    failures.map_or(Ok(()), |failures| Err(CliError::Runtime(failures)))
+    if let Some(failures) = failures {
+        return Err(CliError::Runtime(failures));
+    }
+    Ok(match ending.new_game {
+        true => Next::NewGameScreen,
+        false => Next::Done,
+    })
 }
 
 /// Shows the game of `record` full-screen from its start, to step through;
@@ -161,7 +191,7 @@ pub(in crate::cli) fn replay_full_screen(
         hints,
         loaded: None,
     };
-    run_full_screen(app, &game, color, Some(kept), None)
+    run_full_screen(app, &game, color, Some(kept), None, false).map(|_| ())
 }
 
 /// Plays the game in the line mode.

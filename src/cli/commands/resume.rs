@@ -1,18 +1,16 @@
 //! `dice-of-doom resume [FILE]`: go on with a saved game (the latest
-//! unfinished one by default), and the offer to do so on a bare
-//! `dice-of-doom` at a terminal.
+//! unfinished one by default). (A bare `dice-of-doom` at a terminal offers
+//! it on the new-game screen: `new_game.rs`.)
 
-use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Args, Command, FromArgMatches};
 
+use crate::cli::CliError;
 use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs, parse_computers};
 use crate::cli::autosaves::{autosave_dir, latest_autosave};
-use crate::cli::line_mode::input::{Line, read_line};
-use crate::cli::saving::read_record;
-use crate::cli::{CliError, play};
-use crate::text::{count, shell_quote};
+use crate::cli::play;
+use crate::text::shell_quote;
 
 /// Options of `resume`.
 #[derive(Debug, Clone, Args)]
@@ -71,61 +69,4 @@ pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     play.plain = args.plain;
     play.computer = args.computer;
     play::run(&play)
-}
-
-/// On a bare `dice-of-doom` at a terminal, with an unfinished game saved:
-/// asks whether to go on with it (`y`, or Enter), start a new game (`n`)
-/// or delete it (`d`) and start a new one; the record's path if the answer
-/// is to resume.
-pub(in crate::cli) fn offer() -> Result<Option<PathBuf>, CliError> {
-    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
-        return Ok(None);
-    }
-    let Ok(Some(path)) = latest_autosave() else {
-        return Ok(None);
-    };
-    let shown = shell_quote(&path);
-    let mut out = io::stdout().lock();
-    let record = match read_record(&path) {
-        Ok(record) => record,
-        Err(e) => {
-            writeln!(
-                out,
-                "An unfinished game cannot be read ({e}); it is left as it is."
-            )?;
-            return Ok(None);
-        }
-    };
-    let date = record
-        .tags()
-        .date
-        .map_or(String::new(), |d| format!(", {d}"));
-    writeln!(
-        out,
-        "An unfinished game is saved in {shown} ({} board, {}{date}).",
-        record.rules().map(),
-        count(record.plays().len(), "move", "moves")
-    )?;
-    loop {
-        write!(out, "Go on with it? [Y/n, d deletes it] ")?;
-        out.flush()?;
-        let answer = match read_line(&mut io::stdin().lock())? {
-            Line::Text(text) => text.trim().to_lowercase(),
-            Line::End => return Ok(None),
-            Line::TooLong | Line::NotText => String::from("?"),
-        };
-        match answer.as_str() {
-            "" | "y" | "yes" => return Ok(Some(path)),
-            "n" | "no" => return Ok(None),
-            "d" | "delete" => {
-                std::fs::remove_file(&path)?;
-                writeln!(out, "Deleted {shown}.")?;
-                return Ok(None);
-            }
-            _ => writeln!(
-                out,
-                "Type y (or Enter) to go on with it, n for a new game, d to delete it."
-            )?,
-        }
-    }
 }

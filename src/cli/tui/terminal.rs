@@ -15,6 +15,7 @@ use crossterm::{cursor, execute, queue, terminal};
 
 mod ending;
 mod input;
+pub(super) mod screen;
 mod signals;
 mod workers;
 
@@ -187,12 +188,14 @@ enum Event {
 /// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
 /// so that nothing waits for input or hints. `Ctrl-C` raises `SIGINT`, so
 /// that it ends the game by the signals' path, which does not wait for the
-/// main loop.
+/// main loop. With `screen`, a new game (`n`) ends this one instead, for
+/// the new-game screen ([`Ending::new_game`]).
 pub fn run(
     mut app: App,
     color: bool,
     computer: Option<Box<dyn ComputerPlayer>>,
     hinter: Option<Box<dyn HintProvider>>,
+    screen: bool,
 ) -> Result<Ending, FrontEndError> {
     let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
@@ -224,6 +227,7 @@ pub fn run(
         sender.send(Event::Input(i)).is_ok()
     })?;
     let mut signal = None;
+    let mut new_game = false;
     // Each frame is built in memory and written at once: nothing is left
     // buffered to spill onto the normal screen if a panic unwinds.
     let mut buffer = Vec::with_capacity(1 << 16);
@@ -423,6 +427,10 @@ pub fn run(
         match effect {
             Effect::Continue => {}
             Effect::Quit => break,
+            Effect::NewGame if screen => {
+                new_game = true;
+                break;
+            }
             Effect::NewGame => {
                 let seed = rand::random_range(0..1_000_000);
                 if app.new_game_dated(seed, Some(crate::cli::saving::now())) {
@@ -448,6 +456,7 @@ pub fn run(
         side: app.rules().map().rows(),
         dealt: game > 0,
         signal,
+        new_game,
     })
 }
 

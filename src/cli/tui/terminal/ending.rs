@@ -21,6 +21,9 @@ pub struct Ending {
     pub dealt: bool,
     /// The signal that ended it, if one did (`Ctrl-C` is `SIGINT`).
     pub signal: Option<i32>,
+    /// Whether the person asked for a new game (`n`), to set up on the
+    /// new-game screen.
+    pub new_game: bool,
 }
 
 impl Ending {
@@ -76,6 +79,7 @@ mod tests {
             side: 3,
             dealt: false,
             signal: None,
+            new_game: false,
         }
     }
 

@@ -14,6 +14,7 @@
 
 use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -231,31 +232,91 @@ fn x10_mouse(bytes: &[u8]) -> Step {
     Step::Done(6, click)
 }
 
+/// The one reader of standard input in the process, shared by every screen
+/// that reads keys (the new-game screen, then the game, then the screen
+/// again): a second reader would take half of the keys. It hands each
+/// chunk to the parser of the screen reading now; bytes that come while
+/// none reads wait for the next one.
+struct Reader {
+    /// The chunks' way to the parser reading now, if one is.
+    to: Option<mpsc::Sender<Vec<u8>>>,
+    /// The bytes that came while no parser was reading.
+    held: Vec<u8>,
+    /// Whether the reader thread was started.
+    started: bool,
+    /// Whether standard input has ended.
+    ended: bool,
+}
+
+static READER: Mutex<Reader> = Mutex::new(Reader {
+    to: None,
+    held: Vec::new(),
+    started: false,
+    ended: false,
+});
+
+/// The reader, even if a thread panicked holding it.
+fn reader() -> MutexGuard<'static, Reader> {
+    READER.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Starts reading standard input on threads of its own: each key or click
 /// is passed to `send`, until `send` returns false (nobody listens) or the
-/// input ends ([`Input::End`] is sent last).
+/// input ends ([`Input::End`] is sent last). The thread that reads standard
+/// input is started once per process and then serves the latest caller.
 pub fn spawn(send: impl FnMut(Input) -> bool + Send + 'static) -> io::Result<()> {
     let (chunks, received) = mpsc::channel::<Vec<u8>>();
-    thread::Builder::new().name("stdin".into()).spawn(move || {
-        let mut stdin = io::stdin().lock();
-        let mut buffer = [0u8; 1024];
-        loop {
-            match stdin.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(n) => {
-                    if chunks.send(buffer[..n].to_vec()).is_err() {
-                        break;
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
+    {
+        let mut shared = reader();
+        let held = std::mem::take(&mut shared.held);
+        if !held.is_empty() {
+            let _ = chunks.send(held);
         }
-    })?;
+        // With the input over, the new parser hears of it at once.
+        if !shared.ended {
+            shared.to = Some(chunks);
+        }
+        if !shared.started {
+            thread::Builder::new()
+                .name("stdin".into())
+                .spawn(read_stdin)?;
+            shared.started = true;
+        }
+    }
     thread::Builder::new()
         .name("keys".into())
         .spawn(move || parse_chunks(&received, send))?;
     Ok(())
+}
+
+/// Reads standard input until it ends, handing each chunk on (see
+/// [`Reader`]).
+fn read_stdin() {
+    let mut stdin = io::stdin().lock();
+    let mut buffer = [0u8; 1024];
+    loop {
+        match stdin.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => {
+                let mut shared = reader();
+                let chunk = buffer[..n].to_vec();
+                let sent = match &shared.to {
+                    Some(to) => to.send(chunk),
+                    None => Err(mpsc::SendError(chunk)),
+                };
+                if let Err(mpsc::SendError(chunk)) = sent {
+                    shared.to = None;
+                    shared.held.extend(chunk);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    let mut shared = reader();
+    shared.ended = true;
+    // Dropping the way to the parser tells it the input ended.
+    shared.to = None;
 }
 
 /// Parses the chunks read, giving an unfinished sequence up [`GIVE_UP`]

@@ -4,6 +4,7 @@
 //! signal's number), `SIGTSTP` suspends it and `SIGCONT` redraws it.
 
 use std::io;
+use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
@@ -32,37 +33,76 @@ pub enum Signal {
 /// it, the signal's thread restores the terminal and exits by itself.
 const GRACE: Duration = Duration::from_secs(2);
 
-/// Catches the signals from now on and passes each to `send`. An ending
-/// signal that `send` cannot deliver (the game is over), or that the main
-/// loop has not acted on within [`GRACE`], calls `restore` and exits.
-pub fn spawn(
-    mut send: impl FnMut(Signal) -> bool + Send + 'static,
+/// Where the signals go: the screen showing now (the new-game screen, or
+/// a game), and how it gives the terminal back.
+struct Listener {
+    send: Box<dyn FnMut(Signal) -> bool + Send>,
     restore: fn(),
-) -> io::Result<()> {
-    let mut signals = Signals::new(ENDING.iter().chain(&[SIGTSTP, SIGCONT]))?;
-    thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            for number in signals.forever() {
-                let signal = match number {
-                    SIGTSTP => Signal::Suspend,
-                    SIGCONT => Signal::Resume,
-                    n => Signal::End(n),
-                };
-                let delivered = send(signal);
-                if let Signal::End(n) = signal {
-                    if delivered {
-                        thread::sleep(GRACE);
-                    }
-                    // Standard output stays locked until the process ends,
-                    // so that nothing is drawn after the terminal is back.
-                    let _out = io::stdout().lock();
-                    restore();
-                    std::process::exit(128 + n);
-                }
-            }
-        })?;
+}
+
+/// The screen the signals go to now, if any.
+static LISTENER: Mutex<Option<Listener>> = Mutex::new(None);
+
+/// Whether the thread that catches the signals was started.
+static CATCHING: Mutex<bool> = Mutex::new(false);
+
+/// Catches the signals from now on and passes each to `send`, instead of
+/// to the screen that asked before (the thread that catches them is one
+/// per process, so that a screen left behind cannot end the next one). An
+/// ending signal that `send` cannot deliver (the game is over), or that
+/// the main loop has not acted on within [`GRACE`], calls `restore` and
+/// exits.
+pub fn spawn(send: impl FnMut(Signal) -> bool + Send + 'static, restore: fn()) -> io::Result<()> {
+    let mut catching = CATCHING.lock().unwrap_or_else(PoisonError::into_inner);
+    if !*catching {
+        let signals = Signals::new(ENDING.iter().chain(&[SIGTSTP, SIGCONT]))?;
+        thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || catch(signals))?;
+        *catching = true;
+    }
+    *LISTENER.lock().unwrap_or_else(PoisonError::into_inner) = Some(Listener {
+        send: Box::new(send),
+        restore,
+    });
     Ok(())
+}
+
+/// Hands each signal caught to the listener (see [`spawn`]).
+fn catch(mut signals: Signals) {
+    for number in signals.forever() {
+        let signal = match number {
+            SIGTSTP => Signal::Suspend,
+            SIGCONT => Signal::Resume,
+            n => Signal::End(n),
+        };
+        let (delivered, restore) = {
+            let mut listener = LISTENER.lock().unwrap_or_else(PoisonError::into_inner);
+            match listener.as_mut() {
+                Some(l) => ((l.send)(signal), Some(l.restore)),
+                None => (false, None),
+            }
+        };
+        match signal {
+            Signal::End(n) => {
+                if delivered {
+                    thread::sleep(GRACE);
+                }
+                // Standard output stays locked until the process ends,
+                // so that nothing is drawn after the terminal is back.
+                let _out = io::stdout().lock();
+                if let Some(restore) = restore {
+                    restore();
+                }
+                std::process::exit(128 + n);
+            }
+            // Nobody to suspend: stop as the signal would have.
+            Signal::Suspend if !delivered => {
+                let _ = stop();
+            }
+            Signal::Suspend | Signal::Resume => {}
+        }
+    }
 }
 
 /// Raises `SIGINT`, as the `Ctrl-C` key does outside raw mode: the

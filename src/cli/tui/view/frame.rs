@@ -112,7 +112,7 @@ impl Frame {
             .then(|| y * usize::from(self.width) + x)
     }
 
-    pub(super) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
+    pub(in crate::cli::tui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
         if let Some(i) = self.index(x, y) {
             self.glyphs[i] = Glyph { ch, style };
         }
@@ -126,7 +126,7 @@ impl Frame {
 
     /// Writes `text` from column `x` but not past column `end`; returns the
     /// column after it.
-    pub(super) fn write(
+    pub(in crate::cli::tui) fn write(
         &mut self,
         x: usize,
         y: usize,
@@ -145,7 +145,7 @@ impl Frame {
         col
     }
 
-    pub(super) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
+    pub(in crate::cli::tui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
         for col in x..x + len {
             if let Some(i) = self.index(col, y) {
                 self.targets[i] = Some(target);

@@ -1,0 +1,194 @@
+//! The new-game screen at work: a bare `dice-of-doom` at a terminal, and a
+//! new game (`n`) after a game started from it, set the game up on it
+//! (`tui/newgame`), remembered for next time (`config.rs`); the game then
+//! starts from the command line the choices stand for, by `play`'s own
+//! path, or the unfinished game goes on, by `resume`'s.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+use clap::{Args, Command, FromArgMatches};
+
+use crate::cli::args::{ColorChoice, PlayArgs};
+use crate::cli::autosaves::latest_autosave;
+use crate::cli::commands::play::{self, Next};
+use crate::cli::commands::resume;
+use crate::cli::saving::read_record;
+use crate::cli::tui::newgame::{Resumable, Screen};
+use crate::cli::tui::{Chosen, run_screen};
+use crate::cli::{CliError, config, setup};
+use crate::text::{count, shell_quote};
+
+/// The bare command (`play` with the options `args`, none given on the
+/// command line): the new-game screen at a terminal, the game at once
+/// otherwise.
+pub(in crate::cli) fn bare(args: &PlayArgs) -> Result<(), CliError> {
+    let given = std::env::args_os().len() > 1;
+    if given || !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
+        return play::run(args);
+    }
+    screen(ColorChoice::Auto)
+}
+
+/// Shows the new-game screen, plays the game set up on it, and again after
+/// each game the person asks for a new one (`n`); the choices are saved
+/// for next time when a game starts.
+pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
+    let path = config::config_path();
+    let (mut saved, mut message) = match path.as_deref().map(config::load) {
+        Some(Ok(saved)) => (saved, None),
+        Some(Err(reason)) => (None, Some(reason)),
+        None => (None, None),
+    };
+    loop {
+        let (resume, unreadable) = resumable();
+        let seed = rand::random_range(0..1_000_000);
+        let mut screen = Screen::new(saved.as_ref(), maps(), resume, seed);
+        if let Some(message) = message.take().or(unreadable) {
+            screen.message = Some(message);
+        }
+        let chosen = run_screen(&mut screen, color.enabled(true), |screen| {
+            let args = play_args(screen)?;
+            setup::new_game(&args).map(drop).map_err(|e| e.to_string())
+        })?;
+        let next = match chosen {
+            Chosen::Quit => return Ok(()),
+            Chosen::Signal(n) => std::process::exit(128 + n),
+            Chosen::Resume => match screen.resume {
+                Some(resume) => play::run_then(&resume::load(resume.path)?, true)?,
+                None => continue,
+            },
+            Chosen::Start => {
+                let now = screen.saved();
+                if let Some(path) = &path
+                    && let Err(e) = config::store(path, &now)
+                {
+                    message = Some(format!(
+                        "the settings cannot be saved in {}: {}",
+                        shell_quote(path),
+                        setup::load::io_reason(&e)
+                    ));
+                }
+                saved = Some(now);
+                play::run_then(&play_args(&screen).map_err(CliError::Usage)?, true)?
+            }
+        };
+        if next == Next::Done {
+            return Ok(());
+        }
+    }
+}
+
+/// `play`'s options as the screen's command line gives them: the game the
+/// same flags would start.
+fn play_args(screen: &Screen) -> Result<PlayArgs, String> {
+    let command = PlayArgs::augment_args(Command::new("play"));
+    let line = std::iter::once("play".to_string()).chain(screen.command());
+    command
+        .try_get_matches_from(line)
+        .and_then(|matches| PlayArgs::from_arg_matches(&matches))
+        .map_err(|e| {
+            // Clap's first line, without its `error: `.
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or_default();
+            line.trim_start_matches("error: ").to_string()
+        })
+}
+
+/// The unfinished game saved last, to offer on the screen, or why it
+/// cannot be offered.
+fn resumable() -> (Option<Resumable>, Option<String>) {
+    let Ok(Some(path)) = latest_autosave() else {
+        return (None, None);
+    };
+    match read_record(&path) {
+        Ok(record) => {
+            // To the minute: `2026-11-25 10:02 UTC`.
+            let saved = record.tags().date.map_or(String::new(), |d| {
+                let d = d.to_string();
+                match d.split_once(' ') {
+                    Some((day, time)) => {
+                        format!(", saved {day} {} UTC", &time[..time.len().min(5)])
+                    }
+                    None => format!(", saved {d}"),
+                }
+            });
+            let about = format!(
+                "{} {}, {}{saved}",
+                record.rules().set(),
+                record.rules().map(),
+                count(record.plays().len(), "move", "moves")
+            );
+            (Some(Resumable { path, about }), None)
+        }
+        Err(e) => (
+            None,
+            Some(format!(
+                "the unfinished game in {} cannot be read ({e}); it is left as it is",
+                shell_quote(&path)
+            )),
+        ),
+    }
+}
+
+/// The map files offered: those in `maps/` under the current directory
+/// (where the project's own are), sorted by name.
+fn maps() -> Vec<PathBuf> {
+    let mut maps: Vec<PathBuf> = std::fs::read_dir("maps")
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| PathBuf::from("maps").join(e.file_name()))
+                .filter(|p| p.extension().is_some_and(|e| e == "map") && p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    maps.sort();
+    maps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::setup::again::play_args as flags;
+    use crate::cli::tui::newgame::state::Board;
+    use crate::game::RuleSet;
+
+    /// The screen's choices start the very game their flags start.
+    #[test]
+    fn the_screen_starts_the_game_its_flags_start() {
+        let mut screen = Screen::new(None, Vec::new(), None, 77);
+        screen.rules = RuleSet::Lol4;
+        screen.board = Board::Side(4);
+        screen.players = 4;
+        screen.computers = crate::game::Player::all(4).skip(1).collect();
+        let line = screen.command();
+        let words: Vec<&str> = line.iter().map(String::as_str).collect();
+        let (ours, theirs) = (
+            setup::new_game(&play_args(&screen).unwrap()).unwrap(),
+            setup::new_game(&flags(&words)).unwrap(),
+        );
+        assert_eq!(ours.start, theirs.start);
+        assert_eq!((ours.seed, ours.computers), (77, theirs.computers));
+        assert_eq!(ours.rules.map().to_string(), "4x4");
+    }
+
+    #[test]
+    fn a_game_that_cannot_start_says_why() {
+        let mut screen = Screen::new(None, Vec::new(), None, 1);
+        screen.board = Board::File(PathBuf::from("maps/no-such.map"));
+        let args = play_args(&screen).unwrap();
+        let error = setup::new_game(&args).unwrap_err().to_string();
+        assert!(error.contains("no-such.map"), "{error}");
+    }
+
+    #[test]
+    fn the_project_s_maps_are_offered() {
+        let maps = maps();
+        assert!(
+            maps.contains(&PathBuf::from("maps/duel-12.map")),
+            "{maps:?}"
+        );
+        assert!(maps.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,174 @@
+//! The new-game screen's memory: the choices made last, kept in a small
+//! JSON file in the user's configuration directory (`new-game.json`), with
+//! a version number. A file that is missing is no news; one that cannot be
+//! read, is not JSON of this shape, or was written by another version is
+//! reported in one line and ignored, never fatal.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The environment variable that, when set, names the directory of the
+/// settings file instead of the system's (`~/.config/dice-of-doom` on
+/// Linux). Without it, [`DATA_DIR_VAR`](super::autosaves::DATA_DIR_VAR),
+/// if set, names it too: tests that keep their games apart keep their
+/// settings apart as well.
+pub const CONFIG_DIR_VAR: &str = "DICE_OF_DOOM_CONFIG_DIR";
+
+/// The settings file's name in its directory.
+const FILE_NAME: &str = "new-game.json";
+
+/// The version of the file this program writes and reads.
+pub(super) const VERSION: u32 = 1;
+
+/// The choices of the new-game screen as they are kept: words and numbers,
+/// checked by the screen when it reads them back.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Saved {
+    /// The file's version ([`VERSION`]).
+    pub(super) version: u32,
+    /// The rule set's name (`lol4`).
+    pub(super) rules: String,
+    /// The board: `5x5`, `random map`, or `map FILE`.
+    pub(super) board: String,
+    /// How many play.
+    pub(super) players: u8,
+    /// The letters of the players the computer plays (`bcd`).
+    pub(super) computers: String,
+    /// The computer opponent's name (`chance`).
+    pub(super) ai: String,
+    /// The computer's strength (`easy`, `normal`, `strong`).
+    pub(super) strength: String,
+    /// The letter of the player who moves first.
+    pub(super) first: String,
+}
+
+/// Where the settings file is: in [`CONFIG_DIR_VAR`], else in the data
+/// directory's variable, else in the system's configuration directory;
+/// `None` with no home.
+pub(super) fn config_path() -> Option<PathBuf> {
+    let set = |name: &str| std::env::var_os(name).filter(|dir| !dir.is_empty());
+    let dir = match set(CONFIG_DIR_VAR).or_else(|| set(super::autosaves::DATA_DIR_VAR)) {
+        Some(dir) => PathBuf::from(dir),
+        None => directories::ProjectDirs::from("", "", "dice-of-doom")?
+            .config_dir()
+            .to_path_buf(),
+    };
+    Some(dir.join(FILE_NAME))
+}
+
+/// The settings in the file at `path`: `Ok(None)` if there is none, an
+/// error in words (naming the file) if it cannot be used.
+pub(super) fn load(path: &Path) -> Result<Option<Saved>, String> {
+    let shown = crate::text::shell_quote(path);
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(format!(
+                "the settings in {shown} cannot be read ({}); the defaults are used",
+                super::setup::load::io_reason(&e)
+            ));
+        }
+    };
+    let broken = |reason: String| {
+        format!("the settings in {shown} are broken ({reason}); the defaults are used")
+    };
+    // The version first, so that a file of another version is named as
+    // such rather than as broken.
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| broken(e.to_string()))?;
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => {}
+        Some(v) => {
+            return Err(format!(
+                "the settings in {shown} are of version {v}, not {VERSION}; the defaults are used"
+            ));
+        }
+        None => return Err(broken("no version number".to_string())),
+    }
+    serde_json::from_value(value)
+        .map(Some)
+        .map_err(|e| broken(e.to_string()))
+}
+
+/// Writes the settings to the file at `path` (its directory made if need
+/// be), atomically: a reader sees the old file or the new one.
+pub(super) fn store(path: &Path, saved: &Saved) -> io::Result<()> {
+    let text = serde_json::to_string_pretty(saved).map_err(io::Error::other)? + "\n";
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    io::Write::write_all(&mut file, text.as_bytes())?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn saved() -> Saved {
+        Saved {
+            version: VERSION,
+            rules: "lol4".into(),
+            board: "5x5".into(),
+            players: 4,
+            computers: "bcd".into(),
+            ai: "chance".into(),
+            strength: "easy".into(),
+            first: "a".into(),
+        }
+    }
+
+    #[test]
+    fn a_missing_file_is_no_news_and_a_stored_one_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("deeper").join(FILE_NAME);
+        assert_eq!(load(&path), Ok(None));
+        store(&path, &saved()).unwrap();
+        assert_eq!(load(&path), Ok(Some(saved())));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\"version\": 1"), "{text}");
+    }
+
+    #[test]
+    fn a_broken_file_is_reported_and_ignored() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        for (text, says) in [
+            ("{ not json", "are broken (key must be a string"),
+            ("{\"rules\": \"lol4\"}", "are broken (no version number)"),
+            ("{\"version\": 1, \"rules\": 5}", "are broken (invalid type"),
+            ("[1, 2]", "are broken (no version number)"),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let error = load(&path).unwrap_err();
+            assert!(error.contains(says), "{text}: {error}");
+            assert!(error.ends_with("; the defaults are used"), "{error}");
+            assert!(error.contains(&path.display().to_string()), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_file_of_another_version_is_reported_and_ignored() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, "{\"version\": 0, \"board\": \"9x9\"}").unwrap();
+        let error = load(&path).unwrap_err();
+        assert!(error.contains("are of version 0, not 1"), "{error}");
+        std::fs::write(&path, "{\"version\": 2, \"whatever\": []}").unwrap();
+        assert!(load(&path).unwrap_err().contains("of version 2, not 1"));
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory in the file's place.
+        let path = dir.path().join(FILE_NAME);
+        std::fs::create_dir(&path).unwrap();
+        let error = load(&path).unwrap_err();
+        assert!(error.contains("cannot be read ("), "{error}");
+    }
+}

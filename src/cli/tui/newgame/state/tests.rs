@@ -1,0 +1,283 @@
+//! The new-game screen's keys and clicks, and the settings it reads back.
+
+use super::*;
+
+fn screen() -> Screen {
+    Screen::new(None, vec![PathBuf::from("maps/duel-12.map")], None, 42)
+}
+
+/// Moves the focus to `field` with the arrow keys, as a person would.
+fn go_to(s: &mut Screen, field: Field) {
+    for _ in 0..s.fields().len() {
+        if s.focused() == field {
+            return;
+        }
+        s.key(Key::Down);
+    }
+    panic!("no {field:?} on the screen");
+}
+
+#[test]
+fn it_opens_on_start_with_the_classic_defaults_against_the_computer() {
+    let s = screen();
+    assert_eq!(s.focused(), Field::Start);
+    assert_eq!(
+        (s.rules, s.players, s.board.clone()),
+        (RuleSet::Classic, 2, Board::Side(3))
+    );
+    assert_eq!(
+        s.computers.iter().collect::<Vec<_>>(),
+        [Player::new(1).unwrap()]
+    );
+    assert_eq!(s.ai, AiKind::Search);
+    assert_eq!(
+        s.command().join(" "),
+        "--rules classic --size 3 --players 2 --computer b --ai search --think-time 1 \
+         --first a --seed 42"
+    );
+}
+
+#[test]
+fn arrows_move_round_the_lines_and_change_the_rule_set_with_its_defaults() {
+    let mut s = screen();
+    s.key(Key::Down);
+    assert_eq!(s.focused(), Field::Rules, "down from the last line wraps");
+    s.key(Key::Up);
+    assert_eq!(s.focused(), Field::Start);
+    s.key(Key::Home);
+    assert_eq!(s.key(Key::Right), Action::Continue);
+    assert_eq!(
+        (s.rules, s.players, s.board.clone()),
+        (RuleSet::Lol4, 4, Board::Side(5))
+    );
+    assert_eq!(
+        s.computers.len(),
+        3,
+        "a person at a, the computer at b, c, d"
+    );
+    assert_eq!(s.ai, AiKind::Chance);
+    s.key(Key::Right);
+    s.key(Key::Right);
+    assert_eq!(
+        (s.rules, s.players, s.board.clone()),
+        (RuleSet::Dicewars, 7, Board::RandomMap)
+    );
+    s.key(Key::Right);
+    assert_eq!(s.rules, RuleSet::Classic, "round again");
+    s.key(Key::Left);
+    assert_eq!(s.rules, RuleSet::Dicewars);
+    assert!(
+        s.command()
+            .join(" ")
+            .starts_with("--rules dicewars --map random --players 7")
+    );
+}
+
+#[test]
+fn the_board_cycles_through_sides_a_random_map_and_the_map_files() {
+    let mut s = screen();
+    go_to(&mut s, Field::Board);
+    s.key(Key::Left);
+    assert_eq!(s.board, Board::Side(2));
+    s.key(Key::Left);
+    assert_eq!(s.board, Board::File(PathBuf::from("maps/duel-12.map")));
+    assert!(s.command().join(" ").contains("--map maps/duel-12.map"));
+    s.key(Key::Left);
+    assert_eq!(s.board, Board::RandomMap);
+    s.key(Key::Digit(7));
+    assert_eq!(s.board, Board::Side(7), "a digit types a side");
+    s.key(Key::Digit(1));
+    assert_eq!(s.board, Board::Side(7), "1 is no side");
+}
+
+#[test]
+fn players_and_their_seats() {
+    let mut s = screen();
+    go_to(&mut s, Field::Players);
+    s.key(Key::Digit(4));
+    assert_eq!(s.players, 4);
+    assert_eq!(
+        s.fields()
+            .iter()
+            .filter(|f| matches!(f, Field::Seat(_)))
+            .count(),
+        4
+    );
+    assert_eq!(s.computers.len(), 3, "new seats get the computer");
+    s.key(Key::Digit(9));
+    assert_eq!(s.players, 4, "9 players is too many");
+    go_to(&mut s, Field::Seat(Player::A));
+    s.key(Key::Right);
+    assert_eq!(s.computers.len(), 4);
+    s.key(Key::Left);
+    assert!(!s.computers.contains(Player::A));
+    go_to(&mut s, Field::First);
+    s.key(Key::Left);
+    assert_eq!(s.first.to_string(), "d");
+    go_to(&mut s, Field::Players);
+    s.key(Key::Left);
+    s.key(Key::Left);
+    assert_eq!(
+        (s.players, s.first),
+        (2, Player::A),
+        "the first player stays in the game"
+    );
+    s.key(Key::Left);
+    assert_eq!(s.players, 8, "round to the most");
+}
+
+#[test]
+fn the_seed_is_typed_digit_by_digit_and_backspace_erases() {
+    let mut s = screen();
+    go_to(&mut s, Field::Seed);
+    for d in [1, 2, 3] {
+        s.key(Key::Digit(d));
+    }
+    assert_eq!(s.seed, 123);
+    s.key(Key::Backspace);
+    assert_eq!(s.seed, 12);
+    s.key(Key::Right);
+    assert_eq!(s.seed, 13);
+    s.key(Key::Digit(5));
+    assert_eq!(s.seed, 5, "after another key, digits start a new seed");
+    for _ in 0..30 {
+        s.key(Key::Digit(9));
+    }
+    assert_eq!(s.seed.to_string().len(), SEED_DIGITS, "no overflow");
+}
+
+#[test]
+fn the_computer_and_its_strength() {
+    let mut s = screen();
+    go_to(&mut s, Field::Strength);
+    s.key(Key::Left);
+    assert_eq!(s.strength, Strength::Easy);
+    assert!(s.command().join(" ").contains("--think-time 0.1"));
+    go_to(&mut s, Field::Computer);
+    s.key(Key::Right);
+    assert_eq!(s.ai, AiKind::Lol, "the book's opponent comes second");
+    // Under dice, no opponent that assumes every attack wins is offered.
+    s.set_rules(RuleSet::Lol4);
+    assert_eq!(&s.ais()[..2], [AiKind::Chance, AiKind::Lol4]);
+    assert!(s.ais().iter().all(|k| !k.assumes_sure_attacks()));
+}
+
+#[test]
+fn enter_starts_r_resumes_and_q_esc_and_ctrl_c_leave() {
+    let mut s = screen();
+    assert_eq!(s.key(Key::Select), Action::Start);
+    assert_eq!(s.key(Key::Redo), Action::Continue, "nothing to resume");
+    assert_eq!(s.key(Key::Quit), Action::Quit);
+    assert_eq!(s.key(Key::Cancel), Action::Quit);
+    assert_eq!(s.key(Key::Interrupt), Action::Interrupt);
+    assert_eq!(s.key(Key::Suspend), Action::Suspend);
+    let resume = Resumable {
+        path: PathBuf::from("x.txt"),
+        about: "lol4".into(),
+    };
+    let mut s = Screen::new(None, Vec::new(), Some(resume), 1);
+    assert_eq!(s.focused(), Field::Resume, "the unfinished game in focus");
+    assert_eq!(s.key(Key::Select), Action::Resume);
+    s.key(Key::Down);
+    assert_eq!(s.key(Key::Select), Action::Start);
+    assert_eq!(s.key(Key::Redo), Action::Resume);
+}
+
+#[test]
+fn clicks_focus_a_line_and_its_arrows_change_it() {
+    let mut s = screen();
+    let rules = s.index_of(Field::Rules).unwrap();
+    assert_eq!(s.click(target(rules, Part::More)), Action::Continue);
+    assert_eq!((s.focused(), s.rules), (Field::Rules, RuleSet::Lol4));
+    s.click(target(rules, Part::Less));
+    assert_eq!(s.rules, RuleSet::Classic);
+    let seat = s.index_of(Field::Seat(Player::A)).unwrap();
+    s.click(target(seat, Part::Line));
+    assert!(
+        s.computers.contains(Player::A),
+        "a click on a seat turns it"
+    );
+    let start = s.index_of(Field::Start).unwrap();
+    assert_eq!(s.click(target(start, Part::Line)), Action::Start);
+    assert_eq!(s.click(target(99, Part::Line)), Action::Continue);
+    assert_eq!(s.click(Target::Cell(0)), Action::Continue);
+}
+
+#[test]
+fn settings_read_back_and_bad_ones_are_reported() {
+    let mut s = screen();
+    s.set_rules(RuleSet::Lol4);
+    s.strength = Strength::Strong;
+    s.board = Board::File(PathBuf::from("maps/other.map"));
+    let saved = s.saved();
+    let again = Screen::new(Some(&saved), Vec::new(), None, 42);
+    assert_eq!(again.message, None);
+    assert_eq!(again.saved(), saved);
+    assert!(
+        again
+            .boards()
+            .contains(&Board::File(PathBuf::from("maps/other.map"))),
+        "the map played last is offered"
+    );
+    for (field, bad) in [
+        (
+            "rule set",
+            Saved {
+                rules: "chess".into(),
+                ..saved.clone()
+            },
+        ),
+        (
+            "board",
+            Saved {
+                board: "11x11".into(),
+                ..saved.clone()
+            },
+        ),
+        (
+            "number of players",
+            Saved {
+                players: 9,
+                ..saved.clone()
+            },
+        ),
+        (
+            "computer seat",
+            Saved {
+                computers: "bz".into(),
+                ..saved.clone()
+            },
+        ),
+        (
+            "computer",
+            Saved {
+                ai: "search".into(),
+                ..saved.clone()
+            },
+        ),
+        (
+            "strength",
+            Saved {
+                strength: "godlike".into(),
+                ..saved.clone()
+            },
+        ),
+        (
+            "first player",
+            Saved {
+                first: "e".into(),
+                ..saved.clone()
+            },
+        ),
+    ] {
+        let s = Screen::new(Some(&bad), Vec::new(), None, 42);
+        assert_eq!(
+            s.message.as_deref(),
+            Some(
+                format!("the settings saved last have a bad {field}; the defaults are used")
+                    .as_str()
+            )
+        );
+        assert_eq!(s.rules, RuleSet::Classic, "{field}: the defaults");
+    }
+}

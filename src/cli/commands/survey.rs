@@ -31,7 +31,8 @@ use sample::SampleArgs;
         .help("The board side: every board of this side is solved"))),
     mut_args(change("first", |first| first.help("The player who moves first, a or b"))),
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
 )]
 pub(in crate::cli) struct SurveyArgs {
     #[command(subcommand)]
@@ -66,8 +67,7 @@ const MERGE_STATUSES: &[crate::cli::status::Piece] = &[
     crate::cli::status::IO,
     (
         2,
-        "bad usage, or parts that are unreadable, of other settings, overlapping or \
-         incomplete (the message says which seeds are missing)",
+        "bad usage, or bad parts: unreadable, of other settings, overlapping, or with seeds missing",
     ),
 ];
 

@@ -189,9 +189,7 @@ where
             let Some(&seed) = seeds.get(index) else {
                 break;
             };
-            let result = prove_one(options, seed)
-                .map_err(E::from)
-                .and_then(|board| done(board));
+            let result = prove_one(options, seed).map_err(E::from).and_then(done);
             if let Err(e) = result {
                 let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
                 failed.get_or_insert(e);

@@ -104,7 +104,7 @@ fn combine(parts: &[Part]) -> Result<(Settings, Vec<BoardRecord>), CliError> {
                     found.place,
                     board.seed,
                     settings.seed,
-                    settings.seed_of(settings.boards - 1)
+                    settings.seed_of(settings.boards.saturating_sub(1))
                 )));
             };
             if let Some((_, before)) = boards.get(&i) {

@@ -274,6 +274,10 @@ pub(super) fn parse(file: &Path, text: &str) -> Result<Read, PartError> {
                         header.survey_part
                     )));
                 }
+                let Shard { index, of } = header.shard;
+                if of == 0 || index >= of {
+                    return Err(bad(format!("a bad header: shard {index}/{of}")));
+                }
                 parts.push(Part {
                     place: format!("{name}:{number}"),
                     header,
@@ -430,6 +434,13 @@ mod tests {
         );
         let err = parse(Path::new("p"), "").unwrap_err().to_string();
         assert_eq!(err, "p: holds no survey part (it is empty)");
+        let mut odd = header();
+        odd.shard = Shard { index: 2, of: 2 };
+        let err = parse(Path::new("p"), &line(&odd)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "p:1: not a survey part's line: a bad header: shard 2/2"
+        );
         let garbage = parse(Path::new("p"), "\u{0}\u{1}not json\n").unwrap_err();
         assert!(
             garbage

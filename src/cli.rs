@@ -79,7 +79,7 @@ mod status {
     /// `survey`: bad usage, or more boards than it surveys.
     pub(super) const USAGE_OR_TOO_MANY: Piece = (
         2,
-        "bad usage, such as a size with more boards than a survey takes",
+        "bad usage, such as a size with more boards than a survey takes, or a bad part in --out",
     );
     /// Ctrl-C, in the full-screen game and the line mode alike: listed by
     /// `play` only, and the one place that says what it means.
@@ -147,10 +147,10 @@ mod status {
     pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, TOO_LITTLE_MEMORY, IO, USAGE_OR_BOARD];
     /// `arena`.
     pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
-    /// `survey --sample`: a proof could not start.
+    /// `survey`: too little memory for the memo or a proof.
     pub(super) const NO_PROOF: Piece = (
         1,
-        "with --sample: --max-memory is below the least a proof needs, or the system refused it",
+        "--max-memory is too small for the survey (the message says how much), or the system refused it",
     );
     /// `survey`.
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];

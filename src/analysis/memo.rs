@@ -38,6 +38,15 @@ const MIN_SLOTS: usize = 1 << 12;
 /// The most keys a worker claims before it adds them to the shared count.
 const FLUSH: u64 = 256;
 
+/// The slots of a table with room for about `keys` keys: three quarters
+/// of them, rounded up to a power of two.
+fn slots_for_room(keys: usize) -> usize {
+    keys.saturating_add(keys / 3)
+        .max(MIN_SLOTS)
+        .checked_next_power_of_two()
+        .unwrap_or(usize::MAX)
+}
+
 /// Why a table could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct MemoRefused {
@@ -49,12 +58,17 @@ impl MemoSpace {
     /// The memory of a table with room for about `keys` keys (three
     /// quarters of its slots, rounded up to a power of two).
     pub(super) fn with_room(keys: usize) -> Result<MemoSpace, MemoRefused> {
-        let slots = keys
-            .saturating_add(keys / 3)
-            .max(MIN_SLOTS)
-            .checked_next_power_of_two()
-            .unwrap_or(usize::MAX);
-        MemoSpace::with_slots(slots)
+        MemoSpace::with_slots(slots_for_room(keys))
+    }
+
+    /// The bytes [`MemoSpace::with_room`] asks for, before it asks.
+    pub(super) fn bytes_for_room(keys: usize) -> usize {
+        slots_for_room(keys).saturating_mul(2 * size_of::<u64>())
+    }
+
+    /// The bytes of this table.
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.saturating_mul(2 * size_of::<u64>())
     }
 
     /// The memory of a table of `slots` slots (a power of two).

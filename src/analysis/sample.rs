@@ -7,7 +7,7 @@
 //! any board of a sample can be looked at again on its own.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -151,24 +151,50 @@ pub fn sample(
     options: &SampleOptions,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Sample, SampleError> {
-    let next = AtomicU64::new(0);
+    let seeds: Vec<u64> = (0..options.boards)
+        .map(|i| options.seed.wrapping_add(i))
+        .collect();
     let done: Mutex<Vec<SampleBoard>> = Mutex::new(Vec::new());
-    let failed: Mutex<Option<SampleError>> = Mutex::new(None);
+    prove_each(options, &seeds, &|board| {
+        done.lock().unwrap_or_else(|e| e.into_inner()).push(board);
+        progress();
+        Ok::<(), SampleError>(())
+    })?;
+    let mut boards = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    boards.sort_by_key(|b| b.seed.wrapping_sub(options.seed));
+    Ok(Sample { boards })
+}
+
+/// Proves the boards of `seeds` (with the rules, limits and threads of
+/// `options`; its `seed` and `boards` are not read), sharing them out to
+/// worker threads, and hands each to `done` as it is finished, from the
+/// worker that proved it. The first error, of a board or of `done`, stops
+/// the workers (each after the board it is on) and is returned.
+///
+/// This is the one loop over a sample's boards: [`sample`] and the
+/// command's resumable, sharded runs all go through it.
+pub fn prove_each<E>(
+    options: &SampleOptions,
+    seeds: &[u64],
+    done: &(dyn Fn(SampleBoard) -> Result<(), E> + Sync),
+) -> Result<(), E>
+where
+    E: From<SampleError> + Send,
+{
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<E>> = Mutex::new(None);
     let work = || {
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= options.boards {
+            let Some(&seed) = seeds.get(index) else {
                 break;
+            };
+            let result = prove_one(options, seed).map_err(E::from).and_then(done);
+            if let Err(e) = result {
+                let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
+                failed.get_or_insert(e);
+                next.store(seeds.len(), Ordering::Relaxed);
             }
-            let seed = options.seed.wrapping_add(index);
-            match prove_one(options, seed) {
-                Ok(board) => done.lock().unwrap_or_else(|e| e.into_inner()).push(board),
-                Err(e) => {
-                    *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                    next.store(options.boards, Ordering::Relaxed);
-                }
-            }
-            progress();
         }
     };
     std::thread::scope(|scope| {
@@ -189,12 +215,10 @@ pub fn sample(
             }
         }
     });
-    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
+    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    let mut boards = done.into_inner().unwrap_or_else(|e| e.into_inner());
-    boards.sort_by_key(|b| b.seed.wrapping_sub(options.seed));
-    Ok(Sample { boards })
 }
 
 /// Draws and proves the board of one seed.

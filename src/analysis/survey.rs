@@ -12,6 +12,7 @@ mod workers;
 use std::ops::Range;
 use std::sync::atomic::AtomicU64;
 
+use super::ByteSize;
 use super::memo::{MemoRefused, MemoSpace};
 use crate::game::{Board, Cell, Codec, Map, Player, PlayerSet, Rules, RulesError};
 use crate::text::{count, group_digits};
@@ -45,11 +46,15 @@ pub struct SurveyOptions {
     pub table: bool,
     /// How many worker threads to use (at least one).
     pub threads: usize,
+    /// The most memory the memo may take (while it grows, the old table
+    /// and the new one together).
+    pub memory: ByteSize,
 }
 
 impl SurveyOptions {
     /// Two-player boards of this map and dice limit, `a` first, no table,
-    /// one thread per core.
+    /// one thread per core, the default memory limit
+    /// ([`default_max_memory`](crate::analysis::default_max_memory)).
     pub fn new(map: Map, max_dice: u8) -> SurveyOptions {
         SurveyOptions {
             map,
@@ -57,6 +62,7 @@ impl SurveyOptions {
             first: Player::A,
             table: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            memory: crate::analysis::default_max_memory(),
         }
     }
 }
@@ -88,6 +94,29 @@ pub enum SurveyError {
     /// The system refused memory for the memo (this many bytes).
     #[error("the system refused {} of memory for the survey's table", crate::analysis::ByteSize::new(*.0))]
     OutOfMemory(usize),
+    /// The memo a survey starts with would take more memory than allowed.
+    #[error("the survey's memo needs {needed} of memory, more than the {limit} allowed")]
+    TooLittleMemory {
+        /// What the memo would take.
+        needed: ByteSize,
+        /// The limit.
+        limit: ByteSize,
+    },
+    /// The memo filled up, and a larger one would take more memory than
+    /// allowed.
+    #[error(
+        "the survey's memo, full at {} positions, needs {needed} of memory to grow, \
+         more than the {limit} allowed",
+        group_digits(*positions)
+    )]
+    OutgrewMemory {
+        /// The positions it held.
+        positions: u64,
+        /// What the old and the new table together would take.
+        needed: ByteSize,
+        /// The limit.
+        limit: ByteSize,
+    },
     /// The first player is not one of the two players.
     #[error("a survey is of two-player games: the first player is a or b, not {0}")]
     FirstPlayer(Player),
@@ -235,6 +264,14 @@ fn survey_in(
         usize::try_from(boards.saturating_mul(POSITIONS_PER_TWO_BOARDS) / 2).unwrap_or(usize::MAX)
     });
     let refused = |e: MemoRefused| SurveyError::OutOfMemory(e.bytes);
+    let limit = options.memory;
+    let needed = MemoSpace::bytes_for_room(room);
+    if needed > limit.bytes() {
+        return Err(SurveyError::TooLittleMemory {
+            needed: ByteSize::new(needed),
+            limit,
+        });
+    }
     let mut space = MemoSpace::with_room(room).map_err(refused)?;
     let mut held = 0;
     // The boards of a round: those the last round stopped in the middle of,
@@ -243,6 +280,7 @@ fn survey_in(
     let mut unfinished: Vec<Range<u64>> = Vec::new();
     let mut total = Totals::default();
     let positions = loop {
+        let bytes = space.bytes();
         let memo = space.memo(threads, held);
         let round = Round {
             options,
@@ -259,6 +297,14 @@ fn survey_in(
         }
         // Past three quarters full: the finished positions move to a table
         // twice the size, and the workers go on from where they stopped.
+        let needed = bytes.saturating_mul(3);
+        if needed > limit.bytes() {
+            return Err(SurveyError::OutgrewMemory {
+                positions: memo.len(),
+                needed: ByteSize::new(needed),
+                limit,
+            });
+        }
         let mut bigger = memo.doubled().map_err(refused)?;
         held = memo.move_into(&mut bigger);
         space = bigger;
@@ -295,6 +341,7 @@ mod tests {
             first,
             table: false,
             threads,
+            memory: ByteSize::new(1 << 30),
         }
     }
 
@@ -405,6 +452,43 @@ mod tests {
             assert_eq!(seen.load(Ordering::Relaxed), grown.boards);
             assert!(grown.positions > 4096, "{}", grown.positions);
         }
+    }
+
+    #[test]
+    fn a_memo_past_the_memory_limit_is_refused_before_it_is_made() {
+        let mut o = options(3, Player::A, 1);
+        o.memory = ByteSize::new(100 << 20);
+        assert_eq!(
+            survey(&o, &|_| {}).unwrap_err(),
+            SurveyError::TooLittleMemory {
+                needed: ByteSize::new(1 << 30),
+                limit: ByteSize::new(100 << 20)
+            }
+        );
+    }
+
+    /// A memo that must grow past the limit (the old table and the new one
+    /// together) stops the survey; with room for that it goes on.
+    #[test]
+    fn a_memo_that_would_grow_past_the_memory_limit_stops_the_survey() {
+        let mut o = options(2, Player::A, 2);
+        o.max_dice = 4;
+        // The first table, 4,096 slots of 16 bytes, fits; growing to twice
+        // that while the first is held does not.
+        o.memory = ByteSize::new(100 << 10);
+        match survey_in(&o, &|_| {}, Some(1)) {
+            Err(SurveyError::OutgrewMemory {
+                positions,
+                needed,
+                limit,
+            }) => {
+                assert_eq!((needed, limit), (ByteSize::new(3 << 16), o.memory));
+                assert!(positions >= 3 * 1024, "{positions}");
+            }
+            other => panic!("{other:?}"),
+        }
+        o.memory = ByteSize::new(1 << 30);
+        assert!(survey_in(&o, &|_| {}, Some(1)).is_ok());
     }
 
     #[test]

@@ -293,9 +293,9 @@ fn help_documents_commands_and_exit_statuses() {
 ";
     let survey = "Exit status:
   0  success
-  1  with --sample: --max-memory is below the least a proof needs, or the system refused it
+  1  --max-memory is too small for the survey (the message says how much), or the system refused it
   1  an I/O error, such as output that cannot be written
-  2  bad usage, such as a size with more boards than a survey takes
+  2  bad usage, such as a size with more boards than a survey takes, or a bad part in --out
 ";
     let solve = "Exit status:
   0  success

@@ -27,6 +27,7 @@ mod records;
 mod records_tui;
 mod rules_cli;
 mod solve_cli;
+mod survey_cli;
 #[cfg(unix)]
 mod tui;
 mod widths;

@@ -1,10 +1,14 @@
 //! `dice-of-doom survey`: every board of a size, solved under perfect play.
 
+mod merge;
+mod part;
+mod report;
+mod resume;
 mod sample;
 
 use std::io::{self, Write};
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use crate::analysis::group_digits;
@@ -25,9 +29,14 @@ use sample::SampleArgs;
     mut_args(change("size", |size| size
         .required(true)
         .help("The board side: every board of this side is solved"))),
-    mut_args(change("first", |first| first.help("The player who moves first, a or b")))
+    mut_args(change("first", |first| first.help("The player who moves first, a or b"))),
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
 )]
 pub(in crate::cli) struct SurveyArgs {
+    #[command(subcommand)]
+    then: Option<SurveyCommand>,
     #[command(flatten)]
     game: GameOptions<{ SIZE | MAX_DICE | FIRST }>,
     /// Print one JSON object instead of text.
@@ -42,6 +51,25 @@ pub(in crate::cli) struct SurveyArgs {
     #[command(flatten)]
     sampled: SampleArgs,
 }
+
+/// What `survey` does besides a survey.
+#[derive(Debug, Clone, Subcommand)]
+enum SurveyCommand {
+    /// Combine the parts of a sampled survey run in slices (--shard K/M)
+    /// into the report one run of the whole sample prints.
+    #[command(after_help = crate::cli::exit_statuses(MERGE_STATUSES))]
+    Merge(merge::MergeArgs),
+}
+
+/// `survey merge`'s exit statuses.
+const MERGE_STATUSES: &[crate::cli::status::Piece] = &[
+    crate::cli::status::SUCCESS,
+    crate::cli::status::IO,
+    (
+        2,
+        "bad usage, or bad parts: unreadable, of other settings, overlapping, or with seeds missing",
+    ),
+];
 
 /// One board of `survey --json --table`.
 #[derive(Serialize)]
@@ -74,6 +102,9 @@ struct SurveyJson {
 }
 
 pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
+    if let Some(SurveyCommand::Merge(merge)) = &args.then {
+        return merge::run(merge);
+    }
     if let Some(boards) = args.sampled.sample {
         return sample::run(&args.game, boards, &args.sampled, args.threads, args.json);
     }
@@ -85,6 +116,7 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     if let Some(threads) = args.threads {
         options.threads = usize::from(threads);
     }
+    options.memory = args.sampled.memory.max_memory;
     let (_, count) = board_count(cells, args.game.max_dice);
     let bar = progress_bar(count.unwrap_or(0));
     let result = survey(&options, &|n| bar.inc(n));
@@ -93,6 +125,9 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     // for.
     let result = result.map_err(|e: SurveyError| match e {
         SurveyError::OutOfMemory(_) => CliError::Runtime(e.to_string()),
+        SurveyError::TooLittleMemory { needed, .. } | SurveyError::OutgrewMemory { needed, .. } => {
+            CliError::Runtime(format!("{e}: raise --max-memory to {needed} or more"))
+        }
         _ => CliError::Usage(e.to_string()),
     })?;
     if args.json {

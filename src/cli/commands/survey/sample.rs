@@ -1,22 +1,27 @@
 //! `dice-of-doom survey --sample N`: seeded random boards, each proven on
-//! its own, and the first player's win rate with its 95% interval.
+//! its own, and the first player's win rate with its 95% interval; with
+//! `--shard K/M` one slice of them, printed as a part for `survey merge`;
+//! with `--out DIR` kept as they finish, for a rerun to go on from.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use clap::Args;
-use serde::Serialize;
 
-use crate::ai::arena::wilson_interval;
-use crate::analysis::sample::{Sample, SampleError, SampleOptions, sample};
+use super::part::{self, BoardRecord, FORMAT, Header, Settings, Shard, parse_shard};
+use super::{report, resume};
+use crate::analysis::sample::{SampleError, SampleOptions, prove_each};
 use crate::analysis::{ByteSize, group_digits, least_proof_memory};
+use crate::cli::CliError;
 use crate::cli::args::{FIRST, GameOptions, MAX_DICE, SIZE, whole};
 use crate::cli::commands::limits::MemoryArgs;
 use crate::cli::commands::limits::progress_bar;
 use crate::cli::setup::load::rules;
 use crate::cli::solve::parse_seconds;
-use crate::cli::{CliError, json};
-use crate::text::count;
+use crate::game::RuleSet;
 
 /// The options of a sampled survey.
 #[derive(Debug, Clone, Args)]
@@ -40,32 +45,30 @@ pub(in crate::cli) struct SampleArgs {
     #[arg(long, value_name = "N", requires = "sample", conflicts_with = "time",
           value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
     nodes: Option<u64>,
-    /// With --sample: shared by the worker threads.
+    /// With --sample: solve only the K-th (from 0) of M slices of the
+    /// seeds, and print it as a part (JSON lines) for `survey merge`.
+    #[arg(long, value_name = "K/M", requires = "sample", conflicts_with = "json",
+          value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// With --sample: keep each board in DIR as it is proven, and skip the
+    /// boards kept there by an earlier run of the same settings.
+    #[arg(long, value_name = "DIR", requires = "sample")]
+    out: Option<PathBuf>,
+    /// Shared by the worker threads (with --sample), or the most the memo
+    /// of a survey of every board may take.
     #[command(flatten)]
-    memory: MemoryArgs,
+    pub(in crate::cli) memory: MemoryArgs,
 }
 
-/// `survey --sample --json`: the sample, then its tallies.
-#[derive(Serialize)]
-struct SampleJson {
-    size: u8,
-    players: u8,
-    max_dice: u8,
-    first: String,
-    seed: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time_limit: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes_limit: Option<u64>,
-    boards: u64,
-    wins: u64,
-    losses: u64,
-    ties: u64,
-    unproven: u64,
-    win_rate: Option<f64>,
-    win_rate_ci95: (f64, f64),
-    median_seconds: f64,
-    max_seconds: f64,
+impl From<SampleError> for CliError {
+    fn from(e: SampleError) -> CliError {
+        match e {
+            // A board that cannot be drawn is the options' fault (as for
+            // `play`).
+            SampleError::Board { .. } => CliError::Usage(e.to_string()),
+            SampleError::Proof { .. } => CliError::Runtime(e.to_string()),
+        }
+    }
 }
 
 pub(in crate::cli) fn run(
@@ -127,124 +130,88 @@ pub(in crate::cli) fn run(
         nodes: args.nodes,
         threads,
     };
-    let bar = progress_bar(boards);
-    let result = sample(&options, &|| bar.inc(1));
-    bar.finish_and_clear();
-    // A board that cannot be drawn is the options' fault (as for `play`).
-    let result = result.map_err(|e| match e {
-        SampleError::Board { .. } => CliError::Usage(e.to_string()),
-        SampleError::Proof { .. } => CliError::Runtime(e.to_string()),
-    })?;
-    let figures = Figures::of(&result);
-    if as_json {
-        return json::print(&SampleJson {
-            size: game.side(),
-            players: 2,
-            max_dice: game.max_dice,
-            first: game.first.to_string(),
-            seed: args.seed,
-            time_limit: options.time.map(|t| t.as_secs_f64()),
-            nodes_limit: options.nodes,
-            boards,
-            wins: result.wins(),
-            losses: result.losses(),
-            ties: result.ties(),
-            unproven: result.unproven(),
-            win_rate: figures.rate,
-            win_rate_ci95: figures.interval,
-            median_seconds: figures.median,
-            max_seconds: figures.max,
-        });
+    let header = Header {
+        survey_part: FORMAT,
+        settings: settings(game, &options),
+        shard: args.shard.unwrap_or(Shard::WHOLE),
+    };
+    let settings = &header.settings;
+    let kept = match &args.out {
+        Some(dir) => Some(resume::open(dir, &header)?),
+        None => None,
+    };
+    let mut done: BTreeMap<u64, BoardRecord> = BTreeMap::new();
+    if let Some(kept) = &kept {
+        for (seed, board) in &kept.boards {
+            if let Some(i) = settings.index_of(*seed) {
+                done.insert(i, board.clone());
+            }
+        }
     }
+    let todo: Vec<u64> = header
+        .shard
+        .range(boards)
+        .filter(|i| !done.contains_key(i))
+        .map(|i| settings.seed_of(i))
+        .collect();
+    let map = options.rules.map();
+    let bar = progress_bar(todo.len() as u64);
+    let finished: Mutex<Vec<BoardRecord>> = Mutex::new(Vec::new());
+    let result = prove_each(&options, &todo, &|board| {
+        let record = BoardRecord::of(&board, board.board.on(map).to_line());
+        if let Some(kept) = &kept {
+            kept.keep(&record)?;
+        }
+        finished
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(record);
+        bar.inc(1);
+        Ok::<(), CliError>(())
+    });
+    bar.finish_and_clear();
+    result?;
+    if let Some(kept) = &kept {
+        kept.finish()?;
+    }
+    for record in finished.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        if let Some(i) = settings.index_of(record.seed) {
+            done.insert(i, record);
+        }
+    }
+    let records: Vec<BoardRecord> = done.into_values().collect();
+    let text = if args.shard.is_some() {
+        let mut text = part::line(&header);
+        for record in &records {
+            text.push_str(&part::line(record));
+        }
+        text
+    } else if as_json {
+        report::json(settings, &records)
+    } else {
+        report::text(settings, &records)
+    };
     let mut out = io::stdout().lock();
-    out.write_all(text(&options, &result, &figures).as_bytes())?;
+    out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
 }
 
-/// The figures read from a sample.
-struct Figures {
-    /// Wins among the proven boards, if any.
-    rate: Option<f64>,
-    interval: (f64, f64),
-    median: f64,
-    max: f64,
-    slowest_seed: u64,
-}
-
-impl Figures {
-    fn of(s: &Sample) -> Figures {
-        let proven = s.proven();
-        let rate = (proven > 0).then(|| s.wins() as f64 / proven as f64);
-        let to_u32 = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-        let interval = wilson_interval(to_u32(s.wins()), to_u32(proven));
-        let mut times: Vec<(f64, u64)> = s
-            .boards
-            .iter()
-            .map(|b| (b.time.as_secs_f64(), b.seed))
-            .collect();
-        times.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let median = times.get(times.len() / 2).map_or(0.0, |t| t.0);
-        let (max, slowest_seed) = times.last().copied().unwrap_or_default();
-        Figures {
-            rate,
-            interval,
-            median,
-            max,
-            slowest_seed,
-        }
+/// The settings of a sample, as its parts record them.
+fn settings(game: &GameOptions<{ SIZE | MAX_DICE | FIRST }>, o: &SampleOptions) -> Settings {
+    Settings {
+        program: format!("dice-of-doom {}", env!("CARGO_PKG_VERSION")),
+        rules: RuleSet::Classic.name().to_string(),
+        size: game.side(),
+        players: 2,
+        max_dice: game.max_dice,
+        first: game.first.to_string(),
+        seed: o.seed,
+        boards: o.boards,
+        time_limit_ns: o
+            .time
+            .map(|t| u64::try_from(t.as_nanos()).unwrap_or(u64::MAX)),
+        nodes_limit: o.nodes,
+        memory_per_board: o.memory.bytes() as u64,
     }
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
-}
-
-fn text(o: &SampleOptions, s: &Sample, f: &Figures) -> String {
-    let first = o.first;
-    let last = o.seed.wrapping_add(o.boards - 1);
-    let mut out = format!(
-        "{} random {} boards with at most {}, {first} moving first (seeds {} to {}):\n",
-        group_digits(o.boards),
-        o.rules.map(),
-        count(o.rules.max_dice(), "die", "dice"),
-        group_digits(o.seed),
-        group_digits(last),
-    );
-    let limit = match (o.time, o.nodes) {
-        (_, Some(n)) => format!("{} each", count(n, "position", "positions")),
-        (Some(t), None) => format!("{} s each", t.as_secs_f64()),
-        (None, None) => "no limit".to_string(),
-    };
-    let rate = match f.rate {
-        Some(rate) => format!(
-            "{} of the proven boards (95% interval {} to {})",
-            percent(rate),
-            percent(f.interval.0),
-            percent(f.interval.1)
-        ),
-        None => "none proven".to_string(),
-    };
-    let rows = [
-        (format!("{first} wins"), group_digits(s.wins())),
-        (format!("{first} loses"), group_digits(s.losses())),
-        ("ties".to_string(), group_digits(s.ties())),
-        (
-            "unproven".to_string(),
-            format!("{} (limit: {limit})", group_digits(s.unproven())),
-        ),
-        (format!("{first}'s win rate"), rate),
-        (
-            "proof times".to_string(),
-            format!(
-                "median {:.3} s, slowest {:.3} s (seed {})",
-                f.median, f.max, f.slowest_seed
-            ),
-        ),
-    ];
-    let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0) + 1;
-    for (label, value) in rows {
-        out.push_str(&format!("{:width$} {value}\n", format!("{label}:")));
-    }
-    out
 }

@@ -22,8 +22,10 @@ mod autosaves;
 mod commands;
 mod computer;
 mod files;
+mod interrupt;
 mod json;
 mod line_mode;
+mod locks;
 mod render;
 mod saving;
 mod setup;
@@ -249,6 +251,10 @@ pub enum CliError {
     /// Reading or writing failed (exit status 1).
     #[error("{}", io_reason(.0))]
     Io(#[from] io::Error),
+    /// Stopped by a signal, after saying what was known (exit status
+    /// 128 + the signal's number: 130 for Ctrl-C, 143 for `SIGTERM`).
+    #[error("stopped by {}", interrupt::name(*.0))]
+    Interrupted(i32),
 }
 
 impl From<crate::session::FrontEndError> for CliError {
@@ -266,6 +272,7 @@ impl CliError {
         match self {
             CliError::Usage(_) | CliError::BoardFile(_) => 2,
             CliError::Runtime(_) | CliError::Io(_) => 1,
+            CliError::Interrupted(n) => interrupt::status(*n),
         }
     }
 }

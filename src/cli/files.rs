@@ -141,6 +141,15 @@ impl Output {
         }
     }
 
+    /// The temporary file being written, if there is one (not for a
+    /// device), for a signal to remove (see `interrupt.rs`).
+    pub(super) fn temporary_path(&self) -> Option<&Path> {
+        match &self.target {
+            Target::Staged { file, .. } => Some(file.path()),
+            Target::Direct(_) => None,
+        }
+    }
+
     fn file(&mut self) -> &mut File {
         match &mut self.target {
             Target::Staged { file, .. } => file.as_file_mut(),

@@ -7,11 +7,13 @@
 pub(super) use super::autosaves::now;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::CliError;
 use super::autosaves::{autosave_dir, new_autosave};
 use super::files::{Existing, write_file};
+use super::locks::{Guard, LockError};
 use super::setup::load::{BoardFileError, Source, io_reason, read_text};
 use crate::record::Record;
 
@@ -57,6 +59,11 @@ pub(super) struct Saver {
     /// The list of the run's games it tells of its saves, and its game's
     /// place there (see [`Kept::keep`]).
     kept: Option<(Kept, usize)>,
+    /// The lock on the file and what it held when last read or written
+    /// (shared by the saver's clones).
+    guard: Arc<Mutex<Guard>>,
+    /// Whether a save has written (or removed) the file.
+    written: Arc<AtomicBool>,
 }
 
 impl Saver {
@@ -68,6 +75,8 @@ impl Saver {
             failure: Arc::default(),
             new: false,
             kept: None,
+            guard: Arc::default(),
+            written: Arc::default(),
         }
     }
 
@@ -79,6 +88,8 @@ impl Saver {
             failure: Arc::default(),
             new: false,
             kept: None,
+            guard: Arc::default(),
+            written: Arc::default(),
         }
     }
 
@@ -88,6 +99,41 @@ impl Saver {
     pub(super) fn only_new(mut self) -> Saver {
         self.new = true;
         self
+    }
+
+    /// The saver, its file locked for this process from now on (see
+    /// `locks.rs`) and its content noted, before the game is read from it:
+    /// a second process playing the same file is refused, and a file that
+    /// anyone else changes meanwhile is never written over.
+    ///
+    /// # Errors
+    /// Another process plays it (naming it), or no lock can be taken.
+    pub(super) fn locked(self) -> Result<Saver, CliError> {
+        let taken = self
+            .guarded()
+            .take(&self.path, MAX_RECORD_BYTES)
+            .map_err(|e| {
+                let shown = crate::text::shell_quote(&self.path);
+                let hint = match e {
+                    LockError::Held { .. } => format!(
+                        ": `dice-of-doom replay {shown}` shows it, \
+                         `dice-of-doom resume --no-autosave {shown}` plays on from it without saving"
+                    ),
+                    LockError::Io(_) => String::new(),
+                };
+                CliError::Runtime(format!("{shown} cannot be played: {e}{hint}"))
+            });
+        taken.map(|()| self)
+    }
+
+    fn guarded(&self) -> std::sync::MutexGuard<'_, Guard> {
+        self.guard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether a save has written the file (or removed a finished game's
+    /// autosave): nothing is said to be saved before.
+    pub(super) fn written(&self) -> bool {
+        self.written.load(Ordering::Relaxed)
     }
 
     /// Whether `path` is in the autosave directory.
@@ -110,6 +156,7 @@ impl Saver {
         *self.failed() = saved.clone().err();
         if saved.is_ok() {
             self.new = false;
+            self.written.store(true, Ordering::Relaxed);
             if let Some((kept, index)) = &self.kept {
                 kept.saved(*index, record);
             }
@@ -124,7 +171,10 @@ impl Saver {
 
     fn write(&self, record: &Record) -> Result<(), String> {
         let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut guard = self.guarded();
+        guard.check(&self.path)?;
         if self.autosave && record.is_over() {
+            guard.wrote(None);
             return match std::fs::remove_file(&self.path) {
                 // Not there (nor its folder): nothing to remove.
                 Err(e)
@@ -148,7 +198,10 @@ impl Saver {
         } else {
             Existing::Replace
         };
-        write_file(&self.path, &record.to_string(), existing).map_err(|e| io_reason(&e))
+        let text = record.to_string();
+        write_file(&self.path, &text, existing).map_err(|e| io_reason(&e))?;
+        guard.wrote(Some(text.as_bytes()));
+        Ok(())
     }
 
     /// What to say when the game ends: where it is kept and how to go on,
@@ -164,6 +217,9 @@ impl Saver {
         let shown = crate::text::shell_quote(&self.path);
         if self.failed().is_some() {
             return None;
+        }
+        if !self.written() {
+            return (!self.autosave && !record.is_over()).then(|| self.unwritten_note_as(name));
         }
         if !record.is_over() {
             return Some(self.unfinished_note_as(name));
@@ -195,10 +251,26 @@ impl Saver {
         let saver = self.clone();
         move || {
             saver.failure_as("The game").map_or_else(
-                || saver.unfinished_note_as("The game"),
+                || match (saver.written(), saver.autosave) {
+                    (true, _) => saver.unfinished_note_as("The game"),
+                    (false, false) => saver.unwritten_note_as("The game"),
+                    (false, true) => "No move was played: there is nothing to resume.".to_string(),
+                },
                 |failure| format!("{failure}."),
             )
         }
+    }
+
+    /// The note for a record read and never written since: it is said to
+    /// be where it was, not to be saved.
+    fn unwritten_note_as(&self, name: &str) -> String {
+        let shown = crate::text::shell_quote(&self.path);
+        format!("{name} is unchanged in {shown}: `dice-of-doom resume {shown}` goes on with it.")
+    }
+
+    /// Whether the game is kept in an autosave (made once it has a move).
+    pub(super) fn is_autosave(&self) -> bool {
+        self.autosave
     }
 
     fn unfinished_note_as(&self, name: &str) -> String {

@@ -27,8 +27,10 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
     // be written is known before the game; a record read is written again
     // only once the game changes, so that a finished one, or one a person
     // annotated with comments, stays as it is until then.
+    // An autosave is made only once the game has a move: a game left
+    // before that leaves nothing to resume.
     let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
-    if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
+    if let Some(saver) = game.saver.as_mut().filter(|s| fresh && !s.is_autosave()) {
         if let Err(reason) = saver.save(&game.record) {
             let path = crate::text::shell_quote(saver.path());
             if args.save.is_some() || args.load.is_some() {
@@ -71,7 +73,8 @@ fn full_screen(game: Game, args: &PlayArgs) -> Result<(), CliError> {
     // The game keeps itself, saved already (or the reason it was not).
     let kept = Kept::default();
     let store = game.saver.clone().map(|saver| {
-        Box::new(kept.keep(saver, Some(&game.record))) as Box<dyn crate::session::Store>
+        let saved = saver.written().then_some(&game.record);
+        Box::new(kept.keep(saver, saved)) as Box<dyn crate::session::Store>
     });
     let app = app.with_store(&game.record, store);
     run_full_screen(app, &game, args.color, Some(kept), Some(args))

@@ -26,6 +26,11 @@ pub struct ResumeArgs {
     /// written over, unless it is the record read itself.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Play on from the record without keeping the game anywhere: the
+    /// record is read, never written (nor locked, so a game another
+    /// process is playing can be looked at and tried).
+    #[arg(long, conflicts_with = "save")]
+    no_autosave: bool,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
@@ -67,6 +72,7 @@ pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     };
     let mut play = load(file)?;
     play.save = args.save.clone();
+    play.no_autosave = args.no_autosave;
     play.color = args.color;
     play.plain = args.plain;
     play.computer = args.computer;

@@ -74,6 +74,8 @@ struct SurveyJson {
 }
 
 pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
+    // Ctrl-C or TERM: how far the survey went is said (`interrupt.rs`).
+    crate::cli::interrupt::watch(false)?;
     if let Some(boards) = args.sampled.sample {
         return sample::run(&args.game, boards, &args.sampled, args.threads, args.json);
     }
@@ -87,7 +89,14 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     }
     let (_, count) = board_count(cells, args.game.max_dice);
     let bar = progress_bar(count.unwrap_or(0));
-    let result = survey(&options, &|n| bar.inc(n));
+    let result = survey(&options, &|n| {
+        bar.inc(n);
+        crate::cli::interrupt::know(format!(
+            "survey stopped before its end (partial): {} of {} boards surveyed",
+            crate::analysis::group_digits(bar.position()),
+            count.map_or_else(|| "?".into(), crate::analysis::group_digits)
+        ));
+    });
     bar.finish_and_clear();
     // Every survey error but a refusal of memory is about the options asked
     // for.

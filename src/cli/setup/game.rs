@@ -62,21 +62,25 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
                 "--load: give the record's file; standard input is for the moves".to_string(),
             ));
         }
+        // The file the game is kept in is locked before the record is
+        // read (see `locks.rs`); `--no-autosave` plays on without keeping.
+        let saver = match &args.save {
+            Some(save) if kept_in_loaded => Some(Saver::file(writable(save)?)),
+            Some(save) => Some(Saver::file(save.clone()).only_new()),
+            None if args.no_autosave => None,
+            None if Saver::is_autosave_path(path) => Some(Saver::autosave(writable(path)?)),
+            None => Some(Saver::file(writable(path)?)),
+        };
+        let saver = saver.map(Saver::locked).transpose()?;
         let mut record = read_record(path)?;
         let ai = AiKind::for_rules(record.rules().set());
         let hints = hints_of(&record, (ai, computer::budget(args.think_time, args.nodes)));
         if let Some(choice) = args.computer {
             record = reseated(record, choice, hints)?;
         }
-        let saver = match &args.save {
-            Some(save) if kept_in_loaded => Saver::file(save.clone()),
-            Some(save) => Saver::file(save.clone()).only_new(),
-            None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
-            None => Saver::file(path.clone()),
-        };
         return Ok(Game {
             record,
-            saver: Some(saver),
+            saver,
             hints,
             loaded: Some(crate::text::shell_quote(path)),
         });
@@ -104,6 +108,23 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
         hints: (ai, budget),
         loaded: None,
     })
+}
+
+/// `path`, unless it is a file that may not be written (read-only): such
+/// a record is refused for keeping the game, clearly, rather than
+/// replaced by a rename that would ignore its mode.
+fn writable(path: &std::path::Path) -> Result<std::path::PathBuf, CliError> {
+    let read_only =
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly());
+    if read_only {
+        let shown = crate::text::shell_quote(path);
+        return Err(CliError::Runtime(format!(
+            "{shown} is read-only, so the game is not kept in it: \
+             `dice-of-doom resume --no-autosave {shown}` plays on without saving, \
+             `dice-of-doom resume --save NEW.txt {shown}` keeps the game in a new file"
+        )));
+    }
+    Ok(path.to_path_buf())
 }
 
 /// The record with the computer at the players `choice` names and people

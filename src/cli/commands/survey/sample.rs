@@ -128,7 +128,14 @@ pub(in crate::cli) fn run(
         threads,
     };
     let bar = progress_bar(boards);
-    let result = sample(&options, &|| bar.inc(1));
+    let result = sample(&options, &|| {
+        bar.inc(1);
+        crate::cli::interrupt::know(format!(
+            "survey --sample stopped before its end (partial): {} of {} boards proven or given up",
+            crate::analysis::group_digits(bar.position()),
+            crate::analysis::group_digits(boards)
+        ));
+    });
     bar.finish_and_clear();
     // A board that cannot be drawn is the options' fault (as for `play`).
     let result = result.map_err(|e| match e {

@@ -99,12 +99,13 @@ pub(super) fn know(text: String) {
     *KNOWN.lock().unwrap_or_else(PoisonError::into_inner) = Some(text);
 }
 
-/// A temporary file to remove if a signal ends the command (`None` once
-/// it is renamed into place or removed).
-pub(super) fn temporary(path: Option<&Path>) {
+/// The temporary files (and lock files) to remove if a signal ends the
+/// command: the whole list, replaced (empty once they are renamed into
+/// place or removed).
+pub(super) fn temporary(paths: &[&Path]) {
     let mut files = TEMPORARY.lock().unwrap_or_else(PoisonError::into_inner);
     files.clear();
-    files.extend(path.map(Path::to_path_buf));
+    files.extend(paths.iter().map(|p| p.to_path_buf()));
 }
 
 /// Ends the process after signal `n`: what it knows said on standard

@@ -20,6 +20,13 @@ pub(super) struct FileLock {
     path: PathBuf,
 }
 
+impl FileLock {
+    /// The lock file.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
 /// Why a file could not be locked.
 #[derive(Debug, thiserror::Error)]
 pub(super) enum LockError {
@@ -225,6 +232,11 @@ impl Guard {
             ),
             _ => Ok(()),
         }
+    }
+
+    /// Lets go of the lock (its file removed): the game is no longer kept.
+    pub(super) fn release(&mut self) {
+        self.lock = None;
     }
 
     /// The file now holds `text` (written by this session), or nothing.

@@ -130,6 +130,12 @@ impl Saver {
         self.guard.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Lets go of the file's lock (see `locks.rs`) once the session is
+    /// over: the game is no longer kept from here.
+    pub(super) fn release(&self) {
+        self.guarded().release();
+    }
+
     /// Whether a save has written the file (or removed a finished game's
     /// autosave): nothing is said to be saved before.
     pub(super) fn written(&self) -> bool {
@@ -250,6 +256,8 @@ impl Saver {
     pub(super) fn note_on_signal(&self) -> impl Fn() -> String + Send + use<> {
         let saver = self.clone();
         move || {
+            // Called with `SAVING` held: no save is under way.
+            saver.release();
             saver.failure_as("The game").map_or_else(
                 || match (saver.written(), saver.autosave) {
                     (true, _) => saver.unfinished_note_as("The game"),
@@ -392,6 +400,13 @@ impl Kept {
         });
         saver.kept = Some((self.clone(), games.len() - 1));
         saver
+    }
+
+    /// Lets go of every game's file (see [`Saver::release`]).
+    pub(super) fn release(&self) {
+        for game in self.games().iter() {
+            game.saver.release();
+        }
     }
 
     /// The game `index` was saved as `record`.

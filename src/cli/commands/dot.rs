@@ -78,10 +78,13 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
             // of it is written: a failure leaves the file as it was (and
             // no half graph), a device stays a device.
             // One writer at a time; the temporary files of killed ones go.
-            let _lock = crate::cli::locks::lock(path)
+            let lock = crate::cli::locks::lock(path)
                 .map_err(|e| CliError::Runtime(format!("cannot write {}: {e}", path.display())))?;
             let file = Output::create(path, Existing::Replace).map_err(cannot)?;
-            interrupt::temporary(file.temporary_path());
+            let lock_file = lock.as_ref().map(crate::cli::locks::FileLock::path);
+            let mut temporary: Vec<&std::path::Path> = lock_file.into_iter().collect();
+            temporary.extend(file.temporary_path());
+            interrupt::temporary(&temporary);
             let mut out = io::BufWriter::new(file);
             let written = dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
                 .and_then(|()| Ok(out.flush()?));
@@ -93,7 +96,8 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
             }
             let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
             let committed = file.commit().map_err(cannot);
-            interrupt::temporary(None);
+            interrupt::temporary(&[]);
+            drop(lock);
             committed
         }
         None => {

@@ -114,7 +114,10 @@ pub(in crate::cli) fn run_full_screen(
         quiet.seed = None;
     }
     let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
-    let (notes, failures) = kept.map_or((None, None), |kept| kept.notes());
+    let (notes, failures) = kept.map_or((None, None), |kept| {
+        kept.release();
+        kept.notes()
+    });
     if let Some(notes) = notes {
         let mut out = io::stdout().lock();
         written = written.and_then(|()| writeln!(out, "{notes}").and_then(|()| out.flush()));
@@ -203,6 +206,9 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     }
     let played = play_with(&mut session, &mut io::stdin().lock(), &mut out, color);
     *record = session.record().clone();
+    if let Some(saver) = &game.saver {
+        saver.release();
+    }
     let outcome = played?;
     if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
         writeln!(out, "{note}")?;

@@ -147,6 +147,8 @@ pub(in crate::cli) fn replay_full_screen(
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    // A record from someone else cannot make the computer think forever.
+    let record = crate::cli::setup::game::capped(record);
     let fallback = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
     // A game continued from the replay (`c`) is kept from then on.
@@ -222,6 +224,10 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         Outcome::InputEnded => Err(CliError::Runtime(
             "the input ended before the game was over".to_string(),
         )),
+        Outcome::Endless => Err(CliError::Runtime(format!(
+            "the input sent a line of more than {} bytes with no end: it is read no further",
+            crate::text::group_digits(crate::cli::line_mode::input::MAX_READ)
+        ))),
     }
 }
 

@@ -31,6 +31,10 @@ pub struct ResumeArgs {
     /// process is playing can be looked at and tried).
     #[arg(long, conflicts_with = "save")]
     no_autosave: bool,
+    /// Let the record's computer think as long as the record asks (even
+    /// `no limit`); without it, at most 60 seconds a move.
+    #[arg(long)]
+    uncapped: bool,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
@@ -73,6 +77,7 @@ pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     let mut play = load(file)?;
     play.save = args.save.clone();
     play.no_autosave = args.no_autosave;
+    play.uncapped = args.uncapped;
     play.color = args.color;
     play.plain = args.plain;
     play.computer = args.computer;
@@ -117,7 +122,7 @@ pub(in crate::cli) fn offer() -> Result<Option<PathBuf>, CliError> {
         out.flush()?;
         let answer = match read_line(&mut io::stdin().lock())? {
             Line::Text(text) => text.trim().to_lowercase(),
-            Line::End => return Ok(None),
+            Line::End | Line::Endless => return Ok(None),
             Line::TooLong | Line::NotText => String::from("?"),
         };
         match answer.as_str() {

@@ -73,6 +73,9 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
         };
         let saver = saver.map(Saver::locked).transpose()?;
         let mut record = read_record(path)?;
+        if !args.uncapped {
+            record = capped(record);
+        }
         let ai = AiKind::for_rules(record.rules().set());
         let hints = hints_of(&record, (ai, computer::budget(args.think_time, args.nodes)));
         if let Some(choice) = args.computer {
@@ -125,6 +128,38 @@ fn writable(path: &std::path::Path) -> Result<std::path::PathBuf, CliError> {
         )));
     }
     Ok(path.to_path_buf())
+}
+
+/// The longest a record's computer thinks per move, unless `--uncapped`:
+/// a record from someone else cannot make the computer think forever.
+pub(in crate::cli) const RECORD_THINK_CAP: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The most nodes a move a record's budget of nodes alone may ask for
+/// without a time limit too, unless `--uncapped`.
+pub(in crate::cli) const RECORD_NODES_CAP: u64 = 10_000_000;
+
+/// The record with each computer seat's budget held to
+/// [`RECORD_THINK_CAP`] a move: a longer think time is cut to it, and `no
+/// limit` or a budget of more than [`RECORD_NODES_CAP`] nodes alone gets
+/// it as a time limit (a smaller budget of nodes is left as it is, so that
+/// the game stays the same on every machine).
+pub(in crate::cli) fn capped(record: Record) -> Record {
+    let seats = record
+        .seats()
+        .iter()
+        .map(|&seat| match seat {
+            Seat::Computer { ai, mut budget } => {
+                budget.time = match (budget.time, budget.nodes) {
+                    (Some(time), _) => Some(time.min(RECORD_THINK_CAP)),
+                    (None, Some(nodes)) if nodes <= RECORD_NODES_CAP => None,
+                    (None, _) => Some(RECORD_THINK_CAP),
+                };
+                Seat::Computer { ai, budget }
+            }
+            Seat::Person => seat,
+        })
+        .collect();
+    record.with_seats(seats)
 }
 
 /// The record with the computer at the players `choice` names and people

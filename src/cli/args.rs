@@ -373,7 +373,7 @@ pub(super) struct PlayArgs {
     /// With --load: let the record's computer think as long as the record
     /// asks (even `no limit`); without it, a record's computer thinks at
     /// most 60 seconds a move, whatever the file says.
-    #[arg(long, requires = "load")]
+    #[arg(long)]
     pub(super) uncapped: bool,
 }
 

@@ -76,6 +76,13 @@ impl Output {
                 ));
             }
             Some(_) if existing == Existing::Keep => return Err(exists()),
+            // A rename would replace it whatever its mode says.
+            Some(m) if m.is_file() && m.permissions().readonly() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    "the file is read-only, so it is not written over",
+                ));
+            }
             Some(m) if !m.is_file() => {
                 let file = std::fs::OpenOptions::new().write(true).open(path)?;
                 return Ok(Output {
@@ -106,7 +113,20 @@ impl Output {
             .file_name()
             .map_or_else(|| "output".into(), |n| n.to_string_lossy());
         let prefix = format!(".{name}.");
-        let file = builder.prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
+        let file = builder
+            .prefix(&prefix)
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(|e| {
+                let reason = crate::cli::setup::load::io_reason(&e);
+                io::Error::new(
+                    e.kind(),
+                    format!(
+                        "no temporary file can be made beside it in {} ({reason})",
+                        crate::text::shell_quote(dir)
+                    ),
+                )
+            })?;
         Ok(Output {
             target: Target::Staged {
                 file,

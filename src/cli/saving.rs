@@ -33,6 +33,16 @@ pub(super) static SAVING: Mutex<()> = Mutex::new(());
 pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
     let source = Source::from_arg(path);
     let text = read_text(&source, "record", MAX_RECORD_BYTES)?;
+    // One byte-order mark may start a file (`read_text` drops it), as in a
+    // board or map file; a second is refused there, and here too.
+    if text.starts_with('\u{feff}') {
+        return Err(BoardFileError {
+            source_name: source,
+            location: Some((1, 1)),
+            problem: "a second byte-order mark: a file may start with one only".to_string(),
+        }
+        .into());
+    }
     Record::parse(&text).map_err(|e| {
         BoardFileError {
             source_name: source,
@@ -168,6 +178,18 @@ impl Saver {
             }
         }
         saved
+    }
+
+    /// For an autosave, made only once the game has a move: whether its
+    /// folder is there or can be made, a failure kept as a save's would
+    /// be, so that both modes warn at once.
+    pub(super) fn probe(&mut self) -> Result<(), String> {
+        let made = match self.path.parent() {
+            Some(dir) => std::fs::create_dir_all(dir).map_err(|e| io_reason(&e)),
+            None => Ok(()),
+        };
+        *self.failed() = made.clone().err();
+        made
     }
 
     /// Why the last save failed, if it did.

@@ -24,6 +24,8 @@ mod records;
 #[cfg(unix)]
 mod records_tui;
 mod rules_cli;
+#[cfg(unix)]
+mod safety_cli;
 mod solve_cli;
 #[cfg(unix)]
 mod tui;

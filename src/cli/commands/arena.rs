@@ -223,6 +223,10 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     // Ctrl-C or TERM: the results of the games finished are said.
     crate::cli::interrupt::watch(false)?;
     let mut finished = [0u64; 3];
+    crate::cli::interrupt::know(format!(
+        "arena stopped before its end: 0 of {} games finished",
+        arena.games()
+    ));
     let result = arena
         .run(|game| {
             bar.inc(1);

@@ -30,8 +30,13 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
     // An autosave is made only once the game has a move: a game left
     // before that leaves nothing to resume.
     let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
-    if let Some(saver) = game.saver.as_mut().filter(|s| fresh && !s.is_autosave()) {
-        if let Err(reason) = saver.save(&game.record) {
+    if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
+        let made = if saver.is_autosave() {
+            saver.probe()
+        } else {
+            saver.save(&game.record)
+        };
+        if let Err(reason) = made {
             let path = crate::text::shell_quote(saver.path());
             if args.save.is_some() || args.load.is_some() {
                 return Err(CliError::Runtime(format!(

@@ -88,6 +88,13 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
             loaded: Some(crate::text::shell_quote(path)),
         });
     }
+    if args.uncapped {
+        return Err(CliError::Usage(
+            "--uncapped goes with --load: it lets a record's computer think as long as the \
+             record asks"
+                .to_string(),
+        ));
+    }
     // The options resolved and checked once (`setup.rs`).
     let new = super::new_game(args)?;
     let (ai, budget) = (new.ai, new.budget);

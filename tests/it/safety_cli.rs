@@ -520,3 +520,73 @@ fn uncapped_goes_with_a_record_only() {
         .code(2)
         .stderr(predicate::str::contains("--load"));
 }
+
+/// The command between the first pair of backquotes of `text`.
+fn suggested(text: &str) -> String {
+    let start = text.find('`').unwrap() + 1;
+    let end = start + text[start..].find('`').unwrap();
+    text[start..end].to_string()
+}
+
+#[test]
+fn suggested_commands_read_back_through_sh_and_from_anywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "it's a\nnew \u{1b}[31m line.txt";
+    let saved = dir.path().join(name);
+    let played = dice_of_doom()
+        .args([
+            "play",
+            "--plain",
+            "--board",
+            "boards/test-2x2.txt",
+            "--save",
+        ])
+        .arg(&saved)
+        .write_stdin("1\nq\n")
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success();
+    let out = text(&played.get_output().stdout);
+    let note = &out[out.find("The game is saved to").unwrap()..];
+    assert!(!note.contains('\u{1b}'), "{note:?}");
+    let command = suggested(note);
+    assert!(command.starts_with("dice-of-doom resume "), "{command}");
+    let bin = env!("CARGO_BIN_EXE_dice-of-doom");
+    let resumed = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "\"$0\" {} --plain",
+            &command["dice-of-doom ".len()..]
+        ))
+        .arg(bin)
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        text(&resumed.stdout).starts_with("The game of "),
+        "{}",
+        text(&resumed.stderr)
+    );
+    // A relative data directory: the autosave's path is printed whole.
+    let played = dice_of_doom()
+        .current_dir(dir.path())
+        .env("DICE_OF_DOOM_DATA_DIR", "data")
+        .args(["play", "--plain", "--board"])
+        .arg(common::board("test-2x2.txt"))
+        .args(["--autosave"])
+        .write_stdin("1\nq\n")
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success();
+    let out = text(&played.get_output().stdout);
+    let note = &out[out.find("The game is saved to").unwrap()..];
+    let shown = note["The game is saved to ".len()..]
+        .split(':')
+        .next()
+        .unwrap();
+    assert!(
+        shown.starts_with(dir.path().to_str().unwrap()),
+        "{shown} is not absolute"
+    );
+}

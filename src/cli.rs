@@ -97,12 +97,20 @@ mod status {
     /// `play`: the file of `--save` or `--load` cannot be written.
     pub(super) const CANNOT_SAVE: Piece = (
         1,
-        "the game cannot be saved in the file of --save (or --load)",
+        "the game cannot be saved in the file of --save (or --load): read-only, changed by \
+         another program, or played by another dice-of-doom (named)",
     );
     /// `resume` has nothing to resume.
     pub(super) const NOTHING_TO_RESUME: Piece = (
         1,
-        "there is no unfinished game to resume, or the game cannot be saved",
+        "there is no unfinished game to resume, or the game cannot be saved (its record is \
+         read-only, changed by another program, or played by another dice-of-doom, named)",
+    );
+    /// The long commands, stopped by a signal.
+    pub(super) const STOPPED: Piece = (
+        130,
+        "stopped by Ctrl-C, what was found so far said (marked partial), temporary files \
+         removed; 143 for SIGTERM, 129 for SIGHUP (128 + the signal)",
     );
     /// A bad record.
     pub(super) const USAGE_OR_RECORD: Piece = (
@@ -131,30 +139,44 @@ mod status {
     /// `replay`.
     pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD, INTERRUPTED];
     /// `stats` and `dot`.
-    pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
+    pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD, STOPPED];
     /// `stats --rules`: the bounds of the value did not meet.
     pub(super) const NOT_CONVERGED: Piece = (
         1,
         "with --rules: the bounds of the value did not meet within the tolerance (they are printed)",
     );
     /// `stats`.
-    pub(super) const STATS: &[Piece] = &[SUCCESS, TOO_LARGE, NOT_CONVERGED, IO, USAGE_OR_BOARD];
+    pub(super) const STATS: &[Piece] = &[
+        SUCCESS,
+        TOO_LARGE,
+        NOT_CONVERGED,
+        IO,
+        USAGE_OR_BOARD,
+        STOPPED,
+    ];
     /// `solve`: too little memory for a proof.
     pub(super) const TOO_LITTLE_MEMORY: Piece = (
         1,
         "--max-memory is below the least a proof needs (the message names it)",
     );
     /// `solve`.
-    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, TOO_LITTLE_MEMORY, IO, USAGE_OR_BOARD];
+    pub(super) const SOLVE: &[Piece] = &[
+        SUCCESS,
+        UNPROVEN,
+        TOO_LITTLE_MEMORY,
+        IO,
+        USAGE_OR_BOARD,
+        STOPPED,
+    ];
     /// `arena`.
-    pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
+    pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE, STOPPED];
     /// `survey --sample`: a proof could not start.
     pub(super) const NO_PROOF: Piece = (
         1,
         "with --sample: --max-memory is below the least a proof needs, or the system refused it",
     );
     /// `survey`.
-    pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];
+    pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY, STOPPED];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }

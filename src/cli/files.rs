@@ -113,20 +113,7 @@ impl Output {
             .file_name()
             .map_or_else(|| "output".into(), |n| n.to_string_lossy());
         let prefix = format!(".{name}.");
-        let file = builder
-            .prefix(&prefix)
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(|e| {
-                let reason = crate::cli::setup::load::io_reason(&e);
-                io::Error::new(
-                    e.kind(),
-                    format!(
-                        "no temporary file can be made beside it in {} ({reason})",
-                        crate::text::shell_quote(dir)
-                    ),
-                )
-            })?;
+        let file = builder.prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
         Ok(Output {
             target: Target::Staged {
                 file,

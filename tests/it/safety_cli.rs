@@ -590,3 +590,42 @@ fn suggested_commands_read_back_through_sh_and_from_anywhere() {
         "{shown} is not absolute"
     );
 }
+
+#[test]
+fn dot_names_a_read_only_output_truly() {
+    if !Path::new("/proc/version").exists() {
+        return;
+    }
+    dice_of_doom()
+        .args(["dot", "--board", "boards/test-2x2.txt", "-o", "/proc/version"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stderr("dice-of-doom: cannot write /proc/version: the file is read-only, so it is not written over\n");
+}
+
+#[test]
+fn a_second_byte_order_mark_is_refused_in_records_as_in_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("two.txt");
+    let text = format!("\u{feff}\u{feff}{}", common::golden("test-2x2.record"));
+    std::fs::write(&record, text).unwrap();
+    dice_of_doom()
+        .args(["replay", "--plain"])
+        .arg(&record)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "two.txt:1:1: a second byte-order mark",
+        ));
+    let one = dir.path().join("one.txt");
+    let text = format!("\u{feff}{}", common::golden("test-2x2.record"));
+    std::fs::write(&one, text).unwrap();
+    dice_of_doom()
+        .args(["replay", "--plain"])
+        .arg(&one)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .success();
+}

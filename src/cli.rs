@@ -97,20 +97,17 @@ mod status {
     /// `play`: the file of `--save` or `--load` cannot be written.
     pub(super) const CANNOT_SAVE: Piece = (
         1,
-        "the game cannot be saved in the file of --save (or --load): read-only, changed by \
-         another program, or played by another dice-of-doom (named)",
+        "the game cannot be saved in the file of --save (or --load), or another process plays it",
     );
     /// `resume` has nothing to resume.
     pub(super) const NOTHING_TO_RESUME: Piece = (
         1,
-        "there is no unfinished game to resume, or the game cannot be saved (its record is \
-         read-only, changed by another program, or played by another dice-of-doom, named)",
+        "there is no unfinished game to resume, or the game cannot be saved or is played elsewhere",
     );
     /// The long commands, stopped by a signal.
     pub(super) const STOPPED: Piece = (
         130,
-        "stopped by Ctrl-C, what was found so far said (marked partial), temporary files \
-         removed; 143 for SIGTERM, 129 for SIGHUP (128 + the signal)",
+        "stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)",
     );
     /// A bad record.
     pub(super) const USAGE_OR_RECORD: Piece = (

@@ -75,17 +75,10 @@ pub(super) fn lock(path: &Path) -> Result<Option<FileLock>, LockError> {
             .open(&at)
         {
             Ok(file) => file,
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::PermissionDenied
-                        | io::ErrorKind::ReadOnlyFilesystem
-                        | io::ErrorKind::NotFound
-                ) =>
-            {
-                return Ok(None);
-            }
-            Err(e) => return Err(e.into()),
+            // No lock file can be made there (a folder that is not there,
+            // not a folder, or read-only): nor can the file be written,
+            // and its writes say why.
+            Err(_) => return Ok(None),
         };
         match file.try_lock() {
             Ok(()) => {}

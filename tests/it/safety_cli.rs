@@ -421,7 +421,7 @@ fn ctrl_c_stops_solve_with_the_bounds_proven() {
         &[
             "solve",
             "--seed",
-            "3",
+            "4",
             "--size",
             "5",
             "--max-memory",

@@ -1,13 +1,13 @@
 //! One writer per file: a record being played (and a `dot --output` file
 //! being written) is locked for the life of the session through a lock
 //! file beside it, `.NAME.lock`, holding the process's id. The lock is the
-//! system's advisory lock on that file (`File::try_lock`), which the system
+//! system's advisory lock on that file (`flock`), which the system
 //! lets go of when the process ends however it ends, so a lock left by a
 //! killed process never blocks. Once locked, the temporary files that
 //! killed writers of the same file left behind (`.NAME.XXXXXX.tmp`, see
 //! `files.rs`) are removed: whoever made them is gone.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -80,21 +80,19 @@ pub(super) fn lock(path: &Path) -> Result<Option<FileLock>, LockError> {
             // and its writes say why.
             Err(_) => return Ok(None),
         };
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
+        match try_lock(&file) {
+            Ok(true) => {}
+            Ok(false) => {
                 let mut text = String::new();
-                let _ = file.take(32).read_to_string(&mut text);
+                let _ = (&file).take(32).read_to_string(&mut text);
                 let holder = text
                     .trim()
                     .parse::<u32>()
                     .map_or_else(|_| "a process".to_string(), |pid| format!("process {pid}"));
                 return Err(LockError::Held { holder });
             }
-            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {
-                return Ok(None);
-            }
-            Err(TryLockError::Error(e)) => return Err(e.into()),
+            // A file system without such locks: no lock.
+            Err(_) => return Ok(None),
         }
         if !names(&at, &file) {
             continue;
@@ -106,6 +104,23 @@ pub(super) fn lock(path: &Path) -> Result<Option<FileLock>, LockError> {
         return Ok(Some(lock));
     }
     Err(io::Error::other("its lock file keeps changing").into())
+}
+
+/// Takes the lock on `file` if no process holds it: whether it did.
+#[cfg(unix)]
+fn try_lock(file: &File) -> io::Result<bool> {
+    use rustix::fs::{FlockOperation, flock};
+    match flock(file, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// No such locks here.
+#[cfg(not(unix))]
+fn try_lock(_: &File) -> io::Result<bool> {
+    Err(io::ErrorKind::Unsupported.into())
 }
 
 /// Whether `path` is still the file `file` has open.
@@ -169,7 +184,7 @@ impl Drop for FileLock {
         if names(&self.path, &self.file) {
             let _ = std::fs::remove_file(&self.path);
         }
-        let _ = self.file.unlock();
+        // Closing the file (next) lets go of the lock.
     }
 }
 

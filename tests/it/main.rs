@@ -26,6 +26,8 @@ mod records_tui;
 mod rules_cli;
 #[cfg(unix)]
 mod safety_cli;
+#[cfg(unix)]
+mod signals_cli;
 mod solve_cli;
 #[cfg(unix)]
 mod tui;

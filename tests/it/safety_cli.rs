@@ -1,8 +1,7 @@
 //! Nothing lost, nothing stuck (issue 25): one writer per record, moves
-//! saved before they are shown, every long command stopped cleanly by
-//! Ctrl-C or TERM (what it knows said, its temporary files removed, status
-//! 130 or 143), read-only records, endless input lines, and records that
-//! ask the computer for too much. Every test bounds its own time.
+//! saved before they are shown, read-only records, endless input lines,
+//! suggested commands a shell reads back (the long commands' Ctrl-C and
+//! TERM are in `signals_cli`). Every test bounds its own time.
 
 use crate::common;
 
@@ -30,14 +29,14 @@ fn spawn(data: &Path, args: &[&str], stdin: Stdio) -> Child {
 }
 
 /// Sends `signal` to `child`.
-fn signal(child: &Child, signal: Signal) {
+pub(crate) fn signal(child: &Child, signal: Signal) {
     let pid = Pid::from_raw(child.id() as i32).unwrap();
     // Gone already: nothing to stop.
     let _ = kill_process(pid, signal);
 }
 
 /// Waits for `child` at most `limit`, killing it (and failing) past that.
-fn finish(mut child: Child, limit: Duration) -> Output {
+pub(crate) fn finish(mut child: Child, limit: Duration) -> Output {
     let deadline = Instant::now() + limit;
     while child.try_wait().unwrap().is_none() {
         if Instant::now() > deadline {
@@ -62,12 +61,12 @@ fn wait_for(what: &str, ready: impl Fn() -> bool) {
     }
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
+pub(crate) fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -396,118 +395,6 @@ fn term_at_any_moment_loses_no_move_that_was_shown() {
         assert!(
             shown <= kept,
             "run {run}, TERM after {at:?}: {shown} moves shown, {kept} kept"
-        );
-    }
-}
-
-/// Runs `args` for `after`, then sends `sig`: the output, within 20 s.
-fn stopped(args: &[&str], after: Duration, sig: Signal, cwd: Option<&Path>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"));
-    command
-        .current_dir(cwd.map_or_else(common::root, Path::to_path_buf))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let child = command.spawn().unwrap();
-    std::thread::sleep(after);
-    signal(&child, sig);
-    finish(child, Duration::from_secs(20))
-}
-
-#[test]
-fn ctrl_c_stops_solve_with_the_bounds_proven() {
-    let output = stopped(
-        &[
-            "solve",
-            "--seed",
-            "4",
-            "--size",
-            "5",
-            "--max-memory",
-            "300M",
-        ],
-        Duration::from_millis(1500),
-        Signal::INT,
-        None,
-    );
-    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
-    let out = text(&output.stdout);
-    assert!(
-        out.contains("value for a: not proven (a gets at least"),
-        "{out}"
-    );
-    assert_eq!(
-        text(&output.stderr),
-        "dice-of-doom: stopped by Ctrl-C (SIGINT)\n"
-    );
-}
-
-#[test]
-fn term_stops_dot_leaving_no_temporary_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = dir.path().join("board.txt");
-    std::fs::write(&board, "a-2 b-2 a-1 / b-3 a-1 b-2 / a-2 b-1 a-3\n").unwrap();
-    let output = stopped(
-        &[
-            "dot",
-            "--board",
-            "board.txt",
-            "--max-nodes",
-            "100000000000",
-            "-o",
-            "big.dot",
-        ],
-        Duration::from_millis(1500),
-        Signal::TERM,
-        Some(dir.path()),
-    );
-    assert_eq!(output.status.code(), Some(143), "{}", text(&output.stderr));
-    let err = text(&output.stderr);
-    assert!(err.contains("dot stopped before its end: "), "{err}");
-    assert!(err.ends_with("dice-of-doom: stopped by SIGTERM\n"), "{err}");
-    assert_eq!(
-        names(dir.path()),
-        ["board.txt"],
-        "no graph, no temporary file"
-    );
-}
-
-#[test]
-fn ctrl_c_stops_stats_survey_and_arena_saying_how_far_they_went() {
-    let cases: [(&[&str], &str); 3] = [
-        (
-            &["stats", "--seed", "1", "--size", "4"],
-            "stats stopped before its end (partial counts): ",
-        ),
-        (
-            &[
-                "survey",
-                "--size",
-                "4",
-                "--sample",
-                "100000",
-                "--threads",
-                "1",
-            ],
-            "survey --sample stopped before its end (partial): ",
-        ),
-        (
-            &[
-                "arena", "--a", "search", "--b", "greedy", "--size", "5", "--games", "100000",
-                "--nodes", "20000",
-            ],
-            "arena stopped before its end: ",
-        ),
-    ];
-    for (args, said) in cases {
-        let output = stopped(args, Duration::from_millis(2500), Signal::INT, None);
-        let err = text(&output.stderr);
-        assert_eq!(output.status.code(), Some(130), "{args:?}: {err}");
-        assert!(err.contains(said), "{args:?}: {err}");
-        assert!(
-            err.ends_with("dice-of-doom: stopped by Ctrl-C (SIGINT)\n"),
-            "{err}"
         );
     }
 }

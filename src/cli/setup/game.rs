@@ -204,3 +204,50 @@ pub(in crate::cli) fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> 
         })
         .unwrap_or(otherwise)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_record_cannot_make_the_computer_think_forever() {
+        let record = Record::parse(
+            "dice-of-doom record 1\nrules: lol4\nmap: 2x2\nplayers: 4\nmax-dice: 3\nfirst: a\n\
+             player a: computer perfect, no limit\n\
+             player b: computer search, 3600 s\n\
+             player c: computer search, 20000 nodes\n\
+             player d: computer search, 99999999999 nodes\n\
+             board:\n    a-2 b-2\n  c-2 d-1\nmoves:\n",
+        )
+        .unwrap();
+        let budgets: Vec<Option<Budget>> = capped(record)
+            .seats()
+            .iter()
+            .map(|seat| match seat {
+                Seat::Computer { budget, .. } => Some(*budget),
+                Seat::Person => None,
+            })
+            .collect();
+        let minute = Some(RECORD_THINK_CAP);
+        assert_eq!(RECORD_THINK_CAP, Duration::from_secs(60));
+        assert_eq!(
+            budgets,
+            [
+                Some(Budget {
+                    time: minute,
+                    nodes: None
+                }),
+                Some(Budget {
+                    time: minute,
+                    nodes: None
+                }),
+                Some(Budget::nodes(20_000)),
+                Some(Budget {
+                    time: minute,
+                    nodes: Some(99_999_999_999)
+                }),
+            ]
+        );
+    }
+}

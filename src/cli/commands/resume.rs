@@ -97,6 +97,14 @@ pub(in crate::cli) fn offer() -> Result<Option<PathBuf>, CliError> {
     };
     let shown = shell_quote(&path);
     let mut out = io::stdout().lock();
+    // Being played by another process: not offered (a new game starts).
+    if let Err(held) = crate::cli::locks::lock(&path) {
+        writeln!(
+            out,
+            "The unfinished game in {shown} cannot be offered: {held}."
+        )?;
+        return Ok(None);
+    }
     let record = match read_record(&path) {
         Ok(record) => record,
         Err(e) => {

@@ -89,6 +89,10 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     }
     let (_, count) = board_count(cells, args.game.max_dice);
     let bar = progress_bar(count.unwrap_or(0));
+    crate::cli::interrupt::know(format!(
+        "survey stopped before its end (partial): 0 of {} boards surveyed",
+        count.map_or_else(|| "?".into(), crate::analysis::group_digits)
+    ));
     let result = survey(&options, &|n| {
         bar.inc(n);
         crate::cli::interrupt::know(format!(

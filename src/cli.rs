@@ -23,8 +23,10 @@ mod commands;
 mod computer;
 mod config;
 mod files;
+mod interrupt;
 mod json;
 mod line_mode;
+mod locks;
 mod render;
 mod saving;
 mod setup;
@@ -96,12 +98,17 @@ mod status {
     /// `play`: the file of `--save` or `--load` cannot be written.
     pub(super) const CANNOT_SAVE: Piece = (
         1,
-        "the game cannot be saved in the file of --save (or --load)",
+        "the game cannot be saved in the file of --save (or --load), or another process plays it",
     );
     /// `resume` has nothing to resume.
     pub(super) const NOTHING_TO_RESUME: Piece = (
         1,
-        "there is no unfinished game to resume, or the game cannot be saved",
+        "there is no unfinished game to resume, or the game cannot be saved or is played elsewhere",
+    );
+    /// The long commands, stopped by a signal.
+    pub(super) const STOPPED: Piece = (
+        130,
+        "stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)",
     );
     /// A bad record.
     pub(super) const USAGE_OR_RECORD: Piece = (
@@ -130,30 +137,44 @@ mod status {
     /// `replay`.
     pub(super) const REPLAY: &[Piece] = &[SUCCESS, IO, USAGE_OR_RECORD, INTERRUPTED];
     /// `stats` and `dot`.
-    pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD];
+    pub(super) const TREE: &[Piece] = &[SUCCESS, TOO_LARGE, IO, USAGE_OR_BOARD, STOPPED];
     /// `stats --rules`: the bounds of the value did not meet.
     pub(super) const NOT_CONVERGED: Piece = (
         1,
         "with --rules: the bounds of the value did not meet within the tolerance (they are printed)",
     );
     /// `stats`.
-    pub(super) const STATS: &[Piece] = &[SUCCESS, TOO_LARGE, NOT_CONVERGED, IO, USAGE_OR_BOARD];
+    pub(super) const STATS: &[Piece] = &[
+        SUCCESS,
+        TOO_LARGE,
+        NOT_CONVERGED,
+        IO,
+        USAGE_OR_BOARD,
+        STOPPED,
+    ];
     /// `solve`: too little memory for a proof.
     pub(super) const TOO_LITTLE_MEMORY: Piece = (
         1,
         "--max-memory is below the least a proof needs (the message names it)",
     );
     /// `solve`.
-    pub(super) const SOLVE: &[Piece] = &[SUCCESS, UNPROVEN, TOO_LITTLE_MEMORY, IO, USAGE_OR_BOARD];
+    pub(super) const SOLVE: &[Piece] = &[
+        SUCCESS,
+        UNPROVEN,
+        TOO_LITTLE_MEMORY,
+        IO,
+        USAGE_OR_BOARD,
+        STOPPED,
+    ];
     /// `arena`.
-    pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE];
+    pub(super) const ARENA: &[Piece] = &[SUCCESS, OPPONENT_FAILED, IO, USAGE, STOPPED];
     /// `survey`: too little memory for the memo or a proof.
     pub(super) const NO_PROOF: Piece = (
         1,
         "--max-memory is too small for the survey (the message says how much), or the system refused it",
     );
     /// `survey`.
-    pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY];
+    pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY, STOPPED];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }
@@ -252,6 +273,10 @@ pub enum CliError {
     /// Reading or writing failed (exit status 1).
     #[error("{}", io_reason(.0))]
     Io(#[from] io::Error),
+    /// Stopped by a signal, after saying what was known (exit status
+    /// 128 + the signal's number: 130 for Ctrl-C, 143 for `SIGTERM`).
+    #[error("stopped by {}", interrupt::name(*.0))]
+    Interrupted(i32),
 }
 
 impl From<crate::session::FrontEndError> for CliError {
@@ -269,6 +294,7 @@ impl CliError {
         match self {
             CliError::Usage(_) | CliError::BoardFile(_) => 2,
             CliError::Runtime(_) | CliError::Io(_) => 1,
+            CliError::Interrupted(n) => interrupt::status(*n),
         }
     }
 }

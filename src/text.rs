@@ -60,24 +60,47 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
-/// A path as a shell reads it back, to quote in a command the user may
-/// type: as it is when plain, otherwise in single quotes (control
-/// characters escaped, so that showing it cannot act on the terminal).
+/// A path as a POSIX shell (`sh -c`) reads it back, to quote in a command
+/// the user may type: as it is when plain, otherwise in single quotes. A
+/// character that would act on the terminal (a control character, a
+/// bidirectional override) is written as `$(printf '\ooo')`, its bytes in
+/// octal, outside the quotes; a newline, which such a substitution would
+/// drop, stays a newline inside them.
 ///
 /// ```
 /// use std::path::Path;
 /// use dice_of_doom::text::shell_quote;
 /// assert_eq!(shell_quote(Path::new("boards/3x3-e.txt")), "boards/3x3-e.txt");
 /// assert_eq!(shell_quote(Path::new("my games/it's.txt")), "'my games/it'\\''s.txt'");
+/// assert_eq!(shell_quote(Path::new("a\u{1b}b")), "'a'\"$(printf '\\033')\"'b'");
+/// assert_eq!(shell_quote(Path::new("new\nline")), "'new\nline'");
 /// ```
 pub fn shell_quote(path: &std::path::Path) -> String {
     let text = path.display().to_string();
     let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+,:@".contains(c);
     if !text.is_empty() && text.chars().all(plain) {
-        text
-    } else {
-        escape_controls(&format!("'{}'", text.replace('\'', r"'\''")))
+        return text;
     }
+    let mut out = String::from("'");
+    for c in text.chars() {
+        let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        match c {
+            '\'' => out.push_str(r"'\''"),
+            '\n' => out.push('\n'),
+            c if c.is_control() || bidi => {
+                let mut bytes = [0; 4];
+                let octal: String = c
+                    .encode_utf8(&mut bytes)
+                    .bytes()
+                    .map(|b| format!("\\{b:03o}"))
+                    .collect();
+                out.push_str(&format!("'\"$(printf '{octal}')\"'"));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
 }
 
 /// The columns that output meant for people keeps within.
@@ -133,6 +156,36 @@ pub fn wrap_pieces<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn quoted_paths_read_back_through_sh() {
+        let names = [
+            "plain.txt",
+            "my games/it's.txt",
+            "new\nline.txt",
+            "ends in a newline\n",
+            "tab\there\r",
+            "esc\u{1b}[31mred",
+            "\"dq\" $HOME `id` \\ ; & | *?",
+            "bidi\u{202e}txt",
+            "dé ü\u{a0}nbsp",
+            "''",
+        ];
+        for name in names {
+            let quoted = shell_quote(std::path::Path::new(name));
+            assert!(
+                !quoted.chars().any(|c| c.is_control() && c != '\n'),
+                "{quoted:?}"
+            );
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("printf %s {quoted}"))
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), name, "{quoted}");
+        }
+    }
 
     #[test]
     fn digits_are_grouped_by_thousands() {

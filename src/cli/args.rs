@@ -370,6 +370,11 @@ pub(super) struct PlayArgs {
     /// terminal do otherwise, for `dice-of-doom resume`).
     #[arg(long)]
     pub(super) no_autosave: bool,
+    /// With --load: let the record's computer think as long as the record
+    /// asks (even `no limit`); without it, a record's computer thinks at
+    /// most 60 seconds a move, whatever the file says.
+    #[arg(long)]
+    pub(super) uncapped: bool,
 }
 
 /// When to colour the board.

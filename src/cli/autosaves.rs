@@ -26,12 +26,21 @@ const UNFINISHED: &str = "unfinished";
 
 /// The user's data directory for the game: [`DATA_DIR_VAR`] if set, or
 /// the system's (XDG on Linux); `None` if there is none (no home).
+///
+/// A relative [`DATA_DIR_VAR`] is made absolute once, from the folder the
+/// program started in, so that the paths it prints (the `resume` hint)
+/// work from anywhere.
 pub(super) fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os(DATA_DIR_VAR) {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| match std::env::var_os(DATA_DIR_VAR) {
+        Some(dir) if !dir.is_empty() => {
+            let dir = PathBuf::from(dir);
+            Some(std::path::absolute(&dir).unwrap_or(dir))
+        }
         _ => directories::ProjectDirs::from("", "", "dice-of-doom")
             .map(|dirs| dirs.data_dir().to_path_buf()),
-    }
+    })
+    .clone()
 }
 
 /// Where unfinished games are saved.

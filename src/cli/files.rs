@@ -76,6 +76,13 @@ impl Output {
                 ));
             }
             Some(_) if existing == Existing::Keep => return Err(exists()),
+            // A rename would replace it whatever its mode says.
+            Some(m) if m.is_file() && m.permissions().readonly() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    "the file is read-only, so it is not written over",
+                ));
+            }
             Some(m) if !m.is_file() => {
                 let file = std::fs::OpenOptions::new().write(true).open(path)?;
                 return Ok(Output {
@@ -138,6 +145,15 @@ impl Output {
                 Ok(())
             }
             Target::Direct(mut file) => file.flush(),
+        }
+    }
+
+    /// The temporary file being written, if there is one (not for a
+    /// device), for a signal to remove (see `interrupt.rs`).
+    pub(super) fn temporary_path(&self) -> Option<&Path> {
+        match &self.target {
+            Target::Staged { file, .. } => Some(file.path()),
+            Target::Direct(_) => None,
         }
     }
 

@@ -26,6 +26,9 @@ pub enum Outcome {
     Quit,
     /// The input ended before the game did.
     InputEnded,
+    /// The input sent a line longer than any answer (see
+    /// [`input::MAX_READ`]): it is read no further.
+    Endless,
 }
 
 /// The line printed once at the start of a game at a terminal: what can be
@@ -74,6 +77,7 @@ pub fn play_with(
                 }
                 Line::NotText => Answer::Invalid("That is not text: type a move number.".into()),
                 Line::End => return Ok(Outcome::InputEnded),
+                Line::Endless => return Ok(Outcome::Endless),
             };
             let command = match answer {
                 Answer::Move(index) => Command::Play(moves[index]),

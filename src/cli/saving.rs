@@ -7,11 +7,13 @@
 pub(super) use super::autosaves::now;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::CliError;
 use super::autosaves::{autosave_dir, new_autosave};
 use super::files::{Existing, write_file};
+use super::locks::{Guard, LockError};
 use super::setup::load::{BoardFileError, Source, io_reason, read_text};
 use crate::record::Record;
 
@@ -31,6 +33,16 @@ pub(super) static SAVING: Mutex<()> = Mutex::new(());
 pub(super) fn read_record(path: &Path) -> Result<Record, CliError> {
     let source = Source::from_arg(path);
     let text = read_text(&source, "record", MAX_RECORD_BYTES)?;
+    // One byte-order mark may start a file (`read_text` drops it), as in a
+    // board or map file; a second is refused there, and here too.
+    if text.starts_with('\u{feff}') {
+        return Err(BoardFileError {
+            source_name: source,
+            location: Some((1, 1)),
+            problem: "a second byte-order mark: a file may start with one only".to_string(),
+        }
+        .into());
+    }
     Record::parse(&text).map_err(|e| {
         BoardFileError {
             source_name: source,
@@ -57,6 +69,11 @@ pub(super) struct Saver {
     /// The list of the run's games it tells of its saves, and its game's
     /// place there (see [`Kept::keep`]).
     kept: Option<(Kept, usize)>,
+    /// The lock on the file and what it held when last read or written
+    /// (shared by the saver's clones).
+    guard: Arc<Mutex<Guard>>,
+    /// Whether a save has written (or removed) the file.
+    written: Arc<AtomicBool>,
 }
 
 impl Saver {
@@ -68,6 +85,8 @@ impl Saver {
             failure: Arc::default(),
             new: false,
             kept: None,
+            guard: Arc::default(),
+            written: Arc::default(),
         }
     }
 
@@ -79,6 +98,8 @@ impl Saver {
             failure: Arc::default(),
             new: false,
             kept: None,
+            guard: Arc::default(),
+            written: Arc::default(),
         }
     }
 
@@ -88,6 +109,47 @@ impl Saver {
     pub(super) fn only_new(mut self) -> Saver {
         self.new = true;
         self
+    }
+
+    /// The saver, its file locked for this process from now on (see
+    /// `locks.rs`) and its content noted, before the game is read from it:
+    /// a second process playing the same file is refused, and a file that
+    /// anyone else changes meanwhile is never written over.
+    ///
+    /// # Errors
+    /// Another process plays it (naming it), or no lock can be taken.
+    pub(super) fn locked(self) -> Result<Saver, CliError> {
+        let taken = self
+            .guarded()
+            .take(&self.path, MAX_RECORD_BYTES)
+            .map_err(|e| {
+                let shown = crate::text::shell_quote(&self.path);
+                let hint = match e {
+                    LockError::Held { .. } => format!(
+                        ": `dice-of-doom replay {shown}` shows it, \
+                         `dice-of-doom resume --no-autosave {shown}` plays on from it without saving"
+                    ),
+                    LockError::Io(_) => String::new(),
+                };
+                CliError::Runtime(format!("{shown} cannot be played: {e}{hint}"))
+            });
+        taken.map(|()| self)
+    }
+
+    fn guarded(&self) -> std::sync::MutexGuard<'_, Guard> {
+        self.guard.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Lets go of the file's lock (see `locks.rs`) once the session is
+    /// over: the game is no longer kept from here.
+    pub(super) fn release(&self) {
+        self.guarded().release();
+    }
+
+    /// Whether a save has written the file (or removed a finished game's
+    /// autosave): nothing is said to be saved before.
+    pub(super) fn written(&self) -> bool {
+        self.written.load(Ordering::Relaxed)
     }
 
     /// Whether `path` is in the autosave directory.
@@ -110,11 +172,24 @@ impl Saver {
         *self.failed() = saved.clone().err();
         if saved.is_ok() {
             self.new = false;
+            self.written.store(true, Ordering::Relaxed);
             if let Some((kept, index)) = &self.kept {
                 kept.saved(*index, record);
             }
         }
         saved
+    }
+
+    /// For an autosave, made only once the game has a move: whether its
+    /// folder is there or can be made, a failure kept as a save's would
+    /// be, so that both modes warn at once.
+    pub(super) fn probe(&mut self) -> Result<(), String> {
+        let made = match self.path.parent() {
+            Some(dir) => std::fs::create_dir_all(dir).map_err(|e| io_reason(&e)),
+            None => Ok(()),
+        };
+        *self.failed() = made.clone().err();
+        made
     }
 
     /// Why the last save failed, if it did.
@@ -124,7 +199,10 @@ impl Saver {
 
     fn write(&self, record: &Record) -> Result<(), String> {
         let _writing = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut guard = self.guarded();
+        guard.check(&self.path)?;
         if self.autosave && record.is_over() {
+            guard.wrote(None);
             return match std::fs::remove_file(&self.path) {
                 // Not there (nor its folder): nothing to remove.
                 Err(e)
@@ -148,7 +226,10 @@ impl Saver {
         } else {
             Existing::Replace
         };
-        write_file(&self.path, &record.to_string(), existing).map_err(|e| io_reason(&e))
+        let text = record.to_string();
+        write_file(&self.path, &text, existing).map_err(|e| io_reason(&e))?;
+        guard.wrote(Some(text.as_bytes()));
+        Ok(())
     }
 
     /// What to say when the game ends: where it is kept and how to go on,
@@ -164,6 +245,9 @@ impl Saver {
         let shown = crate::text::shell_quote(&self.path);
         if self.failed().is_some() {
             return None;
+        }
+        if !self.written() {
+            return (!self.autosave && !record.is_over()).then(|| self.unwritten_note_as(name));
         }
         if !record.is_over() {
             return Some(self.unfinished_note_as(name));
@@ -194,11 +278,29 @@ impl Saver {
     pub(super) fn note_on_signal(&self) -> impl Fn() -> String + Send + use<> {
         let saver = self.clone();
         move || {
+            // Called with `SAVING` held: no save is under way.
+            saver.release();
             saver.failure_as("The game").map_or_else(
-                || saver.unfinished_note_as("The game"),
+                || match (saver.written(), saver.autosave) {
+                    (true, _) => saver.unfinished_note_as("The game"),
+                    (false, false) => saver.unwritten_note_as("The game"),
+                    (false, true) => "No move was played: there is nothing to resume.".to_string(),
+                },
                 |failure| format!("{failure}."),
             )
         }
+    }
+
+    /// The note for a record read and never written since: it is said to
+    /// be where it was, not to be saved.
+    fn unwritten_note_as(&self, name: &str) -> String {
+        let shown = crate::text::shell_quote(&self.path);
+        format!("{name} is unchanged in {shown}: `dice-of-doom resume {shown}` goes on with it.")
+    }
+
+    /// Whether the game is kept in an autosave (made once it has a move).
+    pub(super) fn is_autosave(&self) -> bool {
+        self.autosave
     }
 
     fn unfinished_note_as(&self, name: &str) -> String {
@@ -322,6 +424,13 @@ impl Kept {
         saver
     }
 
+    /// Lets go of every game's file (see [`Saver::release`]).
+    pub(super) fn release(&self) {
+        for game in self.games().iter() {
+            game.saver.release();
+        }
+    }
+
     /// The game `index` was saved as `record`.
     fn saved(&self, index: usize, record: &Record) {
         if let Some(game) = self.games().get_mut(index) {
@@ -365,176 +474,4 @@ impl Kept {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Player, Position, Rules};
-
-    /// Seed 000's 2x2 board, `a` to move.
-    fn seed_000() -> (Rules, Position) {
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let board = "b-2 b-2 / a-2 b-1".parse().unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
-        (rules, start)
-    }
-
-    #[test]
-    fn the_note_says_where_the_game_is_or_why_it_is_not() {
-        use crate::game::Move;
-        let dir = tempfile::tempdir().unwrap();
-        let (rules, start) = seed_000();
-        let mut record = Record::new(rules, start, Vec::new());
-        let path = dir.path().join("it's.txt");
-        let mut saver = Saver::file(path.clone());
-        saver.save(&record).unwrap();
-        let shown = crate::text::shell_quote(&path);
-        assert_eq!(
-            saver.note(&record).unwrap(),
-            format!("The game is saved to {shown}: `dice-of-doom resume {shown}` goes on with it.")
-        );
-        let mut autosave = Saver::autosave(dir.path().join("auto.txt"));
-        autosave.save(&record).unwrap();
-        assert!(dir.path().join("auto.txt").exists());
-        for mv in [
-            Move::Attack { from: 2, to: 3 },
-            Move::Pass,
-            Move::Attack { from: 0, to: 2 },
-            Move::Pass,
-        ] {
-            record.push(mv).unwrap();
-        }
-        autosave.save(&record).unwrap();
-        assert!(
-            !dir.path().join("auto.txt").exists(),
-            "over: nothing to resume"
-        );
-        assert_eq!(autosave.note(&record), None);
-        std::fs::remove_dir_all(dir.path()).unwrap();
-        assert!(saver.save(&record).is_err());
-        assert_eq!(saver.note(&record), None, "not saved: the error says so");
-        assert_eq!(
-            saver.warning().unwrap(),
-            "This game is not being saved: No such file or directory."
-        );
-        assert_eq!(
-            saver.failure_as("the game").unwrap(),
-            format!("the game could not be saved to {shown}: No such file or directory")
-        );
-        std::fs::create_dir(dir.path()).unwrap();
-        saver.save(&record).unwrap();
-        assert_eq!(
-            (saver.warning(), saver.failure_as("the game")),
-            (None, None),
-            "saved again"
-        );
-    }
-
-    #[test]
-    fn a_new_file_s_saver_never_writes_over_a_file_that_is_there() {
-        use crate::game::Move;
-        let dir = tempfile::tempdir().unwrap();
-        let (rules, start) = seed_000();
-        let mut record = Record::new(rules, start, Vec::new());
-        let taken = dir.path().join("taken.txt");
-        std::fs::write(&taken, "mine\n").unwrap();
-        let mut saver = Saver::file(taken.clone()).only_new();
-        assert!(saver.save(&record).is_err());
-        assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine\n");
-        // Made by its first save, then kept up to date.
-        let path = dir.path().join("game.txt");
-        let mut saver = Saver::file(path.clone()).only_new();
-        saver.save(&record).unwrap();
-        record.push(Move::Attack { from: 2, to: 3 }).unwrap();
-        saver.save(&record).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.ends_with("moves:\na: 2 -> 3\n"), "{text}");
-    }
-
-    #[test]
-    fn the_full_screen_game_keeps_every_game_in_a_file_of_its_own() {
-        use crate::cli::tui::state::Key;
-        use crate::cli::tui::state::tests_support::app;
-        use crate::record::Seat;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("game.txt");
-        // A file of that name is there already: never written over.
-        std::fs::write(dir.path().join("game-2.txt"), "mine\n").unwrap();
-        let a = app("b-2 b-2 / a-2 b-1");
-        let seats = vec![Seat::Person, Seat::Person];
-        let header = Record::new(a.rules().clone(), a.start(), seats.clone());
-        let kept = Kept::default();
-        let saver = kept.keep(Saver::file(path.clone()), None);
-        let mut a = a.with_store(&header, Some(Box::new(saver)));
-        assert_eq!(kept.notes(), (None, None), "nothing saved yet");
-        let read = |path: &Path| Record::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        a.key(Key::Digit(1));
-        assert_eq!(read(&path).moves(), a.history(), "kept after a move");
-        a.key(Key::Undo);
-        assert!(read(&path).moves().is_empty(), "and after an undo");
-        for key in [Key::Redo, Key::EndTurn, Key::Digit(1), Key::EndTurn] {
-            a.key(key);
-        }
-        let finished = std::fs::read_to_string(&path).unwrap();
-        assert!(finished.contains("result: b wins\n"), "{finished}");
-        let third = dir.path().join("game-3.txt");
-        let shown = crate::text::shell_quote(&third);
-        assert!(a.new_game_dated(7, Some(now())));
-        assert_eq!(
-            a.message(),
-            Some(format!("This game is saved to {shown}.").as_str())
-        );
-        let record = read(&third);
-        assert_eq!(record.start(), a.start());
-        assert_eq!(record.seats(), seats);
-        assert_eq!(record.tags().seed, Some(7));
-        assert!(record.tags().date.is_some());
-        assert!(record.moves().is_empty());
-        a.key(Key::Digit(1));
-        assert_eq!(read(&third).moves(), a.history());
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), finished);
-        assert_eq!(
-            std::fs::read_to_string(dir.path().join("game-2.txt")).unwrap(),
-            "mine\n"
-        );
-        let first_shown = crate::text::shell_quote(&path);
-        assert_eq!(
-            kept.notes().0.unwrap(),
-            format!(
-                "Game 1 is saved in {first_shown}: `dice-of-doom replay {first_shown}` shows it again.\n\
-                 Game 2 is saved to {shown}: `dice-of-doom resume {shown}` goes on with it."
-            )
-        );
-        // A file that cannot be written: the game goes on, unsaved, and says why.
-        let gone = dir.path().join("gone");
-        let kept = Kept::default();
-        let saver = kept.keep(Saver::file(gone.join("game.txt")), None);
-        let mut a = app("b-2 b-2 / a-2 b-1").with_store(&header, Some(Box::new(saver)));
-        assert!(a.new_game(7));
-        let reason = a.message().unwrap().to_string();
-        assert!(
-            reason.starts_with("This game is not being saved: "),
-            "{reason}"
-        );
-        assert_eq!(a.unsaved(), Some(reason.as_str()));
-        let (notes, failures) = kept.notes();
-        assert_eq!(notes, None);
-        assert!(
-            failures
-                .unwrap()
-                .starts_with("Game 2 could not be saved to ")
-        );
-    }
-
-    #[test]
-    fn unused_names_are_numbered_past_the_files_there() {
-        let dir = tempfile::tempdir().unwrap();
-        let at = |name: &str| dir.path().join(name);
-        assert_eq!(unused(&at("game.txt"), 1), at("game.txt"));
-        assert_eq!(unused(&at("game.txt"), 2), at("game-2.txt"));
-        std::fs::write(at("game.txt"), "").unwrap();
-        assert_eq!(unused(&at("game.txt"), 1), at("game-2.txt"));
-        std::fs::write(at("game-2.txt"), "").unwrap();
-        assert_eq!(unused(&at("game.txt"), 2), at("game-3.txt"));
-        assert_eq!(unused(&at("notes"), 2), at("notes-2"));
-        assert_eq!(unused(Path::new("game.txt"), 2), Path::new("game-2.txt"));
-    }
-}
+mod tests;

@@ -274,42 +274,47 @@ fn help_documents_commands_and_exit_statuses() {
     let play = "Exit status:
     0  the game was played to its end, or a player quit with `q`
     1  the input ended before the game was over
-    1  the game cannot be saved in the file of --save (or --load)
+    1  the game cannot be saved in the file of --save (or --load), or another process plays it
     1  an I/O error, such as output that cannot be written
     2  bad usage, or a bad board file or game record (named with its line and column)
   130  interrupted with Ctrl-C; a signal n that ends the full-screen game gives 128 + n
 ";
     let tree = "Exit status:
-  0  success
-  1  the tree is too large for the limits it was given
-  1  an I/O error, such as output that cannot be written
-  2  bad usage, or a bad board file (named with its line and column)
+    0  success
+    1  the tree is too large for the limits it was given
+    1  an I/O error, such as output that cannot be written
+    2  bad usage, or a bad board file (named with its line and column)
+  130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)
 ";
     let arena = "Exit status:
-  0  success
-  1  an opponent could not finish a game (no move, or an illegal one)
-  1  an I/O error, such as output that cannot be written
-  2  bad usage (the message says which option and why)
+    0  success
+    1  an opponent could not finish a game (no move, or an illegal one)
+    1  an I/O error, such as output that cannot be written
+    2  bad usage (the message says which option and why)
+  130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)
 ";
     let survey = "Exit status:
-  0  success
-  1  --max-memory is too small for the survey (the message says how much), or the system refused it
-  1  an I/O error, such as output that cannot be written
-  2  bad usage, such as a size with more boards than a survey takes, or a bad part in --out
+    0  success
+    1  --max-memory is too small for the survey (the message says how much), or the system refused it
+    1  an I/O error, such as output that cannot be written
+    2  bad usage, such as a size with more boards than a survey takes, or a bad part in --out
+  130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)
 ";
     let solve = "Exit status:
-  0  success
-  1  the value was not proven within --time (the bounds proven are printed)
-  1  --max-memory is below the least a proof needs (the message names it)
-  1  an I/O error, such as output that cannot be written
-  2  bad usage, or a bad board file (named with its line and column)
+    0  success
+    1  the value was not proven within --time (the bounds proven are printed)
+    1  --max-memory is below the least a proof needs (the message names it)
+    1  an I/O error, such as output that cannot be written
+    2  bad usage, or a bad board file (named with its line and column)
+  130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)
 ";
     let stats = "Exit status:
-  0  success
-  1  the tree is too large for the limits it was given
-  1  with --rules: the bounds of the value did not meet within the tolerance (they are printed)
-  1  an I/O error, such as output that cannot be written
-  2  bad usage, or a bad board file (named with its line and column)
+    0  success
+    1  the tree is too large for the limits it was given
+    1  with --rules: the bounds of the value did not meet within the tolerance (they are printed)
+    1  an I/O error, such as output that cannot be written
+    2  bad usage, or a bad board file (named with its line and column)
+  130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)
 ";
     for (command, statuses) in [
         ("play", play),

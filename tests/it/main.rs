@@ -26,6 +26,10 @@ mod records;
 #[cfg(unix)]
 mod records_tui;
 mod rules_cli;
+#[cfg(unix)]
+mod safety_cli;
+#[cfg(unix)]
+mod signals_cli;
 mod solve_cli;
 mod survey_cli;
 #[cfg(unix)]

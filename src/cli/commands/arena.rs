@@ -220,9 +220,17 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     }
     // The first record that could not be written.
     let mut failed = None;
+    // Ctrl-C or TERM: the results of the games finished are said.
+    crate::cli::interrupt::watch(false)?;
+    let mut finished = [0u64; 3];
+    crate::cli::interrupt::know(format!(
+        "arena stopped before its end: 0 of {} games finished",
+        arena.games()
+    ));
     let result = arena
         .run(|game| {
             bar.inc(1);
+            stopped_note(&mut finished, &arena, game);
             if let Some(dir) = &args.record
                 && failed.is_none()
             {
@@ -239,6 +247,24 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
         Some(error) => Err(error),
         None => Ok((rules, result, maps)),
     }
+}
+
+/// Counts `game` in `finished` (side A's wins, side B's, shared games)
+/// and tells `interrupt.rs` what to say if a signal stops the arena.
+fn stopped_note(finished: &mut [u64; 3], arena: &Arena, game: &ArenaGame) {
+    let column = match game.winners {
+        w if w == crate::game::PlayerSet::single(game.seat_a) => 0,
+        w if !w.contains(game.seat_a) => 1,
+        _ => 2,
+    };
+    finished[column] += 1;
+    let [a, b, shared] = *finished;
+    crate::cli::interrupt::know(format!(
+        "arena stopped before its end: {} of {} games finished; \
+         side A won {a}, side B won {b}, {shared} shared",
+        a + b + shared,
+        arena.games()
+    ));
 }
 
 fn cannot_write(path: &Path, error: &io::Error) -> CliError {

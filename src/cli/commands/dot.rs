@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
-use crate::cli::CliError;
+use crate::analysis::{Progress, group_digits};
 use crate::cli::args::{GameOptions, RULES, whole};
 use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
 use crate::cli::files::{Existing, Output};
 use crate::cli::setup::load::io_reason;
+use crate::cli::{CliError, interrupt};
 
 /// Options of `dot`.
 #[derive(Debug, Clone, Args)]
@@ -50,7 +51,16 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
         limits: args.memory.limits(),
     };
     let mut progress = ProgressLine::new(options.limits.memory);
-    let mut progress = |p| progress.update(p);
+    // Ctrl-C or TERM: what was done is said, the temporary file removed.
+    interrupt::watch(false)?;
+    let mut progress = |p: Progress| {
+        interrupt::know(format!(
+            "dot stopped before its end: {} positions built, {} nodes and edges written (partial)",
+            group_digits(p.positions),
+            group_digits(p.written)
+        ));
+        progress.update(p);
+    };
     // The drawing is counted before anything is written, so a refusal
     // leaves no output (and no output file) behind; then it is written as
     // it is made.
@@ -67,7 +77,14 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
             // Written beside the file and put in its place only once all
             // of it is written: a failure leaves the file as it was (and
             // no half graph), a device stays a device.
+            // One writer at a time; the temporary files of killed ones go.
+            let lock = crate::cli::locks::lock(path)
+                .map_err(|e| CliError::Runtime(format!("cannot write {}: {e}", path.display())))?;
             let file = Output::create(path, Existing::Replace).map_err(cannot)?;
+            let lock_file = lock.as_ref().map(crate::cli::locks::FileLock::path);
+            let mut temporary: Vec<&std::path::Path> = lock_file.into_iter().collect();
+            temporary.extend(file.temporary_path());
+            interrupt::temporary(&temporary);
             let mut out = io::BufWriter::new(file);
             let written = dot::write_dot(&mut tree, root, &options, &mut out, &mut progress)
                 .and_then(|()| Ok(out.flush()?));
@@ -78,7 +95,10 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
                 });
             }
             let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
-            file.commit().map_err(cannot)
+            let committed = file.commit().map_err(cannot);
+            interrupt::temporary(&[]);
+            drop(lock);
+            committed
         }
         None => {
             let mut out = io::BufWriter::new(io::stdout().lock());

@@ -101,6 +101,16 @@ fn resumable() -> (Option<Resumable>, Option<String>) {
     let Ok(Some(path)) = latest_autosave() else {
         return (None, None);
     };
+    // Being played by another process: not offered (a new game starts).
+    if let Err(held) = crate::cli::locks::lock(&path) {
+        let shown = shell_quote(&path);
+        return (
+            None,
+            Some(format!(
+                "the unfinished game in {shown} is not offered: {held}"
+            )),
+        );
+    }
     match read_record(&path) {
         Ok(record) => {
             // To the minute: `2026-11-25 10:02 UTC`.

@@ -43,9 +43,16 @@ pub(in crate::cli) fn run_then(args: &PlayArgs, screen: bool) -> Result<Next, Cl
     // be written is known before the game; a record read is written again
     // only once the game changes, so that a finished one, or one a person
     // annotated with comments, stays as it is until then.
+    // An autosave is made only once the game has a move: a game left
+    // before that leaves nothing to resume.
     let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
     if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
-        if let Err(reason) = saver.save(&game.record) {
+        let made = if saver.is_autosave() {
+            saver.probe()
+        } else {
+            saver.save(&game.record)
+        };
+        if let Err(reason) = made {
             let path = crate::text::shell_quote(saver.path());
             if args.save.is_some() || args.load.is_some() {
                 return Err(CliError::Runtime(format!(
@@ -87,7 +94,8 @@ fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliErr
     // The game keeps itself, saved already (or the reason it was not).
     let kept = Kept::default();
     let store = game.saver.clone().map(|saver| {
-        Box::new(kept.keep(saver, Some(&game.record))) as Box<dyn crate::session::Store>
+        let saved = saver.written().then_some(&game.record);
+        Box::new(kept.keep(saver, saved)) as Box<dyn crate::session::Store>
     });
     let app = app.with_store(&game.record, store);
     run_full_screen(app, &game, args.color, Some(kept), Some(args), screen)
@@ -135,7 +143,10 @@ pub(in crate::cli) fn run_full_screen(
         quiet.seed = None;
     }
     let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
-    let (notes, failures) = kept.map_or((None, None), |kept| kept.notes());
+    let (notes, failures) = kept.map_or((None, None), |kept| {
+        kept.release();
+        kept.notes()
+    });
     if let Some(notes) = notes {
         let mut out = io::stdout().lock();
         written = written.and_then(|()| writeln!(out, "{notes}").and_then(|()| out.flush()));
@@ -171,6 +182,8 @@ pub(in crate::cli) fn replay_full_screen(
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
+    // A record from someone else cannot make the computer think forever.
+    let record = crate::cli::setup::game::capped(record);
     let fallback = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
     // A game continued from the replay (`c`) is kept from then on.
@@ -230,6 +243,9 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     }
     let played = play_with(&mut session, &mut io::stdin().lock(), &mut out, color);
     *record = session.record().clone();
+    if let Some(saver) = &game.saver {
+        saver.release();
+    }
     let outcome = played?;
     if let Some(note) = game.saver.as_ref().and_then(|s| s.note(record)) {
         writeln!(out, "{note}")?;
@@ -243,6 +259,10 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         Outcome::InputEnded => Err(CliError::Runtime(
             "the input ended before the game was over".to_string(),
         )),
+        Outcome::Endless => Err(CliError::Runtime(format!(
+            "the input sent a line of more than {} bytes with no end: it is read no further",
+            crate::text::group_digits(crate::cli::line_mode::input::MAX_READ)
+        ))),
     }
 }
 

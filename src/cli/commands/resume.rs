@@ -24,6 +24,15 @@ pub struct ResumeArgs {
     /// written over, unless it is the record read itself.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Play on from the record without keeping the game anywhere: the
+    /// record is read, never written (nor locked, so a game another
+    /// process is playing can be looked at and tried).
+    #[arg(long, conflicts_with = "save")]
+    no_autosave: bool,
+    /// Let the record's computer think as long as the record asks (even
+    /// `no limit`); without it, at most 60 seconds a move.
+    #[arg(long)]
+    uncapped: bool,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
@@ -65,6 +74,8 @@ pub(in crate::cli) fn run(args: &ResumeArgs) -> Result<(), CliError> {
     };
     let mut play = load(file)?;
     play.save = args.save.clone();
+    play.no_autosave = args.no_autosave;
+    play.uncapped = args.uncapped;
     play.color = args.color;
     play.plain = args.plain;
     play.computer = args.computer;

@@ -12,7 +12,7 @@ use crate::analysis::{Algorithm, ByteSize, Proof, ProofProgress, group_digits, p
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
 use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
 use crate::cli::setup::load::{Source, random_start, read_position};
-use crate::cli::{CliError, render};
+use crate::cli::{CliError, interrupt, render};
 use crate::game::{Player, Position, Rules, Share};
 
 /// Options of `solve`.
@@ -113,9 +113,17 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let deadline = args.time.and_then(|t| started.checked_add(t));
     let mut progress = ProgressLine::new(memory);
+    // Ctrl-C or TERM stops the proof as `--time` does: the bounds proven
+    // so far are printed (see `interrupt.rs`).
+    interrupt::watch(true)?;
+    let to_move = start.player();
     let proof = prove_with(args.algorithm, &rules, &start, memory, |p| {
         progress.show(|| message(p, memory));
-        deadline.is_some_and(|d| Instant::now() >= d)
+        interrupt::know(format!(
+            "solve stopped before its end: {}",
+            bounds(p.lower, p.upper, to_move)
+        ));
+        interrupt::stopped() || deadline.is_some_and(|d| Instant::now() >= d)
     });
     drop(progress);
     let proof = proof.map_err(|e| analysis_error(&e, &args.memory.limits()))?;
@@ -152,6 +160,7 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
         out.flush()?;
     }
     match (proof.value(), args.time) {
+        (None, _) if let Some(n) = interrupt::caught() => Err(CliError::Interrupted(n)),
         (Some(_), _) => Ok(()),
         (None, time) => Err(CliError::Runtime(format!(
             "the value was not proven within --time {}: {}",

@@ -80,6 +80,9 @@ struct StatsJson {
 }
 
 pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
+    // Ctrl-C or TERM: the counts so far are said, marked partial.
+    crate::cli::interrupt::watch(false)?;
+    crate::cli::interrupt::know("stats stopped before its end: nothing counted yet".into());
     if args.rules.is_some_and(|set| set != RuleSet::default()) {
         return expected::run(args);
     }
@@ -113,7 +116,14 @@ pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
         ..args.memory.limits()
     };
     let mut progress = ProgressLine::new(limits.memory);
-    let stats = analysis::stats_with_progress(&mut tree, root, limits, &mut |p| progress.update(p));
+    let stats = analysis::stats_with_progress(&mut tree, root, limits, &mut |p| {
+        crate::cli::interrupt::know(format!(
+            "stats stopped before its end (partial counts): {} positions built so far; \
+             the nodes, leaves and value need the whole tree",
+            analysis::group_digits(p.positions)
+        ));
+        progress.update(p);
+    });
     drop(progress);
     let stats = stats.map_err(|e| analysis_error(&e, &limits))?;
     if args.json {

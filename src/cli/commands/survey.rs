@@ -105,6 +105,8 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     if let Some(SurveyCommand::Merge(merge)) = &args.then {
         return merge::run(merge);
     }
+    // Ctrl-C or TERM: how far the survey went is said (`interrupt.rs`).
+    crate::cli::interrupt::watch(false)?;
     if let Some(boards) = args.sampled.sample {
         return sample::run(&args.game, boards, &args.sampled, args.threads, args.json);
     }
@@ -119,7 +121,18 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     options.memory = args.sampled.memory.max_memory;
     let (_, count) = board_count(cells, args.game.max_dice);
     let bar = progress_bar(count.unwrap_or(0));
-    let result = survey(&options, &|n| bar.inc(n));
+    crate::cli::interrupt::know(format!(
+        "survey stopped before its end (partial): 0 of {} boards surveyed",
+        count.map_or_else(|| "?".into(), crate::analysis::group_digits)
+    ));
+    let result = survey(&options, &|n| {
+        bar.inc(n);
+        crate::cli::interrupt::know(format!(
+            "survey stopped before its end (partial): {} of {} boards surveyed",
+            crate::analysis::group_digits(bar.position()),
+            count.map_or_else(|| "?".into(), crate::analysis::group_digits)
+        ));
+    });
     bar.finish_and_clear();
     // Every survey error but a refusal of memory is about the options asked
     // for.

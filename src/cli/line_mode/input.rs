@@ -7,6 +7,11 @@ use crate::text::escape_controls;
 /// The longest answer kept; the rest of a longer line is read and dropped.
 pub const MAX_LINE: usize = 256;
 
+/// The most bytes of one line read before the input is given up as no
+/// answer at all (an endless line, such as `< /dev/zero`): reading it on
+/// would keep a core busy forever.
+pub const MAX_READ: usize = 64 * 1024;
+
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
@@ -18,6 +23,9 @@ pub enum Line {
     NotText,
     /// The input has ended.
     End,
+    /// A line of more than [`MAX_READ`] bytes: the input is read no
+    /// further.
+    Endless,
 }
 
 /// Reads one line, keeping at most [`MAX_LINE`] bytes of it, so that no input
@@ -26,7 +34,11 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
     let mut kept = Vec::new();
     let mut too_long = false;
     let mut seen_any = false;
+    let mut read = 0usize;
     loop {
+        if read > MAX_READ {
+            return Ok(Line::Endless);
+        }
         let buffer = match input.fill_buf() {
             Ok(buffer) => buffer,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -54,6 +66,7 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
             chunk.len()
         };
         input.consume(used);
+        read = read.saturating_add(used);
         if found_end > 0 {
             break;
         }

@@ -62,24 +62,38 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
                 "--load: give the record's file; standard input is for the moves".to_string(),
             ));
         }
+        // The file the game is kept in is locked before the record is
+        // read (see `locks.rs`); `--no-autosave` plays on without keeping.
+        let saver = match &args.save {
+            Some(save) if kept_in_loaded => Some(Saver::file(writable(save)?)),
+            Some(save) => Some(Saver::file(save.clone()).only_new()),
+            None if args.no_autosave => None,
+            None if Saver::is_autosave_path(path) => Some(Saver::autosave(writable(path)?)),
+            None => Some(Saver::file(writable(path)?)),
+        };
+        let saver = saver.map(Saver::locked).transpose()?;
         let mut record = read_record(path)?;
+        if !args.uncapped {
+            record = capped(record);
+        }
         let ai = AiKind::for_rules(record.rules().set());
         let hints = hints_of(&record, (ai, computer::budget(args.think_time, args.nodes)));
         if let Some(choice) = args.computer {
             record = reseated(record, choice, hints)?;
         }
-        let saver = match &args.save {
-            Some(save) if kept_in_loaded => Saver::file(save.clone()),
-            Some(save) => Saver::file(save.clone()).only_new(),
-            None if Saver::is_autosave_path(path) => Saver::autosave(path.clone()),
-            None => Saver::file(path.clone()),
-        };
         return Ok(Game {
             record,
-            saver: Some(saver),
+            saver,
             hints,
             loaded: Some(crate::text::shell_quote(path)),
         });
+    }
+    if args.uncapped {
+        return Err(CliError::Usage(
+            "--uncapped goes with --load: it lets a record's computer think as long as the \
+             record asks"
+                .to_string(),
+        ));
     }
     // The options resolved and checked once (`setup.rs`).
     let new = super::new_game(args)?;
@@ -104,6 +118,55 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
         hints: (ai, budget),
         loaded: None,
     })
+}
+
+/// `path`, unless it is a file that may not be written (read-only): such
+/// a record is refused for keeping the game, clearly, rather than
+/// replaced by a rename that would ignore its mode.
+fn writable(path: &std::path::Path) -> Result<std::path::PathBuf, CliError> {
+    let read_only =
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly());
+    if read_only {
+        let shown = crate::text::shell_quote(path);
+        return Err(CliError::Runtime(format!(
+            "{shown} is read-only, so the game is not kept in it: \
+             `dice-of-doom resume --no-autosave {shown}` plays on without saving, \
+             `dice-of-doom resume --save NEW.txt {shown}` keeps the game in a new file"
+        )));
+    }
+    Ok(path.to_path_buf())
+}
+
+/// The longest a record's computer thinks per move, unless `--uncapped`:
+/// a record from someone else cannot make the computer think forever.
+pub(in crate::cli) const RECORD_THINK_CAP: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The most nodes a move a record's budget of nodes alone may ask for
+/// without a time limit too, unless `--uncapped`.
+pub(in crate::cli) const RECORD_NODES_CAP: u64 = 10_000_000;
+
+/// The record with each computer seat's budget held to
+/// [`RECORD_THINK_CAP`] a move: a longer think time is cut to it, and `no
+/// limit` or a budget of more than [`RECORD_NODES_CAP`] nodes alone gets
+/// it as a time limit (a smaller budget of nodes is left as it is, so that
+/// the game stays the same on every machine).
+pub(in crate::cli) fn capped(record: Record) -> Record {
+    let seats = record
+        .seats()
+        .iter()
+        .map(|&seat| match seat {
+            Seat::Computer { ai, mut budget } => {
+                budget.time = match (budget.time, budget.nodes) {
+                    (Some(time), _) => Some(time.min(RECORD_THINK_CAP)),
+                    (None, Some(nodes)) if nodes <= RECORD_NODES_CAP => None,
+                    (None, _) => Some(RECORD_THINK_CAP),
+                };
+                Seat::Computer { ai, budget }
+            }
+            Seat::Person => seat,
+        })
+        .collect();
+    record.with_seats(seats)
 }
 
 /// The record with the computer at the players `choice` names and people
@@ -140,4 +203,51 @@ pub(in crate::cli) fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> 
             Seat::Person => None,
         })
         .unwrap_or(otherwise)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_record_cannot_make_the_computer_think_forever() {
+        let record = Record::parse(
+            "dice-of-doom record 1\nrules: lol4\nmap: 2x2\nplayers: 4\nmax-dice: 3\nfirst: a\n\
+             player a: computer perfect, no limit\n\
+             player b: computer search, 3600 s\n\
+             player c: computer search, 20000 nodes\n\
+             player d: computer search, 99999999999 nodes\n\
+             board:\n    a-2 b-2\n  c-2 d-1\nmoves:\n",
+        )
+        .unwrap();
+        let budgets: Vec<Option<Budget>> = capped(record)
+            .seats()
+            .iter()
+            .map(|seat| match seat {
+                Seat::Computer { budget, .. } => Some(*budget),
+                Seat::Person => None,
+            })
+            .collect();
+        let minute = Some(RECORD_THINK_CAP);
+        assert_eq!(RECORD_THINK_CAP, Duration::from_secs(60));
+        assert_eq!(
+            budgets,
+            [
+                Some(Budget {
+                    time: minute,
+                    nodes: None
+                }),
+                Some(Budget {
+                    time: minute,
+                    nodes: None
+                }),
+                Some(Budget::nodes(20_000)),
+                Some(Budget {
+                    time: minute,
+                    nodes: Some(99_999_999_999)
+                }),
+            ]
+        );
+    }
 }

@@ -167,6 +167,11 @@ pub(in crate::cli) fn run(
             .unwrap_or_else(|e| e.into_inner())
             .push(record);
         bar.inc(1);
+        crate::cli::interrupt::know(format!(
+            "survey --sample stopped before its end (partial): {} of {} boards proven or given up",
+            group_digits(bar.position()),
+            group_digits(todo.len() as u64)
+        ));
         Ok::<(), CliError>(())
     });
     bar.finish_and_clear();

@@ -31,7 +31,7 @@ fn step(x: usize, y: usize, dir: usize, w: usize, h: usize) -> Option<(usize, us
     };
     let (nx, ny) = (x as isize + dx, y as isize + dy);
     (nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h)
-        .then(|| (nx as usize, ny as usize))
+        .then_some((nx as usize, ny as usize))
 }
 
 /// The state of one growth: every cell's area (0 for sea, areas from 1 in
@@ -96,8 +96,8 @@ impl Growth {
                 _ => break,
             }
         }
-        for i in 0..self.area.len() {
-            if around[i] && self.area[i] == 0 {
+        for (i, &near) in around.iter().enumerate() {
+            if near && self.area[i] == 0 {
                 self.area[i] = id;
                 for n in self.steps[i].into_iter().flatten() {
                     seeds[n] = true;

@@ -1,4 +1,5 @@
-//! Random maps of territories, grown as the original Dice Wars grows them.
+//! Random maps of territories: the original Dice Wars' maps (grown in
+//! `original.rs`) and compact maps of a given territory count.
 
 use rand::{Rng, RngExt};
 

@@ -33,7 +33,7 @@ pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };
 pub(crate) use codec::Codec;
-pub use deal::{DealError, Ground, deal_game, deal_territories};
+pub use deal::{DealError, Ground, deal_game, deal_in_order, deal_start, deal_territories};
 pub use dice_seed::dice_of;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, random_board};
@@ -43,10 +43,13 @@ pub use grid::{
 pub use huge::GrowError;
 pub(crate) use huge::{HugeVec, grow_within, resize_within};
 pub use map::MapSetup;
+pub use map::{
+    CORE_CELLS, ORIGINAL_HEIGHT, ORIGINAL_MAX_TERRITORIES, ORIGINAL_WIDTH, REMOVED_AT_MOST,
+};
 pub use map::{MAX_CELLS, MAX_SIDE, MIN_SIDE, Map, MapError, MapKind, Place};
 pub use map::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
-    MapGenError, MapShape, TERRITORY_CELLS, random_map,
+    MapGenError, MapShape, TERRITORY_CELLS, grown_map, random_map,
 };
 pub use outcomes::{Event, Outcome, Played, ReplayError};
 pub use play::{Placed, Play};

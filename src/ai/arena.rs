@@ -12,8 +12,7 @@ use serde::Serialize;
 use super::{AiKind, Budget, Strategy};
 use crate::game::Play;
 use crate::game::{
-    Board, GenerateError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules,
-    random_board,
+    Board, DealError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules, deal_start,
 };
 
 /// Why an arena game could not be played to its end.
@@ -132,19 +131,20 @@ pub struct Arena {
 }
 
 impl Arena {
-    /// `boards` random boards for these rules, drawn from `seed` (which also
-    /// seeds the random opponents), on which side A plays `kinds[0]` and
-    /// side B `kinds[1]`, each thinking within `budget` per move.
+    /// `boards` starts the rule set deals on the rules' map
+    /// ([`deal_start`]), drawn from `seed` (which also seeds the random
+    /// opponents), on which side A plays `kinds[0]` and side B `kinds[1]`,
+    /// each thinking within `budget` per move.
     pub fn new(
         rules: Rules,
         kinds: [AiKind; 2],
         boards: u32,
         seed: u64,
         budget: Budget,
-    ) -> Result<Arena, GenerateError> {
+    ) -> Result<Arena, DealError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let boards = (0..boards)
-            .map(|_| random_board(&rules, Player::A, &mut rng))
+            .map(|_| deal_start(&rules, Player::A, &mut rng).map(|start| *start.board()))
             .collect::<Result<_, _>>()?;
         Ok(Arena {
             rules,

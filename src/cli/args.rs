@@ -284,12 +284,14 @@ pub(super) struct MapArgs {
     /// input), or `random` for one grown from the seed.
     #[arg(long, value_name = "FILE|random", value_parser = parse_map_choice)]
     pub(super) map: Option<MapChoice>,
-    /// Territories of a random map, from 2 to 40 [default: 20].
+    /// Territories of a random map, from 2 to 40 [default: 20; under
+    /// dicewars, the original's map of 25 to 31].
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = whole(MIN_RANDOM_TERRITORIES, MAX_RANDOM_TERRITORIES))]
     pub(super) territories: Option<usize>,
     /// The hexagon grid a random map is grown on, WIDTHxHEIGHT cells
-    /// [default: about twice the cells the territories take].
+    /// [default: about twice the cells the territories take; under
+    /// dicewars, the original's 28x32].
     #[arg(long, value_name = "WxH", value_parser = parse_grid)]
     pub(super) grid: Option<(usize, usize)>,
 }

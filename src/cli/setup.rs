@@ -132,7 +132,7 @@ pub(in crate::cli) struct NewGame {
 /// the rule set deals it.
 pub(in crate::cli) fn new_game(args: &PlayArgs) -> Result<NewGame, CliError> {
     let options = resolve(args);
-    let shape = options.maps.shape()?;
+    let shape = options.maps.shape(options.set)?;
     refuse_stdin_boards(args, &options)?;
     let seed = args
         .seed
@@ -233,11 +233,17 @@ pub(in crate::cli) fn dealt<const TAKES: Takes>(
         game.first,
         seed,
     )
-    .map_err(|e| match e {
+    .map_err(deal_error)
+}
+
+/// Why a game cannot be dealt, as a usage error naming the option at fault
+/// where there is one.
+pub(in crate::cli) fn deal_error(e: DealError) -> CliError {
+    match e {
         DealError::Board(e) => no_board(e),
         DealError::InSet { set, reason } => CliError::Usage(format!("--rules {set}: {reason}")),
         e => CliError::Usage(e.to_string()),
-    })
+    }
 }
 
 /// The same game under a rule set: its rules on the map it plays (Realm of

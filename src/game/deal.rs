@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{
     Board, Cell, Deal, GenerateError, Map, MapError, MapGenError, MapKind, MapShape, Player,
-    Position, PositionError, RuleSet, Rules, RulesError, random_board, random_map,
+    Position, PositionError, RuleSet, Rules, RulesError, grown_map, random_board,
 };
 
 /// What a game dealt from a seed is played on.
@@ -50,6 +50,19 @@ pub enum DealError {
     /// No random board can be drawn.
     #[error(transparent)]
     Board(#[from] GenerateError),
+    /// Fewer cells (territories) than players.
+    #[error(
+        "{cells} territories are too few for {players} players: each needs one at the start (use fewer --players or a larger map)"
+    )]
+    TooFewTerritories {
+        /// The cells of the map.
+        cells: usize,
+        /// The players.
+        players: usize,
+    },
+    /// The start breaks the rules.
+    #[error(transparent)]
+    Position(#[from] PositionError),
     /// The rule set refuses the game (its dice limit, its map).
     #[error("{reason}")]
     InSet {
@@ -67,8 +80,10 @@ pub enum DealError {
 /// seeded with `seed`; the board is drawn for the classic rules on the
 /// rhombus, then played under the rule set on its map
 /// ([`RuleSet::map_for`]), `first` to move. A rule set that deals
-/// [`Deal::Territories`] deals instead with [`deal_territories`] from
-/// stream 2 of the seed (player `a` first).
+/// [`Deal::Territories`] deals instead as the original Dice Wars does, from
+/// stream 2 of the seed (player `a` first): on a random map it grew, with
+/// [`deal_in_order`] in the order the territories were grown, on any other
+/// with [`deal_territories`]. Fewer cells than players is an error.
 ///
 /// ```
 /// use dice_of_doom::game::{deal_game, Ground, MapKind, Player, RuleSet};
@@ -86,11 +101,20 @@ pub fn deal_game(
     seed: u64,
 ) -> Result<(Rules, Position), DealError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let map = match ground {
-        Ground::Hexagons(rows) => Map::rhombus(rows)?,
-        Ground::RandomMap(shape) => random_map(shape, &mut rng)?,
-        Ground::Map(map) => map,
+    let (map, order) = match ground {
+        Ground::Hexagons(rows) => (Map::rhombus(rows)?, None),
+        Ground::RandomMap(shape) => {
+            let (map, order) = grown_map(shape, &mut rng)?;
+            (map, Some(order))
+        }
+        Ground::Map(map) => (map, None),
     };
+    if map.len() < players {
+        return Err(DealError::TooFewTerritories {
+            cells: map.len(),
+            players,
+        });
+    }
     let classic = Rules::new(map, players, max_dice)?;
     let in_set = |e: &dyn std::fmt::Display| DealError::InSet {
         set,
@@ -100,7 +124,10 @@ pub fn deal_game(
         let rules = classic.in_set(set).map_err(|e| in_set(&e))?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(2);
-        let start = deal_territories(&rules, &mut rng).map_err(|e| in_set(&e))?;
+        let start = match order {
+            Some(order) => deal_in_order(&rules, &order, &mut rng)?,
+            None => deal_territories(&rules, &mut rng)?,
+        };
         return Ok((rules, start));
     }
     let board = random_board(&classic, first, &mut rng)?;
@@ -110,11 +137,9 @@ pub fn deal_game(
     Ok((rules, start))
 }
 
-/// A Dice Wars start on the rules' map: the cells dealt round-robin to the
-/// players in a random order (so the seats are alike), one die each; then
-/// each player's dice are made up to the same total, `3 * cells / players`
-/// (at least her cells), dealt one at a time, cycling through the players,
-/// each on a random own cell below the dice limit. Player `a` moves first.
+/// A Dice Wars start on the rules' map, its territories taken in a random
+/// order (see [`deal_in_order`]): the order the original grows an unknown
+/// map's territories in is unknown.
 ///
 /// ```
 /// use dice_of_doom::game::{deal_territories, Map, Player, RuleSet, Rules};
@@ -123,72 +148,107 @@ pub fn deal_game(
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
 /// let start = deal_territories(&rules, &mut rng).unwrap();
 /// let board = start.board();
-/// let totals: Vec<u32> = (0..4u8)
+/// let mut totals: Vec<u32> = (0..4u8)
 ///     .map(|p| board.owned_by(Player::new(p).unwrap()).map(|i| u32::from(board.cell(i).dice())).sum())
 ///     .collect();
-/// assert!(totals.iter().all(|&t| t == totals[0]), "{totals:?}");
+/// totals.sort_unstable();
+/// // 25 territories, 75 dice: 7 and 6 territories with 13 and 12 more dice.
+/// assert_eq!(totals, [18, 18, 19, 20]);
 /// ```
 pub fn deal_territories<R: Rng + ?Sized>(
     rules: &Rules,
     rng: &mut R,
-) -> Result<Position, PositionError> {
+) -> Result<Position, DealError> {
+    let mut order: Vec<u8> = (0..rules.map().len() as u8).collect();
+    shuffle(&mut order, rng);
+    deal_in_order(rules, &order, rng)
+}
+
+/// The original Dice Wars' deal on the rules' map, its territories taken in
+/// `order` (for a map it grew, the order they were grown in): territory
+/// `order[k]` goes to the `k % players`-th player (so the first ones get
+/// one more where the territories do not share out evenly), each with one
+/// die; then twice as many dice as territories are dealt one at a time to
+/// those players in turn, each on a random territory of hers below the
+/// dice limit, until they are all dealt or the player whose turn it is has
+/// no room. Last, the order of play is shuffled as the original shuffles
+/// it (each place swapped with a random one), and the players are named
+/// `a`, `b`, ... in that order: `a` moves first.
+///
+/// With 30 territories and 7 players, the players hold 5, 5, 4, 4, 4, 4 and
+/// 4 territories with 14, 14, 13, 13, 12, 12 and 12 dice, in a random
+/// order of play. Fewer territories than players is an error.
+pub fn deal_in_order<R: Rng + ?Sized>(
+    rules: &Rules,
+    order: &[u8],
+    rng: &mut R,
+) -> Result<Position, DealError> {
     let cells = rules.map().len();
     let players = usize::from(rules.players());
-    // A random order of seats, then the cells in a random order dealt
-    // round-robin over it.
-    let mut seats: Vec<u8> = (0..players as u8).collect();
-    shuffle(&mut seats, rng);
-    let mut order: Vec<usize> = (0..cells).collect();
-    shuffle(&mut order, rng);
-    let mut owners = vec![Player::A; cells];
-    for (k, &cell) in order.iter().enumerate() {
-        owners[cell] = Player::new(seats[k % players]).unwrap_or_default();
+    if cells < players {
+        return Err(DealError::TooFewTerritories { cells, players });
+    }
+    // The original's player of each territory, and its dice.
+    let mut owner = vec![0usize; cells];
+    for (k, &t) in order.iter().enumerate() {
+        if let Some(o) = owner.get_mut(usize::from(t)) {
+            *o = k % players;
+        }
     }
     let mut dice = vec![1u8; cells];
-    let total = (3 * cells / players).max(cells.div_ceil(players));
     let max = rules.max_dice();
-    let mut owed: Vec<usize> = (0..players)
-        .map(|p| {
-            total
-                - owners
-                    .iter()
-                    .filter(|o| usize::from(o.index()) == p)
-                    .count()
-        })
-        .collect();
-    while owed.iter().any(|&o| o > 0) {
-        let mut dealt = false;
-        for &seat in &seats {
-            let p = usize::from(seat);
-            if owed[p] == 0 {
-                continue;
-            }
-            let room: Vec<usize> = (0..cells)
-                .filter(|&c| usize::from(owners[c].index()) == p && dice[c] < max)
-                .collect();
-            if room.is_empty() {
-                owed[p] = 0;
-                continue;
-            }
-            let cell = room[rng.random_range(0..room.len() as u32) as usize];
-            dice[cell] += 1;
-            owed[p] -= 1;
-            dealt = true;
-        }
-        if !dealt {
+    let mut turn = 0;
+    for _ in 0..2 * cells {
+        let room: Vec<usize> = order
+            .iter()
+            .map(|&t| usize::from(t))
+            .filter(|&t| owner[t] == turn && dice[t] < max)
+            .collect();
+        if room.is_empty() {
             break;
         }
+        dice[room[rng.random_range(0..room.len() as u32) as usize]] += 1;
+        turn = (turn + 1) % players;
     }
-    let cells: Vec<Cell> = owners
+    // Who plays k-th: the original's player `seats[k]`.
+    let mut seats: Vec<usize> = (0..players).collect();
+    for i in 0..players {
+        let r = rng.random_range(0..players as u32) as usize;
+        seats.swap(i, r);
+    }
+    let mut named = vec![Player::A; players];
+    for (k, &original) in seats.iter().enumerate() {
+        named[original] = Player::new(k as u8).unwrap_or_default();
+    }
+    let cells: Vec<Cell> = owner
         .iter()
         .zip(&dice)
-        .map(|(&o, &d)| Cell::new(o, d))
+        .map(|(&o, &d)| Cell::new(named[o], d))
         .collect();
     let board = Board::new(&cells).map_err(|_| PositionError::CellCount {
         board: cells.len(),
         map: rules.map().len(),
     })?;
-    Position::start(rules, board, Player::A)
+    Ok(Position::start(rules, board, Player::A)?)
+}
+
+/// The start the rule set of `rules` deals on their map, drawn from `rng`:
+/// Dice Wars' deal ([`deal_territories`]), or a random board `first` to
+/// move ([`random_board`]). Fewer cells than players is an error.
+pub fn deal_start<R: Rng + ?Sized>(
+    rules: &Rules,
+    first: Player,
+    rng: &mut R,
+) -> Result<Position, DealError> {
+    let (cells, players) = (rules.map().len(), usize::from(rules.players()));
+    if cells < players {
+        return Err(DealError::TooFewTerritories { cells, players });
+    }
+    if rules.set().spec().deal == Deal::Territories {
+        return deal_territories(rules, rng);
+    }
+    let board = random_board(rules, first, rng)?;
+    Ok(Position::start(rules, board, first).map_err(GenerateError::from)?)
 }
 
 /// Fisher-Yates with draws of `u32`, the same on every machine.
@@ -196,5 +256,119 @@ fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = rng.random_range(0..=i as u32) as usize;
         items.swap(i, j);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Grid, RuleSet};
+
+    /// 30 territories of one cell each, 6 by 5.
+    fn thirty() -> Map {
+        let mut grid = Grid::new(6, 5).unwrap();
+        for (i, (x, y)) in (0..5).flat_map(|y| (0..6).map(move |x| (x, y))).enumerate() {
+            grid.set(x, y, Some(i as u8));
+        }
+        Map::territories(grid).unwrap()
+    }
+
+    /// Each player's territories and dice.
+    fn holdings(start: &Position, players: u8) -> Vec<(usize, u32)> {
+        let board = start.board();
+        Player::all(players)
+            .map(|p| {
+                let own: Vec<usize> = board.owned_by(p).collect();
+                let dice = own.iter().map(|&i| u32::from(board.cell(i).dice())).sum();
+                (own.len(), dice)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn seven_players_on_thirty_territories_get_the_originals_shares() {
+        let rules = Rules::of(RuleSet::Dicewars, thirty(), 7, 8).unwrap();
+        let order: Vec<u8> = (0..30).collect();
+        let mut seats_with_five = [0; 7];
+        for seed in 0..50 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let start = deal_in_order(&rules, &order, &mut rng).unwrap();
+            assert_eq!(start.player(), Player::A);
+            let mut held = holdings(&start, 7);
+            for (p, &(territories, _)) in held.iter().enumerate() {
+                if territories == 5 {
+                    seats_with_five[p] += 1;
+                }
+            }
+            held.sort_unstable();
+            assert_eq!(
+                held,
+                [
+                    (4, 12),
+                    (4, 12),
+                    (4, 12),
+                    (4, 13),
+                    (4, 13),
+                    (5, 14),
+                    (5, 14)
+                ],
+                "seed {seed}"
+            );
+            // The k-th territory in order goes to the k % 7-th player dealt.
+            let board = start.board();
+            for t in 0..30 {
+                assert_eq!(board.cell(t).owner(), board.cell(t % 7).owner());
+            }
+        }
+        // The order of play is shuffled: the two extra territories land on
+        // every seat.
+        assert!(
+            seats_with_five.iter().all(|&n| n > 0),
+            "{seats_with_five:?}"
+        );
+    }
+
+    #[test]
+    fn the_dice_stop_where_a_player_has_no_room() {
+        // 2 players on 4 territories with at most 2 dice: each has 2
+        // territories and room for 2 more dice; the 8 extra dice stop once
+        // the player to get the next has none.
+        let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 2, 2).unwrap();
+        let start = deal_territories(&rules, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        assert!(start.board().cells().iter().all(|c| c.dice() == 2));
+    }
+
+    #[test]
+    fn fewer_territories_than_players_is_refused() {
+        let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 5, 8).unwrap();
+        let error = deal_territories(&rules, &mut ChaCha8Rng::seed_from_u64(1)).unwrap_err();
+        assert_eq!(
+            error,
+            DealError::TooFewTerritories {
+                cells: 4,
+                players: 5
+            }
+        );
+        let error = deal_game(RuleSet::Classic, Ground::Hexagons(2), 5, 3, Player::A, 1);
+        assert!(matches!(error, Err(DealError::TooFewTerritories { .. })));
+        let error = deal_start(&rules, Player::A, &mut ChaCha8Rng::seed_from_u64(1));
+        assert!(matches!(error, Err(DealError::TooFewTerritories { .. })));
+    }
+
+    #[test]
+    fn a_dice_wars_game_is_the_originals_map_and_deal() {
+        let ground = Ground::RandomMap(MapShape::original());
+        let (rules, start) =
+            deal_game(RuleSet::Dicewars, ground.clone(), 7, 8, Player::A, 3).unwrap();
+        assert!((24..=31).contains(&rules.map().len()));
+        let dice: u32 = start
+            .board()
+            .cells()
+            .iter()
+            .map(|c| u32::from(c.dice()))
+            .sum();
+        assert_eq!(dice as usize, 3 * rules.map().len());
+        let again = deal_game(RuleSet::Dicewars, ground, 7, 8, Player::A, 3).unwrap();
+        assert_eq!(again, (rules, start));
     }
 }

@@ -11,11 +11,15 @@
 
 mod file;
 mod grow;
+mod original;
 
 pub use file::MapSetup;
 pub use grow::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
-    MapGenError, MapShape, TERRITORY_CELLS, random_map,
+    MapGenError, MapShape, TERRITORY_CELLS, grown_map, random_map,
+};
+pub use original::{
+    CORE_CELLS, ORIGINAL_HEIGHT, ORIGINAL_MAX_TERRITORIES, ORIGINAL_WIDTH, REMOVED_AT_MOST,
 };
 
 use std::fmt;

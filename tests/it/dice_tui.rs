@@ -169,8 +169,9 @@ fn dice_games_full_screen() {
     assert!(full.iter().any(|m| m.contains(" rolls ")), "{full:?}");
 
     // Dice Wars: stocks and largest groups in the status line; the eight
-    // players each in a colour of the Okabe-Ito palette.
-    let mut game = start(&[
+    // players each in a colour of the Okabe-Ito palette. The original's map
+    // of 28x32 cells needs a window taller than the others' 30 rows.
+    let dicewars = [
         "play",
         "--rules",
         "dicewars",
@@ -179,7 +180,9 @@ fn dice_games_full_screen() {
         "--seed",
         "2",
         "--no-autosave",
-    ]);
+    ];
+    let dir = [("DICE_OF_DOOM_DATA_DIR", data.to_str().unwrap())];
+    let mut game = Pty::start_sized(&dicewars, &dir, 40, 100);
     game.wait_for("stock: a 0");
     game.wait_for("group");
     game.settle();

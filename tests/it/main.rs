@@ -13,6 +13,7 @@ mod cli;
 mod dice_stats_cli;
 #[cfg(unix)]
 mod dice_tui;
+mod dicewars_cli;
 mod docs_commands;
 mod figures;
 mod line_mode;

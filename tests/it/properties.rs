@@ -120,6 +120,8 @@ fn chance_games() -> impl Strategy<Value = (Rules, u64)> {
             }
             .unwrap();
             let max_dice = set.defaults().max_dice as usize;
+            // Every player is dealt a cell: no more players than cells.
+            let players = players.min(map.len());
             (Rules::of(set, map, players, max_dice).unwrap(), seed)
         })
 }

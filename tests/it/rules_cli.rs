@@ -223,7 +223,7 @@ fn a_rule_set_brings_its_board_to_the_arena_and_to_play() {
         ),
         (
             "dicewars",
-            "arena: dicewars rules, boards on a random map of 20 territories, 7 players,",
+            "arena: dicewars rules, boards on a random map of 28 territories, 7 players,",
         ),
     ] {
         let output = dice_of_doom()

@@ -18,8 +18,8 @@ use crate::cli::args::{
 };
 use crate::cli::computer::budget;
 use crate::cli::files::{Existing, write_file};
-use crate::cli::setup::load::read_map;
-use crate::cli::setup::load::{Source, no_board, rules};
+use crate::cli::setup::load::read_map_setup;
+use crate::cli::setup::load::{Source, rules};
 use crate::cli::setup::maps::{MapArgs, MapChoice, random_game};
 use crate::cli::{CliError, json};
 use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
@@ -184,14 +184,17 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
 fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     let game = crate::cli::setup::with_defaults(args.rules, args.game);
     let maps = crate::cli::setup::default_map(&args.maps, &game, false);
-    let shape = maps.shape()?;
+    let shape = maps.shape(args.rules)?;
     let rules = match &maps.map {
         None => rules(&game)?,
         Some(MapChoice::File(path)) => {
             let source = Source::from_arg(path);
-            read_map(&source, game.players, game.max_dice, Player::A)?.0
+            // The map alone (a bare one too): the arena deals its starts.
+            let map = read_map_setup(&source)?.map().clone();
+            let (players, max_dice) = (usize::from(game.players), usize::from(game.max_dice));
+            Rules::new(map, players, max_dice).map_err(|e| CliError::Usage(e.to_string()))?
         }
-        Some(MapChoice::Random) => random_game(shape, &game, args.seed)?.0,
+        Some(MapChoice::Random) => random_game(args.rules, shape, &game, args.seed)?.0,
     };
     let rules = crate::cli::setup::rules_in_set(args.rules, &rules)?;
     let budget = budget(args.think_time, args.nodes);
@@ -202,7 +205,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
         args.seed,
         budget,
     )
-    .map_err(no_board)?
+    .map_err(crate::cli::setup::deal_error)?
     .timed(args.nodes.is_none() || args.times);
     let bar = if io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(arena.games());

@@ -11,7 +11,7 @@ use crate::cli::CliError;
 use crate::cli::args::{GameOptions, Takes};
 use crate::game::{
     GameTree, GenerateError, Map, MapSetup, Player, Position, PositionError, Rules, Setup,
-    SetupError, SetupErrorKind, random_board,
+    SetupError, SetupErrorKind,
 };
 
 /// The map the options ask for: the rhombus of their size.
@@ -53,16 +53,6 @@ pub(in crate::cli) fn random_start<const TAKES: Takes>(
     let rules = rules(game)?;
     let start = seeded_start(&rules, game.first, seed).map_err(no_board)?;
     Ok((rules, start))
-}
-
-/// A random start under `rules`, `first` to move, drawn from `rng`.
-pub(in crate::cli) fn deal(
-    rules: &Rules,
-    first: Player,
-    rng: &mut rand_chacha::ChaCha8Rng,
-) -> Result<Position, CliError> {
-    let board = random_board(rules, first, rng).map_err(no_board)?;
-    Position::start(rules, board, first).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// Why no random board could be drawn, naming the option at fault.

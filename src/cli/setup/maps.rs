@@ -7,13 +7,15 @@ use std::path::Path;
 use crate::cli::CliError;
 pub(in crate::cli) use crate::cli::args::{DEFAULT_TERRITORIES, MapArgs, MapChoice};
 use crate::cli::args::{GameOptions, Takes};
-use crate::cli::setup::load::deal;
-use crate::game::{MapShape, Position, Rules, random_map};
+use crate::game::{Deal, Ground, MapShape, Position, RuleSet, Rules};
 
 impl MapArgs {
-    /// The shape of the random map asked for; a usage error when
-    /// `--territories` or `--grid` come with a map file, or with no map.
-    pub(in crate::cli) fn shape(&self) -> Result<MapShape, CliError> {
+    /// The shape of the random map asked for under rule set `set`: with
+    /// neither `--territories` nor `--grid`, Dice Wars plays the original's
+    /// map ([`MapShape::original`]), other rule sets a map of
+    /// [`DEFAULT_TERRITORIES`]. A usage error when `--territories` or
+    /// `--grid` come with a map file, or with no map.
+    pub(in crate::cli) fn shape(&self, set: RuleSet) -> Result<MapShape, CliError> {
         if !matches!(self.map, Some(MapChoice::Random)) {
             let option = match (self.territories, self.grid) {
                 (Some(_), _) => "--territories",
@@ -29,6 +31,10 @@ impl MapArgs {
                     "{option} is for a random map (`--map random`){not}"
                 )));
             }
+        }
+        if set.spec().deal == Deal::Territories && self.territories.is_none() && self.grid.is_none()
+        {
+            return Ok(MapShape::original());
         }
         let usage = |e: crate::game::MapGenError| CliError::Usage(e.to_string());
         let shape =
@@ -61,19 +67,17 @@ impl MapArgs {
     }
 }
 
-/// A random map of this shape for the game's players and dice, and a random
-/// board on it, both drawn from `seed`.
+/// A random map of this shape for the game's players and dice, and the
+/// start rule set `set` deals on it, both drawn from `seed`: the game
+/// `play --map random` deals with the same options (see
+/// [`dealt`](crate::cli::setup::dealt)).
 pub(in crate::cli) fn random_game<const TAKES: Takes>(
+    set: RuleSet,
     shape: MapShape,
     game: &GameOptions<TAKES>,
     seed: u64,
 ) -> Result<(Rules, Position), CliError> {
-    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-    let map = random_map(shape, &mut rng).map_err(|e| CliError::Usage(e.to_string()))?;
-    let rules = Rules::new(map, usize::from(game.players), usize::from(game.max_dice))
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    let start = deal(&rules, game.first, &mut rng)?;
-    Ok((rules, start))
+    crate::cli::setup::dealt(set, Ground::RandomMap(shape), game, seed)
 }
 
 /// A path as a shell reads it back: in single quotes unless it is plain
@@ -93,18 +97,39 @@ mod tests {
             territories: Some(12),
             grid: None,
         };
-        assert!(args.shape().is_err());
+        assert!(args.shape(RuleSet::Classic).is_err());
         let args = MapArgs {
             map: Some(MapChoice::Random),
             territories: Some(12),
             grid: Some((20, 12)),
         };
-        assert_eq!(args.shape().unwrap().territories(), 12);
+        assert_eq!(args.shape(RuleSet::Classic).unwrap().territories(), 12);
         assert_eq!(args.replay(), "--map random --territories 12 --grid 20x12");
         let args = MapArgs {
             grid: Some((4, 4)),
             ..args
         };
-        assert!(args.shape().is_err());
+        assert!(args.shape(RuleSet::Classic).is_err());
+    }
+
+    #[test]
+    fn dice_wars_grows_the_original_map_unless_a_size_is_given() {
+        let mut args = MapArgs {
+            map: Some(MapChoice::Random),
+            territories: None,
+            grid: None,
+        };
+        assert_eq!(args.shape(RuleSet::Dicewars).unwrap(), MapShape::original());
+        assert_eq!(
+            args.shape(RuleSet::Classic).unwrap().territories(),
+            DEFAULT_TERRITORIES
+        );
+        args.territories = Some(12);
+        let shape = args.shape(RuleSet::Dicewars).unwrap();
+        assert!(!shape.is_original());
+        assert_eq!(shape.territories(), 12);
+        args.territories = None;
+        args.grid = Some((20, 12));
+        assert!(!args.shape(RuleSet::Dicewars).unwrap().is_original());
     }
 }

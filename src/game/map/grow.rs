@@ -1,7 +1,9 @@
-//! Random maps of territories, grown as the original Dice Wars grows them.
+//! Random maps of territories: the original Dice Wars' maps (grown in
+//! `original.rs`) and compact maps of a given territory count.
 
 use rand::{Rng, RngExt};
 
+use super::original::{ORIGINAL_HEIGHT, ORIGINAL_MAX_TERRITORIES, ORIGINAL_WIDTH, grow_original};
 use crate::game::{Grid, MAX_GRID_SIDE, MIN_GRID_SIDE, Map};
 
 /// The fewest territories a random map has.
@@ -33,6 +35,7 @@ pub struct MapShape {
     territories: u8,
     width: u8,
     height: u8,
+    original: bool,
 }
 
 /// Why no random map can be made.
@@ -89,7 +92,34 @@ impl MapShape {
             territories: territories as u8,
             width: width.clamp(MIN_GRID_SIDE, MAX_GRID_SIDE) as u8,
             height: height.clamp(MIN_GRID_SIDE, MAX_GRID_SIDE) as u8,
+            original: false,
         })
+    }
+
+    /// The original Dice Wars' map: as many territories as its grid of
+    /// [`ORIGINAL_WIDTH`] x [`ORIGINAL_HEIGHT`] cells holds, up to
+    /// [`ORIGINAL_MAX_TERRITORIES`], grown as it grows them (see
+    /// [`random_map`]).
+    ///
+    /// ```
+    /// use dice_of_doom::game::MapShape;
+    /// let shape = MapShape::original();
+    /// assert_eq!((shape.territories(), shape.width(), shape.height()), (31, 28, 32));
+    /// assert!(shape.is_original());
+    /// ```
+    pub fn original() -> MapShape {
+        MapShape {
+            territories: ORIGINAL_MAX_TERRITORIES as u8,
+            width: ORIGINAL_WIDTH as u8,
+            height: ORIGINAL_HEIGHT as u8,
+            original: true,
+        }
+    }
+
+    /// Whether the map is grown as the original Dice Wars grows them (its
+    /// territories then number at most [`MapShape::territories`]).
+    pub fn is_original(self) -> bool {
+        self.original
     }
 
     /// The same territories on a grid of `width` x `height` cells, if it
@@ -115,7 +145,7 @@ impl MapShape {
         })
     }
 
-    /// The territories.
+    /// The territories (the most, for [`MapShape::original`]).
     pub fn territories(self) -> usize {
         usize::from(self.territories)
     }
@@ -131,8 +161,37 @@ impl MapShape {
     }
 }
 
-/// A random map of `shape.territories()` territories, grown as the original
-/// Dice Wars grows its maps: the first territory from a cell near the
+/// A random map of this shape, drawn from `rng` (see [`grown_map`]).
+///
+/// ```
+/// use dice_of_doom::game::{MapShape, random_map};
+/// use rand::SeedableRng;
+/// let shape = MapShape::new(12).unwrap();
+/// let map = random_map(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
+/// assert_eq!(map.len(), 12);
+/// let again = random_map(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
+/// assert_eq!(again, map);
+/// ```
+pub fn random_map<R: Rng + ?Sized>(shape: MapShape, rng: &mut R) -> Result<Map, MapGenError> {
+    grown_map(shape, rng).map(|(map, _)| map)
+}
+
+/// A random map of this shape, and its territories in the order they were
+/// grown (the order the original Dice Wars deals them in).
+///
+/// A map of [`MapShape::original`] is grown as the original HTML5 Dice Wars
+/// grows its maps, step for step: every cell of its grid gets a random
+/// rank; the first territory starts at a random cell, each next one at the
+/// free cell of lowest rank next to the territories so far; a territory is
+/// a core of 8 cells, each the free neighbour of lowest rank (so each
+/// step picks uniformly among the free cells touching the core, a cell
+/// passed over once staying behind the same cells), and then every free
+/// cell around the core. Growing stops at 31 territories or when no free
+/// cell touches the land; then each sea cell with land all round joins a
+/// neighbour, and territories of 5 cells or fewer are removed.
+///
+/// Any other shape gives a compact map of `shape.territories()`
+/// territories: the first territory from a cell near the
 /// middle of the grid, each next one from a sea cell touching the land, so
 /// that the land is one whole; each grows a cell at a time, preferring sea
 /// cells that touch more of it, to [`TERRITORY_CELLS`] cells. A territory
@@ -146,20 +205,28 @@ impl MapShape {
 /// portable (such as `rand_chacha`).
 ///
 /// ```
-/// use dice_of_doom::game::{MapShape, random_map};
+/// use dice_of_doom::game::{MapShape, grown_map};
 /// use rand::SeedableRng;
-/// let shape = MapShape::new(12).unwrap();
-/// let map = random_map(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
-/// assert_eq!(map.len(), 12);
-/// let again = random_map(shape, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
-/// assert_eq!(again, map);
+/// let (map, order) = grown_map(MapShape::original(), &mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
+/// assert!((2..=31).contains(&map.len()));
+/// let mut sorted = order.clone();
+/// sorted.sort_unstable();
+/// assert!(sorted.iter().copied().eq(0..map.len() as u8));
 /// ```
-pub fn random_map<R: Rng + ?Sized>(shape: MapShape, rng: &mut R) -> Result<Map, MapGenError> {
+pub fn grown_map<R: Rng + ?Sized>(
+    shape: MapShape,
+    rng: &mut R,
+) -> Result<(Map, Vec<u8>), MapGenError> {
     for _ in 0..ATTEMPTS {
-        if let Some(grid) = grow(shape, rng) {
-            let grid = numbered_by_centre(&grid.cropped());
+        let grid = if shape.is_original() {
+            grow_original(shape.width(), shape.height(), shape.territories(), rng)
+        } else {
+            grow(shape, rng)
+        };
+        if let Some(grid) = grid {
+            let (grid, order) = numbered_by_centre(&grid.cropped());
             if let Ok(map) = Map::territories(grid) {
-                return Ok(map.grown_as(shape));
+                return Ok((map.grown_as(shape), order));
             }
         }
     }
@@ -308,10 +375,11 @@ fn fill_lakes(grid: &mut Grid) {
 }
 
 /// The grid with its territories numbered in reading order of their
-/// centres (top to bottom, left to right), as the map draws them.
-fn numbered_by_centre(grid: &Grid) -> Grid {
+/// centres (top to bottom, left to right), as the map draws them, and the
+/// new number of each old one.
+fn numbered_by_centre(grid: &Grid) -> (Grid, Vec<u8>) {
     let Ok(map) = Map::territories(grid.clone()) else {
-        return grid.clone();
+        return (grid.clone(), Vec::new());
     };
     let mut order: Vec<usize> = (0..map.len()).collect();
     order.sort_by_key(|&t| (map.place(t).row, map.place(t).column));
@@ -323,7 +391,7 @@ fn numbered_by_centre(grid: &Grid) -> Grid {
     for (x, y, t) in grid.cells() {
         out.set(x, y, t.map(|t| new_id[usize::from(t)]));
     }
-    out
+    (out, new_id)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::analysis::expected::{self, ChanceError, ChanceSolution};
 use crate::analysis::{Limits, group_digits};
 use crate::cli::CliError;
 use crate::cli::commands::limits::{ProgressLine, analysis_error};
-use crate::cli::setup::load::{Source, random_start, read_map, read_position};
+use crate::cli::setup::load::{Source, read_map, read_position};
 use crate::cli::setup::{in_set, with_defaults};
 use crate::cli::stats::{StatsArgs, figures, rating};
 use crate::cli::{json, render};
@@ -80,7 +80,9 @@ pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
         }
         (None, None, seed) => {
             let seed = seed.unwrap_or(0);
-            let position = random_start(game, seed)?;
+            // The start the rule set deals, as `play --seed` deals it.
+            let ground = crate::game::Ground::Hexagons(usize::from(game.side()));
+            let position = crate::cli::setup::dealt(set, ground, game, seed)?;
             (
                 format!("random {} board, seed {seed}", position.0.map()),
                 position,

@@ -156,9 +156,10 @@ fn a_new_dice_wars_game_is_dealt_and_rolls_from_its_seed() {
     let start = crate::game::deal_territories(&rules, &mut rng).unwrap();
     let mut a = App::new(rules.clone(), start, Some(1));
     assert!(a.new_game(9));
-    // Dealt as the command line deals: every player the same dice.
+    // Dealt as the command line deals, as the original does: 16
+    // territories shared 6, 5, 5 and 32 more dice 11, 11, 10.
     let board = *a.start().board();
-    let totals: Vec<u32> = Player::all(3)
+    let mut totals: Vec<u32> = Player::all(3)
         .map(|p| {
             board
                 .owned_by(p)
@@ -166,7 +167,8 @@ fn a_new_dice_wars_game_is_dealt_and_rolls_from_its_seed() {
                 .sum()
         })
         .collect();
-    assert!(totals.iter().all(|&t| t == totals[0]), "{totals:?}");
+    totals.sort_unstable();
+    assert_eq!(totals, [15, 16, 17]);
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(9);
     rng.set_stream(2);
     assert_eq!(

@@ -8,7 +8,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{
     Board, Cell, Deal, GenerateError, Map, MapError, MapGenError, MapKind, MapShape, Player,
-    Position, PositionError, RuleSet, Rules, RulesError, random_board, random_map,
+    Position, PositionError, RuleSet, Rules, RulesError, alternating_board, random_board,
+    random_map,
 };
 
 /// What a game dealt from a seed is played on.
@@ -67,6 +68,8 @@ pub enum DealError {
 /// seeded with `seed`; the board is drawn for the classic rules on the
 /// rhombus, then played under the rule set on its map
 /// ([`RuleSet::map_for`]), `first` to move. A rule set that deals
+/// [`Deal::Alternating`] draws Realm of Racket's board on its own map
+/// ([`alternating_board`]); one that deals
 /// [`Deal::Territories`] deals instead with [`deal_territories`] from
 /// stream 2 of the seed (player `a` first).
 ///
@@ -101,6 +104,13 @@ pub fn deal_game(
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(2);
         let start = deal_territories(&rules, &mut rng).map_err(|e| in_set(&e))?;
+        return Ok((rules, start));
+    }
+    if set.spec().deal == Deal::Alternating {
+        // Realm of Racket's board, drawn on the rule set's own map.
+        let rules = classic.in_set(set).map_err(|e| in_set(&e))?;
+        let board = alternating_board(&rules, first, &mut rng)?;
+        let start = Position::start(&rules, board, first).map_err(|e| in_set(&e))?;
         return Ok((rules, start));
     }
     let board = random_board(&classic, first, &mut rng)?;

@@ -12,6 +12,11 @@ pub(super) struct Keys {
     players: [u64; MAX_PLAYERS as usize],
     first_move: u64,
     captured: u64,
+    /// Realm of Racket's pool (left out while it is empty, so that the
+    /// other rule sets hash as before).
+    pool: u64,
+    /// Realm of Racket's board list reversed.
+    reversed: u64,
 }
 
 const DICE_SLOTS: usize = MAX_DICE_LIMIT as usize + 1;
@@ -36,6 +41,8 @@ impl Keys {
             players,
             first_move: splitmix(&mut state),
             captured: splitmix(&mut state),
+            pool: splitmix(&mut state),
+            reversed: splitmix(&mut state),
         }
     }
 
@@ -48,6 +55,15 @@ impl Keys {
             .captured
             .wrapping_mul(u64::from(position.captured()) + 1)
             .rotate_left(17);
+        if position.pool() > 0 {
+            h ^= self
+                .pool
+                .wrapping_mul(u64::from(position.pool()))
+                .rotate_left(29);
+        }
+        if position.is_reversed() {
+            h ^= self.reversed;
+        }
         for (i, cell) in position.board().cells().iter().enumerate() {
             let slot = (i * MAX_PLAYERS as usize + usize::from(cell.owner().index())) * DICE_SLOTS
                 + usize::from(cell.dice());

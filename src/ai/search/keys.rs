@@ -72,3 +72,35 @@ impl Keys {
         h
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Map, Player, RuleSet, Rules};
+
+    #[test]
+    fn the_pool_and_the_list_order_are_hashed() {
+        let rules = Rules::of(RuleSet::Racket, Map::offset(2).unwrap(), 2, 3).unwrap();
+        let board = "a-3 b-2 / b-1 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let keys = Keys::new();
+        let hashes = [
+            keys.hash(&start),
+            keys.hash(&start.with_pool(9)),
+            keys.hash(&start.with_reversed(true)),
+            keys.hash(&start.with_pool(0)),
+        ];
+        for i in 0..hashes.len() {
+            for j in 0..i {
+                assert_ne!(hashes[i], hashes[j], "{i} {j}");
+            }
+        }
+        // An empty pool and the list in index order add nothing.
+        let classic = Rules::classic(2, 2, 3).unwrap();
+        let plain = Position::start(&classic, board, Player::A).unwrap();
+        assert_eq!(
+            keys.hash(&plain),
+            keys.hash(&start.with_pool(0).with_reversed(false))
+        );
+    }
+}

@@ -36,7 +36,7 @@ pub(crate) use codec::Codec;
 pub use deal::{DealError, Ground, deal_game, deal_in_order, deal_start, deal_territories};
 pub use dice_seed::dice_of;
 pub(crate) use expand::Children;
-pub use generate::{GenerateError, MAX_DRAWS, random_board};
+pub use generate::{GenerateError, MAX_DRAWS, alternating_board, random_board};
 pub use grid::{
     Grid, MAX_GRID_SIDE, MAX_TERRITORIES, MIN_GRID_SIDE, territory_char, territory_of_char,
 };

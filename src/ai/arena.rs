@@ -12,7 +12,8 @@ use serde::Serialize;
 use super::{AiKind, Budget, Strategy};
 use crate::game::Play;
 use crate::game::{
-    Board, DealError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules, deal_start,
+    Board, DealError, IllegalMove, Move, Player, PlayerSet, Position, PositionError, Rules,
+    deal_start,
 };
 
 /// Why an arena game could not be played to its end.
@@ -56,6 +57,11 @@ pub struct SideResult {
     pub win_rate: f64,
     /// The 95% Wilson confidence interval of the win rate.
     pub win_rate_ci95: (f64, f64),
+    /// The win rate of a side no better than the others: the share of the
+    /// seats it plays (1/players for side A). Reported with more than two
+    /// players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fair_share: Option<f64>,
     /// Moves this side chose.
     pub moves: u64,
     /// Mean think time per move, in milliseconds; `None` under a budget
@@ -78,6 +84,58 @@ pub struct SideResult {
     worst_time: Duration,
 }
 
+/// Side A's results from one seat: the games in which it was the
+/// `order`-th player to move (from 0: it moved first).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SeatResult {
+    /// Side A's place in the turn order, from 1 (it moved first).
+    pub seat: u8,
+    /// Games played from this seat.
+    pub games: u32,
+    /// Games side A won outright from it.
+    pub wins: u32,
+    /// Games it lost.
+    pub losses: u32,
+    /// Games it shared with side B.
+    pub ties: u32,
+    /// Wins over games.
+    pub win_rate: f64,
+    /// The 95% Wilson confidence interval of the win rate.
+    pub win_rate_ci95: (f64, f64),
+    /// The win rate of a seat no better than the others: 1/players.
+    pub fair_share: f64,
+    /// The mean length of these games, in turns.
+    pub mean_turns: f64,
+    /// Their median length, in turns.
+    pub median_turns: f64,
+    #[serde(skip)]
+    turns: Vec<u32>,
+}
+
+/// Game lengths: their mean and median (0 for none).
+fn mean_and_median(turns: &mut [u32]) -> (f64, f64) {
+    if turns.is_empty() {
+        return (0.0, 0.0);
+    }
+    turns.sort_unstable();
+    let n = turns.len();
+    let mean = turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n as f64;
+    let median = if n % 2 == 1 {
+        f64::from(turns[n / 2])
+    } else {
+        (f64::from(turns[n / 2 - 1]) + f64::from(turns[n / 2])) / 2.0
+    };
+    (mean, median)
+}
+
+/// The turns a game took: each ended turn, and the last one if the game
+/// ended in it (an attack that took the last cell).
+pub fn turns_of(moves: &[Play]) -> u32 {
+    let passes = moves.iter().filter(|p| p.mv == Move::Pass).count();
+    let unfinished = moves.last().is_some_and(|p| p.mv != Move::Pass);
+    u32::try_from(passes + usize::from(unfinished)).unwrap_or(u32::MAX)
+}
+
 /// The whole arena's results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArenaResult {
@@ -87,6 +145,13 @@ pub struct ArenaResult {
     pub games: u32,
     /// Side A, then side B.
     pub sides: [SideResult; 2],
+    /// Side A's results from each seat of the turn order, the first
+    /// player's first.
+    pub seats: Vec<SeatResult>,
+    /// The mean length of the games, in turns.
+    pub mean_turns: f64,
+    /// Their median length, in turns.
+    pub median_turns: f64,
 }
 
 /// One game of an arena, as [`Arena::run`] reports it.
@@ -198,6 +263,14 @@ impl Arena {
             ..SideResult::default()
         });
         let timed = self.timed;
+        let mut by_seat: Vec<SeatResult> = (1..=players)
+            .map(|seat| SeatResult {
+                seat,
+                fair_share: 1.0 / f64::from(players),
+                ..SeatResult::default()
+            })
+            .collect();
+        let mut lengths = Vec::with_capacity(self.boards.len() * usize::from(players));
         for (g, board) in self.boards.iter().enumerate() {
             let start = Position::start(rules, *board, Player::A)?;
             for seat_a in Player::all(players) {
@@ -249,6 +322,20 @@ impl Arena {
                         side.losses += 1;
                     }
                 }
+                // Side A's place in the turn order of this game.
+                let order = (seat_a.index() + players - start.player().index()) % players;
+                let seat = &mut by_seat[usize::from(order)];
+                let turns = turns_of(&moves);
+                seat.games += 1;
+                seat.turns.push(turns);
+                lengths.push(turns);
+                if sides_winning.iter().all(|&s| s == 0) {
+                    seat.wins += 1;
+                } else if sides_winning.contains(&0) {
+                    seat.ties += 1;
+                } else {
+                    seat.losses += 1;
+                }
                 on_game(&ArenaGame {
                     board: g,
                     seat_a,
@@ -259,9 +346,19 @@ impl Arena {
                 });
             }
         }
-        for side in &mut sides {
+        for seat in &mut by_seat {
+            seat.win_rate = f64::from(seat.wins) / f64::from(seat.games.max(1));
+            seat.win_rate_ci95 = wilson_interval(seat.wins, seat.games);
+            (seat.mean_turns, seat.median_turns) = mean_and_median(&mut seat.turns);
+        }
+        let (mean_turns, median_turns) = mean_and_median(&mut lengths);
+        for (i, side) in sides.iter_mut().enumerate() {
             side.win_rate = f64::from(side.wins) / f64::from(side.games.max(1));
             side.win_rate_ci95 = wilson_interval(side.wins, side.games);
+            if players > 2 {
+                let seats = if i == 0 { 1 } else { players - 1 };
+                side.fair_share = Some(f64::from(seats) / f64::from(players));
+            }
             if timed {
                 let mean = side.total_time.as_secs_f64() * 1000.0 / side.moves.max(1) as f64;
                 side.mean_move_ms = Some(mean);
@@ -280,6 +377,9 @@ impl Arena {
             boards,
             games: boards.saturating_mul(u32::from(players)),
             sides,
+            seats: by_seat,
+            mean_turns,
+            median_turns,
         })
     }
 }
@@ -432,6 +532,68 @@ mod tests {
         // Timed on request: the median lies between nothing and the worst.
         let (median, worst) = (a.median_move_ms.unwrap(), a.worst_move_ms.unwrap());
         assert!(0.0 <= median && median <= worst, "{median} {worst}");
+    }
+
+    #[test]
+    fn side_a_s_seats_add_up_to_its_tally() {
+        let rules = Rules::of(
+            crate::game::RuleSet::Lol4,
+            crate::game::Map::rhombus(3).unwrap(),
+            3,
+            5,
+        )
+        .unwrap();
+        let arena = Arena::new(
+            rules,
+            [AiKind::Greedy, AiKind::Random],
+            4,
+            8,
+            Budget::nodes(100),
+        )
+        .unwrap();
+        let mut lengths = Vec::new();
+        let result = arena
+            .run(|game| lengths.push((game.seat_a, turns_of(game.moves))))
+            .unwrap();
+        let a = &result.sides[0];
+        assert_eq!(result.seats.len(), 3);
+        let sum = |f: fn(&SeatResult) -> u32| result.seats.iter().map(f).sum::<u32>();
+        assert_eq!(
+            (
+                sum(|s| s.games),
+                sum(|s| s.wins),
+                sum(|s| s.losses),
+                sum(|s| s.ties)
+            ),
+            (a.games, a.wins, a.losses, a.ties)
+        );
+        // `a` moves first on every board: seat 1 is side A in `a`.
+        for seat in &result.seats {
+            assert_eq!(seat.games, 4);
+            assert!((seat.fair_share - 1.0 / 3.0).abs() < 1e-12);
+            let mut own: Vec<u32> = lengths
+                .iter()
+                .filter(|(p, _)| usize::from(p.index()) + 1 == usize::from(seat.seat))
+                .map(|&(_, t)| t)
+                .collect();
+            own.sort_unstable();
+            let mean = own.iter().sum::<u32>() as f64 / 4.0;
+            assert_eq!(seat.mean_turns, mean);
+            assert_eq!(seat.median_turns, f64::from(own[1] + own[2]) / 2.0);
+        }
+        assert_eq!(a.fair_share, Some(1.0 / 3.0));
+        assert_eq!(result.sides[1].fair_share, Some(2.0 / 3.0));
+        let all: f64 = lengths.iter().map(|&(_, t)| f64::from(t)).sum::<f64>() / 12.0;
+        assert!((result.mean_turns - all).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_game_s_turns_are_its_passes_and_the_one_it_ended_in() {
+        let attack = Play::from(Move::Attack { from: 0, to: 1 });
+        let pass = Play::from(Move::Pass);
+        assert_eq!(turns_of(&[]), 0);
+        assert_eq!(turns_of(&[attack, pass, attack, pass]), 2);
+        assert_eq!(turns_of(&[attack, pass, attack]), 2);
     }
 
     #[test]

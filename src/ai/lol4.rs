@@ -1,10 +1,15 @@
 //! Land of Lisp's last computer player, for its rules with dice.
 
-use super::{Analysis, Budget, Strategy, lol_score};
-use crate::game::{Move, Player, Position, Rules};
+use super::{Analysis, Budget, RatedMove, Rating, Strategy, lol_score};
+use crate::game::{BattleOdds, Move, Player, Position, Rules};
 
 /// The book's plies: each attack or pass is one.
 const DEPTH: u32 = 2;
+
+/// The unit of every rating: a rating is an integer number of
+/// `1 / 100^DEPTH`. Each attack weighs its two outcomes by odds in
+/// hundredths, so a rating `DEPTH` plies deep is exact in this unit.
+const UNIT: i64 = 100i64.pow(DEPTH);
 
 /// Land of Lisp's last AI: a depth-2 search (each attack or pass a ply) in
 /// which every other player minimises (paranoid), an attack rated
@@ -15,7 +20,10 @@ const DEPTH: u32 = 2;
 /// outnumbers, +1 for each own cell one does, -1 for each enemy cell. A
 /// pass whose placement is random is rated on the placement that puts each
 /// die on the first cell with room. It ignores the budget (its search is
-/// small) and plays the first best move.
+/// small). The ratings are computed exactly (integers in units of 1/10,000:
+/// the odds are hundredths), so of the moves rated equal it always plays
+/// the first in menu order, as the book's `argmax`-style choice does; a
+/// hint shows a rating times 100, a half rounded away from zero.
 ///
 /// ```
 /// use dice_of_doom::ai::{Budget, Lol4Player, Strategy};
@@ -46,67 +54,114 @@ impl Strategy for Lol4Player {
         if menu.is_empty() {
             return None;
         }
-        let values: Vec<f64> = menu
+        let values: Vec<i64> = menu
             .iter()
             .map(|&mv| rate_move(rules, position, mv, me, DEPTH))
             .collect();
-        Some(Analysis::of_values(menu, &values, 100.0))
+        Some(analysis(menu, &values))
     }
 }
 
-/// The chance of winning a battle as the book's table has it: rounded to
-/// two decimals.
-fn rounded(p: f64) -> f64 {
-    (p * 100.0).round() / 100.0
+/// The analysis of exact ratings (in [`UNIT`]s): the first best move
+/// chosen, each rating shown times 100.
+fn analysis(menu: Vec<Move>, values: &[i64]) -> Analysis {
+    let mut choice = 0;
+    for (i, &v) in values.iter().enumerate() {
+        if v > values[choice] {
+            choice = i;
+        }
+    }
+    let moves = menu
+        .into_iter()
+        .zip(values)
+        .map(|(mv, &v)| RatedMove {
+            mv,
+            rating: Rating::Estimate(hundredths(v)),
+        })
+        .collect();
+    Analysis { moves, choice }
 }
 
-/// A move's rating for `me`: the expectation of its outcomes' ratings.
-fn rate_move(rules: &Rules, at: &Position, mv: Move, me: Player, depth: u32) -> f64 {
-    match at.outcomes(rules, mv) {
-        Ok(Some(outcomes)) if outcomes.len() == 2 => {
-            let p = rounded(outcomes[0].probability);
-            p * rate(rules, &outcomes[0].position, me, depth - 1)
-                + (1.0 - p) * rate(rules, &outcomes[1].position, me, depth - 1)
+/// A rating in [`UNIT`]s times 100, rounded to the nearest integer, a half
+/// away from zero (as `f64::round` rounds an exact value).
+fn hundredths(value: i64) -> i32 {
+    let per = UNIT / 100;
+    let half = per / 2;
+    let rounded = if value >= 0 {
+        (value + half) / per
+    } else {
+        (value - half) / per
+    };
+    i32::try_from(rounded).unwrap_or(if rounded < 0 { i32::MIN } else { i32::MAX })
+}
+
+/// The chance that `attack` dice beat `defence` dice in hundredths, as the
+/// book's table has it: the exact odds rounded to the nearest hundredth.
+fn odds_in_hundredths(attack: u8, defence: u8) -> i64 {
+    BattleOdds::new(attack, defence).map_or(100, |odds| {
+        let (wins, rolls) = (i128::from(odds.wins()), i128::from(odds.rolls()));
+        // round(100 * wins / rolls), a half up.
+        ((200 * wins + rolls) / (2 * rolls)) as i64
+    })
+}
+
+/// A move's rating for `me`, in [`UNIT`]s: the expectation of its
+/// outcomes' ratings.
+fn rate_move(rules: &Rules, at: &Position, mv: Move, me: Player, depth: u32) -> i64 {
+    match (mv, at.outcomes(rules, mv)) {
+        (Move::Attack { from, to }, Ok(Some(outcomes))) if outcomes.len() == 2 => {
+            let board = at.board();
+            let p = odds_in_hundredths(
+                board.cell(usize::from(from)).dice(),
+                board.cell(usize::from(to)).dice(),
+            );
+            let won = rate(rules, &outcomes[0].position, me, depth - 1);
+            let lost = rate(rules, &outcomes[1].position, me, depth - 1);
+            let sum = p * won + (100 - p) * lost;
+            // Exact: `depth - 1` plies down every rating is a multiple of
+            // 100^(DEPTH - depth + 1).
+            debug_assert_eq!(sum % 100, 0, "{mv} in {at:?}");
+            sum / 100
         }
-        Ok(Some(outcomes)) => rate(rules, &outcomes[0].position, me, depth - 1),
+        (_, Ok(Some(outcomes))) => rate(rules, &outcomes[0].position, me, depth - 1),
         _ => rate(rules, &at.after(rules, mv), me, depth - 1),
     }
 }
 
-/// A position's rating for `me`: the score at the depth or the end; else
-/// the best of the moves when `me` moves, the worst otherwise.
-fn rate(rules: &Rules, at: &Position, me: Player, depth: u32) -> f64 {
+/// A position's rating for `me`, in [`UNIT`]s: the score at the depth or
+/// the end; else the best of the moves when `me` moves, the worst
+/// otherwise.
+fn rate(rules: &Rules, at: &Position, me: Player, depth: u32) -> i64 {
     let menu = at.moves(rules);
     if depth == 0 || menu.is_empty() {
-        return f64::from(lol_score(rules, at.board(), me));
+        return i64::from(lol_score(rules, at.board(), me)) * UNIT;
     }
     let values = menu.iter().map(|&mv| rate_move(rules, at, mv, me, depth));
     if at.player() == me {
-        values.fold(f64::NEG_INFINITY, f64::max)
+        values.max().unwrap_or(i64::MIN)
     } else {
-        values.fold(f64::INFINITY, f64::min)
+        values.min().unwrap_or(i64::MAX)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{BattleOdds, Map, RuleSet};
+    use crate::game::{Map, RuleSet};
 
     #[test]
     fn the_rounded_odds_are_the_book_s_table() {
-        // Rows defender 1..5, columns attacker 2..5.
+        // Rows defender 1..5, columns attacker 2..5, in hundredths.
         let book = [
-            [0.84, 0.97, 1.0, 1.0],
-            [0.44, 0.78, 0.94, 0.99],
-            [0.15, 0.45, 0.74, 0.91],
-            [0.04, 0.19, 0.46, 0.72],
-            [0.01, 0.06, 0.22, 0.46],
+            [84, 97, 100, 100],
+            [44, 78, 94, 99],
+            [15, 45, 74, 91],
+            [4, 19, 46, 72],
+            [1, 6, 22, 46],
         ];
         for (d, row) in book.iter().enumerate() {
             for (a, &p) in row.iter().enumerate() {
-                let odds = BattleOdds::new(a as u8 + 2, d as u8 + 1).unwrap();
-                assert_eq!(rounded(odds.probability()), p);
+                assert_eq!(odds_in_hundredths(a as u8 + 2, d as u8 + 1), p);
             }
         }
     }
@@ -126,16 +181,67 @@ mod tests {
             Player::A,
             1,
         );
-        let won = f64::from(lol_score(
-            &rules,
-            &"a-1 a-1 / b-1 a-1".parse().unwrap(),
-            Player::A,
-        ));
-        let lost = f64::from(lol_score(
-            &rules,
-            &"a-1 b-1 / b-1 a-1".parse().unwrap(),
-            Player::A,
-        ));
-        assert_eq!(v, 0.84 * won + 0.16 * lost);
+        // 0.84 * 5 + 0.16 * 2 = 4.52, exactly, in units of 1/100 one ply
+        // deep (1/10,000 of which the top ply's unit is a hundredth).
+        assert_eq!(v, 452 * (UNIT / 100));
+    }
+
+    /// `a` to move after an attack this turn, `captured` dice taken.
+    fn mid_turn(board: &str, captured: u16) -> Position {
+        Position::from_parts(board.parse().unwrap(), Player::A, captured, false)
+    }
+
+    /// Positions met in lol4 games on 3x3 boards (seeds 8 and 27), where
+    /// the ratings in floating point chose another move or showed another
+    /// hint: 0.84 * 15.25 + ... and the like land a hair either side of
+    /// their exact values.
+    #[test]
+    fn equal_ratings_are_equal_and_the_first_is_played() {
+        let rules = Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), 2, 5).unwrap();
+        // Two attacks rated 14.139 exactly; in f64 the second came out
+        // 14.139000000000001 and was played.
+        let at = mid_turn("a-1 a-4 b-5 / a-3 a-1 a-2 / a-4 a-5 a-2", 5);
+        let analysis = Lol4Player
+            .analyse(&rules, &at, Budget::UNLIMITED, true)
+            .unwrap();
+        let ratings: Vec<Rating> = analysis.moves.iter().map(|m| m.rating).collect();
+        assert_eq!(
+            ratings[1..],
+            [Rating::Estimate(1414), Rating::Estimate(1414)]
+        );
+        let me = Player::A;
+        let [_, first, second] = analysis.moves[..] else {
+            panic!("{analysis:?}")
+        };
+        assert_eq!(
+            rate_move(&rules, &at, first.mv, me, DEPTH),
+            rate_move(&rules, &at, second.mv, me, DEPTH)
+        );
+        assert_eq!(analysis.choice, 1);
+        // 15.195 exactly, shown 1520 (in f64 15.194999999999999: 1519).
+        let at = mid_turn("a-1 a-3 a-2 / a-3 a-3 a-2 / a-2 a-1 b-3", 7);
+        let analysis = Lol4Player
+            .analyse(&rules, &at, Budget::UNLIMITED, true)
+            .unwrap();
+        let ratings: Vec<Rating> = analysis.moves.iter().map(|m| m.rating).collect();
+        assert_eq!(
+            ratings,
+            [
+                Rating::Estimate(1266),
+                Rating::Estimate(1525),
+                Rating::Estimate(1520)
+            ]
+        );
+        assert_eq!(analysis.choice, 1);
+    }
+
+    #[test]
+    fn hints_round_a_half_away_from_zero() {
+        // 2.675 and -2.675 exactly: in binary floating point 2.675 * 100
+        // is 267.49999999999997, which rounds down.
+        assert_eq!(hundredths(26_750), 268);
+        assert_eq!(hundredths(-26_750), -268);
+        assert_eq!(hundredths(26_749), 267);
+        assert_eq!(hundredths(5 * UNIT), 500);
     }
 }

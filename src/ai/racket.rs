@@ -9,7 +9,12 @@ const DEPTH: u32 = 4;
 /// Realm of Racket's AI: plain minimax to depth 4 (each attack or pass a
 /// ply; every other player minimises), a position at the depth or the end
 /// rated 1/k if the AI is among the k players tied for the most cells, 0
-/// otherwise. It plays the first best move and ignores the budget.
+/// otherwise. Of the moves rated best it plays the first in the menu's
+/// order, which is the book's list order (by source cell from the highest
+/// index down on every other turn, see
+/// [`Position::is_reversed`]): the ratings are 1/k or 0 and minimax only
+/// picks among them, so equal ratings are equal exactly. It ignores the
+/// budget.
 ///
 /// ```
 /// use dice_of_doom::ai::{Budget, RacketPlayer, Strategy};
@@ -69,5 +74,52 @@ fn rate(rules: &Rules, at: &Position, me: Player, depth: u32) -> f64 {
         values.fold(f64::NEG_INFINITY, f64::max)
     } else {
         values.fold(f64::INFINITY, f64::min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Map, RuleSet};
+
+    /// On the book's 2x2 board (neighbours 0: 3, 2, 1; 1: 3, 0; 2: 0, 3;
+    /// 3: 1, 0, 2) `b` has four attacks, each taking one of `a`'s two
+    /// cells; whatever she plays, her other 2-stack takes the last one or
+    /// `a`, left with one cell of 1 die, cannot attack: every move is rated
+    /// 1, and the AI plays the first in the book's list order.
+    #[test]
+    fn of_equal_moves_the_first_in_the_book_s_list_order() {
+        let rules = Rules::of(RuleSet::Racket, Map::offset(2).unwrap(), 2, 3).unwrap();
+        let board = "b-2 a-1 / a-1 b-2".parse().unwrap();
+        let start = Position::start(&rules, board, Player::B).unwrap();
+        let attack = |from, to| Move::Attack { from, to };
+        for (reversed, menu) in [
+            (
+                false,
+                [attack(0, 2), attack(0, 1), attack(3, 1), attack(3, 2)],
+            ),
+            (
+                true,
+                [attack(3, 1), attack(3, 2), attack(0, 2), attack(0, 1)],
+            ),
+        ] {
+            let at = start.with_reversed(reversed);
+            let analysis = RacketPlayer
+                .analyse(&rules, &at, Budget::UNLIMITED, true)
+                .unwrap();
+            let moves: Vec<Move> = analysis.moves.iter().map(|m| m.mv).collect();
+            assert_eq!(moves, menu);
+            assert!(
+                analysis
+                    .moves
+                    .iter()
+                    .all(|m| m.rating == analysis.moves[0].rating)
+            );
+            assert_eq!(analysis.choice, 0, "{reversed}");
+            assert_eq!(
+                RacketPlayer.choose(&rules, &at, Budget::UNLIMITED),
+                Some(menu[0])
+            );
+        }
     }
 }

@@ -8,7 +8,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{
     Board, Cell, Deal, GenerateError, Map, MapError, MapGenError, MapKind, MapShape, Player,
-    Position, PositionError, RuleSet, Rules, RulesError, grown_map, random_board,
+    Position, PositionError, RuleSet, Rules, RulesError, alternating_board, grown_map,
+    random_board,
 };
 
 /// What a game dealt from a seed is played on.
@@ -80,10 +81,12 @@ pub enum DealError {
 /// seeded with `seed`; the board is drawn for the classic rules on the
 /// rhombus, then played under the rule set on its map
 /// ([`RuleSet::map_for`]), `first` to move. A rule set that deals
-/// [`Deal::Territories`] deals instead as the original Dice Wars does, from
-/// stream 2 of the seed (player `a` first): on a random map it grew, with
-/// [`deal_in_order`] in the order the territories were grown, on any other
-/// with [`deal_territories`]. Fewer cells than players is an error.
+/// [`Deal::Alternating`] draws Realm of Racket's board on its own map
+/// ([`alternating_board`]). One that deals [`Deal::Territories`] deals
+/// instead as the original Dice Wars does, from stream 2 of the seed
+/// (player `a` first): on a random map it grew, with [`deal_in_order`] in
+/// the order the territories were grown, on any other with
+/// [`deal_territories`]. Fewer cells than players is an error.
 ///
 /// ```
 /// use dice_of_doom::game::{deal_game, Ground, MapKind, Player, RuleSet};
@@ -128,6 +131,13 @@ pub fn deal_game(
             Some(order) => deal_in_order(&rules, &order, &mut rng)?,
             None => deal_territories(&rules, &mut rng)?,
         };
+        return Ok((rules, start));
+    }
+    if set.spec().deal == Deal::Alternating {
+        // Realm of Racket's board, drawn on the rule set's own map.
+        let rules = classic.in_set(set).map_err(|e| in_set(&e))?;
+        let board = alternating_board(&rules, first, &mut rng)?;
+        let start = Position::start(&rules, board, first).map_err(|e| in_set(&e))?;
         return Ok((rules, start));
     }
     let board = random_board(&classic, first, &mut rng)?;
@@ -233,8 +243,9 @@ pub fn deal_in_order<R: Rng + ?Sized>(
 }
 
 /// The start the rule set of `rules` deals on their map, drawn from `rng`:
-/// Dice Wars' deal ([`deal_territories`]), or a random board `first` to
-/// move ([`random_board`]). Fewer cells than players is an error.
+/// Dice Wars' deal ([`deal_territories`]), Realm of Racket's board with
+/// alternating owners ([`alternating_board`]), or a random board `first`
+/// to move ([`random_board`]). Fewer cells than players is an error.
 pub fn deal_start<R: Rng + ?Sized>(
     rules: &Rules,
     first: Player,
@@ -247,7 +258,11 @@ pub fn deal_start<R: Rng + ?Sized>(
     if rules.set().spec().deal == Deal::Territories {
         return deal_territories(rules, rng);
     }
-    let board = random_board(rules, first, rng)?;
+    let board = if rules.set().spec().deal == Deal::Alternating {
+        alternating_board(rules, first, rng)?
+    } else {
+        random_board(rules, first, rng)?
+    };
     Ok(Position::start(rules, board, first).map_err(GenerateError::from)?)
 }
 

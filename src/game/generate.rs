@@ -40,6 +40,44 @@ pub fn random_board<R: Rng + ?Sized>(
     first: Player,
     rng: &mut R,
 ) -> Result<Board, GenerateError> {
+    let players = u32::from(rules.players());
+    draw_boards(rules, first, rng, |_, rng| {
+        rng.random_range(0..players) as u8
+    })
+}
+
+/// Realm of Racket's board: cell `n` owned by player `n mod players` (`a`
+/// owns cell 0), each cell from 1 to `max_dice` dice at random; a board on
+/// which `first` has no move is drawn again, as the book does.
+///
+/// ```
+/// use dice_of_doom::game::{alternating_board, Map, Player, RuleSet, Rules};
+/// use rand::SeedableRng;
+/// let rules = Rules::of(RuleSet::Racket, Map::offset(3).unwrap(), 2, 3).unwrap();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let board = alternating_board(&rules, Player::A, &mut rng).unwrap();
+/// let owners: String = board.cells().iter().map(|c| c.owner().letter()).collect();
+/// assert_eq!(owners, "ababababa");
+/// ```
+pub fn alternating_board<R: Rng + ?Sized>(
+    rules: &Rules,
+    first: Player,
+    rng: &mut R,
+) -> Result<Board, GenerateError> {
+    let players = rules.players();
+    draw_boards(rules, first, rng, |index, _| {
+        (index % usize::from(players)) as u8
+    })
+}
+
+/// Draws boards, each cell's owner from `owner(index, rng)` and then its
+/// dice, until `first` can attack.
+fn draw_boards<R: Rng + ?Sized>(
+    rules: &Rules,
+    first: Player,
+    rng: &mut R,
+    mut owner: impl FnMut(usize, &mut R) -> u8,
+) -> Result<Board, GenerateError> {
     if first.index() >= rules.players() {
         return Err(PositionError::Player {
             player: first,
@@ -53,8 +91,8 @@ pub fn random_board<R: Rng + ?Sized>(
     let cells = rules.map().len();
     let mut buffer = [Cell::default(); MAX_CELLS];
     for _ in 0..MAX_DRAWS {
-        for cell in &mut buffer[..cells] {
-            let owner = rng.random_range(0..u32::from(rules.players())) as u8;
+        for (index, cell) in buffer[..cells].iter_mut().enumerate() {
+            let owner = owner(index, rng);
             let dice = rng.random_range(1..=u32::from(rules.max_dice())) as u8;
             *cell = Cell::new(Player::new(owner).unwrap_or_default(), dice);
         }

@@ -43,7 +43,7 @@ impl Play {
                 roll: None,
                 placed: match rules.policy().placement {
                     Placement::Random => Placed::new(placed).unwrap_or_default(),
-                    Placement::Sweep => Placed::default(),
+                    Placement::Sweep | Placement::ReversingSweep => Placed::default(),
                 },
             },
         }

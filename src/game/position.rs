@@ -105,6 +105,10 @@ pub struct Spare {
     pub(super) pool: u8,
     pub(super) stock: [u8; MAX_PLAYERS as usize],
     pub(super) quiet: u8,
+    /// Whether the board list runs from the highest cell index down (Realm
+    /// of Racket's, which every pass reverses: see
+    /// [`Placement::ReversingSweep`](super::Placement::ReversingSweep)).
+    pub(super) reversed: bool,
 }
 
 impl Spare {
@@ -152,6 +156,7 @@ impl Position {
                 pool: 0,
                 stock: [0; MAX_PLAYERS as usize],
                 quiet: 0,
+                reversed: false,
             },
         }
     }
@@ -172,6 +177,21 @@ impl Position {
     /// guard's count; 0 under rule sets without the guard).
     pub const fn quiet_turns(&self) -> u8 {
         self.spare.quiet
+    }
+
+    /// Whether the board list is reversed: under Realm of Racket's rules
+    /// ([`Placement::ReversingSweep`](super::Placement::ReversingSweep))
+    /// after an odd number of passes, when the attacks are listed by
+    /// source cell from the highest index down and the next sweep starts
+    /// there. Always false under the other rule sets.
+    pub const fn is_reversed(&self) -> bool {
+        self.spare.reversed
+    }
+
+    /// The same position with the board list in reverse order (or not).
+    pub fn with_reversed(mut self, reversed: bool) -> Position {
+        self.spare.reversed = reversed;
+        self
     }
 
     /// The same position with the shared pool replaced.
@@ -212,7 +232,9 @@ impl Position {
     }
 
     /// The legal moves, in menu order: `end turn` first when allowed, then the
-    /// attacks by source cell and, for each source, in neighbour order.
+    /// attacks by source cell and, for each source, in neighbour order; by
+    /// source cell from the highest index down when the board list is
+    /// reversed ([`Position::is_reversed`]).
     pub fn moves(&self, rules: &Rules) -> Vec<Move> {
         let mut moves = Vec::new();
         self.moves_into(rules, &mut moves);
@@ -229,6 +251,14 @@ impl Position {
             return;
         }
         moves_on::<_, false>(&self.board, self.turn(), rules, moves);
+        if self.spare.reversed {
+            // The sort is stable: each source keeps its neighbour order.
+            let attacks = usize::from(moves.first() == Some(&Move::Pass));
+            moves[attacks..].sort_by_key(|mv| match *mv {
+                Move::Attack { from, .. } => std::cmp::Reverse(from),
+                Move::Pass => std::cmp::Reverse(u8::MAX),
+            });
+        }
     }
 
     /// The player to move, the dice captured and the first-move flag.

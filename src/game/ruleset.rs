@@ -80,6 +80,14 @@ pub enum Placement {
     /// One die at a time, each on one of the player's cells below the limit
     /// drawn at random, until the dice or the room run out.
     Random,
+    /// One sweep as [`Placement::Sweep`], but over the board as Realm of
+    /// Racket keeps it, a list its `distribute` rebuilds backwards: each
+    /// pass sweeps the list in its current order and leaves it reversed. So
+    /// every other turn the sweep runs from the highest cell index down, and
+    /// so does the listing of the attacks by source cell (the menu order),
+    /// which decides the book's AI among equally rated moves. The order the
+    /// list is in is part of the position ([`Position::is_reversed`](super::Position::is_reversed)).
+    ReversingSweep,
 }
 
 /// When the game ends.
@@ -149,6 +157,10 @@ pub enum Deal {
     /// A random board: each cell's owner and dice drawn, again until the
     /// first player can attack ([`random_board`](super::random_board)).
     Board,
+    /// Realm of Racket's board: cell `n` owned by player `n mod players`
+    /// (`a` first), each with random dice, drawn again until the first
+    /// player can attack ([`alternating_board`](super::alternating_board)).
+    Alternating,
     /// Dice Wars' deal: the cells shared out evenly and every player's dice
     /// made up to the same total
     /// ([`deal_territories`](super::deal_territories)).

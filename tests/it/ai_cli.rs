@@ -288,3 +288,59 @@ fn an_arena_of_four_seats_side_a_in_each() {
     // The same table, then the times in one of their own.
     assert!(timed.starts_with(&table), "{timed}\n{table}");
 }
+
+#[test]
+fn an_arena_of_more_than_two_reports_each_seat_and_the_fair_shares() {
+    let command = [
+        "arena", "--rules", "lol4", "--size", "3", "--a", "greedy", "--b", "random", "--games",
+        "3", "--seed", "4", "--nodes", "100",
+    ];
+    let text = dice_of_doom().args(command).output().unwrap();
+    assert!(text.status.success());
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("\nfair share: side A 25.0%, side B 75.0%\ngame length: "),
+        "{text}"
+    );
+    let seats: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("seat  games"))
+        .skip(1)
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert_eq!(seats, ["1st", "2nd", "3rd", "4th"], "{text}");
+    assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+    let json = dice_of_doom().args(command).arg("--json").output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let seats = json["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 4);
+    let total = |key: &str| seats.iter().map(|s| s[key].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(total("games"), 12);
+    assert_eq!(total("wins"), json["sides"][0]["wins"].as_u64().unwrap());
+    assert!(
+        seats
+            .iter()
+            .all(|s| s["games"] == 3 && s["fair_share"] == 0.25)
+    );
+    assert_eq!(json["sides"][0]["fair_share"], 0.25);
+    assert_eq!(json["sides"][1]["fair_share"], 0.75);
+    let mean: f64 = seats
+        .iter()
+        .map(|s| s["mean_turns"].as_f64().unwrap())
+        .sum::<f64>()
+        / 4.0;
+    assert!(
+        (mean - json["mean_turns"].as_f64().unwrap()).abs() < 1e-9,
+        "{json}"
+    );
+    // Two players: the table and the JSON as before, no seats.
+    let two = dice_of_doom()
+        .args([
+            "arena", "--size", "2", "--a", "greedy", "--b", "random", "--json",
+        ])
+        .args(["--games", "2", "--nodes", "100"])
+        .output()
+        .unwrap();
+    let two: serde_json::Value = serde_json::from_slice(&two.stdout).unwrap();
+    assert!(two.get("seats").is_none() && two["sides"][0].get("fair_share").is_none());
+}

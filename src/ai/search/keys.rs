@@ -12,6 +12,11 @@ pub(super) struct Keys {
     players: [u64; MAX_PLAYERS as usize],
     first_move: u64,
     captured: u64,
+    /// Realm of Racket's pool (left out while it is empty, so that the
+    /// other rule sets hash as before).
+    pool: u64,
+    /// Realm of Racket's board list reversed.
+    reversed: u64,
 }
 
 const DICE_SLOTS: usize = MAX_DICE_LIMIT as usize + 1;
@@ -36,6 +41,8 @@ impl Keys {
             players,
             first_move: splitmix(&mut state),
             captured: splitmix(&mut state),
+            pool: splitmix(&mut state),
+            reversed: splitmix(&mut state),
         }
     }
 
@@ -48,11 +55,52 @@ impl Keys {
             .captured
             .wrapping_mul(u64::from(position.captured()) + 1)
             .rotate_left(17);
+        if position.pool() > 0 {
+            h ^= self
+                .pool
+                .wrapping_mul(u64::from(position.pool()))
+                .rotate_left(29);
+        }
+        if position.is_reversed() {
+            h ^= self.reversed;
+        }
         for (i, cell) in position.board().cells().iter().enumerate() {
             let slot = (i * MAX_PLAYERS as usize + usize::from(cell.owner().index())) * DICE_SLOTS
                 + usize::from(cell.dice());
             h ^= self.cells[slot];
         }
         h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Map, Player, RuleSet, Rules};
+
+    #[test]
+    fn the_pool_and_the_list_order_are_hashed() {
+        let rules = Rules::of(RuleSet::Racket, Map::offset(2).unwrap(), 2, 3).unwrap();
+        let board = "a-3 b-2 / b-1 b-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let keys = Keys::new();
+        let hashes = [
+            keys.hash(&start),
+            keys.hash(&start.with_pool(9)),
+            keys.hash(&start.with_reversed(true)),
+            keys.hash(&start.with_pool(0)),
+        ];
+        for i in 0..hashes.len() {
+            for j in 0..i {
+                assert_ne!(hashes[i], hashes[j], "{i} {j}");
+            }
+        }
+        // An empty pool and the list in index order add nothing.
+        let classic = Rules::classic(2, 2, 3).unwrap();
+        let plain = Position::start(&classic, board, Player::A).unwrap();
+        assert_eq!(
+            keys.hash(&plain),
+            keys.hash(&start.with_pool(0).with_reversed(false))
+        );
     }
 }

@@ -11,8 +11,8 @@ use crate::analysis::{AnalysisError, Limits, Progress};
 use crate::game::{Move, Player, Position, Rules, Share, Supply};
 
 /// A position packed into 128 bits: the cells, the player to move, the dice
-/// captured this turn, the first-move flag, the shared pool and the guard's
-/// count, each in as few bits as the rules need.
+/// captured this turn, the first-move flag, the shared pool, the guard's
+/// count and the board list's order, each in as few bits as the rules need.
 pub(super) type Key = u128;
 
 /// The number of bits needed to write any value up to `max`.
@@ -29,6 +29,9 @@ pub(super) struct KeyCodec {
     captured_bits: u32,
     pool_bits: u32,
     quiet_bits: u32,
+    /// 1 where the board list's order is part of the position (Realm of
+    /// Racket's), else 0.
+    order_bits: u32,
 }
 
 impl KeyCodec {
@@ -51,6 +54,7 @@ impl KeyCodec {
             quiet_bits: policy
                 .quiet_rounds
                 .map_or(0, |rounds| bits_for(usize::from(rounds) * players)),
+            order_bits: u32::from(policy.placement == crate::game::Placement::ReversingSweep),
         };
         let bits = codec.bits();
         if bits > Key::BITS {
@@ -67,6 +71,7 @@ impl KeyCodec {
             + 1
             + self.pool_bits
             + self.quiet_bits
+            + self.order_bits
     }
 
     /// The key of a position of these rules. Every field is written in
@@ -94,6 +99,7 @@ impl KeyCodec {
         put(usize::from(position.is_first_move()), 1)?;
         put(usize::from(position.pool()), self.pool_bits)?;
         put(usize::from(position.quiet_turns()), self.quiet_bits)?;
+        put(usize::from(position.is_reversed()), self.order_bits)?;
         Some(key)
     }
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SideResult};
+use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SeatResult, SideResult};
 use crate::ai::{AiKind, Budget};
 use crate::cli::args::{
     GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, parse_think_time, players_help,
@@ -127,6 +127,16 @@ struct Report<'a> {
     nodes: Option<u64>,
     /// Side A, then side B.
     sides: &'a [SideResult; 2],
+    /// With more than two players: the mean length of the games, in turns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_turns: Option<f64>,
+    /// With more than two players: their median length, in turns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    median_turns: Option<f64>,
+    /// With more than two players: side A's results from each seat of the
+    /// turn order, the first player's first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seats: Option<&'a [SeatResult]>,
 }
 
 impl Report<'_> {
@@ -136,6 +146,7 @@ impl Report<'_> {
         result: &'a ArenaResult,
         map: Option<String>,
     ) -> Report<'a> {
+        let many = rules.players() > 2;
         Report {
             rules: (rules.set() != RuleSet::default()).then_some(rules.set().name()),
             size: map
@@ -154,6 +165,9 @@ impl Report<'_> {
                 .then_some(args.think_time.as_secs_f64()),
             nodes: args.nodes,
             sides: &result.sides,
+            mean_turns: many.then_some(result.mean_turns),
+            median_turns: many.then_some(result.median_turns),
+            seats: many.then_some(&result.seats[..]),
         }
     }
 }
@@ -365,6 +379,11 @@ fn table(result: &Report) -> String {
             s.win_rate_ci95.1 * 100.0,
         ));
     }
+    if let (Some(seats), Some(mean), Some(median)) =
+        (result.seats, result.mean_turns, result.median_turns)
+    {
+        out.push_str(&seat_table(result.sides, seats, mean, median));
+    }
     // The times per move in a table of their own, to fit 80 columns.
     let times: Vec<_> = result
         .sides
@@ -385,6 +404,51 @@ fn table(result: &Report) -> String {
         ));
     }
     out
+}
+
+/// With more than two players: the fair shares, the games' length, and
+/// side A's results from each seat of the turn order.
+fn seat_table(sides: &[SideResult; 2], seats: &[SeatResult], mean: f64, median: f64) -> String {
+    let [a, b] = sides;
+    let mut out = format!(
+        "fair share: side A {:.1}%, side B {:.1}%\n\
+         game length: {mean:.1} turns on average, median {median:.1}\n",
+        a.fair_share.unwrap_or_default() * 100.0,
+        b.fair_share.unwrap_or_default() * 100.0,
+    );
+    out.push_str(&format!(
+        "\nside A ({}) by seat (1st moves first), turns a game: mean and median\n\
+         {:<43}{:<13}{:>8}{:>7}{:>8}\n",
+        a.ai, "seat  games  wins  losses  ties  win rate", "95% CI", "fair", "turns", "median"
+    ));
+    for seat in seats {
+        out.push_str(&format!(
+            "{:<5} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%  {:>5.1}% {:>6.1} {:>7.1}\n",
+            ordinal(seat.seat),
+            seat.games,
+            seat.wins,
+            seat.losses,
+            seat.ties,
+            seat.win_rate * 100.0,
+            seat.win_rate_ci95.0 * 100.0,
+            seat.win_rate_ci95.1 * 100.0,
+            seat.fair_share * 100.0,
+            seat.mean_turns,
+            seat.median_turns,
+        ));
+    }
+    out
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ... (to 8).
+fn ordinal(n: u8) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// A time in milliseconds for the table: one decimal from 1 ms up, two

@@ -235,6 +235,7 @@ pub(crate) fn pass_on<C: CellsMut + ?Sized, D: Dealer, const PLAIN: bool>(
             turn.captured.saturating_sub(1),
             rules.max_dice(),
             dealer,
+            false,
         );
         return Turn {
             player: player.next(rules.players()),
@@ -256,7 +257,12 @@ pub(crate) fn pass_on<C: CellsMut + ?Sized, D: Dealer, const PLAIN: bool>(
         }
     };
     let placed = match policy.placement {
-        Placement::Sweep => reinforce_on(cells, player, dice, rules.max_dice(), dealer),
+        Placement::Sweep => reinforce_on(cells, player, dice, rules.max_dice(), dealer, false),
+        Placement::ReversingSweep => {
+            let backwards = spare.reversed;
+            spare.reversed = !backwards;
+            reinforce_on(cells, player, dice, rules.max_dice(), dealer, backwards)
+        }
         Placement::Random => scatter_on(cells, player, dice, rules.max_dice(), dealer),
     };
     match policy.supply {
@@ -344,6 +350,9 @@ fn largest_group_on<C: Cells + ?Sized>(cells: &C, map: &Map, player: Player) -> 
     best
 }
 
+/// Gives `player` up to `dice` dice in one sweep over her cells, in index
+/// order or, `backwards`, from the highest index down; returns how many
+/// were placed.
 #[inline]
 fn reinforce_on<C: CellsMut + ?Sized, D: Dealer>(
     cells: &mut C,
@@ -351,12 +360,15 @@ fn reinforce_on<C: CellsMut + ?Sized, D: Dealer>(
     dice: u16,
     max_dice: u8,
     dealer: &mut D,
+    backwards: bool,
 ) -> u16 {
     let mut placed = 0;
-    for index in 0..cells.count() {
+    let count = cells.count();
+    for step in 0..count {
         if placed == dice {
             break;
         }
+        let index = if backwards { count - 1 - step } else { step };
         let cell = cells.get(index);
         if cell.owner() == player && cell.dice() < max_dice {
             cells.put(index, Cell::new(player, cell.dice() + 1));
@@ -439,7 +451,7 @@ pub(crate) fn most_cells(counts: &[u8; MAX_PLAYERS as usize]) -> PlayerSet {
 /// assert_eq!(board, "a-2 b-1\na-3 a-3".parse().unwrap());
 /// ```
 pub fn reinforce(board: &mut Board, player: Player, dice: u16, max_dice: u8) -> u16 {
-    reinforce_on(board, player, dice, max_dice, &mut NoChance)
+    reinforce_on(board, player, dice, max_dice, &mut NoChance, false)
 }
 
 /// The players who own the most cells of a board.

@@ -171,7 +171,7 @@ mod status {
     /// `survey`: too little memory for the memo or a proof.
     pub(super) const NO_PROOF: Piece = (
         1,
-        "--max-memory is too small for the survey (the message says how much), or the system refused it",
+        "--max-memory is too small (the message says how much), or the system refused it",
     );
     /// `survey`.
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY, STOPPED];

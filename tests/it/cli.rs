@@ -295,7 +295,7 @@ fn help_documents_commands_and_exit_statuses() {
 ";
     let survey = "Exit status:
     0  success
-    1  --max-memory is too small for the survey (the message says how much), or the system refused it
+    1  --max-memory is too small (the message says how much), or the system refused it
     1  an I/O error, such as output that cannot be written
     2  bad usage, such as a size with more boards than a survey takes, or a bad part in --out
   130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)

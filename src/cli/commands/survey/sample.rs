@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::part::{self, BoardRecord, FORMAT, Header, Settings, Shard, parse_shard};
+use super::part::{self, BoardRecord, FORMAT, Header, Outcome, Settings, Shard, parse_shard};
 use super::{report, resume};
 use crate::analysis::sample::{SampleError, SampleOptions, prove_each};
 use crate::analysis::{ByteSize, group_digits, least_proof_memory};
@@ -162,16 +162,10 @@ pub(in crate::cli) fn run(
         if let Some(kept) = &kept {
             kept.keep(&record)?;
         }
-        finished
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(record);
+        let mut finished = finished.lock().unwrap_or_else(|e| e.into_inner());
+        finished.push(record);
         bar.inc(1);
-        crate::cli::interrupt::know(format!(
-            "survey --sample stopped before its end (partial): {} of {} boards proven or given up",
-            group_digits(bar.position()),
-            group_digits(todo.len() as u64)
-        ));
+        crate::cli::interrupt::know(stopped_note(&finished, todo.len()));
         Ok::<(), CliError>(())
     });
     bar.finish_and_clear();
@@ -219,4 +213,21 @@ fn settings(game: &GameOptions<{ SIZE | MAX_DICE | FIRST }>, o: &SampleOptions) 
         nodes_limit: o.nodes,
         memory_per_board: o.memory.bytes() as u64,
     }
+}
+
+/// What a `survey --sample` stopped by a signal says: the tally of the
+/// boards this run finished, out of how many it was to prove (boards kept
+/// in `--out` by an earlier run stay there).
+fn stopped_note(finished: &[BoardRecord], todo: usize) -> String {
+    let count = |outcome: Outcome| finished.iter().filter(|r| r.outcome == outcome).count();
+    format!(
+        "survey --sample stopped before its end (partial): {} of {} boards done this run: \
+         {} won by the first player, {} lost, {} tied, {} unproven",
+        group_digits(finished.len() as u64),
+        group_digits(todo as u64),
+        count(Outcome::Win),
+        count(Outcome::Loss),
+        count(Outcome::Tie),
+        count(Outcome::Unproven),
+    )
 }

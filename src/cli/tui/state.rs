@@ -28,6 +28,9 @@ pub struct App {
     goal: i32,
     marked: Option<usize>,
     digits: String,
+    /// The page of the move list turned to, and the change of the game it
+    /// was turned at (a move or an undo turns it back to the first).
+    page: (u64, i64),
     message: Option<String>,
     /// The replay being shown, if the game is a replay.
     replay: Option<Replay>,
@@ -88,6 +91,7 @@ impl App {
             goal,
             marked: None,
             digits: String::new(),
+            page: (0, 0),
             message: None,
             replay: None,
             changes: 0,
@@ -210,6 +214,18 @@ impl App {
     /// The digits of a menu number being typed.
     pub fn digits(&self) -> &str {
         &self.digits
+    }
+
+    /// The page of the move list turned to with `PgDn` and `PgUp` since the
+    /// game last changed, from 0 (negative: back from the first, round to
+    /// the last; the renderer counts it round its pages, which depend on
+    /// the window).
+    pub fn move_page(&self) -> i64 {
+        if self.page.0 == self.changes {
+            self.page.1
+        } else {
+            0
+        }
     }
 
     /// The message for the player: while hints are worked out and nothing

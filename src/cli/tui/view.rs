@@ -14,6 +14,7 @@ mod boxes;
 mod frame;
 mod layout;
 mod map_view;
+mod move_list;
 mod panel;
 mod roll_view;
 

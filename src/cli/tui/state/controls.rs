@@ -104,6 +104,8 @@ impl App {
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
             Key::FastForward => self.fast_forward_key(),
+            Key::PageDown => self.turn_page(1),
+            Key::PageUp => self.turn_page(-1),
             Key::Help
             | Key::Interrupt
             | Key::Suspend
@@ -158,6 +160,33 @@ impl App {
         if cell < self.position().board().len() {
             self.cursor = cell;
             self.goal = column(self.rules().map(), cell);
+        }
+    }
+
+    /// Turns the move list's page by `step`.
+    fn turn_page(&mut self, step: i64) {
+        self.page = (self.changes, self.move_page() + step);
+    }
+
+    /// Puts the cursor on a cell of the player to move, if it is not on
+    /// one: the one with the most dice that can attack (or, if none can,
+    /// with the most dice), the lowest number on a tie.
+    pub(super) fn cursor_to_mover(&mut self) {
+        let position = self.position();
+        let board = position.board();
+        let player = position.player();
+        if board.cell(self.cursor).owner() == player {
+            return;
+        }
+        let sources = self.sources();
+        let best = (0..board.len())
+            .filter(|&cell| board.cell(cell).owner() == player)
+            .max_by_key(|&cell| {
+                let can = sources.contains(&cell);
+                (can, board.cell(cell).dice(), std::cmp::Reverse(cell))
+            });
+        if let Some(cell) = best {
+            self.set_cursor(cell);
         }
     }
 

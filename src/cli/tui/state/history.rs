@@ -179,6 +179,7 @@ impl App {
         let said = self.moves_said(to, from);
         self.go_to(to);
         self.changes += 1;
+        self.cursor_to_mover();
         let player = self.position().player();
         self.message = Some(if to + 1 == from {
             format!("Undone: {said} (r redoes it).")
@@ -200,6 +201,7 @@ impl App {
         let to = self.session.timeline().played();
         self.go_to(to);
         self.changes += 1;
+        self.cursor_to_mover();
         let said = self.moves_said(from, to);
         self.message = Some(if self.winners().is_some() {
             format!("Redone: {said}. {}", self.game_over_message())

@@ -176,6 +176,8 @@ impl App {
             | Key::NextOwn
             | Key::PrevOwn
             | Key::FastForward
+            | Key::PageDown
+            | Key::PageUp
             | Key::Other => {}
         }
         Effect::Continue

@@ -25,6 +25,9 @@ pub struct App {
     first: Player,
     seed: Option<u64>,
     cursor: usize,
+    /// Where the cursor was when each player's turn last passed, to go
+    /// back to when it comes round again.
+    cursors: [Option<usize>; crate::game::MAX_PLAYERS as usize],
     goal: i32,
     marked: Option<usize>,
     digits: String,
@@ -88,6 +91,7 @@ impl App {
             first,
             seed,
             cursor,
+            cursors: [None; crate::game::MAX_PLAYERS as usize],
             goal,
             marked: None,
             digits: String::new(),

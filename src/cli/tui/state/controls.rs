@@ -3,7 +3,7 @@
 //! computer's turn; the cursor moved over the board or the map, a source
 //! marked and a target attacked, the turn ended, a move typed by number.
 
-use super::{App, Effect, Key, Move, Overlay, Target, column};
+use super::{App, Effect, Key, Move, Overlay, Player, Target, column};
 
 impl App {
     /// Handles a key.
@@ -168,14 +168,25 @@ impl App {
         self.page = (self.changes, self.move_page() + step);
     }
 
-    /// Puts the cursor on a cell of the player to move, if it is not on
-    /// one: the one with the most dice that can attack (or, if none can,
-    /// with the most dice), the lowest number on a tie.
-    pub(super) fn cursor_to_mover(&mut self) {
+    /// Puts the cursor on a cell of the player to move after a change of
+    /// the game (`before` was to move before it). When the turn has passed,
+    /// the cursor the last player left is kept for her turn, and the new
+    /// player's comes back if it is still on one of her cells; otherwise a
+    /// cursor not on her cells goes to the one with the most dice that can
+    /// attack (or, if none can, with the most dice), the lowest number on a
+    /// tie. So an undo or a redo puts it where playing the moves did.
+    pub(super) fn cursor_to_mover(&mut self, before: Player) {
         let position = self.position();
         let board = position.board();
         let player = position.player();
-        if board.cell(self.cursor).owner() == player {
+        let own = |cell: usize| cell < board.len() && board.cell(cell).owner() == player;
+        if player != before {
+            self.cursors[usize::from(before.index())] = Some(self.cursor);
+            if let Some(kept) = self.cursors[usize::from(player.index())].filter(|&c| own(c)) {
+                self.set_cursor(kept);
+                return;
+            }
+        } else if own(self.cursor) {
             return;
         }
         let sources = self.sources();

@@ -484,3 +484,30 @@ fn characters_name_the_keys() {
         assert_eq!(Key::from_char(c), key, "{c:?}");
     }
 }
+
+#[test]
+fn when_the_turn_passes_the_cursor_goes_to_the_new_players_strongest_cell() {
+    let mut a = app(MENU_BOARD);
+    a.key(Key::Right);
+    let left_at = a.cursor();
+    a.key(Key::Digit(1));
+    a.key(Key::EndTurn);
+    let position = a.position();
+    assert_eq!(position.player(), Player::B);
+    let board = position.board();
+    let here = board.cell(a.cursor());
+    assert_eq!(here.owner(), Player::B, "{a:?}");
+    assert!(a.sources().contains(&a.cursor()), "{a:?}");
+    let most = a.sources().iter().map(|&s| board.cell(s).dice()).max();
+    assert_eq!(Some(here.dice()), most);
+    // b moves the cursor, attacks and ends her turn: a's cursor is back
+    // where a left it, if a still owns that cell.
+    a.key(Key::Digit(1));
+    a.key(Key::EndTurn);
+    assert_eq!(a.position().player(), Player::A);
+    if a.position().board().cell(left_at).owner() == Player::A {
+        assert_eq!(a.cursor(), left_at);
+    } else {
+        assert_eq!(a.position().board().cell(a.cursor()).owner(), Player::A);
+    }
+}

@@ -34,6 +34,9 @@ pub struct App {
     /// The page of the move list turned to, and the change of the game it
     /// was turned at (a move or an undo turns it back to the first).
     page: (u64, i64),
+    /// Whether the cells' numbers are shown on a board drawn too small for
+    /// them (`#`).
+    numbers: bool,
     message: Option<String>,
     /// The replay being shown, if the game is a replay.
     replay: Option<Replay>,
@@ -96,6 +99,7 @@ impl App {
             marked: None,
             digits: String::new(),
             page: (0, 0),
+            numbers: false,
             message: None,
             replay: None,
             changes: 0,
@@ -230,6 +234,12 @@ impl App {
         } else {
             0
         }
+    }
+
+    /// Whether the cells' numbers are shown instead of their dice where
+    /// the board is drawn too small for both.
+    pub fn show_numbers(&self) -> bool {
+        self.numbers
     }
 
     /// The message for the player: while hints are worked out and nothing

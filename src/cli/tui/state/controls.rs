@@ -31,6 +31,10 @@ impl App {
             }
             Overlay::None => {}
         }
+        if key == Key::Numbers {
+            self.numbers = !self.numbers;
+            return Effect::Continue;
+        }
         if key == Key::Help {
             self.overlay = Overlay::Help;
             self.help_page = 0;
@@ -107,6 +111,7 @@ impl App {
             Key::PageDown => self.turn_page(1),
             Key::PageUp => self.turn_page(-1),
             Key::Help
+            | Key::Numbers
             | Key::Interrupt
             | Key::Suspend
             | Key::Yes

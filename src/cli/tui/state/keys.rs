@@ -61,6 +61,9 @@ pub enum Key {
     NextOwn,
     /// The cursor to the previous cell of the player to move (`Shift-Tab`).
     PrevOwn,
+    /// Show or hide the cells' numbers on a board drawn too small for them
+    /// (`#`).
+    Numbers,
     /// The next page of a move list too long for the window (`PgDn` or
     /// `]`).
     PageDown,
@@ -95,6 +98,7 @@ impl Key {
             'H' => Key::Hint,
             'f' => Key::FastForward,
             ']' => Key::PageDown,
+            '#' => Key::Numbers,
             '[' => Key::PageUp,
             'q' | 'Q' => Key::Quit,
             'y' | 'Y' => Key::Yes,

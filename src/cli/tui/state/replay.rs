@@ -178,6 +178,7 @@ impl App {
             | Key::FastForward
             | Key::PageDown
             | Key::PageUp
+            | Key::Numbers
             | Key::Other => {}
         }
         Effect::Continue

@@ -250,7 +250,7 @@ pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
 
 /// Draws the message (from [`message`]) just above the last line, and the
 /// keys on the last line.
-pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line]) {
+pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: bool) {
     let w = usize::from(frame.width());
     let h = usize::from(frame.height());
     let top = h.saturating_sub(1 + message.len());
@@ -258,7 +258,17 @@ pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line]) {
     for (i, line) in message.iter().enumerate() {
         frame.spans(1, top + i, w, line);
     }
-    let keys = fit(&key_fields(app), "  ", w.saturating_sub(2), 1);
+    let mut fields = key_fields(app);
+    if !numbered {
+        let numbers = if app.show_numbers() {
+            ["# dice", "#"]
+        } else {
+            ["# numbers", "#"]
+        };
+        let forms = numbers.iter().map(|f| vec![Span::plain(*f)]).collect();
+        fields.insert(fields.len().saturating_sub(2), Field::new(4, forms));
+    }
+    let keys = fit(&fields, "  ", w.saturating_sub(2), 1);
     if let Some(line) = keys.first() {
         frame.spans(1, h.saturating_sub(1), w, line);
     }

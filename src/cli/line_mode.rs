@@ -297,7 +297,8 @@ mod tests {
         assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
         assert!(
             transcript.contains(
-                "hints (search):\n1. 2 -> 3     loss (exact 0)  <- the computer's choice\n\
+                "hints (search):\n1. 2 -> 3     lost with best play by both (proven)  \
+                 <- the computer's choice\n\
                  The computer would choose 1 (2 -> 3).\n"
             ),
             "{transcript}"

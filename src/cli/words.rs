@@ -2,7 +2,8 @@
 //! game share: what a move did, how the game ended, what an undo took
 //! back, a chance in words.
 
-use crate::game::{Event, Move, Player, PlayerSet, Rules};
+use crate::ai::Rating;
+use crate::game::{Event, Move, Player, PlayerSet, Rules, Share};
 
 /// What a move did, as the line mode prints it, under the rule sets other
 /// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
@@ -44,6 +45,24 @@ pub(crate) fn percent(p: f64) -> String {
         "<1%".to_string()
     } else {
         format!("{:.0}%", p * 100.0)
+    }
+}
+
+/// A hint's rating in plain words: a proven result (`won with best play
+/// (proven)`, `lost with best play by both (proven)`, `a 2-way tie with
+/// best play (proven)`), a proven chance (`52% to win (proven)`), or the
+/// computer's estimate, a score where higher is better (`score +120
+/// (estimate)`).
+pub(crate) fn rating(rating: &Rating) -> String {
+    match *rating {
+        Rating::Exact(share) => match share.shared_by() {
+            Some(1) => "won with best play (proven)".to_string(),
+            Some(k) => format!("a {k}-way tie with best play (proven)"),
+            None if share == Share::LOSS => "lost with best play by both (proven)".to_string(),
+            None => format!("{} to win (proven)", percent(share.to_f64())),
+        },
+        Rating::Estimate(score) => format!("score {score:+} (estimate)"),
+        Rating::Unrated => "not rated".to_string(),
     }
 }
 
@@ -128,6 +147,23 @@ mod tests {
         assert_eq!(result(set("ab")), "The game is a tie between a and b");
         assert_eq!(result(set("abd")), "The game is a tie between a, b and d");
         assert_eq!(game_over(Player::B), "b cannot attack: the game is over");
+    }
+
+    #[test]
+    fn ratings_say_what_they_mean() {
+        assert_eq!(
+            rating(&Rating::Exact(Share::WIN)),
+            "won with best play (proven)"
+        );
+        assert_eq!(
+            rating(&Rating::Exact(Share::LOSS)),
+            "lost with best play by both (proven)"
+        );
+        assert_eq!(
+            rating(&Rating::Exact(Share::tie(2).unwrap())),
+            "a 2-way tie with best play (proven)"
+        );
+        assert_eq!(rating(&Rating::Estimate(-12)), "score -12 (estimate)");
     }
 
     #[test]

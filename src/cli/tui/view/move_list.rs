@@ -79,7 +79,17 @@ pub(super) fn draw(
         frame.spans(x, y, end, line);
     }
     y += 1;
-    let items = items(app, &moves);
+    let mut items = items(app, &moves);
+    // Ratings too long for the panel say less (the legend and the help say
+    // what the words mean).
+    if items.iter().any(|i| i.text.chars().count() > panel) {
+        for item in &mut items {
+            item.text = item
+                .text
+                .replace(" with best play by both", "")
+                .replace(" with best play", "");
+        }
+    }
     if items.is_empty() || rows == 0 {
         return y;
     }

@@ -232,18 +232,18 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
 
 /// What the hints' ratings mean, from the longest to the shortest form.
 const LEGEND: [&str; 4] = [
-    "exact: proven result; estimate: a score, higher is better",
-    "exact: proven; estimate: higher is better",
-    "exact: proven; estimate: a score",
-    "exact=proven, estimate=score",
+    "proven: with best play by both; estimate: higher is better",
+    "proven: best play; estimate: higher is better",
+    "estimate: higher is better (? help)",
+    "? help: the words",
 ];
 
 /// What the hints' chances and ratings mean under rules that roll dice.
 const CHANCE_LEGEND: [&str; 4] = [
     "%: the chance the attack takes its target; estimate: higher is better",
     "%: chance of taking the target; estimate: higher is better",
-    "%: chance of taking it; estimate: a score",
-    "%=chance, estimate=score",
+    "%: chance of taking it; estimate: higher is better",
+    "%=chance to take it (? help)",
 ];
 
 /// The rows the log's last round takes at `width` columns: the entries

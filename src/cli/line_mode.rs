@@ -12,7 +12,7 @@ use super::render;
 use super::words::{
     computer_move_text, event_line, game_over_why, moves_text, played_again, result, taken_back,
 };
-use crate::game::{Battle, PlayerSet, Position, Rules};
+use crate::game::{Battle, Move, PlayerSet, Position, Rules};
 use crate::record::Record;
 use crate::session::{Command, Event, FrontEndError, Session};
 use input::{Answer, KEYS, Line, parse_answer, read_line};
@@ -50,9 +50,11 @@ pub fn play_with(
     color: bool,
 ) -> Result<Outcome, FrontEndError> {
     let rules = session.rules().clone();
+    let mut whole = true;
     loop {
         let position = session.position();
-        show(output, &rules, &position, color)?;
+        show(output, &rules, &position, color, whole)?;
+        whole = false;
         let moves = position.moves(&rules);
         if moves.is_empty() {
             show_end(output, &rules, &position)?;
@@ -161,20 +163,42 @@ fn wrapped_event(line: &str) -> String {
 }
 
 /// Prints a position as the book does: the player to move and the board.
-fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> io::Result<()> {
+/// The first position printed (`whole`) comes with the cells' numbers (a
+/// board of hexagons) or the whole map and its table of territories; after
+/// it, a map of territories is printed short, as each player's territories
+/// and their dice (`a: 3:5 4:3`), named by the numbers the moves use.
+fn show(
+    output: &mut impl Write,
+    rules: &Rules,
+    at: &Position,
+    color: bool,
+    whole: bool,
+) -> io::Result<()> {
     let player = at.player();
+    let map = rules.map();
+    if whole && let Some(numbers) = render::numbers(map, at.board()) {
+        writeln!(output, "The cells are numbered:")?;
+        output.write_all(numbers.as_bytes())?;
+    }
     writeln!(
         output,
         "current player = {}",
         render::paint(&player.to_string(), player, color)
     )?;
-    output.write_all(render::board(rules.map(), at.board(), color).as_bytes())
+    if !whole && map.grid().is_some() {
+        let players = rules.players();
+        return output.write_all(render::holdings(map, at.board(), players, color).as_bytes());
+    }
+    output.write_all(render::board(map, at.board(), color).as_bytes())
 }
 
-/// Prints why the game is over at a position and who won.
+/// Prints why the game is over at a position, who won and each player's
+/// cells.
 fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
     writeln!(output, "{}", game_over_why(rules, at))?;
-    writeln!(output, "{}", result(at.winners()))
+    writeln!(output, "{}", result(at.winners()))?;
+    let players = rules.players();
+    writeln!(output, "{}", render::cell_counts(at.board(), players))
 }
 
 /// Prints a whole record as the line mode's transcript: each position (the
@@ -186,8 +210,20 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
     let positions: Vec<_> = record.positions().collect();
     for (i, position) in positions.iter().enumerate() {
         let player = position.player();
-        show(output, rules, position, color)?;
+        show(output, rules, position, color, i == 0)?;
         match record.plays().get(i) {
+            Some(play) if play.mv == Move::Pass => {
+                writeln!(output, "{}", computer_move_text(player, play.mv))?;
+                // Where the dice went, as the game said it when it was played.
+                let placed = play.placed.cells();
+                let said = position
+                    .play_recorded(rules, play.mv, play.roll, placed)
+                    .ok()
+                    .and_then(|played| event_line(rules, player, play.mv, &played.event));
+                if let Some(line) = said {
+                    writeln!(output, "{}", wrapped_event(&line))?;
+                }
+            }
             Some(play) => {
                 let text = computer_move_text(player, play.mv);
                 match play.roll {

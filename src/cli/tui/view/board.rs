@@ -6,8 +6,8 @@ use crossterm::style::Color;
 
 use super::super::state::{App, Target};
 use super::bars::STATUS_LINES;
-use super::frame::{Frame, Style};
 use super::compact;
+use super::frame::{Frame, Style};
 use super::map_view::{self, Marks};
 use crate::game::{Map, Player};
 

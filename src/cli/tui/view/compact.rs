@@ -83,7 +83,11 @@ fn cases(map: &Map) -> Vec<bool> {
 /// Where each territory's label goes: of the characters showing it, the
 /// one nearest its centre with room for two characters of it (its number),
 /// else the nearest; as `(x, line, room for two)`.
-fn label_places(map: &Map, chars: &[Vec<Option<u8>>], rows: usize) -> Vec<Option<(usize, usize, bool)>> {
+fn label_places(
+    map: &Map,
+    chars: &[Vec<Option<u8>>],
+    rows: usize,
+) -> Vec<Option<(usize, usize, bool)>> {
     (0..map.len())
         .map(|t| {
             let place = map.place(t);
@@ -167,8 +171,21 @@ pub(super) fn draw(
         if app.show_numbers() {
             let number = t.to_string();
             let end = if two { x + 2 } else { x + 1 };
-            let number = if number.len() > end - x { &number[number.len() - 1..] } else { &number };
-            frame.write(x, y, end, number, Style { bold: true, ..style });
+            let number = if number.len() > end - x {
+                &number[number.len() - 1..]
+            } else {
+                &number
+            };
+            frame.write(
+                x,
+                y,
+                end,
+                number,
+                Style {
+                    bold: true,
+                    ..style
+                },
+            );
             continue;
         }
         frame.put(x, y, char::from(b'0' + board.cell(t).dice() % 10), style);

@@ -188,14 +188,8 @@ mod tests {
             lines[0],
             "hints (chance; %: the chance that the attack takes its target):"
         );
-        assert!(
-            lines[1].starts_with("1. 0 -> 2      44%  estimate "),
-            "{text}"
-        );
-        assert!(
-            lines[2].starts_with("2. 0 -> 1      84%  estimate "),
-            "{text}"
-        );
+        assert!(lines[1].starts_with("1. 0 -> 2      44%  score "), "{text}");
+        assert!(lines[2].starts_with("2. 0 -> 1      84%  score "), "{text}");
         assert!(!text.contains("exact"), "{text}");
         assert!(text.contains("<- the computer's choice"), "{text}");
         // The classic rules keep the book's hints, with no chances.

@@ -295,7 +295,9 @@ mod tests {
         assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
         // The whole transcript is checked against tests/data/test-2x2.transcript.
         assert!(
-            transcript.ends_with("  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n"),
+            transcript.ends_with(
+                "  b-1 a-1\na cannot attack: the game is over\nThe winner is b\ncells: a 1, b 3\n"
+            ),
             "{transcript}"
         );
     }
@@ -323,7 +325,10 @@ mod tests {
         );
         assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
         assert!(transcript.contains("b ends turn\n"), "{transcript}");
-        assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
+        assert!(
+            transcript.contains("The winner is b\ncells: "),
+            "{transcript}"
+        );
     }
 
     #[test]
@@ -371,9 +376,10 @@ mod tests {
         );
         assert_eq!(
             transcript,
-            "current player = a\n    a-1 b-1\n  b-1 a-1\n\
+            "The cells are numbered:\n      0   1\n    2   3\n\
+             current player = a\n    a-1 b-1\n  b-1 a-1\n\
              a cannot attack: the game is over\n\
-             The game is a tie between a and b\n"
+             The game is a tie between a and b\ncells: a 2, b 2\n"
         );
     }
 
@@ -483,7 +489,8 @@ mod tests {
         transcript(&record, &mut out, false).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "current player = a\n    b-2 b-2\n  a-2 b-1\na plays 2 -> 3\n\
+            "The cells are numbered:\n      0   1\n    2   3\n\
+             current player = a\n    b-2 b-2\n  a-2 b-1\na plays 2 -> 3\n\
              current player = a\n    b-2 b-2\n  a-1 a-1\na ends turn\n\
              current player = b\n    b-2 b-2\n  a-1 a-1\n\
              The record ends here, before the end of the game: b is to move.\n"

@@ -120,3 +120,6 @@ mod tests;
 
 #[cfg(test)]
 mod dice_tests;
+
+#[cfg(test)]
+mod small_tests;

@@ -215,7 +215,10 @@ fn a_game_over_before_any_move_says_why() {
     assert!(a.winners().is_some());
     assert_eq!(
         a.message(),
-        Some("a cannot attack: the game is over. The game is a tie between a and b")
+        Some(
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack. The game is a tie between a and b"
+        )
     );
     assert_eq!(app(MENU_BOARD).message(), None);
 }
@@ -230,7 +233,10 @@ fn the_end_of_the_game_offers_a_new_game_or_quit() {
     assert_eq!(a.winners(), Some(PlayerSet::single(Player::B)));
     assert_eq!(
         a.message(),
-        Some("a cannot attack: the game is over. The winner is b")
+        Some(
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack. The winner is b"
+        )
     );
     assert_eq!(a.key(Key::Left), Effect::Continue);
     assert_eq!(a.key(Key::NewGame), Effect::NewGame);
@@ -394,7 +400,10 @@ fn the_computers_moves_are_played_and_logged() {
     );
     assert_eq!(
         a.message(),
-        Some("a cannot attack: the game is over. The winner is b")
+        Some(
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack. The winner is b"
+        )
     );
 }
 

@@ -56,16 +56,20 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
     if app.replaying() {
         let (at, len) = app.replay_at();
-        let w = len.to_string().len();
         let playing = if app.playing() { ", playing" } else { "" };
+        // Padded after, as wide as at the last move and playing.
+        let long = format!("replay: move {at} of {len}{playing}");
+        let short = format!("replay {at}/{len}");
+        let (lw, sw) = (
+            format!("replay: move {len} of {len}, playing").len(),
+            format!("replay {len}/{len}").len(),
+        );
         fields.push(
             Field::new(
                 2,
                 vec![
-                    vec![Span::bold(format!(
-                        "replay: move {at:>w$} of {len}{playing:<9}"
-                    ))],
-                    vec![Span::bold(format!("replay {at:>w$}/{len}"))],
+                    vec![Span::bold(format!("{long:<lw$}"))],
+                    vec![Span::bold(format!("{short:<sw$}"))],
                 ],
             )
             .required(),
@@ -74,11 +78,12 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     // Who is to move, each form as wide as the widest it can be in this
     // game (a person, the computer, the game over).
     let thinking = [" to move (the computer)", " (computer)"];
-    let forms = if !app.computers().is_empty() { 2 } else { 1 };
-    let pad = |k: usize| {
-        thinking[..forms]
-            .get(k)
-            .map_or(9, |t| 1 + t.chars().count())
+    let computers = !app.computers().is_empty();
+    let forms = if computers { thinking.len() } else { 1 };
+    // `a to move` and `game over` are both 9 columns.
+    let pad = |k: usize| match thinking.get(k) {
+        Some(t) if computers => 1 + t.chars().count(),
+        _ => 9,
     };
     let who: Vec<Line> = if app.shown_winners().is_some() {
         (0..forms)

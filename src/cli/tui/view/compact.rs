@@ -14,7 +14,7 @@ use super::super::state::{App, Target};
 use super::frame::{Frame, Style};
 use super::map_view::Marks;
 use crate::cli::render::player_color;
-use crate::game::{Grid, Map, Player};
+use crate::game::{Board, Grid, Map, Player};
 
 /// How many rows of the map's cells one line of the drawing shows (1 or 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,16 +62,17 @@ impl Compact {
 }
 
 /// Upper case or not for each territory: a territory is drawn in the case
-/// its lower-numbered neighbours use least, so that neighbours of the same
-/// owner can be told apart.
-fn cases(map: &Map) -> Vec<bool> {
+/// its lower-numbered neighbours of the same owner use least, so that
+/// neighbours of the same owner can be told apart.
+fn cases(map: &Map, board: &Board) -> Vec<bool> {
     let mut upper = vec![false; map.len()];
     for t in 0..map.len() {
+        let owner = board.cell(t).owner();
         let before: Vec<bool> = map
             .neighbours(t)
             .iter()
             .map(|&n| usize::from(n))
-            .filter(|&n| n < t)
+            .filter(|&n| n < t && board.cell(n).owner() == owner)
             .map(|n| upper[n])
             .collect();
         let ups = before.iter().filter(|&&u| u).count();
@@ -130,7 +131,7 @@ pub(super) fn draw(
     let position = app.shown_position();
     let board = position.board();
     let chars = compact.characters(grid, map.len());
-    let upper = cases(map);
+    let upper = cases(map, board);
     let land = |t: usize| {
         let owner = board.cell(t).owner();
         let mut style = Style {
@@ -234,7 +235,8 @@ mod tests {
         }
         assert_eq!(COMPACTS[1].size(grid), (4, 2));
         // Neighbours 0 and 2 (both a's) are told apart by their case.
-        let upper = cases(map);
+        let board = Board::new(setup.cells()).unwrap();
+        let upper = cases(map, &board);
         assert_ne!(upper[0], upper[2]);
     }
 }

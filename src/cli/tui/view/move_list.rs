@@ -184,7 +184,7 @@ fn page(app: &App, moves: &[Move], per_page: usize, pages: usize) -> usize {
 fn items(app: &App, moves: &[Move]) -> Vec<Item> {
     let hints = app.hints();
     let chances = hints.is_some_and(|hints| hints.iter().any(|h| h.chance.is_some()));
-    let digits = if moves.len() >= 10 { 2 } else { 1 };
+    let digits = moves.len().to_string().len().max(2);
     let typed = app.digits().parse::<usize>().ok();
     let wanted = |i: usize| {
         typed.is_some_and(|n| {

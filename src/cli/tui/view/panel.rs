@@ -233,7 +233,7 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
 /// What the hints' ratings mean, from the longest to the shortest form.
 const LEGEND: [&str; 4] = [
     "proven: with best play by both; estimate: higher is better",
-    "proven: best play; estimate: higher is better",
+    "proven: best play; estimate: higher = better",
     "estimate: higher is better (? help)",
     "? help: the words",
 ];

@@ -192,13 +192,16 @@ fn show(
     output.write_all(render::board(map, at.board(), color).as_bytes())
 }
 
-/// Prints why the game is over at a position, who won and each player's
-/// cells.
+/// Prints why the game is over at a position, each player's cells and who
+/// won.
 fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
     writeln!(output, "{}", game_over_why(rules, at))?;
-    writeln!(output, "{}", result(at.winners()))?;
-    let players = rules.players();
-    writeln!(output, "{}", render::cell_counts(at.board(), players))
+    writeln!(
+        output,
+        "{}",
+        render::cell_counts(at.board(), rules.players())
+    )?;
+    writeln!(output, "{}", result(at.winners()))
 }
 
 /// Prints a whole record as the line mode's transcript: each position (the
@@ -296,7 +299,7 @@ mod tests {
         // The whole transcript is checked against tests/data/test-2x2.transcript.
         assert!(
             transcript.ends_with(
-                "  b-1 a-1\na cannot attack: the game is over\nThe winner is b\ncells: a 1, b 3\n"
+                "  b-1 a-1\na cannot attack: the game is over\ncells: a 1, b 3\nThe winner is b\n"
             ),
             "{transcript}"
         );
@@ -326,7 +329,7 @@ mod tests {
         assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
         assert!(transcript.contains("b ends turn\n"), "{transcript}");
         assert!(
-            transcript.contains("The winner is b\ncells: "),
+            transcript.ends_with("\nThe winner is b\n") && transcript.contains("\ncells: a "),
             "{transcript}"
         );
     }
@@ -379,7 +382,7 @@ mod tests {
             "The cells are numbered:\n      0   1\n    2   3\n\
              current player = a\n    a-1 b-1\n  b-1 a-1\n\
              a cannot attack: the game is over\n\
-             The game is a tie between a and b\ncells: a 2, b 2\n"
+             cells: a 2, b 2\nThe game is a tie between a and b\n"
         );
     }
 

@@ -68,7 +68,7 @@ fn dice_games_full_screen() {
         "lol4",
     ]);
     game.wait_for("a to move");
-    game.wait_for("largest group: a 2, b 6, c 3, d 5");
+    game.wait_for("largest group: a  2, b  6, c  3, d  5");
     game.send(b"1\r");
     game.wait_for("Last roll: a 0 -> 5");
     let deadline = Instant::now() + pty::WAIT;

@@ -16,6 +16,7 @@ mod dice_tui;
 mod docs_commands;
 mod figures;
 mod line_mode;
+mod line_words;
 mod map_properties;
 mod maps_cli;
 mod memory_cli;

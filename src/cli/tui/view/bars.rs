@@ -77,7 +77,11 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     }
     // Who is to move, each form as wide as the widest it can be in this
     // game (a person, the computer, the game over).
-    let thinking = [" to move (the computer)", " (computer)"];
+    let thinking = [
+        format!(" to move: the computer ({}) is thinking", app.ai_name()),
+        " to move (the computer)".to_string(),
+        " (computer)".to_string(),
+    ];
     let computers = !app.computers().is_empty();
     let forms = if computers { thinking.len() } else { 1 };
     // `a to move` and `game over` are both 9 columns.
@@ -92,7 +96,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     } else if app.shown_computer().is_some() {
         thinking[..forms]
             .iter()
-            .map(|t| to_move(t.to_string(), Style::BOLD))
+            .map(|t| to_move(t.clone(), Style::BOLD))
             .collect()
     } else {
         (0..forms)
@@ -140,6 +144,17 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
                 vec![Span::plain(under)],
             ],
         ));
+        let marked = app.marked().unwrap_or(0);
+        second.push(
+            Field::new(
+                9,
+                vec![
+                    vec![Span::plain(format!("marked: cell {marked:>cell_width$}"))],
+                    vec![Span::plain(format!("marked {marked:>cell_width$}"))],
+                ],
+            )
+            .hidden(app.marked().is_none()),
+        );
     } else {
         // The number of a move to go to, being typed (in play the list of
         // moves shows it).

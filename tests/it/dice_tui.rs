@@ -180,7 +180,7 @@ fn dice_games_full_screen() {
         "2",
         "--no-autosave",
     ]);
-    game.wait_for("stock: a 0");
+    game.wait_for("stock: a  0");
     game.wait_for("group");
     game.settle();
     let raw = String::from_utf8_lossy(&game.raw).to_string();

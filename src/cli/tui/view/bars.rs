@@ -127,7 +127,9 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     if app.unsaved().is_some() {
         fields.push(Field::text(1, Span::bold("NOT SAVED")).required());
     }
-    let mut second = player_fields(app, paint);
+    let (mut second, waiting) = player_fields(app, paint);
+    // The dice waiting to be placed go with what ending the turn brings.
+    fields.extend(waiting);
     // A replay has no cursor (its arrows step through the game).
     if !app.replaying() {
         let cell = position.board().cell(app.cursor());
@@ -138,7 +140,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             cell.dice()
         );
         second.push(Field::new(
-            6,
+            7,
             vec![
                 vec![Span::plain(format!("cursor: {under}"))],
                 vec![Span::plain(under)],
@@ -182,9 +184,9 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
 /// the rules that skip such a player, and has 0 cells under those that end
 /// the game on her turn (Land of Lisp's). Fields follow with each player's
 /// largest connected group where it makes the reinforcements (Land of
-/// Lisp's last rules and Dice Wars) and the dice waiting to be placed: Dice
-/// Wars' stocks, Realm of Racket's pool.
-fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
+/// Lisp's last rules and Dice Wars); and apart, for the first line, the dice
+/// waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
+fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Option<Field>) {
     let position = app.shown_position();
     let rules = app.rules();
     let counts = position.board().cell_counts();
@@ -224,7 +226,7 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
     let cells = |p: Player| counts[usize::from(p.index())].to_string();
     let mut fields = vec![Field::new(1, per_player("cells:", "cells", &cells)).required()];
     if classic {
-        return fields;
+        return (fields, None);
     }
     let map = rules.map();
     let group = |p: Player| largest_group(position.board(), map, p).to_string();
@@ -232,22 +234,20 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
         rules.policy().supply,
         Supply::LargestGroup | Supply::Stock(_)
     ) {
-        fields.push(Field::new(7, per_player("largest group:", "group", &group)));
+        fields.push(Field::new(6, per_player("largest group:", "group", &group)));
     }
-    match rules.policy().supply {
+    let waiting = match rules.policy().supply {
         Supply::Stock(_) => {
-            let stock = |p: Player| position.stock(p).to_string();
-            fields.push(Field::new(3, per_player("stock:", "stock", &stock)));
+            let stock = |p: Player| format!("{:>2}", position.stock(p));
+            Some(Field::new(3, per_player("stock:", "stock", &stock)))
         }
-        Supply::SharedPool(_) => {
-            fields.push(Field::text(
-                3,
-                Span::plain(format!("pool {:>2}", position.pool())),
-            ));
-        }
-        Supply::CapturedLessOne | Supply::LargestGroup => {}
-    }
-    fields
+        Supply::SharedPool(_) => Some(Field::text(
+            3,
+            Span::plain(format!("pool {:>2}", position.pool())),
+        )),
+        Supply::CapturedLessOne | Supply::LargestGroup => None,
+    };
+    (fields, waiting)
 }
 
 /// The message, wrapped onto at most two lines of a `width`-column window.

@@ -148,7 +148,7 @@ fn the_stocks_and_a_player_knocked_out() {
     let text = both(&a, false);
     for words in [
         "cells: a 4, b 5, c out",
-        "stock: a 5, b 2",
+        "stock: a  5, b  2",
         "largest group: a 4, b 5",
     ] {
         assert!(text.contains(words), "{words}:\n{text}");

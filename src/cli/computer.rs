@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::tui::{ComputerPlayer, Hint, HintProvider};
-use super::words::percent;
+use super::words::{percent, rating};
 use crate::ai::{Analysis, Budget, Strategy};
 use crate::game::{Battle, Move, Position, Rules};
 
@@ -82,7 +82,7 @@ pub(crate) fn hint_text(
             "{:>width$}. {:<10} {chance}{}{mark}\n",
             i + 1,
             m.mv.to_string(),
-            m.rating
+            rating(&m.rating)
         ));
     }
     if let Some(mv) = analysis.chosen() {
@@ -112,7 +112,7 @@ impl HintProvider for StrategyHints {
                 .enumerate()
                 .map(|(i, m)| Hint {
                     mv: m.mv,
-                    rating: m.rating.to_string(),
+                    rating: rating(&m.rating),
                     best: i == analysis.choice,
                     chance: attack_chance(rules, position, m.mv),
                 })
@@ -153,7 +153,7 @@ mod tests {
         let rated = hints.hints(&rules, &start).unwrap();
         let moves: Vec<Move> = rated.iter().map(|h| h.mv).collect();
         assert_eq!(moves, start.moves(&rules));
-        assert_eq!(rated[0].rating, "win (exact 1)");
+        assert_eq!(rated[0].rating, "won with best play (proven)");
         assert!(rated[0].best);
         assert_eq!(rated.iter().filter(|h| h.best).count(), 1);
     }
@@ -188,14 +188,8 @@ mod tests {
             lines[0],
             "hints (chance; %: the chance that the attack takes its target):"
         );
-        assert!(
-            lines[1].starts_with("1. 0 -> 2      44%  estimate "),
-            "{text}"
-        );
-        assert!(
-            lines[2].starts_with("2. 0 -> 1      84%  estimate "),
-            "{text}"
-        );
+        assert!(lines[1].starts_with("1. 0 -> 2      44%  score "), "{text}");
+        assert!(lines[2].starts_with("2. 0 -> 1      84%  score "), "{text}");
         assert!(!text.contains("exact"), "{text}");
         assert!(text.contains("<- the computer's choice"), "{text}");
         // The classic rules keep the book's hints, with no chances.
@@ -208,7 +202,7 @@ mod tests {
             .unwrap();
         let text = hint_text("perfect", &analysis, &classic, &start);
         assert!(
-            text.starts_with("hints (perfect):\n1. 0 -> 2     win (exact 1)  <- "),
+            text.starts_with("hints (perfect):\n1. 0 -> 2     won with best play (proven)  <- "),
             "{text}"
         );
         assert!(!text.contains('%'), "{text}");
@@ -231,7 +225,7 @@ mod tests {
             [Some("0.443673".to_string()), Some("0.837963".to_string())]
         );
         assert!(
-            rated.iter().all(|h| h.rating.starts_with("estimate")),
+            rated.iter().all(|h| h.rating.ends_with("(estimate)")),
             "{rated:?}"
         );
     }

@@ -12,7 +12,7 @@ use super::render;
 use super::words::{
     computer_move_text, event_line, game_over_why, moves_text, played_again, result, taken_back,
 };
-use crate::game::{Battle, PlayerSet, Position, Rules};
+use crate::game::{Battle, Move, PlayerSet, Position, Rules};
 use crate::record::Record;
 use crate::session::{Command, Event, FrontEndError, Session};
 use input::{Answer, KEYS, Line, parse_answer, read_line};
@@ -53,9 +53,11 @@ pub fn play_with(
     color: bool,
 ) -> Result<Outcome, FrontEndError> {
     let rules = session.rules().clone();
+    let mut whole = true;
     loop {
         let position = session.position();
-        show(output, &rules, &position, color)?;
+        show(output, &rules, &position, color, whole)?;
+        whole = false;
         let moves = position.moves(&rules);
         if moves.is_empty() {
             show_end(output, &rules, &position)?;
@@ -165,19 +167,44 @@ fn wrapped_event(line: &str) -> String {
 }
 
 /// Prints a position as the book does: the player to move and the board.
-fn show(output: &mut impl Write, rules: &Rules, at: &Position, color: bool) -> io::Result<()> {
+/// The first position printed (`whole`) comes with the cells' numbers (a
+/// board of hexagons) or the whole map and its table of territories; after
+/// it, a map of territories is printed short, as each player's territories
+/// and their dice (`a: 3:5 4:3`), named by the numbers the moves use.
+fn show(
+    output: &mut impl Write,
+    rules: &Rules,
+    at: &Position,
+    color: bool,
+    whole: bool,
+) -> io::Result<()> {
     let player = at.player();
+    let map = rules.map();
+    if whole && let Some(numbers) = render::numbers(map, at.board()) {
+        writeln!(output, "The cells are numbered:")?;
+        output.write_all(numbers.as_bytes())?;
+    }
     writeln!(
         output,
         "current player = {}",
         render::paint(&player.to_string(), player, color)
     )?;
-    output.write_all(render::board(rules.map(), at.board(), color).as_bytes())
+    if !whole && map.grid().is_some() {
+        let players = rules.players();
+        return output.write_all(render::holdings(map, at.board(), players, color).as_bytes());
+    }
+    output.write_all(render::board(map, at.board(), color).as_bytes())
 }
 
-/// Prints why the game is over at a position and who won.
+/// Prints why the game is over at a position, each player's cells and who
+/// won.
 fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
     writeln!(output, "{}", game_over_why(rules, at))?;
+    writeln!(
+        output,
+        "{}",
+        render::cell_counts(at.board(), rules.players())
+    )?;
     writeln!(output, "{}", result(at.winners()))
 }
 
@@ -190,8 +217,20 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
     let positions: Vec<_> = record.positions().collect();
     for (i, position) in positions.iter().enumerate() {
         let player = position.player();
-        show(output, rules, position, color)?;
+        show(output, rules, position, color, i == 0)?;
         match record.plays().get(i) {
+            Some(play) if play.mv == Move::Pass => {
+                writeln!(output, "{}", computer_move_text(player, play.mv))?;
+                // Where the dice went, as the game said it when it was played.
+                let placed = play.placed.cells();
+                let said = position
+                    .play_recorded(rules, play.mv, play.roll, placed)
+                    .ok()
+                    .and_then(|played| event_line(rules, player, play.mv, &played.event));
+                if let Some(line) = said {
+                    writeln!(output, "{}", wrapped_event(&line))?;
+                }
+            }
             Some(play) => {
                 let text = computer_move_text(player, play.mv);
                 match play.roll {
@@ -263,7 +302,9 @@ mod tests {
         assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
         // The whole transcript is checked against tests/data/test-2x2.transcript.
         assert!(
-            transcript.ends_with("  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n"),
+            transcript.ends_with(
+                "  b-1 a-1\na cannot attack: the game is over\ncells: a 1, b 3\nThe winner is b\n"
+            ),
             "{transcript}"
         );
     }
@@ -291,7 +332,10 @@ mod tests {
         );
         assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
         assert!(transcript.contains("b ends turn\n"), "{transcript}");
-        assert!(transcript.ends_with("The winner is b\n"), "{transcript}");
+        assert!(
+            transcript.ends_with("\nThe winner is b\n") && transcript.contains("\ncells: a "),
+            "{transcript}"
+        );
     }
 
     #[test]
@@ -301,7 +345,8 @@ mod tests {
         assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
         assert!(
             transcript.contains(
-                "hints (search):\n1. 2 -> 3     loss (exact 0)  <- the computer's choice\n\
+                "hints (search):\n1. 2 -> 3     lost with best play by both (proven)  \
+                 <- the computer's choice\n\
                  The computer would choose 1 (2 -> 3).\n"
             ),
             "{transcript}"
@@ -338,9 +383,10 @@ mod tests {
         );
         assert_eq!(
             transcript,
-            "current player = a\n    a-1 b-1\n  b-1 a-1\n\
+            "The cells are numbered:\n      0   1\n    2   3\n\
+             current player = a\n    a-1 b-1\n  b-1 a-1\n\
              a cannot attack: the game is over\n\
-             The game is a tie between a and b\n"
+             cells: a 2, b 2\nThe game is a tie between a and b\n"
         );
     }
 
@@ -450,7 +496,8 @@ mod tests {
         transcript(&record, &mut out, false).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "current player = a\n    b-2 b-2\n  a-2 b-1\na plays 2 -> 3\n\
+            "The cells are numbered:\n      0   1\n    2   3\n\
+             current player = a\n    b-2 b-2\n  a-2 b-1\na plays 2 -> 3\n\
              current player = a\n    b-2 b-2\n  a-1 a-1\na ends turn\n\
              current player = b\n    b-2 b-2\n  a-1 a-1\n\
              The record ends here, before the end of the game: b is to move.\n"

@@ -2,7 +2,8 @@
 //! game share: what a move did, how the game ended, what an undo took
 //! back, a chance in words.
 
-use crate::game::{Event, Move, Player, PlayerSet, Rules};
+use crate::ai::Rating;
+use crate::game::{Event, Move, Player, PlayerSet, Rules, Share};
 
 /// What a move did, as the line mode prints it, under the rule sets other
 /// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
@@ -44,6 +45,24 @@ pub(crate) fn percent(p: f64) -> String {
         "<1%".to_string()
     } else {
         format!("{:.0}%", p * 100.0)
+    }
+}
+
+/// A hint's rating in plain words: a proven result (`won with best play
+/// (proven)`, `lost with best play by both (proven)`, `a 2-way tie with
+/// best play (proven)`), a proven chance (`52% to win (proven)`), or the
+/// computer's estimate, a score where higher is better (`score +120
+/// (estimate)`).
+pub(crate) fn rating(rating: &Rating) -> String {
+    match *rating {
+        Rating::Exact(share) => match share.shared_by() {
+            Some(1) => "won with best play (proven)".to_string(),
+            Some(k) => format!("a {k}-way tie with best play (proven)"),
+            None if share == Share::LOSS => "lost with best play by both (proven)".to_string(),
+            None => format!("{} to win (proven)", percent(share.to_f64())),
+        },
+        Rating::Estimate(score) => format!("score {score:+} (estimate)"),
+        Rating::Unrated => "not rated".to_string(),
     }
 }
 
@@ -97,14 +116,35 @@ pub fn game_over_why(rules: &crate::game::Rules, at: &crate::game::Position) -> 
     }
 }
 
-/// Why the game is over, in the full-screen game's words: like
-/// [`game_over_why`], but a player to move who has no cells left is said to
-/// have none (the line mode keeps Land of Lisp's `cannot attack`).
+/// Why the game is over, in the full-screen game's words, with the rule
+/// of the rule set that ended it: `c has no cells: under Land of Lisp's
+/// last rules the game ends when the player to move cannot act` (the line
+/// mode keeps Land of Lisp's `cannot attack`).
 pub fn game_over_plain(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
-    if !at.is_stalled(rules) && at.board().owned_by(at.player()).next().is_none() {
-        format!("{} has no cells left: the game is over", at.player())
+    let summary = rules.set().spec().summary;
+    let name = summary.split(':').next().unwrap_or(summary);
+    let player = at.player();
+    if at.is_stalled(rules) {
+        format!(
+            "No cell changed hands in {} whole rounds: under {name} the game then ends, \
+             the most cells winning",
+            crate::game::QUIET_ROUNDS
+        )
+    } else if rules.policy().ending == crate::game::Ending::LastStanding {
+        format!(
+            "{} holds every cell: under {name} the game ends when one player holds them all",
+            at.winners()
+        )
+    } else if at.board().owned_by(player).next().is_none() {
+        format!(
+            "{player} has no cells: under {name} the game ends when the player to move \
+             cannot act"
+        )
     } else {
-        game_over_why(rules, at)
+        format!(
+            "{player} cannot attack: under {name} the game ends when the player to move \
+             cannot attack"
+        )
     }
 }
 
@@ -128,6 +168,47 @@ mod tests {
         assert_eq!(result(set("ab")), "The game is a tie between a and b");
         assert_eq!(result(set("abd")), "The game is a tie between a, b and d");
         assert_eq!(game_over(Player::B), "b cannot attack: the game is over");
+    }
+
+    #[test]
+    fn the_end_is_said_in_the_rule_sets_words() {
+        use crate::game::{Map, Position, RuleSet};
+        // c, to move, has no cells left under Land of Lisp's last rules.
+        let map = Map::rhombus(2).unwrap();
+        let rules = Rules::of(RuleSet::Lol4, map, 3, 3).unwrap();
+        let board = "a-2 b-1 / a-1 b-2".parse().unwrap();
+        let c = Player::new(2).unwrap();
+        let at = Position::start(&rules, board, c).unwrap();
+        assert_eq!(
+            game_over_plain(&rules, &at),
+            "c has no cells: under Land of Lisp's last rules the game ends when the \
+             player to move cannot act"
+        );
+        let classic = Rules::classic(2, 2, 3).unwrap();
+        let board = "a-1 b-1 / b-1 a-1".parse().unwrap();
+        let at = Position::start(&classic, board, Player::A).unwrap();
+        assert_eq!(
+            game_over_plain(&classic, &at),
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack"
+        );
+    }
+
+    #[test]
+    fn ratings_say_what_they_mean() {
+        assert_eq!(
+            rating(&Rating::Exact(Share::WIN)),
+            "won with best play (proven)"
+        );
+        assert_eq!(
+            rating(&Rating::Exact(Share::LOSS)),
+            "lost with best play by both (proven)"
+        );
+        assert_eq!(
+            rating(&Rating::Exact(Share::tie(2).unwrap())),
+            "a 2-way tie with best play (proven)"
+        );
+        assert_eq!(rating(&Rating::Estimate(-12)), "score -12 (estimate)");
     }
 
     #[test]

@@ -30,11 +30,11 @@ fn people_get_hints_from_the_ai_option_without_a_computer_player() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "hints (perfect):\n1. end turn   loss (exact 0)  <- the computer's choice\n",
+            "hints (perfect):\n1. end turn   lost with best play by both (proven)  <- the computer's choice\n",
         ))
         .stdout(predicate::str::contains(" plays ").not())
         .stdout(predicate::str::ends_with(
-            "a cannot attack: the game is over\nThe winner is b\n",
+            "a cannot attack: the game is over\ncells: a 1, b 3\nThe winner is b\n",
         ));
 }
 

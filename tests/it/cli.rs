@@ -109,7 +109,8 @@ fn random_boards_replay_by_seed() {
     assert!(
         first.starts_with(
             "A random 4x4 board, seed 42.\n\
-             Play it again with `dice-of-doom --seed 42 --size 4`.\ncurrent player = a\n"
+             Play it again with `dice-of-doom --seed 42 --size 4`.\n\
+             The cells are numbered:\n"
         ),
         "{first}"
     );

@@ -68,7 +68,7 @@ fn dice_games_full_screen() {
         "lol4",
     ]);
     game.wait_for("a to move");
-    game.wait_for("largest group: a 2, b 6, c 3, d 5");
+    game.wait_for("largest group: a  2, b  6, c  3, d  5");
     game.send(b"1\r");
     game.wait_for("Last roll: a 0 -> 5");
     let deadline = Instant::now() + pty::WAIT;
@@ -169,9 +169,10 @@ fn dice_games_full_screen() {
     assert!(full.iter().any(|m| m.contains(" rolls ")), "{full:?}");
 
     // Dice Wars: stocks and largest groups in the status line; the eight
-    // players each in a colour of the Okabe-Ito palette. The original's map
-    // of 28x32 cells needs a window taller than the others' 30 rows.
-    let dicewars = [
+    // players each in a colour of the Okabe-Ito palette (the original's
+    // map of 28x32 cells drawn small where the bordered drawing does not
+    // fit the window).
+    let mut game = start(&[
         "play",
         "--rules",
         "dicewars",
@@ -180,10 +181,8 @@ fn dice_games_full_screen() {
         "--seed",
         "2",
         "--no-autosave",
-    ];
-    let dir = [("DICE_OF_DOOM_DATA_DIR", data.to_str().unwrap())];
-    let mut game = Pty::start_sized(&dicewars, &dir, 40, 100);
-    game.wait_for("stock: a 0");
+    ]);
+    game.wait_for("stock: a  0");
     game.wait_for("group");
     game.settle();
     let raw = String::from_utf8_lossy(&game.raw).to_string();

@@ -17,6 +17,7 @@ mod dicewars_cli;
 mod docs_commands;
 mod figures;
 mod line_mode;
+mod line_words;
 mod map_properties;
 mod maps_cli;
 mod memory_cli;

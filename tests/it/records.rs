@@ -172,7 +172,8 @@ fn a_game_left_unfinished_goes_on_where_it_stopped() {
         .assert()
         .code(1)
         .stdout(predicate::str::starts_with(format!(
-            "The game of {shown}, after 1 move.\ncurrent player = a\n    b-2 b-2\n  a-1 a-1\n"
+            "The game of {shown}, after 1 move.\nThe cells are numbered:\n      0   1\n    2   3\n\
+             current player = a\n    b-2 b-2\n  a-1 a-1\n"
         )))
         .stdout(predicate::str::contains("The game is saved to"))
         .stderr("dice-of-doom: the input ended before the game was over\n");
@@ -191,7 +192,8 @@ fn a_game_left_unfinished_goes_on_where_it_stopped() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "current player = a\n    b-1 b-2\n  b-1 a-1\na cannot attack: the game is over\nThe winner is b\n",
+            "current player = a\n    b-1 b-2\n  b-1 a-1\na cannot attack: the game is over\n\
+             cells: a 1, b 3\nThe winner is b\n",
         ));
 }
 

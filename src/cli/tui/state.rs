@@ -25,9 +25,18 @@ pub struct App {
     first: Player,
     seed: Option<u64>,
     cursor: usize,
+    /// Where the cursor was when each player's turn last passed, to go
+    /// back to when it comes round again.
+    cursors: [Option<usize>; crate::game::MAX_PLAYERS as usize],
     goal: i32,
     marked: Option<usize>,
     digits: String,
+    /// The page of the move list turned to, and the change of the game it
+    /// was turned at (a move or an undo turns it back to the first).
+    page: (u64, i64),
+    /// Whether the cells' numbers are shown on a board drawn too small for
+    /// them (`#`).
+    numbers: bool,
     message: Option<String>,
     /// The replay being shown, if the game is a replay.
     replay: Option<Replay>,
@@ -85,9 +94,12 @@ impl App {
             first,
             seed,
             cursor,
+            cursors: [None; crate::game::MAX_PLAYERS as usize],
             goal,
             marked: None,
             digits: String::new(),
+            page: (0, 0),
+            numbers: false,
             message: None,
             replay: None,
             changes: 0,
@@ -210,6 +222,24 @@ impl App {
     /// The digits of a menu number being typed.
     pub fn digits(&self) -> &str {
         &self.digits
+    }
+
+    /// The page of the move list turned to with `PgDn` and `PgUp` since the
+    /// game last changed, from 0 (negative: back from the first, round to
+    /// the last; the renderer counts it round its pages, which depend on
+    /// the window).
+    pub fn move_page(&self) -> i64 {
+        if self.page.0 == self.changes {
+            self.page.1
+        } else {
+            0
+        }
+    }
+
+    /// Whether the cells' numbers are shown instead of their dice where
+    /// the board is drawn too small for both.
+    pub fn show_numbers(&self) -> bool {
+        self.numbers
     }
 
     /// The message for the player: while hints are worked out and nothing

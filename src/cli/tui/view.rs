@@ -11,9 +11,11 @@
 mod bars;
 mod board;
 mod boxes;
+mod compact;
 mod frame;
 mod layout;
 mod map_view;
+mod move_list;
 mod panel;
 mod roll_view;
 
@@ -54,13 +56,17 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
             let at = (BOARD_X, BOARD_Y);
             map_view::draw(&mut frame, app, scale, at, &marks, color, &paint);
         }
+        Drawing::Compact(small) => {
+            let at = (BOARD_X, BOARD_Y);
+            compact::draw(&mut frame, app, small, at, &marks, color, &paint);
+        }
     }
     let panel_x = BOARD_X + drawing.width(map) + PANEL_GAP;
     let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
     let message = message(app, w);
     let bottom = h.saturating_sub(1 + message.len().max(1));
     panel(&mut frame, app, panel_x, panel_end, bottom, &paint);
-    footer(&mut frame, app, &message);
+    footer(&mut frame, app, &message, drawing.numbered());
     match app.overlay() {
         Overlay::Help => help(
             &mut frame,
@@ -114,3 +120,6 @@ mod tests;
 
 #[cfg(test)]
 mod dice_tests;
+
+#[cfg(test)]
+mod small_tests;

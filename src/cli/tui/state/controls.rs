@@ -3,7 +3,7 @@
 //! computer's turn; the cursor moved over the board or the map, a source
 //! marked and a target attacked, the turn ended, a move typed by number.
 
-use super::{App, Effect, Key, Move, Overlay, Target, column};
+use super::{App, Effect, Key, Move, Overlay, Player, Target, column};
 
 impl App {
     /// Handles a key.
@@ -30,6 +30,10 @@ impl App {
                 return Effect::Continue;
             }
             Overlay::None => {}
+        }
+        if key == Key::Numbers {
+            self.numbers = !self.numbers;
+            return Effect::Continue;
         }
         if key == Key::Help {
             self.overlay = Overlay::Help;
@@ -104,7 +108,10 @@ impl App {
             Key::Hint => return self.hint(),
             Key::Quit => self.overlay = Overlay::ConfirmQuit,
             Key::FastForward => self.fast_forward_key(),
+            Key::PageDown => self.turn_page(1),
+            Key::PageUp => self.turn_page(-1),
             Key::Help
+            | Key::Numbers
             | Key::Interrupt
             | Key::Suspend
             | Key::Yes
@@ -158,6 +165,44 @@ impl App {
         if cell < self.position().board().len() {
             self.cursor = cell;
             self.goal = column(self.rules().map(), cell);
+        }
+    }
+
+    /// Turns the move list's page by `step`.
+    fn turn_page(&mut self, step: i64) {
+        self.page = (self.changes, self.move_page() + step);
+    }
+
+    /// Puts the cursor on a cell of the player to move after a change of
+    /// the game (`before` was to move before it). When the turn has passed,
+    /// the cursor the last player left is kept for her turn, and the new
+    /// player's comes back if it is still on one of her cells; otherwise a
+    /// cursor not on her cells goes to the one with the most dice that can
+    /// attack (or, if none can, with the most dice), the lowest number on a
+    /// tie. So an undo or a redo puts it where playing the moves did.
+    pub(super) fn cursor_to_mover(&mut self, before: Player) {
+        let position = self.position();
+        let board = position.board();
+        let player = position.player();
+        let own = |cell: usize| cell < board.len() && board.cell(cell).owner() == player;
+        if player != before {
+            self.cursors[usize::from(before.index())] = Some(self.cursor);
+            if let Some(kept) = self.cursors[usize::from(player.index())].filter(|&c| own(c)) {
+                self.set_cursor(kept);
+                return;
+            }
+        } else if own(self.cursor) {
+            return;
+        }
+        let sources = self.sources();
+        let best = (0..board.len())
+            .filter(|&cell| board.cell(cell).owner() == player)
+            .max_by_key(|&cell| {
+                let can = sources.contains(&cell);
+                (can, board.cell(cell).dice(), std::cmp::Reverse(cell))
+            });
+        if let Some(cell) = best {
+            self.set_cursor(cell);
         }
     }
 

@@ -165,6 +165,7 @@ impl App {
     /// Takes back the last move, or against the computer every move back
     /// to the last position where a person was to move.
     pub(super) fn undo(&mut self) {
+        let before = self.position().player();
         let from = self.session.timeline().played();
         let events = self.session.apply(Command::Undo).unwrap_or_default();
         let Some(Event::Undone(_)) = events.first() else {
@@ -179,6 +180,7 @@ impl App {
         let said = self.moves_said(to, from);
         self.go_to(to);
         self.changes += 1;
+        self.cursor_to_mover(before);
         let player = self.position().player();
         self.message = Some(if to + 1 == from {
             format!("Undone: {said} (r redoes it).")
@@ -191,6 +193,7 @@ impl App {
     /// Plays again what was taken back: one move, or against the computer
     /// every move up to the next position where a person is to move.
     pub(super) fn redo(&mut self) {
+        let before = self.position().player();
         let from = self.session.timeline().played();
         let events = self.session.apply(Command::Redo).unwrap_or_default();
         let Some(Event::Redone(_)) = events.first() else {
@@ -200,6 +203,7 @@ impl App {
         let to = self.session.timeline().played();
         self.go_to(to);
         self.changes += 1;
+        self.cursor_to_mover(before);
         let said = self.moves_said(from, to);
         self.message = Some(if self.winners().is_some() {
             format!("Redone: {said}. {}", self.game_over_message())

@@ -8,7 +8,8 @@ use crate::game::{Move, Position, Rules};
 pub struct Hint {
     /// The move.
     pub mv: Move,
-    /// Its rating in words, such as `win (exact 1)` or `estimate +12`.
+    /// Its rating in words, such as `won with best play (proven)` or
+    /// `score +12 (estimate)`.
     pub rating: String,
     /// Whether it is the move the computer would choose.
     pub best: bool,
@@ -34,7 +35,7 @@ pub struct Hint {
 ///         let analysis = self.0.analyse(rules, position, self.1, true)?;
 ///         Some(analysis.moves.iter()
 ///             .enumerate()
-///             .map(|(i, m)| Hint { mv: m.mv, rating: m.rating.to_string(), best: i == analysis.choice, chance: None })
+///             .map(|(i, m)| Hint { mv: m.mv, rating: words::rating(&m.rating), best: i == analysis.choice, chance: None })
 ///             .collect())
 ///     }
 /// }

@@ -61,6 +61,14 @@ pub enum Key {
     NextOwn,
     /// The cursor to the previous cell of the player to move (`Shift-Tab`).
     PrevOwn,
+    /// Show or hide the cells' numbers on a board drawn too small for them
+    /// (`#`).
+    Numbers,
+    /// The next page of a move list too long for the window (`PgDn` or
+    /// `]`).
+    PageDown,
+    /// The previous page of the move list (`PgUp` or `[`).
+    PageUp,
     /// Play the computer's turn at once, without pauses or rolling dice
     /// (`f`).
     FastForward,
@@ -89,6 +97,9 @@ impl Key {
             '?' => Key::Help,
             'H' => Key::Hint,
             'f' => Key::FastForward,
+            ']' => Key::PageDown,
+            '#' => Key::Numbers,
+            '[' => Key::PageUp,
             'q' | 'Q' => Key::Quit,
             'y' | 'Y' => Key::Yes,
             'n' | 'N' => Key::NewGame,

@@ -55,6 +55,7 @@ impl App {
         self.hint_wait = None;
         self.roll_played(play, live);
         let after = self.position();
+        self.cursor_to_mover(player);
         if self.winners().is_some() {
             self.message = Some(self.game_over_message());
         } else if after.player() != player && self.computers().contains(after.player()) {

@@ -176,6 +176,9 @@ impl App {
             | Key::NextOwn
             | Key::PrevOwn
             | Key::FastForward
+            | Key::PageDown
+            | Key::PageUp
+            | Key::Numbers
             | Key::Other => {}
         }
         Effect::Continue

@@ -215,7 +215,10 @@ fn a_game_over_before_any_move_says_why() {
     assert!(a.winners().is_some());
     assert_eq!(
         a.message(),
-        Some("a cannot attack: the game is over. The game is a tie between a and b")
+        Some(
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack. The game is a tie between a and b"
+        )
     );
     assert_eq!(app(MENU_BOARD).message(), None);
 }
@@ -230,7 +233,10 @@ fn the_end_of_the_game_offers_a_new_game_or_quit() {
     assert_eq!(a.winners(), Some(PlayerSet::single(Player::B)));
     assert_eq!(
         a.message(),
-        Some("a cannot attack: the game is over. The winner is b")
+        Some(
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack. The winner is b"
+        )
     );
     assert_eq!(a.key(Key::Left), Effect::Continue);
     assert_eq!(a.key(Key::NewGame), Effect::NewGame);
@@ -394,7 +400,10 @@ fn the_computers_moves_are_played_and_logged() {
     );
     assert_eq!(
         a.message(),
-        Some("a cannot attack: the game is over. The winner is b")
+        Some(
+            "a cannot attack: under Land of Lisp's first rules the game ends when the player \
+             to move cannot attack. The winner is b"
+        )
     );
 }
 
@@ -482,5 +491,32 @@ fn characters_name_the_keys() {
         ('\u{e9}', Key::Other),
     ] {
         assert_eq!(Key::from_char(c), key, "{c:?}");
+    }
+}
+
+#[test]
+fn when_the_turn_passes_the_cursor_goes_to_the_new_players_strongest_cell() {
+    let mut a = app(MENU_BOARD);
+    a.key(Key::Right);
+    let left_at = a.cursor();
+    a.key(Key::Digit(1));
+    a.key(Key::EndTurn);
+    let position = a.position();
+    assert_eq!(position.player(), Player::B);
+    let board = position.board();
+    let here = board.cell(a.cursor());
+    assert_eq!(here.owner(), Player::B, "{a:?}");
+    assert!(a.sources().contains(&a.cursor()), "{a:?}");
+    let most = a.sources().iter().map(|&s| board.cell(s).dice()).max();
+    assert_eq!(Some(here.dice()), most);
+    // b moves the cursor, attacks and ends her turn: a's cursor is back
+    // where a left it, if a still owns that cell.
+    a.key(Key::Digit(1));
+    a.key(Key::EndTurn);
+    assert_eq!(a.position().player(), Player::A);
+    if a.position().board().cell(left_at).owner() == Player::A {
+        assert_eq!(a.cursor(), left_at);
+    } else {
+        assert_eq!(a.position().board().cell(a.cursor()).owner(), Player::A);
     }
 }

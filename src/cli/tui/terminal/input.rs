@@ -213,6 +213,8 @@ fn csi_input(params: &[u8], last: u8) -> Option<Input> {
         // Home and End as the Linux console and rxvt send them.
         (b"1" | b"7", b'~') => Some(Input::Key(Key::Home)),
         (b"4" | b"8", b'~') => Some(Input::Key(Key::End)),
+        (b"5", b'~') => Some(Input::Key(Key::PageUp)),
+        (b"6", b'~') => Some(Input::Key(Key::PageDown)),
         _ => Some(Input::Key(named(last).unwrap_or(Key::Other))),
     }
 }
@@ -402,6 +404,11 @@ mod tests {
             (b"\x1b[H\x1bOH\x1b[1~\x1b[7~", &[HOME, HOME, HOME, HOME]),
             (b"\x1b[F\x1bOF\x1b[4~\x1b[8~", &[END, END, END, END]),
             (b"\x1b[1;5H", &[HOME]),
+            // Page Up and Page Down page the move list.
+            (
+                b"\x1b[5~\x1b[6~",
+                &[Input::Key(Key::PageUp), Input::Key(Key::PageDown)],
+            ),
             // Esc before a plain byte is the Esc key, then that key.
             (b"\x1bq", &[ESCAPE, Input::Key(Key::Quit)]),
             (b"\x1b\x1b[A", &[ESCAPE, UP]),

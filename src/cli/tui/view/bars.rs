@@ -8,7 +8,7 @@ use super::super::state::{App, dice};
 use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
 use crate::cli::render::OUT_COLOR;
-use crate::game::{Move, Player, Supply, largest_group};
+use crate::game::{Ending, Move, Player, Supply, largest_group};
 
 /// The lines the status takes at the top of the screen.
 pub(super) const STATUS_LINES: usize = 2;
@@ -19,24 +19,27 @@ const MESSAGE_LINES: usize = 2;
 /// Draws the status on the top lines.
 pub(super) fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
     let w = usize::from(frame.width());
-    let lines = fit(
-        &status_fields(app, paint),
-        " | ",
-        w.saturating_sub(2),
-        STATUS_LINES,
-    );
-    for (y, line) in lines.iter().enumerate() {
-        frame.spans(1, y, w, line);
+    // Each line's fields give way on their own line, so that nothing
+    // moves from one line to the other.
+    for (y, fields) in status_fields(app, paint).iter().enumerate() {
+        if let Some(line) = fit(fields, " | ", w.saturating_sub(2), 1).first() {
+            frame.spans(1, y, w, line);
+        }
     }
 }
 
 /// The status, most important first by priority: the player to move and
 /// the cells are always shown; the title goes first, then the seed, the
-/// cursor and the reinforcements.
-fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
+/// cursor and the reinforcements. Every field keeps its place as the game
+/// goes on: its numbers are padded to the widest they can be, and a field
+/// that comes and goes (the marked cell, what ending the turn brings) keeps
+/// its room, blank, while it is gone.
+fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STATUS_LINES] {
     // While the last roll rolls, the game as it was before the attack.
     let position = app.shown_position();
     let player = position.player();
+    let cells = position.board().len();
+    let cell_width = (cells.max(1) - 1).to_string().len();
     let to_move = |rest: String, style: Style| {
         vec![
             Span::new(player.to_string(), paint(player)),
@@ -44,134 +47,174 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
         ]
     };
     // The dice captured count only where they make the reinforcements.
-    let captured = (app.rules().policy().supply == Supply::CapturedLessOne)
-        .then(|| Field::text(4, Span::plain(format!("captured {}", position.captured()))));
+    let captured = (app.rules().policy().supply == Supply::CapturedLessOne).then(|| {
+        Field::text(
+            4,
+            Span::plain(format!("captured {:>2}", position.captured())),
+        )
+    });
     let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
     if app.replaying() {
         let (at, len) = app.replay_at();
         let playing = if app.playing() { ", playing" } else { "" };
+        // Padded after, as wide as at the last move and playing.
+        let long = format!("replay: move {at} of {len}{playing}");
+        let short = format!("replay {at}/{len}");
+        let (lw, sw) = (
+            format!("replay: move {len} of {len}, playing").len(),
+            format!("replay {len}/{len}").len(),
+        );
         fields.push(
             Field::new(
                 2,
                 vec![
-                    vec![Span::bold(format!("replay: move {at} of {len}{playing}"))],
-                    vec![Span::bold(format!("replay {at}/{len}"))],
+                    vec![Span::bold(format!("{long:<lw$}"))],
+                    vec![Span::bold(format!("{short:<sw$}"))],
                 ],
             )
             .required(),
         );
     }
-    if app.shown_winners().is_some() {
-        fields.push(Field::text(5, Span::bold("game over")).required());
+    // Who is to move, each form as wide as the widest it can be in this
+    // game (a person, the computer, the game over).
+    let thinking = [
+        format!(" to move: the computer ({}) is thinking", app.ai_name()),
+        " to move (the computer)".to_string(),
+        " (computer)".to_string(),
+    ];
+    let computers = !app.computers().is_empty();
+    let forms = if computers { thinking.len() } else { 1 };
+    // `a to move` and `game over` are both 9 columns.
+    let pad = |k: usize| match thinking.get(k) {
+        Some(t) if computers => 1 + t.chars().count(),
+        _ => 9,
+    };
+    let who: Vec<Line> = if app.shown_winners().is_some() {
+        (0..forms)
+            .map(|k| vec![Span::bold(format!("{:<w$}", "game over", w = pad(k)))])
+            .collect()
     } else if app.shown_computer().is_some() {
-        let thinking = format!(" to move: the computer ({}) is thinking", app.ai_name());
-        let forms = vec![
-            to_move(thinking, Style::BOLD),
-            to_move(" to move: the computer".into(), Style::BOLD),
-            to_move(" (computer)".into(), Style::BOLD),
-        ];
-        fields.push(Field::new(5, forms).required());
-        fields.extend(captured);
+        thinking[..forms]
+            .iter()
+            .map(|t| to_move(t.clone(), Style::BOLD))
+            .collect()
     } else {
-        fields.push(Field::new(5, vec![to_move(" to move".into(), Style::PLAIN)]).required());
-        fields.extend(captured);
-        // What ending the turn brings, once the rules let the turn end.
-        if position.moves(app.rules()).contains(&Move::Pass) {
-            let plus = dice(position.reinforcements(app.rules()));
-            fields.push(Field::new(
+        (0..forms)
+            .map(|k| to_move(format!("{:<w$}", " to move", w = pad(k) - 1), Style::PLAIN))
+            .collect()
+    };
+    fields.push(Field::new(5, who).required());
+    fields.extend(captured);
+    // What ending the turn brings, once the rules let the turn end.
+    if !app.replaying() {
+        let can_end = app.shown_winners().is_none()
+            && app.shown_computer().is_none()
+            && position.moves(app.rules()).contains(&Move::Pass);
+        let plus = format!("+{}", dice(position.reinforcements(app.rules())));
+        fields.push(
+            Field::new(
                 6,
                 vec![
-                    vec![Span::plain(format!("end turn now: +{plus}"))],
-                    vec![Span::plain(format!("end turn: +{plus}"))],
+                    vec![Span::plain(format!("end turn now: {plus:<8}"))],
+                    vec![Span::plain(format!("end turn: {plus:<8}"))],
                 ],
-            ));
-        }
+            )
+            .hidden(!can_end),
+        );
     }
     // A game that is not being saved says so until a save succeeds (the
     // message line has the reason).
     if app.unsaved().is_some() {
         fields.push(Field::text(1, Span::bold("NOT SAVED")).required());
     }
-    fields.extend(player_fields(app, paint));
+    let (mut second, waiting) = player_fields(app, paint);
+    // The dice waiting to be placed go with what ending the turn brings.
+    fields.extend(waiting);
     // A replay has no cursor (its arrows step through the game).
     if !app.replaying() {
         let cell = position.board().cell(app.cursor());
-        let under = format!("cell {} ({} {})", app.cursor(), cell.owner(), cell.dice());
-        fields.push(
+        let under = format!(
+            "cell {:>cell_width$} ({} {})",
+            app.cursor(),
+            cell.owner(),
+            cell.dice()
+        );
+        second.push(Field::new(
+            7,
+            vec![
+                vec![Span::plain(format!("cursor: {under}"))],
+                vec![Span::plain(under)],
+            ],
+        ));
+        let marked = app.marked().unwrap_or(0);
+        second.push(
             Field::new(
-                7,
+                9,
                 vec![
-                    vec![Span::plain(format!("cursor: {under}"))],
-                    vec![Span::plain(under)],
+                    vec![Span::plain(format!("marked: cell {marked:>cell_width$}"))],
+                    vec![Span::plain(format!("marked {marked:>cell_width$}"))],
                 ],
             )
-            .on_line(1),
+            .hidden(app.marked().is_none()),
+        );
+    } else {
+        // The number of a move to go to, being typed (in play the list of
+        // moves shows it).
+        let digits = app.digits();
+        let w = app.replay_at().1.to_string().len();
+        second.push(
+            Field::new(
+                2,
+                vec![
+                    vec![Span::plain(format!("go to move: {digits:<w$}_"))],
+                    vec![Span::plain(format!("move {digits:<w$}_"))],
+                ],
+            )
+            .hidden(digits.is_empty()),
         );
     }
-    if let Some(marked) = app.marked() {
-        fields.push(Field::new(
-            3,
-            vec![
-                vec![Span::plain(format!("marked: cell {marked}"))],
-                vec![Span::plain(format!("marked {marked}"))],
-            ],
-        ));
-    }
-    if !app.digits().is_empty() {
-        let digits = app.digits();
-        let long = if app.replaying() {
-            format!("go to move: {digits}_")
-        } else {
-            format!("move number: {digits}_")
-        };
-        fields.push(Field::new(
-            2,
-            vec![
-                vec![Span::plain(long)],
-                vec![Span::plain(format!("move {digits}_"))],
-            ],
-        ));
-    }
     if let Some(seed) = app.seed() {
-        fields.push(Field::text(8, Span::plain(format!("seed {seed}"))));
+        second.push(Field::text(8, Span::plain(format!("seed {seed}"))));
     }
-    fields
+    [fields, second]
 }
 
-/// Each player's cells (always shown); under the rule sets other than the
-/// classic one, a player with no cell left is marked `out` (in grey), and
-/// fields follow with each player's largest connected group where it makes
-/// the reinforcements (Land of Lisp's last rules and Dice Wars) and the
-/// dice waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
-fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
+/// Each player's cells (always shown), their numbers padded to the widest
+/// they can be; a player with no cell left is marked `out` (in grey) under
+/// the rules that skip such a player, and has 0 cells under those that end
+/// the game on her turn (Land of Lisp's). Fields follow with each player's
+/// largest connected group where it makes the reinforcements (Land of
+/// Lisp's last rules and Dice Wars); and apart, for the first line, the dice
+/// waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
+fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Option<Field>) {
     let position = app.shown_position();
     let rules = app.rules();
     let counts = position.board().cell_counts();
     let classic = rules.plain();
     let playing = position.players_in();
+    let skipped = rules.policy().ending == Ending::LastStanding;
     let out = |p: Player| !classic && !playing.contains(p);
     let grey = |p: Player| Style {
         fg: paint(p).fg.map(|_| OUT_COLOR),
         ..Style::PLAIN
     };
-    // One field: a label, then each player (in play, or all) with a value.
-    let per_player = |label: &str, short: &str, all: bool, value: &dyn Fn(Player) -> String| {
+    let width = position.board().len().to_string().len();
+    // One field: a label, then each player with a value.
+    let per_player = |label: &str, short: &str, value: &dyn Fn(Player) -> String| {
         let (mut long, mut brief) = (vec![Span::plain(label)], vec![Span::plain(short)]);
-        let mut first = true;
-        for p in Player::all(rules.players()).filter(|&p| all || !out(p)) {
-            let (style, value) = if out(p) {
-                (grey(p), "out".to_string())
-            } else {
-                (paint(p), value(p))
+        for (i, p) in Player::all(rules.players()).enumerate() {
+            let (style, value) = match (out(p), skipped) {
+                (true, true) => (grey(p), "out".to_string()),
+                (true, false) => (grey(p), format!("{:>width$}", 0)),
+                (false, _) => (paint(p), value(p)),
             };
-            let sep = if first { " " } else { ", " };
-            first = false;
+            let value = format!("{value:>width$}");
+            let sep = if i == 0 { " " } else { ", " };
             long.extend([
                 Span::plain(sep),
                 Span::new(p.to_string(), style),
                 Span::plain(format!(" {value}")),
             ]);
-            let value = if out(p) { " out".to_string() } else { value };
             brief.extend([
                 Span::plain(" "),
                 Span::new(p.to_string(), style),
@@ -181,9 +224,9 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
         vec![long, brief]
     };
     let cells = |p: Player| counts[usize::from(p.index())].to_string();
-    let mut fields = vec![Field::new(1, per_player("cells:", "cells", true, &cells)).required()];
+    let mut fields = vec![Field::new(1, per_player("cells:", "cells", &cells)).required()];
     if classic {
-        return fields;
+        return (fields, None);
     }
     let map = rules.map();
     let group = |p: Player| largest_group(position.board(), map, p).to_string();
@@ -191,25 +234,20 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> Vec<Field> {
         rules.policy().supply,
         Supply::LargestGroup | Supply::Stock(_)
     ) {
-        fields.push(Field::new(
-            4,
-            per_player("largest group:", "group", false, &group),
-        ));
+        fields.push(Field::new(6, per_player("largest group:", "group", &group)));
     }
-    match rules.policy().supply {
+    let waiting = match rules.policy().supply {
         Supply::Stock(_) => {
-            let stock = |p: Player| position.stock(p).to_string();
-            fields.push(Field::new(3, per_player("stock:", "stock", false, &stock)));
+            let stock = |p: Player| format!("{:>2}", position.stock(p));
+            Some(Field::new(3, per_player("stock:", "stock", &stock)))
         }
-        Supply::SharedPool(_) => {
-            fields.push(Field::text(
-                3,
-                Span::plain(format!("pool {}", position.pool())),
-            ));
-        }
-        Supply::CapturedLessOne | Supply::LargestGroup => {}
-    }
-    fields
+        Supply::SharedPool(_) => Some(Field::text(
+            3,
+            Span::plain(format!("pool {:>2}", position.pool())),
+        )),
+        Supply::CapturedLessOne | Supply::LargestGroup => None,
+    };
+    (fields, waiting)
 }
 
 /// The message, wrapped onto at most two lines of a `width`-column window.
@@ -232,7 +270,7 @@ pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
 
 /// Draws the message (from [`message`]) just above the last line, and the
 /// keys on the last line.
-pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line]) {
+pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: bool) {
     let w = usize::from(frame.width());
     let h = usize::from(frame.height());
     let top = h.saturating_sub(1 + message.len());
@@ -240,7 +278,17 @@ pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line]) {
     for (i, line) in message.iter().enumerate() {
         frame.spans(1, top + i, w, line);
     }
-    let keys = fit(&key_fields(app), "  ", w.saturating_sub(2), 1);
+    let mut fields = key_fields(app);
+    if !numbered {
+        let numbers = if app.show_numbers() {
+            ["# dice", "#"]
+        } else {
+            ["# numbers", "#"]
+        };
+        let forms = numbers.iter().map(|f| vec![Span::plain(*f)]).collect();
+        fields.insert(fields.len().saturating_sub(2), Field::new(4, forms));
+    }
+    let keys = fit(&fields, "  ", w.saturating_sub(2), 1);
     if let Some(line) = keys.first() {
         frame.spans(1, h.saturating_sub(1), w, line);
     }

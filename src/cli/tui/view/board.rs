@@ -6,6 +6,7 @@ use crossterm::style::Color;
 
 use super::super::state::{App, Target};
 use super::bars::STATUS_LINES;
+use super::compact;
 use super::frame::{Frame, Style};
 use super::map_view::{self, Marks};
 use crate::game::{Map, Player};
@@ -62,7 +63,7 @@ const MIN_PANEL_LINES: usize = 12;
 /// The smallest window that shows a board of this map.
 pub fn min_size(map: &Map) -> (u16, u16) {
     let (board_w, board_h) = match map.grid() {
-        Some(grid) => map_view::SMALLEST.size(grid),
+        Some(grid) => compact::COMPACTS[compact::COMPACTS.len() - 1].size(grid),
         None => (SMALL.board_width(map), SMALL.board_height(map)),
     };
     let w = BOARD_X + board_w + PANEL_GAP + PANEL_MIN + 1;
@@ -78,18 +79,29 @@ fn fits(board_w: usize, board_h: usize, width: usize, height: usize) -> bool {
 }
 
 /// How the board is drawn: hexagons of a size, or a map of territories at
-/// a scale.
+/// a scale, or small.
 #[derive(Clone, Copy)]
 pub(super) enum Drawing {
     Hexes(Hex),
     Map(map_view::Scale),
+    Compact(compact::Compact),
 }
 
 impl Drawing {
     /// The largest drawing of the map that fits the window, if any.
     pub(super) fn choose(map: &Map, w: usize, h: usize) -> Option<Drawing> {
         match map.grid() {
-            Some(grid) => map_view::scale_for(grid, |bw, bh| fits(bw, bh, w, h)).map(Drawing::Map),
+            Some(grid) => map_view::scale_for(grid, |bw, bh| fits(bw, bh, w, h))
+                .map(Drawing::Map)
+                .or_else(|| {
+                    compact::COMPACTS
+                        .into_iter()
+                        .find(|c| {
+                            let (bw, bh) = c.size(grid);
+                            fits(bw, bh, w, h)
+                        })
+                        .map(Drawing::Compact)
+                }),
             None => [LARGE, MEDIUM, SMALL]
                 .into_iter()
                 .find(|hex| fits(hex.board_width(map), hex.board_height(map), w, h))
@@ -101,6 +113,16 @@ impl Drawing {
         match self {
             Drawing::Hexes(hex) => hex.board_width(map),
             Drawing::Map(scale) => map.grid().map_or(0, |grid| scale.size(grid).0),
+            Drawing::Compact(compact) => map.grid().map_or(0, |grid| compact.size(grid).0),
+        }
+    }
+
+    /// Whether every cell's number is drawn (else `#` shows them).
+    pub(super) fn numbered(self) -> bool {
+        match self {
+            Drawing::Hexes(hex) => hex.s > 1,
+            Drawing::Map(_) => true,
+            Drawing::Compact(_) => false,
         }
     }
 }
@@ -166,7 +188,13 @@ pub(super) fn hexes(
         let owner = paint(c.owner());
         let dice = char::from(b'0' + c.dice() % 10);
         let y = top + hex.k;
-        if hex.w == 2 {
+        if hex.s == 1 && app.show_numbers() {
+            // No room for the number below: it takes the owner's and dice's
+            // place while `#` shows the numbers.
+            let number = format!("{cell:<2}");
+            frame.write(cx - 1, y, cx + 1, &number, Style::BOLD);
+            frame.put(cx + 1, y, marker, marker_style);
+        } else if hex.w == 2 {
             frame.put(cx - 1, y, c.owner().letter(), owner);
             frame.put(cx, y, dice, owner);
             frame.put(cx + 1, y, marker, marker_style);

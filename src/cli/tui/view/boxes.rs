@@ -54,7 +54,7 @@ const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
 
 /// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
 /// against the computer).
-const KEYS: [(&str, &str); 12] = [
+const KEYS: [(&str, &str); 14] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
     (
         "Tab, Shift-Tab",
@@ -64,6 +64,8 @@ const KEYS: [(&str, &str); 12] = [
     ("Esc", "cancel hints, a mark or a typed number"),
     ("e, p", "end the turn"),
     ("1 2 3 ...", "play it (Enter ends; Backspace erases)"),
+    ("PgDn PgUp ] [", "the pages of a long list of moves"),
+    ("#", "a small board's cell numbers"),
     ("u, r", "undo, redo (to your turn vs a computer)"),
     ("H", "hints: the computer rates the moves"),
     ("mouse click", "mark a cell, attack, pick a move"),
@@ -139,8 +141,18 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
             keys.push(wrap(&format!("{key}: {what}"), Style::PLAIN, inner, 2));
         }
     }
+    if computer && !replay {
+        keys.push(blank());
+        keys.push(wrap(HINT_WORDS, Style::PLAIN, inner, 2));
+    }
     [rules, keys]
 }
+
+/// What the hints' words mean.
+const HINT_WORDS: &str = "Hints: \"proven\" (exact) is worked out to the end with \
+     best play by both sides: won, lost, a tie, or a chance to win where dice \
+     roll; \"estimate\" is the computer's score after a look ahead, higher is \
+     better, no promise; a % before it is the chance the attack takes its target.";
 
 /// `blocks` put on pages of `per_page` lines: each block whole on a page
 /// where it fits, split where it is longer than a page.

@@ -49,7 +49,7 @@ fn a_roll_held_and_the_largest_groups() {
         "Last roll: a 0 -> 5: held",
         " a 1 2 3 = 6",
         " b 6 6 6 6 6 = 30",
-        "largest group: a 2, b 6, c 3, d 5",
+        "largest group: a  2, b  6, c  3, d  5",
         "a: 0 -> 5 rolls 1+2+3 = 6 against",
     ] {
         assert!(text.contains(words), "{words}:\n{text}");
@@ -148,7 +148,7 @@ fn the_stocks_and_a_player_knocked_out() {
     let text = both(&a, false);
     for words in [
         "cells: a 4, b 5, c out",
-        "stock: a 5, b 2",
+        "stock: a  5, b  2",
         "largest group: a 4, b 5",
     ] {
         assert!(text.contains(words), "{words}:\n{text}");

@@ -17,8 +17,8 @@ pub(super) fn width(line: &[Span]) -> usize {
 pub(super) struct Field {
     priority: u8,
     required: bool,
-    line: usize,
     forms: Vec<Line>,
+    hidden: bool,
 }
 
 impl Field {
@@ -28,8 +28,8 @@ impl Field {
         Field {
             priority,
             required: false,
-            line: 0,
             forms,
+            hidden: false,
         }
     }
 
@@ -44,10 +44,11 @@ impl Field {
         self
     }
 
-    /// This field, on line `line` (from 0) or a later one: it starts that
-    /// line if the fields before it have not reached it.
-    pub(super) fn on_line(mut self, line: usize) -> Field {
-        self.line = line;
+    /// This field as a place kept for it: it takes the room its forms
+    /// would, blank, its separator too, so that the fields after it stay
+    /// where they are when it comes back.
+    pub(super) fn hidden(mut self, hidden: bool) -> Field {
+        self.hidden = hidden;
         self
     }
 }
@@ -64,20 +65,30 @@ pub(super) fn fit(fields: &[Field], sep: &str, width: usize, lines: usize) -> Ve
         .map(|f| (!f.forms.is_empty()).then_some(0))
         .collect();
     loop {
-        let items: Vec<(usize, &Line)> = fields
-            .iter()
-            .zip(&chosen)
-            .filter_map(|(f, c)| c.map(|k| (f.line, &f.forms[k])))
-            .collect();
-        let mut out = flow_from(&items, sep, width, 0);
-        if out.len() <= lines && out.iter().all(|l| self::width(l) <= width) {
+        let mut out = lay_out(fields, &chosen, sep, width);
+        let over = overflow(&out, width, lines);
+        if over == 0 {
             return out;
         }
-        let gives_way = (0..fields.len())
+        let mut can_give: Vec<usize> = (0..fields.len())
             .filter(|&i| {
                 chosen[i].is_some_and(|k| k + 1 < fields[i].forms.len() || !fields[i].required)
             })
-            .max_by_key(|&i| (fields[i].priority, i));
+            .collect();
+        can_give.sort_by_key(|&i| std::cmp::Reverse((fields[i].priority, i)));
+        // The first by priority whose giving way helps, else the first.
+        let helps = |i: usize| {
+            let mut tried = chosen.clone();
+            tried[i] = tried[i]
+                .map(|k| k + 1)
+                .filter(|&k| k < fields[i].forms.len());
+            overflow(&lay_out(fields, &tried, sep, width), width, lines) < over
+        };
+        let gives_way = can_give
+            .iter()
+            .copied()
+            .find(|&i| helps(i))
+            .or(can_give.first().copied());
         match gives_way {
             Some(i) => {
                 chosen[i] = chosen[i]
@@ -92,20 +103,59 @@ pub(super) fn fit(fields: &[Field], sep: &str, width: usize, lines: usize) -> Ve
     }
 }
 
+/// The fields in their `chosen` forms (`None`: left out) flowed onto lines.
+fn lay_out(fields: &[Field], chosen: &[Option<usize>], sep: &str, width: usize) -> Vec<Line> {
+    let blanks: Vec<Option<Line>> = fields
+        .iter()
+        .zip(chosen)
+        .map(|(f, c)| {
+            let k = (*c)?;
+            f.hidden
+                .then(|| vec![Span::plain(" ".repeat(self::width(&f.forms[k])))])
+        })
+        .collect();
+    let items: Vec<(usize, &Line, bool)> = fields
+        .iter()
+        .zip(chosen)
+        .zip(&blanks)
+        .filter_map(|((f, c), blank)| {
+            c.map(|k| (0, blank.as_ref().unwrap_or(&f.forms[k]), f.hidden))
+        })
+        .collect();
+    flow_from(&items, sep, width, 0)
+}
+
+/// How far `out` is from fitting `lines` lines of `width` columns: the
+/// columns past the width, and every column of the lines past the last.
+fn overflow(out: &[Line], width: usize, lines: usize) -> usize {
+    out.iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let w = self::width(l);
+            if i >= lines {
+                w.max(1)
+            } else {
+                w.saturating_sub(width)
+            }
+        })
+        .sum()
+}
+
 /// Puts `items` on lines of `width` columns, in order and separated by
 /// `sep`, starting a new line (indented by `indent`) where the next one
 /// does not fit; an item wider than a line gets a line of its own.
 pub(super) fn flow(items: &[&Line], sep: &str, width: usize, indent: usize) -> Vec<Line> {
-    let items: Vec<(usize, &Line)> = items.iter().map(|&item| (0, item)).collect();
+    let items: Vec<(usize, &Line, bool)> = items.iter().map(|&item| (0, item, false)).collect();
     flow_from(&items, sep, width, indent)
 }
 
-/// Like [`flow`], each item on at least the line it names (from 0).
-fn flow_from(items: &[(usize, &Line)], sep: &str, width: usize, indent: usize) -> Vec<Line> {
+/// Like [`flow`], each item on at least the line it names (from 0), and
+/// the separator before a hidden one blank.
+fn flow_from(items: &[(usize, &Line, bool)], sep: &str, width: usize, indent: usize) -> Vec<Line> {
     let sep_width = sep.chars().count();
     let mut out: Vec<Line> = Vec::new();
     let mut used = 0;
-    for &(first, item) in items {
+    for &(first, item, hidden) in items {
         let w = self::width(item);
         while out.len() <= first {
             out.push(Vec::new());
@@ -114,7 +164,11 @@ fn flow_from(items: &[(usize, &Line)], sep: &str, width: usize, indent: usize) -
         match out.last_mut() {
             Some(line) if line.is_empty() => {}
             Some(line) if used + sep_width + w <= width => {
-                line.push(Span::plain(sep));
+                line.push(Span::plain(if hidden {
+                    " ".repeat(sep_width)
+                } else {
+                    sep.to_string()
+                }));
                 used += sep_width;
             }
             _ => {
@@ -136,13 +190,14 @@ fn flow_from(items: &[(usize, &Line)], sep: &str, width: usize, indent: usize) -
 }
 
 /// `text` in `style`, wrapped at its spaces onto lines of `width` columns,
-/// the lines after the first indented by `indent`; a word longer than a
-/// line is split.
+/// the lines after the first indented by `indent`. An expression is never
+/// broken: the words on either side of `=` and `->` stay with them
+/// (`4+6 = 10`, `13 -> 6`); a word (or expression) longer than a line is
+/// split.
 pub(super) fn wrap(text: &str, style: Style, width: usize, indent: usize) -> Vec<Line> {
     let room = width.saturating_sub(indent).max(1);
-    let words: Vec<Line> = text
-        .split(' ')
-        .filter(|w| !w.is_empty())
+    let words: Vec<Line> = units(text)
+        .into_iter()
         .flat_map(|word| {
             let chars: Vec<char> = word.chars().collect();
             chars
@@ -153,6 +208,25 @@ pub(super) fn wrap(text: &str, style: Style, width: usize, indent: usize) -> Vec
         .collect();
     let items: Vec<&Line> = words.iter().collect();
     flow(&items, " ", width, indent)
+}
+
+/// The words of `text` that a line may not break between joined into one:
+/// `=` and `->` with the words before and after them.
+fn units(text: &str) -> Vec<String> {
+    let glue = |w: &str| w == "=" || w == "->";
+    let mut out: Vec<String> = Vec::new();
+    let mut joins_next = false;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match out.last_mut() {
+            Some(last) if joins_next || glue(word) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => out.push(word.to_string()),
+        }
+        joins_next = glue(word);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -219,6 +293,25 @@ mod tests {
     }
 
     #[test]
+    fn a_hidden_field_keeps_its_place() {
+        let fields = |hidden| {
+            [
+                field(1, &["a to move"]),
+                field(2, &["marked: cell 12"]).hidden(hidden),
+                field(3, &["seed 7"]),
+            ]
+        };
+        assert_eq!(
+            text(&fit(&fields(false), " | ", 80, 1)),
+            ["a to move | marked: cell 12 | seed 7"]
+        );
+        assert_eq!(
+            text(&fit(&fields(true), " | ", 80, 1)),
+            ["a to move                   | seed 7"]
+        );
+    }
+
+    #[test]
     fn words_wrap_at_spaces_with_an_indent() {
         assert_eq!(
             text(&wrap(
@@ -234,5 +327,45 @@ mod tests {
             ["abcde", "fgh"]
         );
         assert!(wrap("", Style::PLAIN, 5, 0).is_empty());
+    }
+
+    #[test]
+    fn expressions_are_never_broken() {
+        let line = "b: 13 -> 6 rolls 3+4 = 7 against 6+6 = 12: held";
+        // From the width that holds the longest expression after the indent.
+        for width in 11..=line.len() {
+            let lines = text(&wrap(line, Style::PLAIN, width, 2));
+            for l in &lines {
+                assert!(l.chars().count() <= width, "{width}: {lines:?}");
+                let t = l.trim();
+                // No line starts or ends at the middle of an expression.
+                assert!(
+                    !t.starts_with('=') && !t.ends_with('='),
+                    "{width}: {lines:?}"
+                );
+                assert!(
+                    !t.starts_with("->") && !t.ends_with("->"),
+                    "{width}: {lines:?}"
+                );
+            }
+            let joined = lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+            assert_eq!(joined, line, "{width}");
+            assert!(
+                lines.iter().any(|l| l.contains("3+4 = 7")),
+                "{width}: {lines:?}"
+            );
+            assert!(
+                lines.iter().any(|l| l.contains("6+6 = 12")),
+                "{width}: {lines:?}"
+            );
+            assert!(
+                lines.iter().any(|l| l.contains("13 -> 6")),
+                "{width}: {lines:?}"
+            );
+        }
+        assert_eq!(
+            text(&wrap("a: 1 -> 2 rolls 5+5 = 10", Style::PLAIN, 12, 2)),
+            ["a: 1 -> 2", "  rolls", "  5+5 = 10"]
+        );
     }
 }

@@ -20,16 +20,9 @@ pub(super) struct Scale {
     lines: usize,
 }
 
-/// The scales tried, largest first.
-const SCALES: [Scale; 4] = [
-    Scale { width: 4, lines: 2 },
-    Scale { width: 3, lines: 2 },
-    Scale { width: 3, lines: 1 },
-    Scale { width: 2, lines: 1 },
-];
-
-/// The smallest scale, which sets the smallest window.
-pub(super) const SMALLEST: Scale = SCALES[3];
+/// The scales tried, largest first (on one line a cell, labels would run
+/// into the borders: the compact drawing takes over).
+const SCALES: [Scale; 2] = [Scale { width: 4, lines: 2 }, Scale { width: 3, lines: 2 }];
 
 impl Scale {
     /// The columns and lines the map takes: its cells, the half cell odd

@@ -6,8 +6,8 @@ use super::board::BOARD_Y;
 use super::boxes::end_box;
 use super::frame::{Frame, Style};
 use super::layout::{Field, Line, Span, fit, flow, wrap};
+use super::move_list;
 use super::roll_view::roll;
-use crate::cli::words::percent;
 use crate::game::{Move, Player};
 
 /// Draws the panel beside the board, from column `x` to `end` and down to
@@ -66,61 +66,17 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
             "Moves",
         ]
     };
-    let heading = Field::new(1, heading.iter().map(|h| vec![Span::bold(*h)]).collect());
-    if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-        frame.spans(x, y, end, line);
-    }
-    y += 1;
     // Keep at least a few lines for the log below the moves, and one for
     // the legend of the hints.
     // The log keeps the rows its last round needs (with its heading, a
     // blank row and the buttons' row above it), as far as three moves and
     // a button row leave room.
     let log_rows = (last_round_rows(app, end.saturating_sub(x + 1)) + 3)
-        .min(bottom.saturating_sub(y + 5))
+        .min(bottom.saturating_sub(y + 6))
         .max(5);
-    let room = bottom.saturating_sub(y + log_rows + usize::from(hints.is_some()));
-    let shown = if moves.len() > room {
-        room.saturating_sub(1)
-    } else {
-        moves.len()
-    };
+    let room = bottom.saturating_sub(y + 1 + log_rows + usize::from(hints.is_some()));
     let chances = hints.is_some_and(|hints| hints.iter().any(|h| h.chance.is_some()));
-    for (i, mv) in moves.iter().enumerate().take(shown) {
-        let mut line = format!("{:>2}. {mv}", i + 1);
-        if let Some(hint) = hints.and_then(|hints| hints.iter().find(|h| h.mv == *mv)) {
-            line = match hint.chance {
-                Some(p) => format!("{line:<13} {:>4} {}", percent(p), hint.rating),
-                None if chances => format!("{line:<13} {:>4} {}", "", hint.rating),
-                None => format!("{line:<13} {}", hint.rating),
-            };
-            if hint.best {
-                frame.put(x.saturating_sub(1), y, '>', Style::BOLD);
-            }
-        }
-        let involved = match *mv {
-            Move::Attack { from, to } => {
-                app.marked() == Some(usize::from(from))
-                    || (app.marked().is_none() && usize::from(from) == app.cursor())
-                    || usize::from(to) == app.cursor() && app.marked().is_some()
-            }
-            Move::Pass => false,
-        };
-        let style = if involved { Style::BOLD } else { Style::PLAIN };
-        let after = frame.write(x, y, end, &line, style);
-        frame.mark(x, y, after - x, Target::Menu(i));
-        y += 1;
-    }
-    if shown < moves.len() {
-        frame.write(
-            x,
-            y,
-            end,
-            &format!(" ... {} more: type a number", moves.len() - shown),
-            Style::PLAIN,
-        );
-        y += 1;
-    }
+    y = move_list::draw(frame, app, (x, end), y, room, heading);
     if hints.is_some() {
         let legend: &[&str] = if chances { &CHANCE_LEGEND } else { &LEGEND };
         let legend = Field::new(1, legend.iter().map(|l| vec![Span::plain(*l)]).collect());
@@ -224,15 +180,8 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
                     })
                     .collect();
             }
-            // The others on one line each where they can: what was taken
-            // (after the comma) is left out of a line too long.
-            let long = wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4);
-            match entry.split_once(", ") {
-                Some((short, _)) if long.len() > 1 => {
-                    wrap(&format!("{:>2}. {short}", i + 1), Style::PLAIN, width, 4)
-                }
-                _ => long,
-            }
+            // The others wrapped as the live log wraps them.
+            wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4)
         })
         .collect();
     if entries.is_empty() {
@@ -283,18 +232,18 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
 
 /// What the hints' ratings mean, from the longest to the shortest form.
 const LEGEND: [&str; 4] = [
-    "exact: proven result; estimate: a score, higher is better",
-    "exact: proven; estimate: higher is better",
-    "exact: proven; estimate: a score",
-    "exact=proven, estimate=score",
+    "proven: with best play by both; estimate: higher is better",
+    "proven: best play; estimate: higher = better",
+    "estimate: higher is better (? help)",
+    "? help: the words",
 ];
 
 /// What the hints' chances and ratings mean under rules that roll dice.
 const CHANCE_LEGEND: [&str; 4] = [
     "%: the chance the attack takes its target; estimate: higher is better",
     "%: chance of taking the target; estimate: higher is better",
-    "%: chance of taking it; estimate: a score",
-    "%=chance, estimate=score",
+    "%: chance of taking it; estimate: higher is better",
+    "%=chance to take it (? help)",
 ];
 
 /// The rows the log's last round takes at `width` columns: the entries

@@ -24,6 +24,7 @@ mod computer;
 mod files;
 mod json;
 mod line_mode;
+mod plot;
 mod render;
 mod saving;
 mod setup;

@@ -169,7 +169,6 @@ impl Picture {
     pub fn cell(&self, position: &Position, cell: usize) -> Group {
         let layout = &self.layout;
         let owned = position.board().cell(cell);
-        let (x, _) = layout.centres[cell];
         let unit = layout.unit;
         let mut area = Path::new()
             .set("d", layout.areas[cell].clone())
@@ -182,7 +181,7 @@ impl Picture {
         } else {
             area.set("stroke", INK).set("stroke-width", 2)
         };
-        let (letter_y, number_y) = layout.text_rows(cell);
+        let ((letter_x, letter_y), (number_x, number_y)) = layout.texts(cell);
         let mut group = Group::new()
             .set("class", format!("owner-{}", owned.owner()))
             .add(area)
@@ -195,7 +194,7 @@ impl Picture {
             ))
             .add(
                 Text::new(owned.owner().to_string())
-                    .set("x", round(x))
+                    .set("x", round(letter_x))
                     .set("y", round(letter_y))
                     .set("font-size", round(unit * 1.45))
                     .set("font-weight", "bold")
@@ -208,7 +207,7 @@ impl Picture {
         if self.style.numbers {
             group = group.add(
                 Text::new(cell.to_string())
-                    .set("x", round(x))
+                    .set("x", round(number_x))
                     .set("y", round(number_y))
                     .set("font-size", round(unit * 1.05))
                     .set("text-anchor", "middle")

@@ -15,7 +15,7 @@ use crate::game::{Grid, Map, Place};
 /// The radius (centre to corner) of a board's hexagons.
 const BOARD_RADIUS: f64 = 32.0;
 /// The radius of the grid's hexagons under a map of territories.
-const GRID_RADIUS: f64 = 14.0;
+const GRID_RADIUS: f64 = 17.0;
 /// The space around the board.
 const MARGIN: f64 = 10.0;
 
@@ -48,6 +48,10 @@ pub struct Layout {
     pub(super) sea: Option<Data>,
     /// The borders of territories and the coast.
     pub(super) borders: Option<Data>,
+    /// For each territory, the side of its dice its letter goes on (-1
+    /// left, 1 right), where the territory is, and the side of its number
+    /// (0: under the dice).
+    sides: Vec<(f64, f64)>,
     style: DiceStyle,
 }
 
@@ -60,30 +64,44 @@ impl Layout {
         }
     }
 
-    /// The heights of the baselines of a cell's letter and number.
-    pub(super) fn text_rows(&self, cell: usize) -> (f64, f64) {
-        let (_, base) = self.dice_base[cell];
+    /// Where a cell's letter and number are written: the middle of their
+    /// baselines. On a board of hexagons they go above and below the dice;
+    /// a territory's beside them, which keeps them inside it.
+    pub(super) fn texts(&self, cell: usize) -> ((f64, f64), (f64, f64)) {
+        let (x, base) = self.dice_base[cell];
         let unit = self.unit;
+        if let Some(&(letter, number)) = self.sides.get(cell) {
+            let y = base - 0.3 * unit;
+            let number_y = if number == 0.0 { base + 1.6 * unit } else { y };
+            return (
+                (x + letter * 2.5 * unit, y),
+                (x + number * 2.5 * unit, number_y),
+            );
+        }
         match self.style {
             DiceStyle::Stacked => (
-                base - f64::from(self.per_column + 1) * unit - 2.0,
-                base + 1.35 * unit,
+                (x, base - f64::from(self.per_column + 1) * unit - 2.0),
+                (x, base + 1.35 * unit),
             ),
-            DiceStyle::Pips => (base - 2.2 * unit, base + 3.1 * unit),
+            DiceStyle::Pips => ((x, base - 2.2 * unit), (x, base + 3.1 * unit)),
         }
     }
 
     /// The box a cell's dice, letter and number take: left, top, right,
     /// bottom.
     fn ink(&self, cell: usize) -> (f64, f64, f64, f64) {
-        let (x, _) = self.dice_base[cell];
-        let (top, bottom) = self.text_rows(cell);
-        let half = 2.8 * self.unit;
+        let (x, base) = self.dice_base[cell];
+        let ((lx, ly), (nx, ny)) = self.texts(cell);
+        let unit = self.unit;
+        let dice_top = match self.style {
+            DiceStyle::Stacked => base - f64::from(self.per_column + 1) * unit,
+            DiceStyle::Pips => base - 1.5 * unit,
+        };
         (
-            x - half,
-            top - 1.5 * self.unit,
-            x + half,
-            bottom + 0.3 * self.unit,
+            lx.min(nx).min(x - 1.8 * unit) - 1.6 * unit,
+            (ly - 1.5 * unit).min(dice_top),
+            lx.max(nx).max(x + 1.8 * unit) + 1.6 * unit,
+            (ny + 0.4 * unit).max(base + 1.5 * unit),
         )
     }
 }
@@ -158,6 +176,7 @@ fn hexagons(map: &Map, style: DiceStyle) -> Layout {
         per_column: 3,
         sea: None,
         borders: None,
+        sides: Vec::new(),
         style,
     }
 }
@@ -249,8 +268,29 @@ fn territories(map: &Map, grid: &Grid, style: DiceStyle) -> Layout {
                 .close(),
         ),
         borders: Some(borders),
+        sides: Vec::new(),
         style,
     };
+    // A letter drawn outside its territory would be hidden under the
+    // territory drawn after it: it goes on the side where the territory is.
+    let inside = |t: usize, (px, py): (f64, f64)| {
+        hexes[t]
+            .iter()
+            .any(|&(hx, hy)| (hx - px).hypot(hy - py) < 0.8 * r)
+    };
+    layout.sides = (0..cells)
+        .map(|t| {
+            let (x, base) = layout.dice_base[t];
+            let y = base - 0.3 * unit;
+            let left = inside(t, (x - 2.5 * unit, y));
+            let right = inside(t, (x + 2.5 * unit, y));
+            match (left, right) {
+                (true, true) => (-1.0, 1.0),
+                (false, true) => (1.0, 0.0),
+                _ => (-1.0, 0.0),
+            }
+        })
+        .collect();
     layout.swatches = (0..cells).map(|t| swatch(&layout, &hexes[t])).collect();
     layout
 }

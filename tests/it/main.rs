@@ -19,10 +19,12 @@ mod line_mode;
 mod map_properties;
 mod maps_cli;
 mod memory_cli;
+mod pictures;
 mod properties;
 mod records;
 #[cfg(unix)]
 mod records_tui;
+mod replay_html;
 mod rules_cli;
 mod solve_cli;
 #[cfg(unix)]

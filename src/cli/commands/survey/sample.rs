@@ -74,6 +74,7 @@ pub(in crate::cli) fn run(
     args: &SampleArgs,
     threads: Option<u16>,
     as_json: bool,
+    plot: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let rules = rules(game)?;
     if game.first.index() >= 2 {
@@ -136,6 +137,15 @@ pub(in crate::cli) fn run(
         SampleError::Proof { .. } => CliError::Runtime(e.to_string()),
     })?;
     let figures = Figures::of(&result);
+    if let Some(path) = plot {
+        let title = text(&options, &result, &figures);
+        let title = title
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches(':');
+        crate::cli::plot::survey::write_sample(path, &result, game.first, title)?;
+    }
     if as_json {
         return json::print(&SampleJson {
             size: game.side(),

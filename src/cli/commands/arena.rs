@@ -400,6 +400,7 @@ mod tests {
             times: false,
             json: false,
             record: None,
+            plot: None,
             maps: MapArgs::default(),
             rules: RuleSet::default(),
         };

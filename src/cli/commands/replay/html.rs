@@ -89,7 +89,7 @@ fn log_line(rules: &Rules, at: &Position, play: &Play) -> String {
 }
 
 /// The page of `record`.
-pub(super) fn page(record: &Record, name: &str) -> String {
+pub(super) fn page(record: &Record, name: &str) -> Result<String, CliError> {
     let rules = record.rules();
     let picture = Picture::new(rules, Style::default());
     let positions: Vec<Position> = record.positions().collect();
@@ -124,9 +124,9 @@ pub(super) fn page(record: &Record, name: &str) -> String {
     };
     // In a script, `</` could close it: JSON may write it `<\/`.
     let json = serde_json::to_string(&game)
-        .unwrap_or_default()
+        .map_err(|e| CliError::Runtime(format!("cannot write the page's game: {e}")))?
         .replace("</", "<\\/");
-    TEMPLATE.replacen("/*GAME*/", &json, 1)
+    Ok(TEMPLATE.replacen("/*GAME*/", &json, 1))
 }
 
 /// Writes the page of `record` (read from `source`) to `path`.
@@ -135,7 +135,7 @@ pub(super) fn write(record: &Record, source: &Path, path: &Path) -> Result<(), C
         || "a game".to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    write_file(path, &page(record, &name), Existing::Replace).map_err(|e| {
+    write_file(path, &page(record, &name)?, Existing::Replace).map_err(|e| {
         CliError::Runtime(format!(
             "cannot write {}: {}",
             path.display(),
@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn the_page_holds_every_position_and_the_log() {
-        let page = page(&record(), "test.record");
+        let page = page(&record(), "test.record").unwrap();
         assert!(!page.contains("/*GAME*/"));
         let game = game_of(&page);
         assert_eq!(game["frames"].as_array().unwrap().len(), 3);

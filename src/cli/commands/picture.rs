@@ -39,6 +39,10 @@ impl From<DiceChoice> for DiceStyle {
 #[derive(Debug, Clone, Args)]
 #[command(mut_args(change("size", |size| size.conflicts_with_all(["board", "map", "record"]))))]
 #[command(mut_args(by_rule_set))]
+#[command(mut_args(change("map", |map| map.help(
+    "Draw a map of territories: a map file (`-` for standard input), or `random` for one \
+     grown from the seed"
+))))]
 pub(in crate::cli) struct PictureArgs {
     #[command(flatten)]
     game: GameOptions<{ SIZE | RULES }>,
@@ -55,7 +59,9 @@ pub(in crate::cli) struct PictureArgs {
     #[arg(long, value_enum, default_value_t = RuleSet::default(), value_name = "RULES")]
     rules: RuleSet,
     /// Draw a position of this game record (`-`: standard input) instead.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "map", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "board", "map", "seed", "rules", "players", "max_dice", "first", "territories", "grid",
+    ])]
     record: Option<PathBuf>,
     /// With --record: the position after this many moves (0: the start)
     /// [default: the end].

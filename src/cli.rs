@@ -27,13 +27,16 @@ mod interrupt;
 mod json;
 mod line_mode;
 mod locks;
+mod plot;
 mod render;
 mod saving;
 mod setup;
 pub mod tui;
 mod words;
 
-use commands::{arena, dot, generated, map, new_game, play, replay, resume, solve, stats, survey};
+use commands::{
+    arena, dot, generated, map, new_game, picture, play, replay, resume, solve, stats, survey,
+};
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -175,6 +178,8 @@ mod status {
     );
     /// `survey`.
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY, STOPPED];
+    /// `picture`.
+    pub(super) const PICTURE: &[Piece] = &[SUCCESS, IO, USAGE_OR_FILE];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }
@@ -250,6 +255,9 @@ enum Command {
     /// Solve every board of a size under perfect play and tally the outcomes.
     #[command(after_help = exit_statuses(status::SURVEY))]
     Survey(survey::SurveyArgs),
+    /// Draw a board, a map or a recorded game's position as an SVG picture.
+    #[command(after_help = exit_statuses(status::PICTURE))]
+    Picture(picture::PictureArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     #[command(after_help = exit_statuses(status::GENERATED))]
     Completions(generated::CompletionsArgs),
@@ -375,6 +383,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Dot(args)) => dot::run(&args),
         Some(Command::Map(args)) => map::run(&args),
         Some(Command::Survey(args)) => survey::run(&args),
+        Some(Command::Picture(args)) => picture::run(&args),
         Some(Command::Completions(args)) => generated::completions(&args),
         Some(Command::Man(args)) => generated::man(&args),
     }

@@ -3,6 +3,7 @@
 //! - [`game`]: the pure rules engine and the memoised game tree;
 //! - [`ai`]: computer opponents (perfect play, search and baselines);
 //! - [`analysis`]: counting and solving whole game trees;
+//! - [`picture`]: positions drawn as SVG pictures;
 //! - [`record`]: game records, the text of a whole game (save, resume, replay);
 //! - [`cli`]: the terminal game and its commands;
 //! - [`text`]: numbers in messages (grouped digits, plurals), quoted paths.
@@ -14,6 +15,7 @@ pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod game;
+pub mod picture;
 pub mod record;
 pub mod session;
 pub mod text;

@@ -10,6 +10,7 @@ pub(super) mod generated;
 pub(super) mod limits;
 pub(super) mod map;
 pub(super) mod new_game;
+pub(super) mod picture;
 pub(super) mod play;
 pub(super) mod replay;
 pub(super) mod resume;

@@ -23,10 +23,12 @@ mod maps_cli;
 mod memory_cli;
 #[cfg(unix)]
 mod new_game_tui;
+mod pictures;
 mod properties;
 mod records;
 #[cfg(unix)]
 mod records_tui;
+mod replay_html;
 mod rules_cli;
 #[cfg(unix)]
 mod safety_cli;

@@ -94,6 +94,10 @@ pub struct ArenaArgs {
     /// players side A's seat (`seed1-board03-c.txt`).
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+    /// Also draw the win rates as a chart in this SVG file: each side's,
+    /// with its 95% interval, against its fair share.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 /// What `arena` prints: the options it ran with and the results, as a
@@ -182,6 +186,9 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
             choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
         }
     });
+    if let Some(path) = &args.plot {
+        crate::cli::plot::arena::write(path, &rules, &result)?;
+    }
     let report = Report::new(args, &rules, &result, map);
     if args.json {
         return json::print(&report);
@@ -486,6 +493,7 @@ mod tests {
             times: false,
             json: false,
             record: None,
+            plot: None,
             maps: MapArgs::default(),
             rules: RuleSet::default(),
         };

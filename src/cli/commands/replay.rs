@@ -12,6 +12,8 @@ use crate::cli::args::{ColorChoice, ComputerPlayers, parse_computers};
 use crate::cli::line_mode::transcript;
 use crate::cli::saving::read_record;
 
+mod html;
+
 /// Options of `replay`.
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
@@ -35,6 +37,11 @@ pub struct ReplayArgs {
     /// played, but not kept.
     #[arg(long)]
     no_autosave: bool,
+    /// Write the game as one web page to this file instead (the board of
+    /// every move, the log, buttons, arrow keys and a slider; it needs no
+    /// network and no other file).
+    #[arg(long, value_name = "OUT.html")]
+    html: Option<PathBuf>,
 }
 
 /// Runs `replay`: at a terminal the full-screen game, to step through the
@@ -42,6 +49,9 @@ pub struct ReplayArgs {
 /// whole game printed as the line mode's transcript.
 pub(in crate::cli) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let mut record = read_record(&args.file)?;
+    if let Some(path) = &args.html {
+        return html::write(&record, &args.file, path);
+    }
     if let Some(choice) = args.computer {
         let ai = AiKind::for_rules(record.rules().set());
         let fallback = (ai, Budget::time(Duration::from_secs(1)));

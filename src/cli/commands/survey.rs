@@ -50,6 +50,11 @@ pub(in crate::cli) struct SurveyArgs {
     threads: Option<u16>,
     #[command(flatten)]
     sampled: SampleArgs,
+    /// Also draw the outcomes and the distribution of the tree sizes (with
+    /// --sample, of the proof times) as a chart in this SVG file; a survey
+    /// of every board then keeps a row a board, as --table does.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// What `survey` does besides a survey.
@@ -108,13 +113,21 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     // Ctrl-C or TERM: how far the survey went is said (`interrupt.rs`).
     crate::cli::interrupt::watch(false)?;
     if let Some(boards) = args.sampled.sample {
-        return sample::run(&args.game, boards, &args.sampled, args.threads, args.json);
+        let plot = args.plot.as_deref();
+        return sample::run(
+            &args.game,
+            boards,
+            &args.sampled,
+            args.threads,
+            args.json,
+            plot,
+        );
     }
     let map = map(&args.game)?;
     let cells = map.len();
     let mut options = SurveyOptions::new(map, args.game.max_dice);
     options.first = args.game.first;
-    options.table = args.table;
+    options.table = args.table || args.plot.is_some();
     if let Some(threads) = args.threads {
         options.threads = usize::from(threads);
     }
@@ -136,13 +149,20 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     bar.finish_and_clear();
     // Every survey error but a refusal of memory is about the options asked
     // for.
-    let result = result.map_err(|e: SurveyError| match e {
+    let mut result = result.map_err(|e: SurveyError| match e {
         SurveyError::OutOfMemory(_) => CliError::Runtime(e.to_string()),
         SurveyError::TooLittleMemory { needed, .. } | SurveyError::OutgrewMemory { needed, .. } => {
             CliError::Runtime(format!("{e}: raise --max-memory to {needed} or more"))
         }
+        SurveyError::TableTooLarge(_) if !args.table => CliError::Usage(format!(
+            "--plot keeps a row a board for its chart: {e}; use --sample"
+        )),
         _ => CliError::Usage(e.to_string()),
     })?;
+    if let Some(path) = &args.plot {
+        crate::cli::plot::survey::write(path, &result)?;
+        result.options.table = args.table;
+    }
     if args.json {
         return json::print(&to_json(&result, args.game.side()));
     }

@@ -77,6 +77,7 @@ pub(in crate::cli) fn run(
     args: &SampleArgs,
     threads: Option<u16>,
     as_json: bool,
+    plot: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let rules = rules(game)?;
     if game.first.index() >= 2 {
@@ -179,6 +180,9 @@ pub(in crate::cli) fn run(
         }
     }
     let records: Vec<BoardRecord> = done.into_values().collect();
+    if let Some(path) = plot {
+        plot_sample(path, settings, &records, game.first)?;
+    }
     let text = if args.shard.is_some() {
         let mut text = part::line(&header);
         for record in &records {
@@ -230,4 +234,29 @@ fn stopped_note(finished: &[BoardRecord], todo: usize) -> String {
         count(Outcome::Tie),
         count(Outcome::Unproven),
     )
+}
+
+/// Writes `survey --plot`'s chart of the sample's `records`: the first
+/// player's outcomes and the proofs' times, under the report's first line.
+fn plot_sample(
+    path: &std::path::Path,
+    settings: &Settings,
+    records: &[BoardRecord],
+    first: crate::game::Player,
+) -> Result<(), CliError> {
+    let text = report::text(settings, records);
+    let title = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(':');
+    let count = |outcome: Outcome| records.iter().filter(|r| r.outcome == outcome).count() as u64;
+    let outcomes = [
+        count(Outcome::Win),
+        count(Outcome::Loss),
+        count(Outcome::Tie),
+        count(Outcome::Unproven),
+    ];
+    let micros: Vec<u64> = records.iter().map(|r| r.time_ns / 1_000).collect();
+    crate::cli::plot::survey::write_sample(path, outcomes, &micros, first, title)
 }

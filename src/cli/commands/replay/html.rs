@@ -1,0 +1,193 @@
+//! `replay FILE --html OUT.html`: a recorded game as one web page that
+//! needs nothing else (no network, no other file): the picture of every
+//! position, the log of the moves with their rolls, buttons, arrow keys,
+//! play and pause, and a slider over the moves.
+//!
+//! The page is `replay.html` with the game put in as JSON: the start's
+//! whole picture, then for every position only which drawing each cell and
+//! the caption show, the drawings kept once each (`pieces`), so that a long
+//! game on a map of territories stays a small file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::cli::CliError;
+use crate::cli::files::{Existing, write_file};
+use crate::cli::setup::load::io_reason;
+use crate::cli::words::computer_move_text;
+use crate::game::{Battle, Play, Position, Rules};
+use crate::picture::{Picture, Style};
+use crate::record::Record;
+
+/// The page, with `/*GAME*/` where the game goes.
+const TEMPLATE: &str = include_str!("replay.html");
+
+/// The game as the page's script reads it.
+#[derive(Serialize)]
+struct Game {
+    /// The page's title.
+    title: String,
+    /// The whole picture of the start.
+    svg: String,
+    /// Every drawing of a cell or a caption, once each.
+    pieces: Vec<String>,
+    /// For the start and after each move, which pieces show.
+    frames: Vec<Frame>,
+    /// Each move as the log says it.
+    log: Vec<String>,
+}
+
+/// What one position shows: a piece for each cell, and one for the caption.
+#[derive(Serialize)]
+struct Frame {
+    cells: Vec<u32>,
+    caption: u32,
+}
+
+/// The drawings of a game, each kept once.
+#[derive(Default)]
+struct Pieces {
+    list: Vec<String>,
+    index: BTreeMap<String, u32>,
+}
+
+impl Pieces {
+    /// The index of `piece`, added if it is new.
+    fn of(&mut self, piece: String) -> u32 {
+        if let Some(&i) = self.index.get(&piece) {
+            return i;
+        }
+        let i = self.list.len() as u32;
+        self.index.insert(piece.clone(), i);
+        self.list.push(piece);
+        i
+    }
+}
+
+/// A move as the log says it: `a plays 2 -> 3 rolls 4+6 against 5: taken`,
+/// `b ends turn places 0 4 4`.
+fn log_line(rules: &Rules, at: &Position, play: &Play) -> String {
+    let text = computer_move_text(at.player(), play.mv);
+    let mut line = match play.roll {
+        Some(roll) if rules.policy().battle == Battle::Dice => {
+            let how = if roll.attacker_wins() {
+                "taken"
+            } else {
+                "held"
+            };
+            format!("{text} rolls {roll}: {how}")
+        }
+        Some(roll) => format!("{text} (rolls {})", roll.faces()),
+        None => text,
+    };
+    if !play.placed.cells().is_empty() {
+        line = format!("{line}, {}", play.placed);
+    }
+    line
+}
+
+/// The page of `record`.
+pub(super) fn page(record: &Record, name: &str) -> Result<String, CliError> {
+    let rules = record.rules();
+    let picture = Picture::new(rules, Style::default());
+    let positions: Vec<Position> = record.positions().collect();
+    let moves = record.plays().len();
+    let note = |i: usize| format!("move {i} of {moves}");
+    let mut pieces = Pieces::default();
+    let frames = positions
+        .iter()
+        .enumerate()
+        .map(|(i, position)| Frame {
+            cells: (0..rules.map().len())
+                .map(|cell| pieces.of(picture.cell(position, cell).to_string()))
+                .collect(),
+            caption: pieces.of(picture.caption(position, &note(i)).to_string()),
+        })
+        .collect();
+    let log = positions
+        .iter()
+        .zip(record.plays())
+        .map(|(at, play)| log_line(rules, at, play))
+        .collect();
+    let game = Game {
+        title: format!(
+            "Dice of Doom: {name}, {} rules, {}",
+            rules.set(),
+            rules.map()
+        ),
+        svg: picture.document(&record.start(), &note(0)).to_string(),
+        pieces: pieces.list,
+        frames,
+        log,
+    };
+    // In a script, `</` could close it: JSON may write it `<\/`.
+    let json = serde_json::to_string(&game)
+        .map_err(|e| CliError::Runtime(format!("cannot write the page's game: {e}")))?
+        .replace("</", "<\\/");
+    Ok(TEMPLATE.replacen("/*GAME*/", &json, 1))
+}
+
+/// Writes the page of `record` (read from `source`) to `path`.
+pub(super) fn write(record: &Record, source: &Path, path: &Path) -> Result<(), CliError> {
+    let name = source.file_name().map_or_else(
+        || "a game".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    write_file(path, &page(record, &name)?, Existing::Replace).map_err(|e| {
+        CliError::Runtime(format!(
+            "cannot write {}: {}",
+            path.display(),
+            io_reason(&e)
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Move, Player};
+
+    fn record() -> Record {
+        let rules = Rules::classic(2, 2, 3).unwrap();
+        let start =
+            Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
+        let mut record = Record::new(rules, start, Vec::new());
+        record.push(Move::Attack { from: 2, to: 3 }).unwrap();
+        record.push(Move::Pass).unwrap();
+        record
+    }
+
+    /// The JSON the page holds.
+    fn game_of(page: &str) -> serde_json::Value {
+        let start = page.find("const game = ").unwrap() + "const game = ".len();
+        let end = start + page[start..].find(";\nconst board").unwrap();
+        serde_json::from_str(&page[start..end]).unwrap()
+    }
+
+    #[test]
+    fn the_page_holds_every_position_and_the_log() {
+        let page = page(&record(), "test.record").unwrap();
+        assert!(!page.contains("/*GAME*/"));
+        let game = game_of(&page);
+        assert_eq!(game["frames"].as_array().unwrap().len(), 3);
+        assert_eq!(game["log"][0], "a plays 2 -> 3");
+        assert_eq!(game["log"][1], "a ends turn");
+        // The first move takes cell 3 from b: its piece changes, cell 0's
+        // does not.
+        let frames = &game["frames"];
+        assert_ne!(frames[0]["cells"][3], frames[1]["cells"][3]);
+        assert_eq!(frames[0]["cells"][0], frames[1]["cells"][0]);
+        let taken = frames[1]["cells"][3].as_u64().unwrap() as usize;
+        assert!(game["pieces"][taken].as_str().unwrap().contains("owner-a"));
+        // Nothing outside the page is asked for.
+        for outside in ["https:", "src=", "<link", "@import", "url("] {
+            assert!(!page.contains(outside), "{outside}");
+        }
+        let svg_namespace = page.matches("http://www.w3.org/2000/svg").count();
+        assert_eq!(page.matches("http:").count(), svg_namespace);
+        // No `</script>` but the page's own.
+        assert_eq!(page.matches("</script>").count(), 1);
+    }
+}

@@ -5,13 +5,18 @@ use super::*;
 use crate::game::{Ground, MapShape, RuleSet, deal_game};
 
 /// The game of rule set `set` dealt from `seed` on `ground`, with the rule
-/// set's players and dice limit.
+/// set's players (no more than a random map's territories: fewer cells
+/// than players is refused) and dice limit.
 fn game(set: RuleSet, ground: Ground, seed: u64) -> (Rules, Position) {
     let defaults = set.defaults();
+    let players = match &ground {
+        Ground::RandomMap(shape) => usize::from(defaults.players).min(shape.territories()),
+        _ => usize::from(defaults.players),
+    };
     deal_game(
         set,
         ground,
-        usize::from(defaults.players),
+        players,
         usize::from(defaults.max_dice),
         Player::A,
         seed,

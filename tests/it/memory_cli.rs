@@ -1,6 +1,7 @@
-//! End-to-end tests of the memory limits of `stats` and `dot`: trees too
-//! large for the memory are refused with exit status 1 and a message, under
-//! an address-space limit (`ulimit -v`) too, and never abort.
+//! End-to-end tests of the memory limits of `stats`, `dot`, `solve` and
+//! `survey`: trees too large for the memory are refused with exit status 1
+//! and a message, under an address-space limit (`ulimit -v`) too, and never
+//! abort.
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -235,4 +236,57 @@ fn bad_memory_sizes_are_usage_errors() {
         &output,
         &["the game tree does not fit in 2 MiB of memory (stopped after "],
     );
+}
+
+/// The whole survey keeps `--max-memory` (it ignored it once and grew to
+/// 1 GiB): a memo larger than the limit is refused before it is made, with
+/// the address space barely above the limit.
+#[test]
+fn the_full_survey_keeps_its_limit_under_an_address_space_limit() {
+    let Some(cmd) = limited(
+        150 * 1024,
+        &["survey", "--size", "3", "--max-memory", "100M"],
+    ) else {
+        return;
+    };
+    let (output, _) = run(cmd);
+    assert_refused(&output, &["100 MiB", "raise --max-memory"]);
+}
+
+/// Proofs keep within `--max-memory` and a fixed overhead: with the address
+/// space 48 MiB above a 32 MiB limit, `solve` and a sampled `survey` end as
+/// their limits say (proven, or given up with their bounds), never with an
+/// allocation failure or a signal.
+#[test]
+fn proofs_keep_their_limit_under_an_address_space_limit() {
+    let cases: [&[&str]; 2] = [
+        &["solve", "--size", "5", "--seed", "1", "--time", "2"],
+        &[
+            "survey",
+            "--size",
+            "5",
+            "--sample",
+            "2",
+            "--time",
+            "2",
+            "--threads",
+            "1",
+        ],
+    ];
+    for args in cases {
+        let mut args = args.to_vec();
+        args.extend(["--max-memory", "32M"]);
+        let Some(cmd) = limited((32 + 48) * 1024, &args) else {
+            return;
+        };
+        let (output, _) = run(cmd);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        match output.status.code() {
+            Some(0) => assert!(!output.stdout.is_empty(), "{args:?}"),
+            // Not proven within its time: the bounds are said.
+            Some(1) => assert!(stderr.contains("not proven"), "{args:?}: {stderr}"),
+            _ => panic!("{args:?}: {:?}: {stderr}", output.status),
+        }
+        assert!(!stderr.contains("memory allocation"), "{args:?}: {stderr}");
+    }
 }

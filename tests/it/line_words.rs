@@ -83,13 +83,13 @@ fn a_dicewars_turn_is_short_and_its_replay_says_where_the_dice_went() {
         "{played}"
     );
     assert!(
-        played.contains("current player = a\na: 1:4 3:1 4:3\n"),
+        played.contains("current player = a\na: 2:1 5:4\n"),
         "{played}"
     );
     let replayed = stdout(&["replay", "--plain", record]);
     assert!(
         replayed
-            .contains("a ends turn\na: end turn: places 4 dice (4, 6, 4, 1), 0 left in stock\n"),
+            .contains("a ends turn\na: end turn: places 3 dice (2, 1, 5), 0 left in stock\n"),
         "{replayed}"
     );
     // Every end of turn of the record says where its dice went.

@@ -88,8 +88,7 @@ fn a_dicewars_turn_is_short_and_its_replay_says_where_the_dice_went() {
     );
     let replayed = stdout(&["replay", "--plain", record]);
     assert!(
-        replayed
-            .contains("a ends turn\na: end turn: places 3 dice (2, 1, 5), 0 left in stock\n"),
+        replayed.contains("a ends turn\na: end turn: places 3 dice (2, 1, 5), 0 left in stock\n"),
         "{replayed}"
     );
     // Every end of turn of the record says where its dice went.

@@ -148,7 +148,15 @@ pub(in crate::cli) fn draw_panel<DB: DrawingBackend>(
             }))
             .map_err(error)?
             .label(panel.reference)
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], INK.stroke_width(2)));
+            // Dashed as the line it stands for.
+            .legend(|(x, y)| {
+                plotters::element::DashedPathElement::new(
+                    vec![(x, y), (x + 20, y)],
+                    6,
+                    4,
+                    INK.stroke_width(2),
+                )
+            });
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)

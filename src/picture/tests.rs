@@ -84,7 +84,9 @@ fn every_cell_shows_its_owner_on_a_lol4_board() {
 
 #[test]
 fn every_territory_shows_its_owner_on_a_dice_wars_map() {
-    for (territories, seed) in [(20, 2), (40, 7), (2, 1)] {
+    // 7: the smallest map the seven players are dealt (fewer territories
+    // than players is refused).
+    for (territories, seed) in [(20, 2), (40, 7), (7, 1)] {
         let shape = MapShape::new(territories).unwrap();
         let (rules, start) = game(RuleSet::Dicewars, Ground::RandomMap(shape), seed);
         assert_eq!(rules.map().len(), territories);
@@ -115,7 +117,8 @@ fn pictures_of_every_size_are_well_formed_xml_with_a_group_a_cell() {
         .map(|side| (RuleSet::Classic, Ground::Hexagons(side)))
         .collect();
     grounds.push((RuleSet::Racket, Ground::Hexagons(4)));
-    for territories in [2, 12, 40] {
+    // From the smallest map the seven players are dealt.
+    for territories in [7, 12, 40] {
         let shape = MapShape::new(territories).unwrap();
         grounds.push((RuleSet::Dicewars, Ground::RandomMap(shape)));
     }

@@ -243,3 +243,30 @@ fn charts_leave_the_printed_results_as_they_were() {
         .stderr(predicate::str::contains("--plot"));
     assert!(!dir.path().join("big.svg").exists());
 }
+
+#[test]
+fn a_chart_that_cannot_be_written_leaves_the_results_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let nowhere = dir.path().join("no-such-dir").join("chart.svg");
+    let nowhere = nowhere.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &[
+            "arena", "--size", "2", "--a", "greedy", "--b", "random", "--games", "2", "--nodes",
+            "100",
+        ],
+        &["survey", "--size", "2", "--max-dice", "2"],
+        &["survey", "--size", "3", "--sample", "2", "--nodes", "1000"],
+    ];
+    for run in runs {
+        let plain = output_in(dir.path(), run);
+        assert!(!plain.is_empty(), "{run:?}");
+        dice_of_doom()
+            .current_dir(dir.path())
+            .args(run)
+            .args(["--plot", nowhere])
+            .assert()
+            .code(1)
+            .stdout(plain)
+            .stderr(predicate::str::contains("--plot: cannot write"));
+    }
+}

@@ -168,7 +168,11 @@ fn merge_refuses_other_settings_overlaps_and_missing_seeds() {
         "other.jsonl:1: a part of other settings than ",
     );
     refused(&[&p0, &other], "(max_dice 4 there, 3 here)");
-    refused(&[&p0, &p0], "the board of seed 7 is in two parts");
+    refused(&[&p0, &p0], "the part starting at ");
+    refused(
+        &[&p0, &p0],
+        "p0.jsonl:1 is given twice (the board of seed 7 is in it)",
+    );
     refused(
         &[&p0, &p2],
         "20 of the sample's 40 boards are missing: seeds 17 to 26, 37 to 46 \
@@ -178,6 +182,9 @@ fn merge_refuses_other_settings_overlaps_and_missing_seeds() {
     let both = std::fs::read_to_string(&p0).unwrap() + &std::fs::read_to_string(&p2).unwrap();
     let one = write(dir.path(), "both.jsonl", &both);
     refused(&[&one], "seeds 17 to 26, 37 to 46");
+    refused(&[&one, &p0], "the board of seed 7 is in two parts, ");
+    refused(&[&one, &p0], "both.jsonl:1 and ");
+    refused(&[&one, &p0], "p0.jsonl:1: parts must not overlap");
     // Files that are not parts.
     let garbage = write(dir.path(), "garbage.jsonl", "{\"seed\":1}\n");
     refused(&[&garbage], "garbage.jsonl:1: not a survey part's line");

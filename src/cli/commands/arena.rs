@@ -186,16 +186,18 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
             choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
         }
     });
+    let report = Report::new(args, &rules, &result, map);
+    // The results first: a chart that cannot be written loses nothing.
+    if args.json {
+        json::print(&report)?;
+    } else {
+        let mut out = io::stdout().lock();
+        out.write_all(table(&report).as_bytes())?;
+        out.flush()?;
+    }
     if let Some(path) = &args.plot {
         crate::cli::plot::arena::write(path, &rules, &result)?;
     }
-    let report = Report::new(args, &rules, &result, map);
-    if args.json {
-        return json::print(&report);
-    }
-    let mut out = io::stdout().lock();
-    out.write_all(table(&report).as_bytes())?;
-    out.flush()?;
     Ok(())
 }
 

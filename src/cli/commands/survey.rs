@@ -159,16 +159,23 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
         )),
         _ => CliError::Usage(e.to_string()),
     })?;
-    if let Some(path) = &args.plot {
-        crate::cli::plot::survey::write(path, &result)?;
+    // The results first (the table only if asked for): a chart that
+    // cannot be written loses nothing.
+    let plotted = args.plot.as_ref().map(|path| {
+        let chart = crate::cli::plot::survey::chart(&result);
         result.options.table = args.table;
-    }
+        (path, chart)
+    });
     if args.json {
-        return json::print(&to_json(&result, args.game.side()));
+        json::print(&to_json(&result, args.game.side()))?;
+    } else {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        out.write_all(text(&result).as_bytes())?;
+        out.flush()?;
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    out.write_all(text(&result).as_bytes())?;
-    out.flush()?;
+    if let Some((path, chart)) = plotted {
+        crate::cli::plot::write(path, chart)?;
+    }
     Ok(())
 }
 

@@ -110,7 +110,8 @@ pub fn parse_answer(line: &str, count: usize) -> Answer {
         format!("a number from 1 to {count}")
     };
     match text {
-        "" => Answer::Invalid(format!("Type {range} and press Enter ({KEYS}).")),
+        // No answer, or a question: what can be typed.
+        "" | "?" | "help" => Answer::Invalid(format!("Type {range} and press Enter ({KEYS}).")),
         "q" | "Q" | "quit" => Answer::Quit,
         "h" | "H" | "hint" => Answer::Hint,
         "u" | "U" | "undo" => Answer::Undo,
@@ -196,6 +197,18 @@ mod tests {
                 invalid(
                     "Type a number from 1 to 3 and press Enter (h hints, u undoes, r redoes, q quits).",
                 ),
+            ),
+            (
+                " ? ",
+                3,
+                invalid(
+                    "Type a number from 1 to 3 and press Enter (h hints, u undoes, r redoes, q quits).",
+                ),
+            ),
+            (
+                "help",
+                1,
+                invalid("Type 1 and press Enter (h hints, u undoes, r redoes, q quits)."),
             ),
             (
                 "0",

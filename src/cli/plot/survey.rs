@@ -181,11 +181,6 @@ pub(in crate::cli) fn sample_chart(
     )
 }
 
-/// Writes the chart of a survey of every board to `path`.
-pub(in crate::cli) fn write(path: &Path, survey: &Survey) -> Result<(), CliError> {
-    super::write(path, chart(survey))
-}
-
 /// Writes the chart of a sample to `path` (see [`sample_chart`]).
 pub(in crate::cli) fn write_sample(
     path: &Path,

@@ -67,7 +67,7 @@ impl Pieces {
 }
 
 /// A move as the log says it: `a plays 2 -> 3 rolls 4+6 against 5: taken`,
-/// `b ends turn places 0 4 4`.
+/// `b ends turn: places 3 dice (0, 4, 4)`, as the live log says it.
 fn log_line(rules: &Rules, at: &Position, play: &Play) -> String {
     let text = computer_move_text(at.player(), play.mv);
     let mut line = match play.roll {
@@ -82,8 +82,14 @@ fn log_line(rules: &Rules, at: &Position, play: &Play) -> String {
         Some(roll) => format!("{text} (rolls {})", roll.faces()),
         None => text,
     };
-    if !play.placed.cells().is_empty() {
-        line = format!("{line}, {}", play.placed);
+    let placed = play.placed.cells();
+    if !placed.is_empty() {
+        let cells: Vec<String> = placed.iter().map(u8::to_string).collect();
+        line = format!(
+            "{line}: places {} ({})",
+            crate::text::count(placed.len(), "die", "dice"),
+            cells.join(", ")
+        );
     }
     line
 }
@@ -157,6 +163,26 @@ mod tests {
         record.push(Move::Attack { from: 2, to: 3 }).unwrap();
         record.push(Move::Pass).unwrap();
         record
+    }
+
+    #[test]
+    fn an_end_of_turn_says_where_its_dice_went_as_the_live_log_does() {
+        let record = record();
+        let at = record.positions().nth(1).unwrap();
+        let pass = |cells: &[u8]| Play {
+            mv: Move::Pass,
+            roll: None,
+            placed: crate::game::Placed::new(cells).unwrap(),
+        };
+        assert_eq!(
+            log_line(record.rules(), &at, &pass(&[0, 3, 3])),
+            "a ends turn: places 3 dice (0, 3, 3)"
+        );
+        assert_eq!(
+            log_line(record.rules(), &at, &pass(&[2])),
+            "a ends turn: places 1 die (2)"
+        );
+        assert_eq!(log_line(record.rules(), &at, &pass(&[])), "a ends turn");
     }
 
     /// The JSON the page holds.

@@ -108,11 +108,21 @@ fn combine(parts: &[Part]) -> Result<(Settings, Vec<BoardRecord>), CliError> {
                 )));
             };
             if let Some((_, before)) = boards.get(&i) {
-                return Err(CliError::Usage(format!(
-                    "the board of seed {} is in two parts, {before} and {}: \
-                     parts must not overlap",
-                    board.seed, found.place
-                )));
+                // The same part given twice (one file named twice, or a
+                // file and its directory) says so.
+                return Err(CliError::Usage(if *before == found.place {
+                    format!(
+                        "the part starting at {before} is given twice \
+                         (the board of seed {} is in it): parts must not overlap",
+                        board.seed
+                    )
+                } else {
+                    format!(
+                        "the board of seed {} is in two parts, {before} and {}: \
+                         parts must not overlap",
+                        board.seed, found.place
+                    )
+                }));
             }
             boards.insert(i, (board, &found.place));
         }

@@ -180,9 +180,6 @@ pub(in crate::cli) fn run(
         }
     }
     let records: Vec<BoardRecord> = done.into_values().collect();
-    if let Some(path) = plot {
-        plot_sample(path, settings, &records, game.first)?;
-    }
     let text = if args.shard.is_some() {
         let mut text = part::line(&header);
         for record in &records {
@@ -197,6 +194,10 @@ pub(in crate::cli) fn run(
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
+    // The chart after the results: one that cannot be written loses nothing.
+    if let Some(path) = plot {
+        plot_sample(path, settings, &records, game.first)?;
+    }
     Ok(())
 }
 

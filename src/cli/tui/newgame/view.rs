@@ -58,8 +58,13 @@ pub(in crate::cli) fn render(screen: &Screen, width: u16, height: u16, color: bo
     let mut frame = Frame::new(width, height);
     let (w, h) = (usize::from(width), usize::from(height));
     let mut rows = rows(screen, w.min(WIDE), color);
-    // The message and the keys take the last two lines.
-    let room = h.saturating_sub(2);
+    // The message (wrapped, up to `MESSAGE_LINES` lines, at least one kept
+    // for it) and the keys take the last lines.
+    let message = screen
+        .message
+        .as_deref()
+        .map_or_else(Vec::new, |m| message_lines(m, w));
+    let room = h.saturating_sub(1 + message.len().max(1));
     while rows.len() > room {
         let Some(drop) = (1..=3)
             .rev()
@@ -93,8 +98,8 @@ pub(in crate::cli) fn render(screen: &Screen, width: u16, height: u16, color: bo
             x = after;
         }
     }
-    if let Some(message) = &screen.message {
-        frame.write(0, h - 2, w, &fit(message, w), BOLD);
+    for (i, line) in message.iter().enumerate() {
+        frame.write(0, h - 1 - message.len() + i, w, line, BOLD);
     }
     let mut keys = String::from("Up/Down line  Left/Right change  0-9 number  Enter start");
     if screen.resume.is_some() {
@@ -103,6 +108,23 @@ pub(in crate::cli) fn render(screen: &Screen, width: u16, height: u16, color: bo
     keys.push_str("  q quit");
     frame.write(0, h - 1, w, &fit(&keys, w), PLAIN);
     frame
+}
+
+/// The most lines a message takes above the keys.
+const MESSAGE_LINES: usize = 3;
+
+/// A message wrapped to `width` columns in at most `MESSAGE_LINES` lines,
+/// each cut with `…` where it is still too long (a long file name).
+fn message_lines(message: &str, width: usize) -> Vec<String> {
+    let wrapped = crate::text::wrap(message, width.max(1), "");
+    let mut lines: Vec<String> = wrapped.lines().map(|l| fit(l, width)).collect();
+    if lines.len() > MESSAGE_LINES {
+        lines.truncate(MESSAGE_LINES);
+        if let Some(last) = lines.last_mut() {
+            *last = fit(&format!("{last} …"), width);
+        }
+    }
+    lines
 }
 
 /// `text` cut to `width` columns, with `…` where it was cut.

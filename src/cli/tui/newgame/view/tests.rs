@@ -55,6 +55,27 @@ fn dice_wars_with_eight_players_and_a_message_fits_80x24() {
 }
 
 #[test]
+fn a_long_message_is_wrapped_whole_above_the_keys_at_80x24() {
+    let mut s = lol4();
+    s.message = Some(
+        "the unfinished game in /home/someone/.local/share/dice-of-doom/unfinished/\
+         20261125-190121-22688.txt is not offered: another dice-of-doom (process 22688) \
+         is playing it"
+            .into(),
+    );
+    let frame = render(&s, 80, 24, false);
+    let text = frame.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 24, "{text}");
+    assert!(lines[23].starts_with("Up/Down line"), "{text}");
+    let message = lines[20..23].join(" ");
+    assert!(message.contains("20261125-190121-22688.txt"), "{text}");
+    assert!(message.contains("(process 22688) is playing it"), "{text}");
+    assert!(!message.contains('…'), "nothing cut: {text}");
+    assert!(text.contains("[ Start the game ]"), "{text}");
+}
+
+#[test]
 fn every_line_can_be_clicked_and_its_arrows_too() {
     let s = lol4();
     let frame = render(&s, 120, 40, true);

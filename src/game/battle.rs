@@ -201,13 +201,20 @@ impl fmt::Display for Faces<'_> {
     }
 }
 
-/// `4+6+2 = 12 against 5+1 = 6`.
+/// `4+6+2 = 12 against 5+1 = 6`; a side of one die without its sum
+/// (`4+6+2 = 12 against 5`).
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         faces(f, self.attack())?;
-        write!(f, " = {} against ", self.attack_sum())?;
+        if self.attack().len() > 1 {
+            write!(f, " = {}", self.attack_sum())?;
+        }
+        f.write_str(" against ")?;
         faces(f, self.defence())?;
-        write!(f, " = {}", self.defence_sum())
+        if self.defence().len() > 1 {
+            write!(f, " = {}", self.defence_sum())?;
+        }
+        Ok(())
     }
 }
 
@@ -357,7 +364,11 @@ mod tests {
             assert_eq!(bad.parse::<Roll>(), Err(ParseRollError), "{bad:?}");
         }
         let roll: Roll = "6 against 6+6".parse().unwrap();
-        assert_eq!(roll.to_string(), "6 = 6 against 6+6 = 12");
+        // A side of one die is printed without its sum.
+        assert_eq!(roll.to_string(), "6 against 6+6 = 12");
+        assert_eq!(roll.to_string().parse::<Roll>(), Ok(roll));
         assert!(!roll.attacker_wins());
+        let roll: Roll = "4+6+2 = 12 against 5".parse().unwrap();
+        assert_eq!(roll.to_string(), "4+6+2 = 12 against 5");
     }
 }

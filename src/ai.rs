@@ -17,6 +17,7 @@
 //! of them against each other on seeded random boards.
 
 pub mod arena;
+mod defensive;
 mod dicewars;
 mod eval;
 mod expectimax;
@@ -29,6 +30,7 @@ mod racket;
 mod random;
 mod search;
 mod stop;
+mod strategic;
 mod tt;
 
 use std::fmt;
@@ -36,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Move, Position, Rules, Share};
 
+pub use defensive::DefensivePlayer;
 pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
 pub use expectimax::{Chance, ChanceConfig};
@@ -49,6 +52,7 @@ pub use racket::RacketPlayer;
 pub use random::RandomPlayer;
 pub use search::{DEFAULT_TABLE_ENTRIES, Search, SearchConfig};
 pub use stop::{Stop, stoppable};
+pub use strategic::StrategicPlayer;
 
 /// How much an opponent may think about one move: a wall-clock time, a
 /// number of search nodes, or both (whichever runs out first). Node budgets

@@ -7,8 +7,8 @@
 use std::fmt;
 
 use super::{
-    Analysis, Budget, Chance, DiceWarsPlayer, Greedy, Lol, Lol4Player, Perfect, RacketPlayer,
-    RandomPlayer, Search, SearchConfig, Strategy,
+    Analysis, Budget, Chance, DefensivePlayer, DiceWarsPlayer, Greedy, Lol, Lol4Player, Perfect,
+    RacketPlayer, RandomPlayer, Search, SearchConfig, StrategicPlayer, Strategy,
 };
 use crate::game::{Position, Rules};
 
@@ -42,11 +42,15 @@ pub enum AiKind {
     Dicewars,
     /// `chance`: [`Chance`].
     Chance,
+    /// `defensive`: [`DefensivePlayer`].
+    Defensive,
+    /// `strategic`: [`StrategicPlayer`].
+    Strategic,
 }
 
 impl AiKind {
     /// Every kind, in order.
-    pub const ALL: [AiKind; 9] = [
+    pub const ALL: [AiKind; 11] = [
         AiKind::Perfect,
         AiKind::Search,
         AiKind::Lol,
@@ -56,6 +60,8 @@ impl AiKind {
         AiKind::Racket,
         AiKind::Dicewars,
         AiKind::Chance,
+        AiKind::Defensive,
+        AiKind::Strategic,
     ];
 
     /// The kind's name.
@@ -70,6 +76,8 @@ impl AiKind {
             AiKind::Racket => "racket",
             AiKind::Dicewars => "dicewars",
             AiKind::Chance => "chance",
+            AiKind::Defensive => "defensive",
+            AiKind::Strategic => "strategic",
         }
     }
 
@@ -91,6 +99,12 @@ impl AiKind {
             AiKind::Chance => {
                 "Expectimax over its own turn with exact battle odds (plays as `search` without dice)"
             }
+            AiKind::Defensive => {
+                "The HTML5 Dice Wars port's defensive AI: attacks it can hold, one way out first"
+            }
+            AiKind::Strategic => {
+                "The HTML5 Dice Wars port's strategic AI: one attack deep, the best expected board"
+            }
         }
     }
 
@@ -106,6 +120,8 @@ impl AiKind {
             AiKind::Racket => Box::new(RacketPlayer),
             AiKind::Dicewars => Box::new(DiceWarsPlayer::new(seed)),
             AiKind::Chance => Box::new(Chance::default()),
+            AiKind::Defensive => Box::new(DefensivePlayer),
+            AiKind::Strategic => Box::new(StrategicPlayer),
         }
     }
 }
@@ -233,6 +249,8 @@ mod tests {
             (Dicewars, AiKind::Search, AiKind::Chance),
             (Dicewars, AiKind::Chance, AiKind::Chance),
             (Dicewars, AiKind::Lol4, AiKind::Lol4),
+            (Dicewars, AiKind::Defensive, AiKind::Defensive),
+            (Lol4, AiKind::Strategic, AiKind::Strategic),
         ];
         for (set, chosen, expected) in cases {
             assert_eq!(chosen.rater_under(set), expected, "{set} {chosen}");

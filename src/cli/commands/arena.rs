@@ -373,10 +373,15 @@ fn table(result: &Report) -> String {
     // On lines that fit 80 columns, each clause whole.
     let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
     out.push('\n');
-    out.push_str("side  ai       games  wins  losses  ties  win rate  95% CI\n");
+    // The names' column: 8 wide, wider for a longer name (`defensive`).
+    let w = result.sides.iter().map(|s| s.ai.len()).fold(8, usize::max);
+    out.push_str(&format!(
+        "side  {:<w$} games  wins  losses  ties  win rate  95% CI\n",
+        "ai"
+    ));
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%\n",
+            "{:<5} {:<w$} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%\n",
             s.side,
             s.ai,
             s.games,
@@ -400,11 +405,14 @@ fn table(result: &Report) -> String {
         .filter_map(|s| Some((s, s.mean_move_ms?, s.median_move_ms?, s.worst_move_ms?)))
         .collect();
     if !times.is_empty() {
-        out.push_str("\nside  ai       mean move  median move  worst move\n");
+        out.push_str(&format!(
+            "\nside  {:<w$} mean move  median move  worst move\n",
+            "ai"
+        ));
     }
     for (s, mean, median, worst) in times {
         out.push_str(&format!(
-            "{:<5} {:<8} {:>6} ms  {:>8} ms  {:>7} ms\n",
+            "{:<5} {:<w$} {:>6} ms  {:>8} ms  {:>7} ms\n",
             s.side,
             s.ai,
             millis(mean),

@@ -243,6 +243,19 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The moves of `menu`, none rated, the one at `choice` played (the
+    /// opponents that choose without rating: random, the Dice Wars ones).
+    pub(crate) fn unrated(menu: Vec<Move>, choice: usize) -> Analysis {
+        let moves = menu
+            .into_iter()
+            .map(|mv| RatedMove {
+                mv,
+                rating: Rating::Unrated,
+            })
+            .collect();
+        Analysis { moves, choice }
+    }
+
     /// The analysis of a fixed-depth search that rated each move of `menu`
     /// with a value (higher better): the first best move chosen, the values
     /// times `scale` as estimates.

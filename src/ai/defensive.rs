@@ -1,6 +1,6 @@
 //! A port of the HTML5 Dice Wars' defensive computer player.
 
-use super::{Analysis, Budget, RatedMove, Rating, Strategy};
+use super::{Analysis, Budget, Strategy};
 use crate::game::{Map, Move, Position, Rules, largest_group};
 
 /// The defensive attacker of the HTML5 Dice Wars port (chrisraff/dicewarsjs,
@@ -155,14 +155,7 @@ impl Strategy for DefensivePlayer {
             .or_else(|| menu.contains(&Move::Pass).then_some(Move::Pass))
             .unwrap_or(first);
         let choice = menu.iter().position(|&m| m == chosen).unwrap_or(0);
-        let moves = menu
-            .into_iter()
-            .map(|mv| RatedMove {
-                mv,
-                rating: Rating::Unrated,
-            })
-            .collect();
-        Some(Analysis { moves, choice })
+        Some(Analysis::unrated(menu, choice))
     }
 }
 

@@ -3,7 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Analysis, Budget, RatedMove, Rating, Strategy};
+use super::{Analysis, Budget, Strategy};
 use crate::game::{Move, Position, Rules};
 
 /// The player slots the original ranks: it always has eight.
@@ -124,14 +124,7 @@ impl Strategy for DiceWarsPlayer {
             candidates[self.rng.random_range(0..candidates.len() as u32) as usize]
         };
         let choice = menu.iter().position(|&m| m == chosen).unwrap_or(0);
-        let moves = menu
-            .into_iter()
-            .map(|mv| RatedMove {
-                mv,
-                rating: Rating::Unrated,
-            })
-            .collect();
-        Some(Analysis { moves, choice })
+        Some(Analysis::unrated(menu, choice))
     }
 }
 

@@ -3,7 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Analysis, Budget, RatedMove, Rating, Strategy};
+use super::{Analysis, Budget, Strategy};
 use crate::game::{Position, Rules};
 
 /// Plays a legal move drawn uniformly at random from a seeded generator.
@@ -47,13 +47,6 @@ impl Strategy for RandomPlayer {
             return None;
         }
         let choice = self.rng.random_range(0..menu.len());
-        let moves = menu
-            .into_iter()
-            .map(|mv| RatedMove {
-                mv,
-                rating: Rating::Unrated,
-            })
-            .collect();
-        Some(Analysis { moves, choice })
+        Some(Analysis::unrated(menu, choice))
     }
 }

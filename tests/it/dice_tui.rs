@@ -25,11 +25,18 @@ fn as_transcript(line: &str) -> Option<String> {
     let (player, rest) = line.split_once(": ")?;
     let (mv, roll) = rest.split_once(" rolls ")?;
     let (attack, defence) = roll.split_once(" against ")?;
-    let sum = |faces: &str| -> u32 { faces.split('+').map(|f| f.parse::<u32>().unwrap()).sum() };
+    // A side of several dice with its sum; of one die without.
+    let side = |faces: &str| -> String {
+        let dice: Vec<u32> = faces.split('+').map(|f| f.parse().unwrap()).collect();
+        match dice.len() {
+            1 => faces.to_string(),
+            _ => format!("{faces} = {}", dice.iter().sum::<u32>()),
+        }
+    };
     Some(format!(
-        "{player} plays {mv} rolls {attack} = {} against {defence} = {}",
-        sum(attack),
-        sum(defence)
+        "{player} plays {mv} rolls {} against {}",
+        side(attack),
+        side(defence)
     ))
 }
 

@@ -49,6 +49,24 @@ pub enum AiKind {
 }
 
 impl AiKind {
+    /// The computer player of the rule set's own source: the Land of Lisp
+    /// book's (`lol`, `lol4`), Realm of Racket's, the original Dice Wars'.
+    ///
+    /// ```
+    /// use dice_of_doom::ai::AiKind;
+    /// use dice_of_doom::game::RuleSet;
+    /// assert_eq!(AiKind::of_the_book(RuleSet::Lol4), AiKind::Lol4);
+    /// ```
+    pub fn of_the_book(set: crate::game::RuleSet) -> AiKind {
+        use crate::game::RuleSet;
+        match set {
+            RuleSet::Classic => AiKind::Lol,
+            RuleSet::Lol4 => AiKind::Lol4,
+            RuleSet::Racket => AiKind::Racket,
+            RuleSet::Dicewars => AiKind::Dicewars,
+        }
+    }
+
     /// Every kind, in order.
     pub const ALL: [AiKind; 11] = [
         AiKind::Perfect,

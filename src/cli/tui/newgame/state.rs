@@ -292,12 +292,7 @@ impl Screen {
     /// wins.
     pub(in crate::cli) fn ais(&self) -> Vec<AiKind> {
         let own = AiKind::for_rules(self.rules);
-        let book = match self.rules {
-            RuleSet::Classic => AiKind::Lol,
-            RuleSet::Lol4 => AiKind::Lol4,
-            RuleSet::Racket => AiKind::Racket,
-            RuleSet::Dicewars => AiKind::Dicewars,
-        };
+        let book = AiKind::of_the_book(self.rules);
         let dice = self.rules.policy().battle == crate::game::Battle::Dice;
         let mut ais = vec![own, book];
         ais.extend(

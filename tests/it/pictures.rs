@@ -191,6 +191,19 @@ fn replay_writes_one_page_or_says_why_not() {
         .arg(&page)
         .assert()
         .code(2);
+    // The options of showing or continuing the game are refused with it,
+    // not silently ignored.
+    for option in [&["--plain"][..], &["--computer", "b"], &["--no-autosave"]] {
+        dice_of_doom()
+            .arg("replay")
+            .arg(data("test-2x2.record"))
+            .arg("--html")
+            .arg(&page)
+            .args(option)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
 }
 
 /// The standard output of `args`, run in `dir`.

@@ -39,8 +39,9 @@ pub struct ReplayArgs {
     no_autosave: bool,
     /// Write the game as one web page to this file instead (the board of
     /// every move, the log, buttons, arrow keys and a slider; it needs no
-    /// network and no other file).
-    #[arg(long, value_name = "OUT.html")]
+    /// network and no other file). Nothing is shown or played, so it takes
+    /// none of the options of showing or continuing the game.
+    #[arg(long, value_name = "OUT.html", conflicts_with_all = ["plain", "color", "computer", "no_autosave"])]
     html: Option<PathBuf>,
 }
 

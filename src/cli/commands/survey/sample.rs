@@ -21,7 +21,6 @@ use crate::cli::commands::limits::MemoryArgs;
 use crate::cli::commands::limits::progress_bar;
 use crate::cli::setup::load::rules;
 use crate::cli::solve::parse_seconds;
-use crate::game::RuleSet;
 
 /// The options of a sampled survey.
 #[derive(Debug, Clone, Args)]
@@ -205,7 +204,7 @@ pub(in crate::cli) fn run(
 fn settings(game: &GameOptions<{ SIZE | MAX_DICE | FIRST }>, o: &SampleOptions) -> Settings {
     Settings {
         program: format!("dice-of-doom {}", env!("CARGO_PKG_VERSION")),
-        rules: RuleSet::Classic.name().to_string(),
+        rules: o.rules.set().name().to_string(),
         size: game.side(),
         players: 2,
         max_dice: game.max_dice,

@@ -20,11 +20,13 @@
 //! ```
 
 mod seats;
+mod table;
 
 #[cfg(test)]
 mod tests;
 
 pub use seats::{Seats, seats_of};
+pub use table::{Table, TableError, TableView};
 
 use crate::ai::Analysis;
 use crate::game::{IllegalMove, Move, Player, PlayerSet, Position, Rules};

@@ -104,9 +104,9 @@ pub fn play_with(
     }
 }
 
-/// Prints what the session did at `at`: a move (the computer's named, `b
-/// plays 3 -> 7`, then under the rule sets other than the classic one what
-/// it did), what an undo or redo went over, hints, and warnings.
+/// Prints what the session did at `at`: a move (under the rule sets other
+/// than the classic one what it did, `b: 3 -> 7 rolls ...`; else the
+/// computer's named, `b plays 3 -> 7`), what an undo or redo went over, hints, and warnings.
 fn say(output: &mut impl Write, rules: &Rules, at: &Position, events: &[Event]) -> io::Result<()> {
     for event in events {
         match event {
@@ -116,11 +116,12 @@ fn say(output: &mut impl Write, rules: &Rules, at: &Position, events: &[Event]) 
                 event,
                 computer,
             } => {
-                if *computer {
-                    writeln!(output, "{}", computer_move_text(*player, *mv))?;
-                }
-                if let Some(line) = event_line(rules, *player, *mv, event) {
-                    writeln!(output, "{}", wrapped_event(&line))?;
+                // The line of what a move did names its player: the
+                // computer's move is said once, by it where there is one.
+                match event_line(rules, *player, *mv, event) {
+                    Some(line) => writeln!(output, "{}", wrapped_event(&line))?,
+                    None if *computer => writeln!(output, "{}", computer_move_text(*player, *mv))?,
+                    None => {}
                 }
             }
             Event::Undone(moves) => {

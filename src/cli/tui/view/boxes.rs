@@ -269,10 +269,11 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
             vec![Span::plain(format!("{p}: {n} {cells}{comma}"))]
         })
         .collect();
-    let mut buttons = vec![
-        vec![Span::button("[ n: new game ]", Key::NewGame)],
-        vec![Span::button("[ q: quit ]", Key::Quit)],
-    ];
+    let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];
+    // A network game's next game is made elsewhere (in the lobby).
+    if !app.is_networked() {
+        buttons.insert(0, vec![Span::button("[ n: new game ]", Key::NewGame)]);
+    }
     if app.can_undo() {
         buttons.push(vec![Span::button("[ u: undo ]", Key::Undo)]);
     }

@@ -274,6 +274,7 @@ fn two_seats_see_each_others_moves_with_the_tables_rolls() {
     b.send(b"e");
     b.wait_for("You play b: wait for a's move");
     assert_eq!(table.plays(), 0);
+    let before = b.bytes().len();
     a.send(table.first_attack().as_bytes());
     wait_plays(&table, 1);
     // The log's line has the table's roll: both screens show it.
@@ -285,6 +286,10 @@ fn two_seats_see_each_others_moves_with_the_tables_rolls() {
     wait_plays(&table, 2);
     assert_eq!(table.position().player(), Player::B);
     b.wait_for("b to move");
+    // Two moves, the attack's dice rolling on the screen, drawn by their
+    // changes: a few KB, not whole screens (120x40 is 4.8 KB of text).
+    let sent = b.bytes().len() - before;
+    assert!(sent < 2 * 5_000, "{sent} bytes");
     b.send(table.first_attack().as_bytes());
     wait_plays(&table, 3);
     let line = log_line(&table, 2);
@@ -396,7 +401,7 @@ fn closing_the_input_or_dropping_it_ends_the_screen_and_q_or_ctrl_c_leaves() {
     assert_eq!(a.driver.join().unwrap().unwrap(), RemoteEnd::Closed);
     let mut a = Screen::open(&table, Some(Player::A), (80, 24));
     a.send(b"q");
-    a.wait_for("Quit this game?");
+    a.wait_for("Leave this game?");
     a.send(b"y");
     assert_eq!(a.driver.join().unwrap().unwrap(), RemoteEnd::Left);
     let b = Screen::open(&table, Some(Player::B), (80, 24));

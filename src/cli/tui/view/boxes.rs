@@ -232,13 +232,19 @@ pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, r
 }
 
 /// Draws the quit question in the middle of the window.
-pub(super) fn confirm_quit(frame: &mut Frame) {
+pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
     let buttons = [
         vec![Span::button("[ y: yes ]", Key::Yes)],
         vec![Span::button("[ n: no ]", Key::No)],
     ];
     let fw = usize::from(frame.width());
-    let mut lines = vec![vec![Span::bold("Quit this game?")], Vec::new()];
+    // A network game goes on without the screen that leaves it.
+    let question = if app.is_networked() {
+        "Leave this game?"
+    } else {
+        "Quit this game?"
+    };
+    let mut lines = vec![vec![Span::bold(question)], Vec::new()];
     lines.extend(flow(
         &[&buttons[0], &buttons[1]],
         "   ",

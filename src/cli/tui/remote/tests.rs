@@ -459,3 +459,32 @@ fn a_network_games_end_offers_no_new_game() {
     assert_eq!(a.message(), Some("A new game (n) is off in network games."));
     assert_eq!(a.key(Key::Quit), Effect::Quit);
 }
+
+#[test]
+fn a_screen_opened_late_shows_the_game_so_far_and_takes_clicks_and_a_lone_esc() {
+    let table = MemoryTable::new(7);
+    let rules = table.view().record.rules().clone();
+    // a attacks and ends the turn before b's screen opens.
+    let at = table.position();
+    let attack = at.moves(&rules)[0];
+    table.play(Player::A, 0, attack).unwrap();
+    table.play(Player::A, 1, Move::Pass).unwrap();
+    let mut b = Screen::open(&table, Some(Player::B), (120, 40));
+    b.wait_for(&log_line(&table, 0));
+    b.wait_for("b to move");
+    // A lone Esc is given up as the Esc key: it cancels the mark.
+    b.send(b"\r");
+    b.wait_for("marked: cell");
+    b.send(b"\x1b");
+    b.wait_for("Mark cancelled.");
+    // A click on the first entry of the move list plays it at the table.
+    let app = App::networked(&table.view().record, Some(Player::B)).unwrap();
+    let frame = view::render(&app, 120, 40, true);
+    let (x, y) = frame
+        .find(super::super::state::Target::Menu(0))
+        .expect("the move list");
+    b.send(format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", x + 1, y + 1, x + 1, y + 1).as_bytes());
+    wait_plays(&table, 3);
+    b.wait_for(&log_line(&table, 2));
+    assert!(b.close().0.is_ok());
+}

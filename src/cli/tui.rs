@@ -18,13 +18,19 @@
 //!   standard input read and parsed into keys and clicks on threads of
 //!   their own; `signals`: the signals that end, suspend and resume the
 //!   game; `ending`: what is printed after the game, and its exit status;
-//!   `screen`: the driver of the new-game screen ([`newgame`]).
+//!   `screen`: the driver of the new-game screen ([`newgame`]);
+//! - [`remote`]: the driver of the same game for a remote seat or a
+//!   spectator of a network game's [`Table`](crate::session::Table), its
+//!   bytes and window sizes in on a channel and its frames out to any
+//!   byte sink, its game a replica of the table's.
 
 pub(in crate::cli) mod newgame;
+pub mod remote;
 pub mod state;
 mod terminal;
 pub mod view;
 
+pub use remote::{RemoteEnd, RemoteError, RemoteInput, RemoteIo, run_remote};
 pub use state::{App, IllegalMoveAt, RollShown, Target};
 pub(super) use state::{ComputerPlayer, Hint, HintProvider};
 pub(super) use terminal::finish;

@@ -53,6 +53,8 @@ pub struct App {
     ai_name: &'static str,
     /// Why the game is not being saved, while its last save failed.
     unsaved: Option<String>,
+    /// The seat and the move on its way, in a network game.
+    network: Option<network::Network>,
 }
 
 impl std::fmt::Debug for App {
@@ -110,6 +112,7 @@ impl App {
             hint_wait: None,
             ai_name: "computer",
             unsaved: None,
+            network: None,
         };
         if over {
             app.message = Some(app.game_over_message());
@@ -354,6 +357,8 @@ mod replay;
 use replay::Replay;
 
 mod play;
+
+mod network;
 
 mod roll;
 use roll::Rolling;

@@ -14,7 +14,7 @@ use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
 use crossterm::{cursor, execute, queue, terminal};
 
 mod ending;
-mod input;
+pub(super) mod input;
 pub(super) mod screen;
 mod signals;
 mod workers;
@@ -109,8 +109,15 @@ impl TerminalGuard {
 fn take_terminal() -> io::Result<()> {
     terminal::enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
+    write_enter(&mut io::stdout())
+}
+
+/// Writes the sequences that take a terminal's screen for the game (raw
+/// mode apart): the alternate screen, clicks reported, the cursor hidden,
+/// the screen cleared.
+pub fn write_enter(out: &mut impl Write) -> io::Result<()> {
     execute!(
-        io::stdout(),
+        out,
         terminal::EnterAlternateScreen,
         EnableClicks,
         cursor::Hide,

@@ -75,7 +75,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
             1,
             h.saturating_sub(2),
         ),
-        Overlay::ConfirmQuit => confirm_quit(&mut frame),
+        Overlay::ConfirmQuit => confirm_quit(&mut frame, app),
         Overlay::None => {}
     }
     frame

@@ -65,13 +65,16 @@ impl App {
     }
 
     pub(super) fn computer_turn_message(&self, player: Player) -> String {
+        if let Some(text) = self.network_turn_message(player) {
+            return text;
+        }
         format!("{player}'s turn: the computer ({}) plays it.", self.ai_name)
     }
 
     /// Says the board is the computer's for now.
     pub(super) fn refuse(&mut self, player: Player) {
-        self.message = Some(format!(
-            "The computer is playing {player}: wait for your turn (? help, q quit)."
-        ));
+        self.message = Some(self.network_refusal(player).unwrap_or_else(|| {
+            format!("The computer is playing {player}: wait for your turn (? help, q quit).")
+        }));
     }
 }

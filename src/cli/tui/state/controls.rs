@@ -44,6 +44,7 @@ impl App {
             return self.replay_key(key);
         }
         match key {
+            Key::Undo | Key::Redo if self.off_in_network("Undo") => return Effect::Continue,
             Key::Undo => {
                 self.undo();
                 return Effect::Continue;
@@ -59,6 +60,7 @@ impl App {
                 // The end of the game was not shown yet: only settled.
                 _ if settled => Effect::Continue,
                 Key::Quit => Effect::Quit,
+                Key::NewGame if self.off_in_network("A new game (n)") => Effect::Continue,
                 Key::NewGame => Effect::NewGame,
                 _ => Effect::Continue,
             };
@@ -66,6 +68,7 @@ impl App {
         if let Some(player) = self.computer_to_move() {
             match key {
                 Key::Quit => self.overlay = Overlay::ConfirmQuit,
+                Key::FastForward if self.is_networked() => self.refuse(player),
                 Key::FastForward => self.fast_forward_key(),
                 _ if settled => {}
                 _ => self.refuse(player),

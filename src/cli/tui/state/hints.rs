@@ -63,6 +63,9 @@ impl App {
     /// Asks for the hints of this position, unless they are shown or on
     /// their way.
     pub(super) fn hint(&mut self) -> Effect {
+        if self.off_in_network("Hints (H)") {
+            return Effect::Continue;
+        }
         let Some(hinter) = &self.hinter else {
             self.message = Some("There are no hints in this game.".into());
             return Effect::Continue;

@@ -143,12 +143,12 @@ impl App {
 
     /// Whether there is a move of a person's to take back.
     pub fn can_undo(&self) -> bool {
-        self.undo_target().is_some()
+        !self.is_networked() && self.undo_target().is_some()
     }
 
     /// Whether there are moves taken back to play again.
     pub fn can_redo(&self) -> bool {
-        self.redo_target().is_some()
+        !self.is_networked() && self.redo_target().is_some()
     }
 
     /// Shows the position after `n` moves, forgetting the mark, a typed

@@ -25,6 +25,10 @@ impl App {
             self.message = Some(no_such_move(&(index + 1).to_string(), 1, moves.len()));
             return;
         };
+        // A network game's move goes to its table, which plays it.
+        if self.computer_to_move().is_none() && self.hold_for_table(mv) {
+            return;
+        }
         let before = self.position();
         match self.session.play(mv, false) {
             Ok(events) => {

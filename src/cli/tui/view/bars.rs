@@ -77,11 +77,19 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     }
     // Who is to move, each form as wide as the widest it can be in this
     // game (a person, the computer, the game over).
-    let thinking = [
-        format!(" to move: the computer ({}) is thinking", app.ai_name()),
-        " to move (the computer)".to_string(),
-        " (computer)".to_string(),
-    ];
+    let thinking = if app.is_networked() {
+        [
+            " to move: waiting for the move".to_string(),
+            " to move (waiting)".to_string(),
+            " (waiting)".to_string(),
+        ]
+    } else {
+        [
+            format!(" to move: the computer ({}) is thinking", app.ai_name()),
+            " to move (the computer)".to_string(),
+            " (computer)".to_string(),
+        ]
+    };
     let computers = !app.computers().is_empty();
     let forms = if computers { thinking.len() } else { 1 };
     // `a to move` and `game over` are both 9 columns.
@@ -303,7 +311,14 @@ fn key_fields(app: &App) -> Vec<Field> {
         )
     };
     let help = key(0, &["? help"]).required();
-    let quit = key(1, &["q quit"]);
+    let quit = key(
+        1,
+        if app.is_networked() {
+            &["q leave"]
+        } else {
+            &["q quit"]
+        },
+    );
     let undo = match (app.can_undo(), app.can_redo()) {
         (true, true) => Some(key(7, &["u/r undo/redo", "u/r"])),
         (true, false) => Some(key(7, &["u undo"])),
@@ -322,10 +337,17 @@ fn key_fields(app: &App) -> Vec<Field> {
             quit,
         ]
     } else if app.shown_winners().is_some() {
-        [Some(key(2, &["n new game"])), undo, Some(help), Some(quit)]
+        let new_game = (!app.is_networked()).then(|| key(2, &["n new game"]));
+        [new_game, undo, Some(help), Some(quit)]
             .into_iter()
             .flatten()
             .collect()
+    } else if app.shown_computer().is_some() && app.is_networked() {
+        let waiting = match app.seat() {
+            None => key(3, &["watching the game", "watching"]),
+            Some(_) => key(3, &["waiting for the other move", "waiting"]),
+        };
+        vec![waiting, help, quit, key(8, &["Ctrl-C leave at once"])]
     } else if app.shown_computer().is_some() {
         [
             Some(key(3, &["the computer is moving", "computer moving"])),

@@ -232,13 +232,19 @@ pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, r
 }
 
 /// Draws the quit question in the middle of the window.
-pub(super) fn confirm_quit(frame: &mut Frame) {
+pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
     let buttons = [
         vec![Span::button("[ y: yes ]", Key::Yes)],
         vec![Span::button("[ n: no ]", Key::No)],
     ];
     let fw = usize::from(frame.width());
-    let mut lines = vec![vec![Span::bold("Quit this game?")], Vec::new()];
+    // A network game goes on without the screen that leaves it.
+    let question = if app.is_networked() {
+        "Leave this game?"
+    } else {
+        "Quit this game?"
+    };
+    let mut lines = vec![vec![Span::bold(question)], Vec::new()];
     lines.extend(flow(
         &[&buttons[0], &buttons[1]],
         "   ",
@@ -269,10 +275,11 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
             vec![Span::plain(format!("{p}: {n} {cells}{comma}"))]
         })
         .collect();
-    let mut buttons = vec![
-        vec![Span::button("[ n: new game ]", Key::NewGame)],
-        vec![Span::button("[ q: quit ]", Key::Quit)],
-    ];
+    let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];
+    // A network game's next game is made elsewhere (in the lobby).
+    if !app.is_networked() {
+        buttons.insert(0, vec![Span::button("[ n: new game ]", Key::NewGame)]);
+    }
     if app.can_undo() {
         buttons.push(vec![Span::button("[ u: undo ]", Key::Undo)]);
     }

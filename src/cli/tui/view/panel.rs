@@ -47,7 +47,9 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
     let moves = app.shown_moves();
     let computer = app.shown_computer().is_some();
     let hints = app.hints();
-    let heading: &[&str] = if computer {
+    let heading: &[&str] = if computer && app.is_networked() {
+        &["Moves (another seat's)", "Moves (not yours)", "Moves"]
+    } else if computer {
         &[
             "Moves (the computer picks one)",
             "Moves (the computer's)",

@@ -133,32 +133,34 @@ fn parse_new(words: &[&str]) -> Result<NewGame, String> {
 }
 
 /// What one connection does: `user` in the lobby (its first command
-/// `first`, an exec request's) until the client leaves.
+/// `first`, an exec request's) until the client leaves; the exit status
+/// for the client (1 for a refused command).
 pub fn run(
     user: &str,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
     first: Option<&str>,
-) {
+) -> u32 {
     if let Some(command) = first {
-        match parse(command) {
+        return match parse(command) {
             Ok(request) => {
                 let _ = serve_request(user, rooms, input, screen, request);
+                0
             }
             Err(why) => {
                 screen.say(&format!(
                     "refused: {why}; the commands are new, join, watch, list and help"
                 ));
+                1
             }
-        }
-        return;
+        };
     }
     if !screen.say(&format!(
         "Dice of Doom: welcome, {user}. Type `help` for the commands.\n{}",
         listing(rooms)
     )) {
-        return;
+        return 0;
     }
     loop {
         screen.say("lobby>");
@@ -168,13 +170,13 @@ pub fn run(
                 screen.say("that line is too long");
                 continue;
             }
-            Ok(Input::End) | Err(_) => return,
+            Ok(Input::End) | Err(_) => return 0,
         };
         match parse(&line) {
-            Ok(Request::Quit) => return,
+            Ok(Request::Quit) => return 0,
             Ok(request) => {
                 if !serve_request(user, rooms, input, screen, request) {
-                    return;
+                    return 0;
                 }
             }
             Err(why) => {

@@ -117,20 +117,25 @@ impl Client {
         let FrontEnd::Lines { crlf } = front_end_for(state.pty);
         let (out, mut outgoing) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
         let handle = session.handle();
+        let (status, exit_status) = tokio::sync::oneshot::channel::<u32>();
         tokio::spawn(async move {
             while let Some(bytes) = outgoing.recv().await {
                 if handle.data(channel, bytes).await.is_err() {
                     return;
                 }
             }
-            let _ = handle.exit_status_request(channel, 0).await;
+            let code = exit_status.await.unwrap_or(0);
+            let _ = handle.exit_status_request(channel, code).await;
             let _ = handle.eof(channel).await;
             let _ = handle.close(channel).await;
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
         std::thread::spawn(move || {
             let screen = Screen::new(out, crlf);
-            lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
+            let code = lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
+            // The screen goes first: its channel closing ends the output.
+            drop(screen);
+            let _ = status.send(code);
         });
     }
 }

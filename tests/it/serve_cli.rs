@@ -185,7 +185,7 @@ impl Client {
     async fn play_to_the_end(&mut self) -> usize {
         let mut moves = 0;
         while self
-            .expect_any(&["your move", "game over: back in the lobby"])
+            .expect_any(&["your move, ", "game over: back in the lobby"])
             .await
             == 0
         {

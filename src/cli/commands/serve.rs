@@ -32,6 +32,9 @@ pub(in crate::cli) struct ServeArgs {
     /// The most connections at once.
     #[arg(long, value_name = "N", default_value_t = Limits::default().total)]
     max_connections: usize,
+    /// The most connections at once from one address.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
+    max_per_address: usize,
 }
 
 /// The access the options ask for; `--open` when none is given on
@@ -89,6 +92,7 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         .join("net");
     let limits = Limits {
         total: args.max_connections,
+        per_address: args.max_per_address,
         ..Limits::default()
     };
     crate::net::serve(ServeOptions {

@@ -18,7 +18,7 @@
 //! [`main`] prints it and maps it to the documented exit status.
 
 mod args;
-mod autosaves;
+pub(crate) mod autosaves;
 mod commands;
 mod computer;
 mod config;
@@ -28,14 +28,15 @@ mod json;
 mod line_mode;
 mod locks;
 mod plot;
-mod render;
+pub(crate) mod render;
 mod saving;
 mod setup;
 pub mod tui;
-mod words;
+pub(crate) mod words;
 
 use commands::{
-    arena, dot, generated, map, new_game, picture, play, replay, resume, solve, stats, survey,
+    arena, dot, generated, map, new_game, picture, play, replay, resume, serve, solve, stats,
+    survey,
 };
 
 use std::io::{self, IsTerminal, Write};
@@ -180,6 +181,13 @@ mod status {
     pub(super) const SURVEY: &[Piece] = &[SUCCESS, NO_PROOF, IO, USAGE_OR_TOO_MANY, STOPPED];
     /// `picture`.
     pub(super) const PICTURE: &[Piece] = &[SUCCESS, IO, USAGE_OR_FILE];
+    /// `serve`: the server could not start or stopped.
+    pub(super) const SERVER_FAILED: Piece = (
+        1,
+        "the server could not start (host key, address in use) or stopped on an error",
+    );
+    /// `serve` (it runs until stopped).
+    pub(super) const SERVE: &[Piece] = &[SERVER_FAILED, USAGE];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }
@@ -264,6 +272,9 @@ enum Command {
     /// Print the manual page (roff) of the program or of one command.
     #[command(after_help = exit_statuses(status::GENERATED))]
     Man(generated::ManArgs),
+    /// Serve games across the network: an SSH server friends join with `ssh`.
+    #[command(after_help = exit_statuses(status::SERVE))]
+    Serve(serve::ServeArgs),
 }
 
 /// Something that stops a command.
@@ -386,6 +397,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Picture(args)) => picture::run(&args),
         Some(Command::Completions(args)) => generated::completions(&args),
         Some(Command::Man(args)) => generated::man(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
     }
 }
 

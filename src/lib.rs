@@ -15,6 +15,7 @@ pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod game;
+pub mod net;
 pub mod picture;
 pub mod record;
 pub mod session;

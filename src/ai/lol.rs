@@ -88,7 +88,7 @@ impl Walk<'_> {
         self.nodes += 1;
         if self.watched
             && (self.clock.out_of_nodes(self.nodes)
-                || (self.nodes % CLOCK_EVERY == 0 && self.clock.out_of_time()))
+                || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.clock.out_of_time()))
         {
             self.aborted = true;
         }

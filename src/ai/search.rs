@@ -521,10 +521,10 @@ impl Strategy for Search {
                 })
                 .map(|r| r.mv)
                 .collect();
-            if keeps.len() > 1 {
-                if let Some(mv) = self.swindle(rules, position, &keeps) {
-                    chosen = mv;
-                }
+            if keeps.len() > 1
+                && let Some(mv) = self.swindle(rules, position, &keeps)
+            {
+                chosen = mv;
             }
         }
         let mut moves: Vec<Option<RatedMove>> = vec![None; menu.len()];

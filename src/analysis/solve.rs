@@ -274,7 +274,7 @@ fn walk(
                 continue;
             }
             entered += 1;
-            if entered % STOP_CHECK_EVERY == 0 && should_stop(entered) {
+            if entered.is_multiple_of(STOP_CHECK_EVERY) && should_stop(entered) {
                 return Ok(None);
             }
             words[i] = OPEN;
@@ -295,7 +295,7 @@ fn walk(
                     stack.push((child, true));
                 }
             }
-            if entered % PROGRESS_EVERY == 0 {
+            if entered.is_multiple_of(PROGRESS_EVERY) {
                 progress(Progress {
                     positions: tree.len(),
                     bytes: tree.heap_bytes() + held + vec_bytes(&stack),

@@ -30,7 +30,7 @@ const UNFINISHED: &str = "unfinished";
 /// A relative [`DATA_DIR_VAR`] is made absolute once, from the folder the
 /// program started in, so that the paths it prints (the `resume` hint)
 /// work from anywhere.
-pub(super) fn data_dir() -> Option<PathBuf> {
+pub(crate) fn data_dir() -> Option<PathBuf> {
     static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
     DIR.get_or_init(|| match std::env::var_os(DATA_DIR_VAR) {
         Some(dir) if !dir.is_empty() => {

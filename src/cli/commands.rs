@@ -14,6 +14,7 @@ pub(super) mod picture;
 pub(super) mod play;
 pub(super) mod replay;
 pub(super) mod resume;
+pub(super) mod serve;
 pub(super) mod solve;
 pub(super) mod stats;
 pub(super) mod survey;

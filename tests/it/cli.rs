@@ -820,7 +820,7 @@ fn bash_completes_a_commands_options() {
     );
     assert_eq!(
         complete("dice-of-doom s", 1, "s", "dice-of-doom"),
-        "stats solve survey\n"
+        "stats solve survey serve\n"
     );
 }
 

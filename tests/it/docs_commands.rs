@@ -252,10 +252,8 @@ fn commands_in(path: &Path) -> Result<Vec<DocCommand>, Vec<String>> {
             continue;
         }
         if let Some(message) = trimmed.strip_prefix("dice-of-doom: ") {
-            if last_prompted {
-                if let Some(command) = commands.last_mut() {
-                    command.error = Some(message.to_string());
-                }
+            if last_prompted && let Some(command) = commands.last_mut() {
+                command.error = Some(message.to_string());
             }
         } else if (fence.is_some() || line.starts_with("    "))
             && !sh

@@ -32,6 +32,7 @@ mod replay_html;
 mod rules_cli;
 #[cfg(unix)]
 mod safety_cli;
+mod serve_cli;
 #[cfg(unix)]
 mod signals_cli;
 mod solve_cli;

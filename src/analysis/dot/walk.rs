@@ -105,7 +105,7 @@ fn count_expanded(
                 });
                 on_path = on_path.saturating_add(1);
                 steps += 1;
-                if steps % PROGRESS_EVERY == 0 {
+                if steps.is_multiple_of(PROGRESS_EVERY) {
                     progress(Progress {
                         positions: tree.len(),
                         bytes: tree.heap_bytes() + vec_bytes(&size) + vec_bytes(&frames),
@@ -141,7 +141,7 @@ fn count_shared(
     let mut stopped = false;
     walk_shared(tree, start, |tree, _, held| {
         count += 1;
-        if count % PROGRESS_EVERY == 0 {
+        if count.is_multiple_of(PROGRESS_EVERY) {
             progress(Progress {
                 positions: tree.len(),
                 bytes: tree.heap_bytes() + held,

@@ -83,7 +83,7 @@ impl Lines<'_> {
     /// Counts one node or edge written.
     fn done(&mut self, tree: &GameTree) {
         self.written += 1;
-        if self.written % PROGRESS_EVERY as u64 == 0 {
+        if self.written.is_multiple_of(PROGRESS_EVERY as u64) {
             (self.progress)(Progress {
                 positions: tree.len(),
                 bytes: tree.heap_bytes(),

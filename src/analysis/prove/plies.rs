@@ -66,7 +66,7 @@ impl<'a, T> Plies<'a, T> {
     #[inline]
     pub(super) fn count(&mut self, stop: &mut dyn FnMut(&ProofProgress) -> bool) -> bool {
         self.nodes += 1;
-        if self.nodes % PROOF_CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(PROOF_CHECK_EVERY) {
             let progress = ProofProgress {
                 nodes: self.nodes,
                 stored: self.cache.len(),

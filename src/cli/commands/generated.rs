@@ -26,7 +26,7 @@ pub(in crate::cli) struct CompletionsArgs {
 pub(in crate::cli) struct ManArgs {
     /// The command whose page to print (`dice-of-doom-stats(1)`); without
     /// it, the program's page (`dice-of-doom(1)`).
-    #[arg(value_parser = ["play", "resume", "replay", "stats", "solve", "arena", "dot", "map", "survey", "picture", "completions", "man"])]
+    #[arg(value_parser = ["play", "resume", "replay", "stats", "solve", "arena", "dot", "map", "survey", "picture", "completions", "man", "serve"])]
     command: Option<String>,
 }
 

@@ -169,10 +169,10 @@ fn decimal(p: f64) -> String {
 fn value_text(rules: &Rules, player: Player, solution: &ChanceSolution) -> String {
     // Without dice the value is a win, a tie's share or a loss: say it as
     // `stats` says the classic rules' values.
-    if rules.policy().battle == Battle::Sure {
-        if let Some(share) = solution.exact() {
-            return rating(share, player);
-        }
+    if rules.policy().battle == Battle::Sure
+        && let Some(share) = solution.exact()
+    {
+        return rating(share, player);
     }
     let others: Vec<String> = Player::all(rules.players())
         .filter(|&p| p != player)

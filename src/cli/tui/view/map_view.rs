@@ -54,7 +54,7 @@ impl Scale {
     fn starts_cell(self, y: usize, x: usize) -> bool {
         let row = y.saturating_sub(1) / self.lines;
         let shift = (row & 1) * self.width / 2;
-        x >= shift && (x - shift) % self.width == 0
+        x >= shift && (x - shift).is_multiple_of(self.width)
     }
 
     /// The column and line of the top-left character of cell `(cx, cy)`.

@@ -1,0 +1,105 @@
+//! `dice-of-doom serve`: plays games across the network, an SSH server
+//! that friends join with a plain `ssh` (the server itself is
+//! [`crate::net`]; this file reads the options and checks them).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::cli::CliError;
+use crate::cli::autosaves::data_dir;
+use crate::net::{Access, Limits, ServeOptions};
+
+/// Options of `serve`.
+#[derive(Debug, Clone, Args)]
+pub(in crate::cli) struct ServeArgs {
+    /// The address and port to listen on (port 0: any free port, printed
+    /// at start). An address other than loopback needs one of --open,
+    /// --password-file or --authorized-keys.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:2222")]
+    listen: SocketAddr,
+    /// Let anyone in, with any user name and no password.
+    #[arg(long, group = "access")]
+    open: bool,
+    /// Ask every player for the password in this file (its first line).
+    #[arg(long, value_name = "FILE", group = "access")]
+    password_file: Option<PathBuf>,
+    /// Let in only the holders of the keys in this file (OpenSSH's
+    /// `authorized_keys` format).
+    #[arg(long, value_name = "FILE", group = "access")]
+    authorized_keys: Option<PathBuf>,
+    /// The most connections at once.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().total)]
+    max_connections: usize,
+    /// The most connections at once from one address.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
+    max_per_address: usize,
+}
+
+/// The access the options ask for; `--open` when none is given on
+/// loopback, refused (exit status 2) elsewhere.
+fn access(args: &ServeArgs) -> Result<Access, CliError> {
+    if let Some(file) = &args.password_file {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", file.display())))?;
+        let password = text.lines().next().unwrap_or("").to_string();
+        if password.is_empty() {
+            return Err(CliError::Usage(format!(
+                "{}: the first line is empty (it holds the password)",
+                file.display()
+            )));
+        }
+        return Ok(Access::Password(password));
+    }
+    if let Some(file) = &args.authorized_keys {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", file.display())))?;
+        let mut keys = Vec::new();
+        for entry in russh::keys::ssh_key::AuthorizedKeys::new(&text) {
+            let entry = entry.map_err(|e| {
+                CliError::Usage(format!(
+                    "{}: not an authorized_keys file: {e}",
+                    file.display()
+                ))
+            })?;
+            keys.push(entry.public_key().clone());
+        }
+        if keys.is_empty() {
+            return Err(CliError::Usage(format!("{}: holds no key", file.display())));
+        }
+        return Ok(Access::Keys(keys));
+    }
+    if args.open || args.listen.ip().is_loopback() {
+        return Ok(Access::Open);
+    }
+    Err(CliError::Usage(format!(
+        "listening on {} (not loopback) needs --open, --password-file or --authorized-keys",
+        args.listen.ip()
+    )))
+}
+
+/// Runs `serve` until the process is stopped.
+pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
+    let access = access(args)?;
+    if args.max_connections == 0 {
+        return Err(CliError::Usage(
+            "--max-connections must be at least 1".to_string(),
+        ));
+    }
+    let dir = data_dir()
+        .ok_or_else(|| CliError::Runtime("there is no data directory (no home)".to_string()))?
+        .join("net");
+    let limits = Limits {
+        total: args.max_connections,
+        per_address: args.max_per_address,
+        ..Limits::default()
+    };
+    crate::net::serve(ServeOptions {
+        listen: args.listen,
+        access,
+        dir,
+        limits,
+    })
+    .map_err(|e| CliError::Runtime(e.to_string()))
+}

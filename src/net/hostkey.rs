@@ -1,0 +1,69 @@
+//! The server's host key: an ed25519 key made on first start and kept in
+//! the data directory (readable by its owner only), so that clients see the
+//! same fingerprint every time.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use russh::keys::{Algorithm, HashAlg, PrivateKey};
+
+use super::NetError;
+
+/// The host key's file in the server's folder.
+pub const FILE: &str = "host_ed25519";
+
+/// The host key kept in `dir`, made and written there (mode 0600) if there
+/// is none yet.
+///
+/// # Errors
+/// [`NetError::HostKey`] when the key cannot be read, made or written.
+pub fn load_or_create(dir: &Path) -> Result<PrivateKey, NetError> {
+    let path = dir.join(FILE);
+    let fail = |why: String| NetError::HostKey(format!("{}: {why}", path.display()));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => return PrivateKey::from_openssh(text).map_err(|e| fail(e.to_string())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(fail(e.to_string())),
+    }
+    std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
+        .map_err(|e| fail(e.to_string()))?;
+    let text = key
+        .to_openssh(russh::keys::ssh_key::LineEnding::LF)
+        .map_err(|e| fail(e.to_string()))?;
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(e.to_string()))?;
+    // A temporary file is made readable by its owner only.
+    file.write_all(text.as_bytes())
+        .map_err(|e| fail(e.to_string()))?;
+    file.persist_noclobber(&path)
+        .map_err(|e| fail(e.error.to_string()))?;
+    Ok(key)
+}
+
+/// The key's fingerprint as OpenSSH shows it (`SHA256:...`).
+pub fn fingerprint(key: &PrivateKey) -> String {
+    key.public_key().fingerprint(HashAlg::Sha256).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_is_made_once_private_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = load_or_create(dir.path()).unwrap();
+        let again = load_or_create(dir.path()).unwrap();
+        assert_eq!(fingerprint(&first), fingerprint(&again));
+        assert!(fingerprint(&first).starts_with("SHA256:"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(dir.path().join(FILE))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! The line mode over the network: a lobby (list the games, make one, join
+//! one, watch one), then the game drawn as text with the numbered moves of
+//! the seat to move, every move shown to everyone as it happens. It runs on
+//! a thread of its own per connection, reading lines from the connection's
+//! handler and writing text back through a bounded channel.
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use crate::cli::{render, words};
+use crate::game::{Player, PlayerSet, RuleSet};
+use crate::session::{Session, Table, TableError};
+
+use super::limits::Input;
+use super::rooms::{NewGame, Room, Rooms};
+
+/// Where a front-end writes: the connection's channel.
+#[derive(Debug)]
+pub struct Screen {
+    out: tokio::sync::mpsc::Sender<Vec<u8>>,
+    crlf: bool,
+}
+
+impl Screen {
+    /// A screen writing into `out`; `crlf`: lines end with `\r\n` (the
+    /// client asked for a terminal).
+    pub fn new(out: tokio::sync::mpsc::Sender<Vec<u8>>, crlf: bool) -> Screen {
+        Screen { out, crlf }
+    }
+
+    /// Writes `text`, each line ended; false once the client is gone.
+    pub fn say(&self, text: &str) -> bool {
+        let mut bytes = Vec::with_capacity(text.len() + 8);
+        for line in text.lines() {
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.extend_from_slice(if self.crlf { b"\r\n" } else { b"\n" });
+        }
+        self.out.blocking_send(bytes).is_ok()
+    }
+}
+
+/// The lobby's help.
+pub const HELP: &str = "\
+commands:
+  list                    the games not over, with their codes
+  new RULES [SIDE] [computer LETTERS]
+                          a new game: RULES classic, lol4, racket or dicewars,
+                          SIDE the rows of the board (default 3), LETTERS the
+                          seats the computer plays (e.g. `computer b`)
+  join CODE               play in a game (again at your seat after a drop)
+  watch CODE              watch a game
+  help                    this help
+  quit                    leave
+In a game: the number of a move plays it (at your turn); `leave` goes back
+to the lobby, keeping your seat. Undo is off in network games.";
+
+/// A lobby command, read from a line or from an exec request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// List the games.
+    List,
+    /// Make a game and sit at its first person's seat.
+    New(NewGame),
+    /// Join the game of this code.
+    Join(String),
+    /// Watch the game of this code.
+    Watch(String),
+    /// Show the help.
+    Help,
+    /// Leave.
+    Quit,
+}
+
+/// Reads a lobby command; why not, in a line.
+///
+/// # Errors
+/// The words of the refusal.
+pub fn parse(line: &str) -> Result<Request, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["list"] => Ok(Request::List),
+        ["help"] | ["?"] => Ok(Request::Help),
+        ["quit"] | ["exit"] | ["q"] => Ok(Request::Quit),
+        ["join", code] => Ok(Request::Join(code.to_ascii_uppercase())),
+        ["watch", code] => Ok(Request::Watch(code.to_ascii_uppercase())),
+        ["new", rest @ ..] => parse_new(rest).map(Request::New),
+        [] => Err("type a command (`help` lists them)".to_string()),
+        _ => Err(format!(
+            "unknown command `{}` (`help` lists them)",
+            crate::text::escape_controls(&line.chars().take(40).collect::<String>())
+        )),
+    }
+}
+
+fn parse_new(words: &[&str]) -> Result<NewGame, String> {
+    let mut new = NewGame {
+        rules: RuleSet::Classic,
+        side: 3,
+        computers: PlayerSet::EMPTY,
+    };
+    let mut rest = words.iter();
+    if let Some(name) = rest.next() {
+        new.rules = name.parse().map_err(|_| {
+            format!(
+                "unknown rules `{}`: classic, lol4, racket or dicewars",
+                crate::text::escape_controls(name)
+            )
+        })?;
+    }
+    while let Some(word) = rest.next() {
+        if let Ok(side) = word.parse::<usize>() {
+            if !(1..=6).contains(&side) {
+                return Err("the board's side is 1 to 6 rows".to_string());
+            }
+            new.side = side;
+        } else if *word == "computer" {
+            let letters = rest
+                .next()
+                .ok_or("`computer` wants seat letters (`computer b`)")?;
+            for c in letters.chars().filter(|c| *c != ',') {
+                let player = Player::from_letter(c).ok_or(format!("no player `{c}`"))?;
+                new.computers.insert(player);
+            }
+        } else {
+            return Err(format!(
+                "unexpected `{}` after `new` (`help` shows how)",
+                crate::text::escape_controls(word)
+            ));
+        }
+    }
+    Ok(new)
+}
+
+/// What one connection does: `user` in the lobby (its first command
+/// `first`, an exec request's) until the client leaves; the exit status
+/// for the client (1 for a refused command).
+pub fn run(
+    user: &str,
+    rooms: &Arc<Rooms>,
+    input: &Receiver<Input>,
+    screen: &Screen,
+    first: Option<&str>,
+) -> u32 {
+    if let Some(command) = first {
+        return match parse(command) {
+            Ok(request) => {
+                let _ = serve_request(user, rooms, input, screen, request);
+                0
+            }
+            Err(why) => {
+                screen.say(&format!(
+                    "refused: {why}; the commands are new, join, watch, list and help"
+                ));
+                1
+            }
+        };
+    }
+    if !screen.say(&format!(
+        "Dice of Doom: welcome, {user}. Type `help` for the commands.\n{}",
+        listing(rooms)
+    )) {
+        return 0;
+    }
+    loop {
+        screen.say("lobby>");
+        let line = match input.recv() {
+            Ok(Input::Line(line)) => line,
+            Ok(Input::TooLong) => {
+                screen.say("that line is too long");
+                continue;
+            }
+            Ok(Input::End) | Err(_) => return 0,
+        };
+        match parse(&line) {
+            Ok(Request::Quit) => return 0,
+            Ok(request) => {
+                if !serve_request(user, rooms, input, screen, request) {
+                    return 0;
+                }
+            }
+            Err(why) => {
+                screen.say(&why);
+            }
+        }
+    }
+}
+
+fn listing(rooms: &Rooms) -> String {
+    let games = rooms.list();
+    if games.is_empty() {
+        "no games yet: make one with `new classic`".to_string()
+    } else {
+        format!("games:\n{}", games.join("\n"))
+    }
+}
+
+/// Serves one request; false once the client is gone.
+fn serve_request(
+    user: &str,
+    rooms: &Arc<Rooms>,
+    input: &Receiver<Input>,
+    screen: &Screen,
+    request: Request,
+) -> bool {
+    match request {
+        Request::List => screen.say(&listing(rooms)),
+        Request::Help => screen.say(HELP),
+        Request::Quit => false,
+        Request::New(new) => match rooms.create(&new) {
+            Ok(room) => {
+                screen.say(&format!(
+                    "game {} made: others join with `join {}`",
+                    room.code(),
+                    room.code()
+                ));
+                sit(user, &room, input, screen)
+            }
+            Err(why) => screen.say(&format!("cannot make that game: {why}")),
+        },
+        Request::Join(code) => match rooms.get(&code) {
+            Some(room) => sit(user, &room, input, screen),
+            None => screen.say(&format!("no game {}", crate::text::escape_controls(&code))),
+        },
+        Request::Watch(code) => match rooms.get(&code) {
+            Some(room) => {
+                screen.say(&format!("watching game {}", room.code()));
+                follow(&room, None, input, screen)
+            }
+            None => screen.say(&format!("no game {}", crate::text::escape_controls(&code))),
+        },
+    }
+}
+
+fn sit(user: &str, room: &Arc<Room>, input: &Receiver<Input>, screen: &Screen) -> bool {
+    match room.claim(user) {
+        Ok(seat) => {
+            screen.say(&format!(
+                "you play {} in game {}",
+                seat.letter(),
+                room.code()
+            ));
+            let alive = follow(room, Some(seat), input, screen);
+            room.leave(seat);
+            alive
+        }
+        Err(why) => screen.say(&why.to_string()),
+    }
+}
+
+/// Shows the game as it goes, playing `seat`'s moves typed; back to the
+/// lobby (true) when it is over or the player leaves, false once the client
+/// is gone.
+fn follow(
+    room: &Arc<Room>,
+    seat: Option<Player>,
+    input: &Receiver<Input>,
+    screen: &Screen,
+) -> bool {
+    let view = room.view();
+    let mut replica = Session::new(view.record.clone(), 0);
+    let mut notices = view.notices.len();
+    if !screen.say(&position_text(&replica, seat)) {
+        return false;
+    }
+    loop {
+        match input.recv_timeout(Duration::from_millis(50)) {
+            Ok(Input::Line(line)) => {
+                let line = line.trim();
+                if line == "leave" || line == "quit" {
+                    return screen.say("back in the lobby");
+                }
+                if line == "help" {
+                    screen.say(HELP);
+                } else if line == "undo" {
+                    screen.say("undo is off in network games");
+                } else if let Some(seat) = seat {
+                    try_move(room, seat, &replica, line, screen);
+                } else if !line.is_empty() {
+                    screen.say("you are watching: `leave` goes back to the lobby");
+                }
+            }
+            Ok(Input::TooLong) => {
+                screen.say("that line is too long");
+            }
+            Ok(Input::End) | Err(RecvTimeoutError::Disconnected) => return false,
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        let Some(view) = room.wait(replica.record().plays().len(), notices, Duration::ZERO) else {
+            continue;
+        };
+        let mut text = String::new();
+        for notice in &view.notices[notices.min(view.notices.len())..] {
+            text.push_str(notice);
+            text.push('\n');
+        }
+        notices = view.notices.len();
+        let seen = replica.record().plays().len();
+        let new = &view.record.plays()[seen.min(view.record.plays().len())..];
+        for &play in new {
+            let player = replica.position().player();
+            let rules = replica.rules().clone();
+            match replica.play_recorded(play) {
+                Ok(event) => {
+                    let line = words::event_line(&rules, player, play.mv, &event)
+                        .unwrap_or_else(|| words::moves_text([(player, play.mv)]));
+                    text.push_str(&line);
+                    text.push('\n');
+                }
+                Err(_) => return screen.say("the game went out of step: back in the lobby"),
+            }
+        }
+        if !new.is_empty() {
+            text.push_str(&position_text(&replica, seat));
+        }
+        if !screen.say(&text) {
+            return false;
+        }
+        if view.closed {
+            return screen.say("the game was closed: back in the lobby");
+        }
+        if replica.record().is_over() {
+            return true;
+        }
+    }
+}
+
+fn try_move(room: &Room, seat: Player, replica: &Session, line: &str, screen: &Screen) {
+    if line.is_empty() {
+        return;
+    }
+    let position = replica.position();
+    if replica.record().is_over() || position.player() != seat {
+        screen.say(&format!(
+            "wait: it is {}'s turn",
+            position.player().letter()
+        ));
+        return;
+    }
+    let moves = position.moves(replica.rules());
+    let Some(mv) = line
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| moves.get(i).copied())
+    else {
+        screen.say(&format!("type the number of a move, 1 to {}", moves.len()));
+        return;
+    };
+    match room.play(seat, replica.record().plays().len(), mv) {
+        Ok(()) => {}
+        Err(TableError::Stale(_)) => {
+            screen.say("the game moved on meanwhile: look again");
+        }
+        Err(e) => {
+            screen.say(&e.to_string());
+        }
+    }
+}
+
+/// The board, whose move it is, and the numbered moves if it is `seat`'s;
+/// the result once the game is over.
+fn position_text(session: &Session, seat: Option<Player>) -> String {
+    let rules = session.rules();
+    let position = session.position();
+    let mut text = render::board(rules.map(), position.board(), false);
+    if let Some(winners) = session.record().result() {
+        text.push_str(&words::game_over_plain(rules, &position));
+        text.push('\n');
+        text.push_str(&words::result(winners));
+        text.push_str("\ngame over: back in the lobby\n");
+        return text;
+    }
+    let to_move = position.player();
+    if seat == Some(to_move) {
+        text.push_str(&render::menu(position.moves(rules)));
+        text.push_str(&format!("your move, {}\n", to_move.letter()));
+    } else {
+        text.push_str(&format!("{} to move\n", to_move.letter()));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lobby_commands_are_read_and_anything_else_refused() {
+        assert_eq!(parse("join abcd"), Ok(Request::Join("ABCD".into())));
+        assert_eq!(parse("watch QRST"), Ok(Request::Watch("QRST".into())));
+        let new = parse("new lol4 2 computer b,c").unwrap();
+        let Request::New(new) = new else {
+            panic!("not new: {new:?}")
+        };
+        assert_eq!((new.rules, new.side), (RuleSet::Lol4, 2));
+        assert!(
+            new.computers.contains(Player::B)
+                && new.computers.contains(Player::from_letter('c').unwrap())
+        );
+        assert!(
+            parse("rm -rf /")
+                .unwrap_err()
+                .starts_with("unknown command `rm")
+        );
+        assert!(parse("new chess").unwrap_err().contains("unknown rules"));
+        assert!(parse("new classic 99").is_err());
+        let escape = parse("\u{1b}[2J").unwrap_err();
+        assert!(!escape.contains('\u{1b}'), "{escape}");
+    }
+}

@@ -441,5 +441,6 @@ pub fn play_game(
     Ok(position.winners())
 }
 
+pub mod free_for_all;
 #[cfg(test)]
 mod tests;

@@ -9,6 +9,7 @@ mod pty;
 
 mod ai_cli;
 mod analysis_cli;
+mod arena_free_for_all;
 mod cli;
 mod dice_stats_cli;
 #[cfg(unix)]

@@ -26,6 +26,8 @@ use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::text::{COLUMNS, count, shell_quote, wrap_pieces};
 
+mod free_for_all;
+
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
 
@@ -57,11 +59,28 @@ pub struct ArenaArgs {
     #[arg(long, value_enum, default_value_t = RuleSet::default(), value_name = "RULES")]
     rules: RuleSet,
     /// The computer opponent of side A.
-    #[arg(long = "a", value_enum, value_name = "AI")]
-    a: AiKind,
+    #[arg(
+        long = "a",
+        value_enum,
+        value_name = "AI",
+        required_unless_present = "seats"
+    )]
+    a: Option<AiKind>,
     /// The computer opponent of side B.
-    #[arg(long = "b", value_enum, value_name = "AI")]
-    b: AiKind,
+    #[arg(
+        long = "b",
+        value_enum,
+        value_name = "AI",
+        required_unless_present = "seats"
+    )]
+    b: Option<AiKind>,
+    /// A free-for-all instead of two sides: one opponent for each player,
+    /// all different (`chance,dicewars,lol4,...`); each board is played
+    /// once for each rotation of the seats, and each opponent's results
+    /// are tallied.
+    #[arg(long, value_enum, value_name = "AI,AI,...", value_delimiter = ',',
+          conflicts_with_all = ["a", "b", "record", "plot"])]
+    seats: Vec<AiKind>,
     /// Number of boards; each is played once for each seat of side A
     /// (twice, sides swapped, with two players).
     #[arg(long, default_value_t = 10, value_parser = whole(1, MAX_BOARDS),
@@ -178,14 +197,11 @@ impl Report<'_> {
 
 /// Runs `arena` and prints its table (or JSON).
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
+    if !args.seats.is_empty() {
+        return free_for_all::run(args);
+    }
     let (rules, result, maps) = arena(args)?;
-    let map = maps.map.as_ref().map(|_| {
-        let name = rules.map().to_string();
-        match maps.replay() {
-            choice if choice.starts_with("--map random") => format!("random {name}"),
-            choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
-        }
-    });
+    let map = map_name(&rules, &maps);
     let report = Report::new(args, &rules, &result, map);
     // The results first: a chart that cannot be written loses nothing.
     if args.json {
@@ -201,10 +217,20 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Plays the arena the options ask for, with a progress bar on standard
-/// error when it is a terminal.
-/// Also gives the map options as the rule set completes them.
-fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
+/// The map's name for the report, when the boards are drawn on one.
+fn map_name(rules: &Rules, maps: &MapArgs) -> Option<String> {
+    maps.map.as_ref().map(|_| {
+        let name = rules.map().to_string();
+        match maps.replay() {
+            choice if choice.starts_with("--map random") => format!("random {name}"),
+            choice => format!("{name} ({})", choice.trim_start_matches("--map ")),
+        }
+    })
+}
+
+/// The rules of the arena's games, and the map options as the rule set
+/// completes them.
+fn arena_rules(args: &ArenaArgs) -> Result<(Rules, MapArgs), CliError> {
     let game = crate::cli::setup::with_defaults(args.rules, args.game);
     let maps = crate::cli::setup::default_map(&args.maps, &game, false);
     let shape = maps.shape(args.rules)?;
@@ -220,18 +246,14 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
         Some(MapChoice::Random) => random_game(args.rules, shape, &game, args.seed)?.0,
     };
     let rules = crate::cli::setup::rules_in_set(args.rules, &rules)?;
-    let budget = budget(args.think_time, args.nodes);
-    let arena = Arena::new(
-        rules.clone(),
-        [args.a, args.b],
-        args.games,
-        args.seed,
-        budget,
-    )
-    .map_err(crate::cli::setup::deal_error)?
-    .timed(args.nodes.is_none() || args.times);
-    let bar = if io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(arena.games());
+    Ok((rules, maps))
+}
+
+/// A progress bar of `games` games on standard error, hidden when it is
+/// not a terminal.
+fn progress(games: u64) -> indicatif::ProgressBar {
+    if io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(games);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
         ) {
@@ -240,7 +262,24 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
         bar
     } else {
         indicatif::ProgressBar::hidden()
+    }
+}
+
+/// Plays the arena the options ask for, with a progress bar on standard
+/// error when it is a terminal.
+/// Also gives the map options as the rule set completes them.
+fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
+    let (rules, maps) = arena_rules(args)?;
+    let budget = budget(args.think_time, args.nodes);
+    let (Some(a), Some(b)) = (args.a, args.b) else {
+        return Err(CliError::Usage(
+            "arena needs --a and --b, or --seats".to_string(),
+        ));
     };
+    let arena = Arena::new(rules.clone(), [a, b], args.games, args.seed, budget)
+        .map_err(crate::cli::setup::deal_error)?
+        .timed(args.nodes.is_none() || args.times);
+    let bar = progress(arena.games());
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir).map_err(|e| cannot_write(dir, &e))?;
     }
@@ -494,8 +533,9 @@ mod tests {
                 size: Some(3),
                 ..GameOptions::default()
             },
-            a: AiKind::Greedy,
-            b: AiKind::Random,
+            a: Some(AiKind::Greedy),
+            b: Some(AiKind::Random),
+            seats: Vec::new(),
             games: 2,
             seed: 5,
             think_time: Duration::from_millis(20),

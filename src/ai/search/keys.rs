@@ -1,9 +1,10 @@
 //! The search's position hashes (a child module of `search`): Zobrist
 //! keys, fixed random words from a seeded `splitmix64`, one per cell,
-//! owner and dice, per player to move and for the turn's state, so that
+//! owner and dice, per player to move, for the turn's state and for the
+//! rule sets' spare dice (pool, stocks) and guard count, so that
 //! every machine hashes a position alike.
 
-use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Position};
+use crate::game::{MAX_CELLS, MAX_DICE_LIMIT, MAX_PLAYERS, Player, Position};
 
 /// Random keys for hashing positions (Zobrist hashing).
 #[derive(Clone, Debug)]
@@ -17,6 +18,12 @@ pub(super) struct Keys {
     pool: u64,
     /// Realm of Racket's board list reversed.
     reversed: u64,
+    /// Dice Wars' stocks, one key a player (left out while a stock is
+    /// empty).
+    stocks: [u64; MAX_PLAYERS as usize],
+    /// The count of quiet turns towards the guard against endless games
+    /// (left out while it is 0).
+    quiet: u64,
 }
 
 const DICE_SLOTS: usize = MAX_DICE_LIMIT as usize + 1;
@@ -43,6 +50,8 @@ impl Keys {
             captured: splitmix(&mut state),
             pool: splitmix(&mut state),
             reversed: splitmix(&mut state),
+            stocks: std::array::from_fn(|_| splitmix(&mut state)),
+            quiet: splitmix(&mut state),
         }
     }
 
@@ -64,6 +73,18 @@ impl Keys {
         if position.is_reversed() {
             h ^= self.reversed;
         }
+        for (index, key) in (0..MAX_PLAYERS).zip(&self.stocks) {
+            let stock = Player::new(index).map_or(0, |p| position.stock(p));
+            if stock > 0 {
+                h ^= key.wrapping_mul(u64::from(stock)).rotate_left(37);
+            }
+        }
+        if position.quiet_turns() > 0 {
+            h ^= self
+                .quiet
+                .wrapping_mul(u64::from(position.quiet_turns()))
+                .rotate_left(43);
+        }
         for (i, cell) in position.board().cells().iter().enumerate() {
             let slot = (i * MAX_PLAYERS as usize + usize::from(cell.owner().index())) * DICE_SLOTS
                 + usize::from(cell.dice());
@@ -77,6 +98,30 @@ impl Keys {
 mod tests {
     use super::*;
     use crate::game::{Map, Player, RuleSet, Rules};
+
+    #[test]
+    fn dice_wars_stocks_and_the_guard_count_are_hashed() {
+        let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 2, 8).unwrap();
+        let board = "a-3 b-2 / b-1 a-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let keys = Keys::new();
+        let hashes = [
+            keys.hash(&start),
+            keys.hash(&start.with_stock(Player::A, 4)),
+            keys.hash(&start.with_stock(Player::B, 4)),
+            keys.hash(&start.with_stock(Player::A, 5)),
+        ];
+        for i in 0..hashes.len() {
+            for j in 0..i {
+                assert_ne!(hashes[i], hashes[j], "{i} {j}");
+            }
+        }
+        // Empty stocks add nothing.
+        assert_eq!(
+            keys.hash(&start),
+            keys.hash(&start.with_stock(Player::A, 0))
+        );
+    }
 
     #[test]
     fn the_pool_and_the_list_order_are_hashed() {

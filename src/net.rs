@@ -16,6 +16,7 @@ pub mod limits;
 pub mod lobby;
 pub mod rooms;
 pub mod server;
+pub mod terminal;
 
 use std::io::Write as _;
 use std::net::SocketAddr;

@@ -6,7 +6,8 @@
 //! [`server::front_end_for`], where a connection's front-end is chosen),
 //! `lobby` (the line mode: lobby and game), `rooms` (the games, their
 //! codes, their records in the data directory and their computer seats),
-//! `hostkey` (the server's key) and `limits` (what one client may cost).
+//! `hostkey` (the server's key), `limits` (what one client may cost) and
+//! `terminal` (a connection with a terminal: its games full screen).
 //!
 //! The async runtime runs only here: the games and front-ends are the
 //! synchronous code of the rest of the program, on threads of their own.
@@ -16,6 +17,7 @@ pub mod limits;
 pub mod lobby;
 pub mod rooms;
 pub mod server;
+pub mod terminal;
 
 use std::io::Write as _;
 use std::net::SocketAddr;

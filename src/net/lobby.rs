@@ -14,19 +14,33 @@ use crate::session::{Session, Table, TableError};
 
 use super::limits::Input;
 use super::rooms::{NewGame, Room, Rooms};
+use super::terminal::Terminal;
 
 /// Where a front-end writes: the connection's channel.
 #[derive(Debug)]
 pub struct Screen {
     out: tokio::sync::mpsc::Sender<Vec<u8>>,
     crlf: bool,
+    terminal: Option<Arc<Terminal>>,
 }
 
 impl Screen {
     /// A screen writing into `out`; `crlf`: lines end with `\r\n` (the
     /// client asked for a terminal).
     pub fn new(out: tokio::sync::mpsc::Sender<Vec<u8>>, crlf: bool) -> Screen {
-        Screen { out, crlf }
+        Screen {
+            out,
+            crlf,
+            terminal: None,
+        }
+    }
+
+    /// The same screen at a terminal: games are played full screen on it.
+    pub fn with_terminal(self, terminal: Arc<Terminal>) -> Screen {
+        Screen {
+            terminal: Some(terminal),
+            ..self
+        }
     }
 
     /// Writes `text`, each line ended; false once the client is gone.
@@ -53,7 +67,9 @@ commands:
   help                    this help
   quit                    leave
 In a game: the number of a move plays it (at your turn); `leave` goes back
-to the lobby, keeping your seat. Undo is off in network games.";
+to the lobby, keeping your seat. At a terminal (ssh without -T) a game is
+played full screen: `?` shows its keys, `q` goes back to the lobby.
+Undo is off in network games.";
 
 /// A lobby command, read from a line or from an exec request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,7 +241,7 @@ fn serve_request(
         Request::Watch(code) => match rooms.get(&code) {
             Some(room) => {
                 screen.say(&format!("watching game {}", room.code()));
-                follow(&room, None, input, screen)
+                show(&room, None, input, screen)
             }
             None => screen.say(&format!("no game {}", crate::text::escape_controls(&code))),
         },
@@ -240,11 +256,25 @@ fn sit(user: &str, room: &Arc<Room>, input: &Receiver<Input>, screen: &Screen) -
                 seat.letter(),
                 room.code()
             ));
-            let alive = follow(room, Some(seat), input, screen);
+            let alive = show(room, Some(seat), input, screen);
             room.leave(seat);
             alive
         }
         Err(why) => screen.say(&why.to_string()),
+    }
+}
+
+/// Shows the game full screen at a terminal, in lines otherwise; back to
+/// the lobby (true) or the client is gone (false).
+fn show(room: &Arc<Room>, seat: Option<Player>, input: &Receiver<Input>, screen: &Screen) -> bool {
+    let Some(terminal) = &screen.terminal else {
+        return follow(room, seat, input, screen);
+    };
+    let table: Arc<dyn Table> = Arc::clone(room) as Arc<dyn Table>;
+    match terminal.play(table, seat, screen.out.clone()) {
+        Ok(true) => screen.say("back in the lobby"),
+        Ok(false) => false,
+        Err(why) => screen.say(&format!("{why}: back in the lobby")),
     }
 }
 

@@ -16,6 +16,7 @@ use russh::{Channel, ChannelId, Pty};
 use super::limits::{Failures, Input, Limits, LineBuffer};
 use super::lobby::{self, Screen};
 use super::rooms::Rooms;
+use super::terminal::Terminal;
 
 /// Who may log in.
 #[derive(Clone, Debug)]
@@ -35,6 +36,8 @@ pub struct PtyInfo {
     pub columns: u32,
     /// Its rows.
     pub rows: u32,
+    /// Whether it shows colour (its `TERM` is not `dumb`).
+    pub color: bool,
 }
 
 /// What every connection shares.
@@ -50,29 +53,40 @@ pub struct Shared {
     pub limits: Limits,
 }
 
-/// The front-end a session channel gets. This is the one place where a
-/// session with a terminal could be given the full-screen game; for now
-/// every session gets the line mode (lines end with `\r\n` at a terminal).
+/// The front-end a session channel gets: with a terminal, the lobby in
+/// lines ending `\r\n` and the games full screen; without one (`ssh -T`,
+/// a pipe, an exec request's output), lines only.
 pub fn front_end_for(pty: Option<PtyInfo>) -> FrontEnd {
-    FrontEnd::Lines {
-        crlf: pty.is_some(),
+    match pty {
+        Some(pty) => FrontEnd::Terminal(pty),
+        None => FrontEnd::Lines,
     }
 }
 
 /// A front-end of the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FrontEnd {
-    /// The line mode ([`lobby`]).
-    Lines {
-        /// Whether lines end with `\r\n`.
-        crlf: bool,
-    },
+    /// The line mode ([`lobby`]), lines ending with `\n`.
+    Lines,
+    /// The lobby in lines ending with `\r\n`, the games full screen
+    /// ([`Terminal`]) on this terminal.
+    Terminal(PtyInfo),
 }
 
 struct Channelled {
     buffer: LineBuffer,
     pty: Option<PtyInfo>,
     input: Option<Sender<Input>>,
+    terminal: Option<Arc<Terminal>>,
+}
+
+impl Drop for Channelled {
+    fn drop(&mut self) {
+        // A game on screen ends with the channel, however it went.
+        if let Some(terminal) = &self.terminal {
+            terminal.close();
+        }
+    }
 }
 
 /// One connection.
@@ -114,7 +128,13 @@ impl Client {
         }
         let (input, lines) = std::sync::mpsc::channel();
         state.input = Some(input);
-        let FrontEnd::Lines { crlf } = front_end_for(state.pty);
+        let terminal = match front_end_for(state.pty) {
+            FrontEnd::Lines => None,
+            FrontEnd::Terminal(pty) => {
+                Some(Arc::new(Terminal::new(pty.columns, pty.rows, pty.color)))
+            }
+        };
+        state.terminal.clone_from(&terminal);
         let (out, mut outgoing) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
         let handle = session.handle();
         let (status, exit_status) = tokio::sync::oneshot::channel::<u32>();
@@ -131,7 +151,10 @@ impl Client {
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
         std::thread::spawn(move || {
-            let screen = Screen::new(out, crlf);
+            let screen = match terminal {
+                Some(terminal) => Screen::new(out, true).with_terminal(terminal),
+                None => Screen::new(out, false),
+            };
             let code = lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
             // The screen goes first: its channel closing ends the output.
             drop(screen);
@@ -232,6 +255,7 @@ impl Handler for Client {
                 buffer: LineBuffer::new(self.shared.limits.line_bytes),
                 pty: None,
                 input: None,
+                terminal: None,
             },
         );
         reply.accept().await;
@@ -241,7 +265,7 @@ impl Handler for Client {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _term: &str,
+        term: &str,
         columns: u32,
         rows: u32,
         _pix_width: u32,
@@ -251,7 +275,11 @@ impl Handler for Client {
     ) -> Result<(), Self::Error> {
         match self.channels.get_mut(&channel) {
             Some(state) if state.input.is_none() => {
-                state.pty = Some(PtyInfo { columns, rows });
+                state.pty = Some(PtyInfo {
+                    columns,
+                    rows,
+                    color: term != "dumb",
+                });
                 session.channel_success(channel)
             }
             _ => session.channel_failure(channel),
@@ -267,12 +295,14 @@ impl Handler for Client {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        // The line mode does not draw to a size; the size is kept for the
-        // full-screen game.
+        // The line mode does not draw to a size; the full-screen game does.
         if let Some(state) = self.channels.get_mut(&channel)
-            && state.pty.is_some()
+            && let Some(pty) = &mut state.pty
         {
-            state.pty = Some(PtyInfo { columns, rows });
+            (pty.columns, pty.rows) = (columns, rows);
+            if let Some(terminal) = &state.terminal {
+                terminal.resize(columns, rows);
+            }
         }
         Ok(())
     }
@@ -323,6 +353,12 @@ impl Handler for Client {
         let Some(state) = self.channels.get_mut(&channel) else {
             return Ok(());
         };
+        if let Some(screen) = &state.terminal
+            && screen.take_bytes(data)
+        {
+            // A game is on screen: it has the bytes, keys and all.
+            return Ok(());
+        }
         let terminal = state.pty.is_some();
         if terminal {
             // The client's terminal is raw: the server echoes what is typed.
@@ -355,10 +391,13 @@ impl Handler for Client {
         channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(state) = self.channels.get_mut(&channel)
-            && let Some(input) = state.input.take()
-        {
-            let _ = input.send(Input::End);
+        if let Some(state) = self.channels.get_mut(&channel) {
+            if let Some(terminal) = &state.terminal {
+                terminal.close();
+            }
+            if let Some(input) = state.input.take() {
+                let _ = input.send(Input::End);
+            }
         }
         Ok(())
     }

@@ -432,3 +432,5 @@ fn a_public_address_without_an_access_option_is_refused() {
         "{stderr}"
     );
 }
+
+mod screen;

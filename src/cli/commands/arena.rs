@@ -24,9 +24,12 @@ use crate::cli::setup::maps::{MapArgs, MapChoice, random_game};
 use crate::cli::{CliError, json};
 use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
-use crate::text::{COLUMNS, count, shell_quote, wrap_pieces};
+use crate::text::shell_quote;
 
 mod free_for_all;
+mod setting;
+
+use setting::{RATE_HEADING, Setting, TIME_HEADING, rate_cells, time_cells};
 
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
@@ -123,31 +126,9 @@ pub struct ArenaArgs {
 /// table or as JSON.
 #[derive(Serialize)]
 struct Report<'a> {
-    /// The rule set (left out for the classic rules).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rules: Option<&'static str>,
-    /// Board side (absent on a map of territories).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    size: Option<u8>,
-    /// The map of territories, when the boards are drawn on one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    map: Option<String>,
-    /// Players per game.
-    players: u8,
-    /// Most dice per hexagon.
-    max_dice: u8,
-    /// Boards drawn.
-    boards: u32,
-    /// Games played (the boards times the players).
-    games: u32,
-    /// The seed.
-    seed: u64,
-    /// Think time per move, in seconds (absent with a node budget).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    think_time: Option<f64>,
-    /// Search nodes per move (absent with a think time).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
+    /// The options the arena ran with.
+    #[serde(flatten)]
+    setting: Setting,
     /// Side A, then side B.
     sides: &'a [SideResult; 2],
     /// With more than two players: the mean length of the games, in turns.
@@ -171,22 +152,7 @@ impl Report<'_> {
     ) -> Report<'a> {
         let many = rules.players() > 2;
         Report {
-            rules: (rules.set() != RuleSet::default()).then_some(rules.set().name()),
-            size: map
-                .is_none()
-                .then(|| u8::try_from(rules.map().rows()).ok())
-                .flatten(),
-            map,
-            players: rules.players(),
-            max_dice: rules.max_dice(),
-            boards: result.boards,
-            games: result.games,
-            seed: args.seed,
-            think_time: args
-                .nodes
-                .is_none()
-                .then_some(args.think_time.as_secs_f64()),
-            nodes: args.nodes,
+            setting: Setting::new(args, rules, result.boards, result.games, map),
             sides: &result.sides,
             mean_turns: many.then_some(result.mean_turns),
             median_turns: many.then_some(result.median_turns),
@@ -380,56 +346,25 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
 
 /// The results as a table; with a node budget, without the think times.
 fn table(result: &Report) -> String {
-    let budget = match (result.nodes, result.think_time) {
-        (Some(nodes), _) => count(nodes, "node", "nodes"),
-        (None, think) => format!("{} s", think.unwrap_or_default()),
-    };
-    let on = match (&result.map, result.size) {
-        (Some(map), _) => format!("boards on a {map}"),
-        (None, size) => format!("{size}x{size} boards", size = size.unwrap_or_default()),
-    };
-    let on = match result.rules {
-        Some(set) => format!("{set} rules, {on}"),
-        None => on,
-    };
-    let how = if result.players == 2 {
+    let how = if result.setting.players() == 2 {
         "sides swapped"
     } else {
         "side A in each seat"
     };
-    let clauses = [
-        format!("arena: {on},"),
-        format!("{} players,", result.players),
-        format!("at most {},", count(result.max_dice, "die", "dice")),
-        format!("seed {},", result.seed),
-        format!(
-            "{} x {} games ({how}),",
-            count(result.boards, "board", "boards"),
-            result.players
-        ),
-        format!("{budget} per move"),
-    ];
-    // On lines that fit 80 columns, each clause whole.
-    let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
-    out.push('\n');
+    let mut out = result.setting.heading("arena", how);
     // The names' column: 8 wide, wider for a longer name (`defensive`).
     let w = result.sides.iter().map(|s| s.ai.len()).fold(8, usize::max);
-    out.push_str(&format!(
-        "side  {:<w$} games  wins  losses  ties  win rate  95% CI\n",
-        "ai"
-    ));
+    out.push_str(&format!("side  {:<w$} {RATE_HEADING}\n", "ai"));
     for s in result.sides {
         out.push_str(&format!(
-            "{:<5} {:<w$} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%\n",
+            "{:<5} {:<w$} {}\n",
             s.side,
             s.ai,
-            s.games,
-            s.wins,
-            s.losses,
-            s.ties,
-            s.win_rate * 100.0,
-            s.win_rate_ci95.0 * 100.0,
-            s.win_rate_ci95.1 * 100.0,
+            rate_cells(
+                (s.games, s.wins, s.losses, s.ties),
+                s.win_rate,
+                s.win_rate_ci95
+            ),
         ));
     }
     if let (Some(seats), Some(mean), Some(median)) =
@@ -444,19 +379,14 @@ fn table(result: &Report) -> String {
         .filter_map(|s| Some((s, s.mean_move_ms?, s.median_move_ms?, s.worst_move_ms?)))
         .collect();
     if !times.is_empty() {
-        out.push_str(&format!(
-            "\nside  {:<w$} mean move  median move  worst move\n",
-            "ai"
-        ));
+        out.push_str(&format!("\nside  {:<w$} {TIME_HEADING}\n", "ai"));
     }
     for (s, mean, median, worst) in times {
         out.push_str(&format!(
-            "{:<5} {:<w$} {:>6} ms  {:>8} ms  {:>7} ms\n",
+            "{:<5} {:<w$} {}\n",
             s.side,
             s.ai,
-            millis(mean),
-            millis(median),
-            millis(worst)
+            time_cells(mean, median, worst)
         ));
     }
     out
@@ -507,20 +437,6 @@ fn ordinal(n: u8) -> String {
     format!("{n}{suffix}")
 }
 
-/// A time in milliseconds for the table: one decimal from 1 ms up, two
-/// significant digits below (`0.043`) down to a tenth of a microsecond
-/// (`0.0005`), so that fast moves do not read 0 and the column stays
-/// aligned.
-fn millis(ms: f64) -> String {
-    if ms >= 1.0 || ms <= 0.0 || !ms.is_finite() {
-        return format!("{ms:.1}");
-    }
-    // 0.5 has its first significant digit 1 place after the point, 0.04 two.
-    let first = (-ms.log10()).ceil().max(1.0);
-    let decimals = (first as usize + 1).min(4);
-    format!("{ms:.decimals$}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,24 +466,5 @@ mod tests {
         let (rules, result, _) = arena(&args).unwrap();
         let text = table(&Report::new(&args, &rules, &result, None));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
-    }
-
-    #[test]
-    fn move_times_under_a_millisecond_keep_two_digits() {
-        let cases = [
-            (0.0, "0.0"),
-            (0.04, "0.040"),
-            (0.0431, "0.043"),
-            (0.5, "0.50"),
-            (0.0012, "0.0012"),
-            (0.000_46, "0.0005"),
-            (0.000_000_1, "0.0000"),
-            (1.0, "1.0"),
-            (26.04, "26.0"),
-            (1004.0, "1004.0"),
-        ];
-        for (ms, shown) in cases {
-            assert_eq!(millis(ms), shown, "{ms}");
-        }
     }
 }

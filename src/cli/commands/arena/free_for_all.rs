@@ -5,41 +5,20 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{ArenaArgs, arena_rules, map_name, millis, progress};
+use super::setting::{RATE_HEADING, Setting, TIME_HEADING, rate_cells, time_cells};
+use super::{ArenaArgs, arena_rules, map_name, progress};
 use crate::ai::arena::free_for_all::{AiResult, FreeForAll, FreeForAllError, FreeForAllResult};
 use crate::cli::computer::budget;
 use crate::cli::{CliError, json};
-use crate::game::{RuleSet, Rules};
-use crate::text::{COLUMNS, count, wrap_pieces};
+use crate::game::Rules;
+use crate::text::count;
 
 /// What a free-for-all prints, as a table or as JSON.
 #[derive(Serialize)]
 struct Report<'a> {
-    /// The rule set (left out for the classic rules).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rules: Option<&'static str>,
-    /// Board side (absent on a map of territories).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    size: Option<u8>,
-    /// The map of territories, when the boards are drawn on one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    map: Option<String>,
-    /// Players per game.
-    players: u8,
-    /// Most dice per hexagon.
-    max_dice: u8,
-    /// Boards drawn.
-    boards: u32,
-    /// Games played (the boards times the players).
-    games: u32,
-    /// The seed.
-    seed: u64,
-    /// Think time per move, in seconds (absent with a node budget).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    think_time: Option<f64>,
-    /// Search nodes per move (absent with a think time).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
+    /// The options the arena ran with.
+    #[serde(flatten)]
+    setting: Setting,
     /// Each opponent's results, in the order `--seats` names them.
     ais: &'a [AiResult],
     /// The mean length of the games, in turns.
@@ -124,22 +103,7 @@ fn report<'a>(
     map: Option<String>,
 ) -> Report<'a> {
     Report {
-        rules: (rules.set() != RuleSet::default()).then_some(rules.set().name()),
-        size: map
-            .is_none()
-            .then(|| u8::try_from(rules.map().rows()).ok())
-            .flatten(),
-        map,
-        players: rules.players(),
-        max_dice: rules.max_dice(),
-        boards: result.boards,
-        games: result.games,
-        seed: args.seed,
-        think_time: args
-            .nodes
-            .is_none()
-            .then_some(args.think_time.as_secs_f64()),
-        nodes: args.nodes,
+        setting: Setting::new(args, rules, result.boards, result.games, map),
         ais: &result.ais,
         mean_turns: result.mean_turns,
         median_turns: result.median_turns,
@@ -148,48 +112,18 @@ fn report<'a>(
 
 /// The results as a table, an opponent a row in the order named.
 fn table(result: &Report) -> String {
-    let budget = match (result.nodes, result.think_time) {
-        (Some(nodes), _) => count(nodes, "node", "nodes"),
-        (None, think) => format!("{} s", think.unwrap_or_default()),
-    };
-    let on = match (&result.map, result.size) {
-        (Some(map), _) => format!("boards on a {map}"),
-        (None, size) => format!("{size}x{size} boards", size = size.unwrap_or_default()),
-    };
-    let on = match result.rules {
-        Some(set) => format!("{set} rules, {on}"),
-        None => on,
-    };
-    let clauses = [
-        format!("free-for-all: {on},"),
-        format!("{} players,", result.players),
-        format!("at most {},", count(result.max_dice, "die", "dice")),
-        format!("seed {},", result.seed),
-        format!(
-            "{} x {} games (seats rotated),",
-            count(result.boards, "board", "boards"),
-            result.players
-        ),
-        format!("{budget} per move"),
-    ];
-    let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
-    out.push('\n');
+    let mut out = result.setting.heading("free-for-all", "seats rotated");
     let w = result.ais.iter().map(|s| s.ai.len()).fold(8, usize::max);
-    out.push_str(&format!(
-        "{:<w$} games  wins  losses  ties  win rate  95% CI\n",
-        "ai"
-    ));
+    out.push_str(&format!("{:<w$} {RATE_HEADING}\n", "ai"));
     for s in result.ais {
         out.push_str(&format!(
-            "{:<w$} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%\n",
+            "{:<w$} {}\n",
             s.ai,
-            s.games,
-            s.wins,
-            s.losses,
-            s.ties,
-            s.win_rate * 100.0,
-            s.win_rate_ci95.0 * 100.0,
-            s.win_rate_ci95.1 * 100.0,
+            rate_cells(
+                (s.games, s.wins, s.losses, s.ties),
+                s.win_rate,
+                s.win_rate_ci95
+            ),
         ));
     }
     let fair = result.ais.first().map_or(0.0, |a| a.fair_share);
@@ -206,18 +140,13 @@ fn table(result: &Report) -> String {
         .filter_map(|s| Some((s, s.mean_move_ms?, s.median_move_ms?, s.worst_move_ms?)))
         .collect();
     if !times.is_empty() {
-        out.push_str(&format!(
-            "\n{:<w$} mean move  median move  worst move\n",
-            "ai"
-        ));
+        out.push_str(&format!("\n{:<w$} {TIME_HEADING}\n", "ai"));
     }
     for (s, mean, median, worst) in times {
         out.push_str(&format!(
-            "{:<w$} {:>6} ms  {:>8} ms  {:>7} ms\n",
+            "{:<w$} {}\n",
             s.ai,
-            millis(mean),
-            millis(median),
-            millis(worst)
+            time_cells(mean, median, worst)
         ));
     }
     out

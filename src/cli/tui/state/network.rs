@@ -9,10 +9,12 @@ use super::{App, Move, Play, Player, PlayerSet, Record};
 use crate::session::TableError;
 
 /// What a network game adds to the state machine.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Network {
     /// The seat this screen plays; `None` for a spectator.
     seat: Option<Player>,
+    /// The game's name, its record's event (`network game HLQE`), if any.
+    name: Option<String>,
     /// The move picked, made after this many plays, not yet handed to the
     /// program around the state machine.
     outgoing: Option<(usize, Move)>,
@@ -38,6 +40,7 @@ impl App {
         }
         app.network = Some(Network {
             seat,
+            name: record.tags().event.clone(),
             ..Network::default()
         });
         app.set_computers(others, "network");
@@ -55,7 +58,23 @@ impl App {
     /// The seat this screen plays in a network game: `None` in a local
     /// game or for a spectator.
     pub fn seat(&self) -> Option<Player> {
-        self.network.and_then(|n| n.seat)
+        self.network.as_ref().and_then(|n| n.seat)
+    }
+
+    /// What the header says of a network game, longest form first: the
+    /// game's name (its record's event, which holds the code others join
+    /// with) and this screen's seat, `network game HLQE, you play b` or
+    /// `network game HLQE, watching`; `None` in a local game.
+    pub fn network_title(&self) -> Option<[String; 2]> {
+        let network = self.network.as_ref()?;
+        let role = match network.seat {
+            Some(seat) => format!("you play {seat}"),
+            None => "watching".to_string(),
+        };
+        Some(match &network.name {
+            Some(name) => [format!("{name}, {role}"), role],
+            None => [role.clone(), role],
+        })
     }
 
     /// The move the person picked in a network game, to send to the table,
@@ -137,7 +156,7 @@ impl App {
 
     /// What the screen says while `player` is to move at another seat.
     pub(super) fn network_turn_message(&self, player: Player) -> Option<String> {
-        let network = self.network?;
+        let network = self.network.as_ref()?;
         Some(match network.seat {
             None => format!("{player}'s turn. You are watching (? help, q leave)."),
             Some(_) => format!("{player}'s turn: waiting for {player}'s move."),
@@ -147,7 +166,7 @@ impl App {
     /// What the screen says to a key on the board while another seat is to
     /// move.
     pub(super) fn network_refusal(&self, player: Player) -> Option<String> {
-        let network = self.network?;
+        let network = self.network.as_ref()?;
         Some(match network.seat {
             None => "You are watching this game: you cannot move (? help, q leave).".into(),
             Some(seat) => {

@@ -112,6 +112,13 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             .collect()
     };
     fields.push(Field::new(5, who).required());
+    // A network game: which game, and whose screen this is.
+    if let Some(forms) = app.network_title() {
+        fields.push(Field::new(
+            3,
+            forms.into_iter().map(|f| vec![Span::plain(f)]).collect(),
+        ));
+    }
     fields.extend(captured);
     // What ending the turn brings, once the rules let the turn end.
     if !app.replaying() {

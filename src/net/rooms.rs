@@ -13,9 +13,9 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{AiKind, Budget};
-use crate::game::{Ground, Move, Player, PlayerSet, RuleSet, deal_game};
-use crate::record::{Record, Tags};
-use crate::session::{Seats, Session, Store, Table, TableError, TableView, seats_of};
+use crate::game::{Ground, MapShape, Move, Player, RuleSet, deal_game};
+use crate::record::{Record, Seat, Tags};
+use crate::session::{Seats, Session, Store, Table, TableError, TableView};
 
 /// What the computer may spend on a move in a network game.
 pub const COMPUTER_BUDGET: Budget = Budget {
@@ -26,15 +26,77 @@ pub const COMPUTER_BUDGET: Budget = Budget {
 /// The comment line of a record that names a seat's player: `net seat a alice`.
 const SEAT_TAG: &str = "net seat ";
 
+/// The shortest and longest time the computer may be given per move in a
+/// network game, in milliseconds: `new ... time SECONDS` takes 0.1 to 10.
+pub const THINK_MILLIS: (u64, u64) = (100, 10_000);
+
+/// The board of a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardSize {
+    /// The rule set's own: its board of hexagons, or the original Dice
+    /// Wars' map.
+    Default,
+    /// A board of hexagons of this many rows.
+    Rows(usize),
+    /// A random map of this many territories (Dice Wars).
+    Territories(usize),
+}
+
 /// A new game, as the lobby's `new` asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     /// The rule set.
     pub rules: RuleSet,
-    /// The rows of the board of hexagons.
-    pub side: usize,
-    /// The players the computer plays.
-    pub computers: PlayerSet,
+    /// The board or map.
+    pub board: BoardSize,
+    /// The number of players.
+    pub players: u8,
+    /// The players the computer plays, each with its opponent.
+    pub computers: BTreeMap<Player, AiKind>,
+    /// What the computer may think per move.
+    pub think: Duration,
+}
+
+impl NewGame {
+    /// A game of rule set `rules` as it comes: its board, its players, all
+    /// of them people, and the computer's default time per move.
+    pub fn new(rules: RuleSet) -> NewGame {
+        NewGame {
+            rules,
+            board: BoardSize::Default,
+            players: rules.defaults().players,
+            computers: BTreeMap::new(),
+            think: COMPUTER_BUDGET.time.unwrap_or(Duration::from_millis(500)),
+        }
+    }
+
+    /// The ground the game is dealt on.
+    fn ground(&self) -> Result<Ground, String> {
+        let defaults = self.rules.defaults();
+        let territories = self.rules.spec().deal == crate::game::Deal::Territories;
+        Ok(match (self.board, territories) {
+            (BoardSize::Default, false) => {
+                Ground::Hexagons(usize::from(defaults.side.unwrap_or(3)))
+            }
+            (BoardSize::Default, true) => Ground::RandomMap(MapShape::original()),
+            (BoardSize::Rows(rows), false) => Ground::Hexagons(rows),
+            (BoardSize::Territories(n), true) => {
+                Ground::RandomMap(MapShape::new(n).map_err(|e| e.to_string())?)
+            }
+            (BoardSize::Rows(_), true) => {
+                return Err(format!(
+                    "{} plays a map of territories, not rows",
+                    self.rules.name()
+                ));
+            }
+            (BoardSize::Territories(_), false) => {
+                return Err(format!(
+                    "{} plays a board of hexagons, not territories",
+                    self.rules.name()
+                ));
+            }
+        })
+    }
 }
 
 /// Why a seat could not be taken.
@@ -314,6 +376,12 @@ pub struct Rooms {
 /// The letters of a room's code (no I or O, which read as digits).
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
 
+/// Whether `text` has the form of a room's code: four capitals of the
+/// codes' letters.
+pub fn is_code(text: &str) -> bool {
+    text.len() == 4 && text.bytes().all(|b| CODE_LETTERS.contains(&b))
+}
+
 impl Rooms {
     /// The games kept in `dir` (the unfinished ones resumed, their
     /// computer seats playing again), new codes drawn from `seed`.
@@ -382,37 +450,58 @@ impl Rooms {
             .collect()
     }
 
-    /// A new game: its room, its computer seats playing.
+    /// A new game: its room, its computer seats playing, each seat's
+    /// opponent and time per move kept in the record's seats (so that a
+    /// restarted server plays them alike).
     ///
     /// # Errors
-    /// The rules refuse the board or the players, in words.
+    /// The rules refuse the board or the players, a computer's seat is
+    /// not in the game, every seat is the computer's, or the time per move
+    /// is out of bounds ([`THINK_MILLIS`]); in words.
     pub fn create(&self, new: &NewGame) -> Result<Arc<Room>, String> {
+        let millis = new.think.as_millis();
+        if !(u128::from(THINK_MILLIS.0)..=u128::from(THINK_MILLIS.1)).contains(&millis) {
+            return Err(format!(
+                "the computer's time per move is {} to {} s",
+                THINK_MILLIS.0 as f64 / 1000.0,
+                THINK_MILLIS.1 as f64 / 1000.0
+            ));
+        }
+        let ground = new.ground()?;
         let seed = self.draw_seed();
         let defaults = new.rules.defaults();
         let (rules, start) = deal_game(
             new.rules,
-            Ground::Hexagons(new.side),
-            usize::from(defaults.players),
+            ground,
+            usize::from(new.players),
             usize::from(defaults.max_dice),
             Player::A,
             seed,
         )
         .map_err(|e| e.to_string())?;
-        if new.computers.iter().any(|p| p.index() >= rules.players()) {
+        if let Some(p) = new.computers.keys().find(|p| p.index() >= rules.players()) {
             return Err(format!(
-                "this game has {} players, a to {}",
+                "no seat {}: this game has {} players, a to {}",
+                p.letter(),
                 rules.players(),
                 Player::all(rules.players())
                     .last()
                     .map_or('a', Player::letter)
             ));
         }
-        let seats = seats_of(
-            AiKind::default(),
-            new.computers,
-            rules.players(),
-            COMPUTER_BUDGET,
-        );
+        if new.computers.len() >= usize::from(rules.players()) {
+            return Err("every seat is the computer's: leave one for a person".to_string());
+        }
+        let budget = Budget {
+            time: Some(new.think),
+            nodes: None,
+        };
+        let seats: Vec<Seat> = Player::all(rules.players())
+            .map(|p| match new.computers.get(&p) {
+                Some(&ai) => Seat::Computer { ai, budget },
+                None => Seat::Person,
+            })
+            .collect();
         let code = {
             let rooms = self.lock();
             let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
@@ -479,11 +568,14 @@ impl Rooms {
 mod tests {
     use super::*;
 
-    fn classic(computers: PlayerSet) -> NewGame {
+    /// A classic game of two rows, the computer at `computers` (its
+    /// default opponent, the fastest time).
+    fn classic(computers: &[Player]) -> NewGame {
         NewGame {
-            rules: RuleSet::Classic,
-            side: 2,
-            computers,
+            board: BoardSize::Rows(2),
+            computers: computers.iter().map(|&p| (p, AiKind::Search)).collect(),
+            think: Duration::from_millis(THINK_MILLIS.0),
+            ..NewGame::new(RuleSet::Classic)
         }
     }
 
@@ -491,7 +583,7 @@ mod tests {
     fn seats_are_claimed_kept_on_a_drop_and_taken_back_by_name() {
         let dir = tempfile::tempdir().unwrap();
         let rooms = Rooms::open(dir.path().to_path_buf(), 1).unwrap();
-        let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
+        let room = rooms.create(&classic(&[])).unwrap();
         assert_eq!(room.claim("ann"), Ok(Player::A));
         assert_eq!(room.claim("bob"), Ok(Player::B));
         assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
@@ -516,7 +608,7 @@ mod tests {
     fn a_move_is_checked_kept_and_resumed_after_a_restart() {
         let dir = tempfile::tempdir().unwrap();
         let rooms = Rooms::open(dir.path().to_path_buf(), 2).unwrap();
-        let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
+        let room = rooms.create(&classic(&[])).unwrap();
         room.claim("ann").unwrap();
         let view = room.view();
         let mv = view.record.end().moves(view.record.rules())[0];
@@ -541,10 +633,103 @@ mod tests {
     fn the_computer_plays_its_seats_on_the_room_s_thread() {
         let dir = tempfile::tempdir().unwrap();
         let rooms = Rooms::open(dir.path().to_path_buf(), 4).unwrap();
-        let room = rooms
-            .create(&classic(PlayerSet::single(Player::A)))
-            .unwrap();
+        let room = rooms.create(&classic(&[Player::A])).unwrap();
         let view = room.wait(0, usize::MAX, Duration::from_secs(20));
         assert!(view.is_some_and(|v| !v.record.plays().is_empty()));
+    }
+
+    #[test]
+    fn a_game_is_made_with_its_board_players_opponents_and_time_and_resumed_alike() {
+        let dir = tempfile::tempdir().unwrap();
+        let rooms = Rooms::open(dir.path().to_path_buf(), 5).unwrap();
+        let b = Player::B;
+        let c = Player::from_letter('c').unwrap();
+        let new = NewGame {
+            board: BoardSize::Rows(3),
+            players: 3,
+            computers: [(b, AiKind::Random), (c, AiKind::Lol4)].into(),
+            think: Duration::from_millis(200),
+            ..NewGame::new(RuleSet::Lol4)
+        };
+        let room = rooms.create(&new).unwrap();
+        let record = room.view().record;
+        assert_eq!(
+            (record.rules().players(), record.rules().map().rows()),
+            (3, 3)
+        );
+        let budget = Budget::time(Duration::from_millis(200));
+        let seats = [
+            Seat::Person,
+            Seat::Computer {
+                ai: AiKind::Random,
+                budget,
+            },
+            Seat::Computer {
+                ai: AiKind::Lol4,
+                budget,
+            },
+        ];
+        assert_eq!(record.seats(), seats);
+        room.close();
+        let again = Rooms::open(dir.path().to_path_buf(), 6).unwrap();
+        let resumed = again.get(room.code()).unwrap();
+        assert_eq!(resumed.view().record.seats(), seats, "a restart keeps them");
+        assert!(
+            resumed.summary().contains("b: computer, c: computer"),
+            "{}",
+            resumed.summary()
+        );
+        resumed.close();
+    }
+
+    #[test]
+    fn dicewars_is_dealt_on_a_random_map_of_the_territories_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let rooms = Rooms::open(dir.path().to_path_buf(), 7).unwrap();
+        let original = rooms.create(&NewGame::new(RuleSet::Dicewars)).unwrap();
+        assert_eq!(original.view().record.rules().players(), 7);
+        let new = NewGame {
+            board: BoardSize::Territories(12),
+            players: 3,
+            ..NewGame::new(RuleSet::Dicewars)
+        };
+        let small = rooms.create(&new).unwrap();
+        assert!(small.view().record.rules().map().len() <= 12);
+        assert_eq!(small.view().record.rules().players(), 3);
+    }
+
+    #[test]
+    fn a_game_the_rules_or_bounds_refuse_is_not_made() {
+        let dir = tempfile::tempdir().unwrap();
+        let rooms = Rooms::open(dir.path().to_path_buf(), 8).unwrap();
+        let refused = |new: NewGame| rooms.create(&new).unwrap_err();
+        let classic = NewGame::new(RuleSet::Classic);
+        let slow = refused(NewGame {
+            think: Duration::from_secs(11),
+            ..classic.clone()
+        });
+        assert!(slow.contains("0.1 to 10 s"), "{slow}");
+        let rows = refused(NewGame {
+            board: BoardSize::Rows(1),
+            players: 3,
+            ..classic.clone()
+        });
+        assert!(!rows.is_empty());
+        let territories = refused(NewGame {
+            board: BoardSize::Territories(10),
+            ..classic.clone()
+        });
+        assert!(territories.contains("not territories"), "{territories}");
+        let seat = refused(NewGame {
+            computers: [(Player::from_letter('c').unwrap(), AiKind::Random)].into(),
+            ..classic.clone()
+        });
+        assert!(seat.contains("no seat c"), "{seat}");
+        let all = refused(NewGame {
+            computers: [(Player::A, AiKind::Random), (Player::B, AiKind::Random)].into(),
+            ..classic
+        });
+        assert!(all.contains("leave one for a person"), "{all}");
+        assert!(rooms.codes().is_empty(), "nothing was made");
     }
 }

@@ -15,7 +15,7 @@ use russh::{Channel, ChannelId, Pty};
 
 use super::limits::{Failures, Input, Limits, LineBuffer};
 use super::lobby::{self, Screen};
-use super::rooms::Rooms;
+use super::rooms::{Rooms, is_code};
 use super::terminal::Terminal;
 
 /// Who may log in.
@@ -94,7 +94,21 @@ pub struct Client {
     shared: Arc<Shared>,
     address: IpAddr,
     user: String,
+    /// The game the user name asked to join at once (`CODE`, `NAME+CODE`).
+    join: Option<String>,
+    /// Whether a key was refused before any login succeeded: counted as
+    /// one failure of the address if the connection ends without a login.
+    key_refused: bool,
+    logged_in: bool,
     channels: BTreeMap<ChannelId, Channelled>,
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if self.key_refused && !self.logged_in {
+            self.shared.failures.failed(self.address);
+        }
+    }
 }
 
 impl Client {
@@ -104,13 +118,27 @@ impl Client {
             shared,
             address,
             user: String::new(),
+            join: None,
+            key_refused: false,
+            logged_in: false,
             channels: BTreeMap::new(),
         }
     }
 
-    fn accept(&mut self, user: &str) -> Auth {
-        self.user = user_name(user);
+    /// Lets `user` in, holding `key` if they logged in with one.
+    fn accept(&mut self, user: &str, key: Option<&PublicKey>) -> Auth {
+        let login = login(user, key);
+        self.user = login.name;
+        self.join = login.join;
+        self.logged_in = true;
         Auth::Accept
+    }
+
+    /// Refuses a key: it counts against the address once, if no other
+    /// login of the connection succeeds (a client offers its keys in turn).
+    fn refuse_key(&mut self) -> Auth {
+        self.key_refused = true;
+        Auth::reject()
     }
 
     fn refuse(&self) -> Auth {
@@ -150,12 +178,18 @@ impl Client {
             let _ = handle.close(channel).await;
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
+        let join = self.join.clone();
         std::thread::spawn(move || {
             let screen = match terminal {
                 Some(terminal) => Screen::new(out, true).with_terminal(terminal),
                 None => Screen::new(out, false),
             };
-            let code = lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
+            let start = match (&command, &join) {
+                (Some(command), _) => lobby::Start::Command(command),
+                (None, Some(code)) => lobby::Start::Join(code),
+                (None, None) => lobby::Start::Lobby,
+            };
+            let code = lobby::run(&user, &rooms, &lines, &screen, start);
             // The screen goes first: its channel closing ends the output.
             drop(screen);
             let _ = status.send(code);
@@ -178,12 +212,67 @@ fn user_name(user: &str) -> String {
     }
 }
 
+/// Who logged in: the name the game knows them by, and the game to join
+/// at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Login {
+    name: String,
+    join: Option<String>,
+}
+
+/// Reads a user name: `NAME+CODE` (the code in any case) is NAME joining
+/// game CODE; a game's code in capitals alone (`ABCD`, or `+CODE`) joins it under the
+/// name of the key logged in with (`key-` and the start of its SHA-256
+/// fingerprint, the same at every login), or, without a key, a guest's
+/// name drawn for this connection; any other user name is the player's
+/// name ([`user_name`]).
+fn login(user: &str, key: Option<&PublicKey>) -> Login {
+    let (name, code) = match user.rsplit_once('+') {
+        Some((name, code)) if is_code(&code.to_ascii_uppercase()) => {
+            (name, code.to_ascii_uppercase())
+        }
+        _ if is_code(user) => ("", user.to_string()),
+        _ => {
+            return Login {
+                name: user_name(user),
+                join: None,
+            };
+        }
+    };
+    if !name.is_empty() {
+        return Login {
+            name: user_name(name),
+            join: Some(code),
+        };
+    }
+    let name = match key {
+        Some(key) => {
+            let print = key.fingerprint(russh::keys::HashAlg::Sha256).to_string();
+            let base64 = print.strip_prefix("SHA256:").unwrap_or(&print);
+            let short: String = base64
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .take(10)
+                .collect();
+            format!("key-{short}")
+        }
+        None => format!("guest-{:06x}", rand::random::<u32>() & 0xff_ffff),
+    };
+    Login {
+        name,
+        join: Some(code),
+    }
+}
+
 impl Handler for Client {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
         Ok(match self.shared.access {
-            Access::Open => self.accept(user),
+            // A game's code alone as the user name: the client is asked for
+            // its key, the name it is known by (any password still does).
+            Access::Open if is_code(user) => Auth::reject(),
+            Access::Open => self.accept(user, None),
             _ => Auth::reject(),
         })
     }
@@ -193,9 +282,9 @@ impl Handler for Client {
             return Ok(Auth::reject());
         }
         Ok(match &self.shared.access {
-            Access::Open => self.accept(user),
+            Access::Open => self.accept(user, None),
             Access::Password(expected) if same(expected.as_bytes(), password.as_bytes()) => {
-                self.accept(user)
+                self.accept(user, None)
             }
             _ => self.refuse(),
         })
@@ -206,16 +295,14 @@ impl Handler for Client {
         _user: &str,
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        if self.shared.failures.blocked(self.address) {
+            return Ok(Auth::reject());
+        }
         Ok(match &self.shared.access {
-            Access::Keys(keys)
-                if keys
-                    .iter()
-                    .any(|k| k.key_data() == offer.public_key.key_data()) =>
-            {
-                Auth::Accept
-            }
+            Access::Keys(keys) if listed(keys, offer.public_key) => Auth::Accept,
+            Access::Keys(_) => self.refuse_key(),
             Access::Open => Auth::Accept,
-            _ => Auth::reject(),
+            Access::Password(_) => Auth::reject(),
         })
     }
 
@@ -228,15 +315,12 @@ impl Handler for Client {
             return Ok(Auth::reject());
         }
         Ok(match &self.shared.access {
-            Access::Keys(keys)
-                if keys
-                    .iter()
-                    .any(|k| k.key_data() == key.public_key.key_data()) =>
-            {
-                self.accept(user)
+            Access::Keys(keys) if listed(keys, key.public_key) => {
+                self.accept(user, Some(key.public_key))
             }
-            Access::Open => self.accept(user),
-            _ => self.refuse(),
+            Access::Open => self.accept(user, Some(key.public_key)),
+            Access::Keys(_) => self.refuse_key(),
+            Access::Password(_) => Auth::reject(),
         })
     }
 
@@ -412,6 +496,11 @@ impl Handler for Client {
     }
 }
 
+/// Whether `key` is one of `keys`.
+fn listed(keys: &[PublicKey], key: &PublicKey) -> bool {
+    keys.iter().any(|k| k.key_data() == key.key_data())
+}
+
 /// Whether two secrets are equal, in a time that does not depend on where
 /// they differ.
 fn same(a: &[u8], b: &[u8]) -> bool {
@@ -466,6 +555,44 @@ mod tests {
         assert_eq!(user_name("\u{1b}[31mbob\n"), "31mbob");
         assert_eq!(user_name(""), "guest");
         assert_eq!(user_name(&"x".repeat(100)).len(), 32);
+    }
+
+    fn key(seed: u8) -> PublicKey {
+        let pair = russh::keys::ssh_key::private::Ed25519Keypair::from_seed(&[seed; 32]);
+        russh::keys::PrivateKey::from(pair).public_key().clone()
+    }
+
+    #[test]
+    fn a_code_as_user_name_joins_its_game_under_a_name_that_comes_back() {
+        let plain = |name: &str| Login {
+            name: name.to_string(),
+            join: None,
+        };
+        assert_eq!(login("ann", None), plain("ann"));
+        assert_eq!(login("abcd", None), plain("abcd"), "a code is in capitals");
+        assert_eq!(login("ABCI", None), plain("ABCI"), "no I in a code");
+        assert_eq!(login("ann+", None), plain("ann"));
+        assert_eq!(login("+ABCD", None).join.as_deref(), Some("ABCD"));
+        assert_eq!(
+            login("ann+abcd", None),
+            Login {
+                name: "ann".to_string(),
+                join: Some("ABCD".to_string())
+            }
+        );
+        let with_key = login("ABCD", Some(&key(1)));
+        assert_eq!(with_key.join.as_deref(), Some("ABCD"));
+        assert!(with_key.name.starts_with("key-"), "{with_key:?}");
+        assert_eq!(with_key.name.len(), 14);
+        assert_eq!(
+            login("WXYZ", Some(&key(1))).name,
+            with_key.name,
+            "the same key, the same name"
+        );
+        assert_ne!(login("ABCD", Some(&key(2))).name, with_key.name);
+        let guest = login("ABCD", None);
+        assert!(guest.name.starts_with("guest-"), "{guest:?}");
+        assert_eq!(guest.join.as_deref(), Some("ABCD"));
     }
 
     #[test]

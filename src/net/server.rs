@@ -33,6 +33,21 @@ pub enum Access {
     Keys(Vec<PublicKey>),
 }
 
+impl Access {
+    /// The login methods offered to clients: a server of keys asks for no
+    /// password, a server of passwords for no key.
+    pub fn methods(&self) -> russh::MethodSet {
+        use russh::MethodKind::{None, Password, PublicKey};
+        let methods: &[russh::MethodKind] = match self {
+            // A key first: the name of a player who gives a code alone.
+            Access::Open => &[None, PublicKey, Password],
+            Access::Password(_) => &[Password],
+            Access::Keys(_) => &[PublicKey],
+        };
+        methods.into()
+    }
+}
+
 /// The terminal a client asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PtyInfo {

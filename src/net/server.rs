@@ -157,12 +157,22 @@ impl Client {
     /// login of the connection succeeds (a client offers its keys in turn).
     fn refuse_key(&mut self) -> Auth {
         self.key_refused = true;
-        Auth::reject()
+        self.reject()
     }
 
     fn refuse(&self) -> Auth {
         self.shared.failures.failed(self.address);
-        Auth::reject()
+        self.reject()
+    }
+
+    /// A refusal that leaves the client the server's login methods to try
+    /// again (russh would otherwise drop the one refused, and close the
+    /// connection once none is left), within the config's attempts.
+    fn reject(&self) -> Auth {
+        Auth::Reject {
+            proceed_with_methods: Some(self.shared.access.methods()),
+            partial_success: false,
+        }
     }
 
     /// Starts the front-end of `channel`, its first command `command`.
@@ -223,15 +233,15 @@ impl Handler for Client {
         Ok(match self.shared.access {
             // A game's code alone as the user name: the client is asked for
             // its key, the name it is known by (any password still does).
-            Access::Open if is_code(user) => Auth::reject(),
+            Access::Open if is_code(user) => self.reject(),
             Access::Open => self.accept(user, None),
-            _ => Auth::reject(),
+            _ => self.reject(),
         })
     }
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
         if self.shared.failures.blocked(self.address) {
-            return Ok(Auth::reject());
+            return Ok(self.reject());
         }
         Ok(match &self.shared.access {
             Access::Open => self.accept(user, None),
@@ -248,13 +258,13 @@ impl Handler for Client {
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
         if self.shared.failures.blocked(self.address) {
-            return Ok(Auth::reject());
+            return Ok(self.reject());
         }
         Ok(match &self.shared.access {
             Access::Keys(keys) if listed(keys, offer.public_key) => Auth::Accept,
             Access::Keys(_) => self.refuse_key(),
             Access::Open => Auth::Accept,
-            Access::Password(_) => Auth::reject(),
+            Access::Password(_) => self.reject(),
         })
     }
 
@@ -264,7 +274,7 @@ impl Handler for Client {
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         if self.shared.failures.blocked(self.address) {
-            return Ok(Auth::reject());
+            return Ok(self.reject());
         }
         Ok(match &self.shared.access {
             Access::Keys(keys) if listed(keys, key.public_key) => {
@@ -272,7 +282,7 @@ impl Handler for Client {
             }
             Access::Open => self.accept(user, Some(key.public_key)),
             Access::Keys(_) => self.refuse_key(),
-            Access::Password(_) => Auth::reject(),
+            Access::Password(_) => self.reject(),
         })
     }
 

@@ -18,7 +18,7 @@ use crate::net::{Access, Limits, ServeOptions};
 pub(in crate::cli) struct ServeArgs {
     /// The address and port to listen on (port 0: any free port, printed
     /// at start). An address other than loopback needs one of --open,
-    /// --password-file or --authorized-keys.
+    /// --password, --password-file or --authorized-keys.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:2222")]
     listen: SocketAddr,
     /// Let anyone in, with any user name and no password.
@@ -33,7 +33,7 @@ pub(in crate::cli) struct ServeArgs {
     #[arg(long, value_name = "FILE", group = "access")]
     password_file: Option<PathBuf>,
     /// Let in only the holders of the keys in this file (OpenSSH's
-    /// `authorized_keys` format).
+    /// `authorized_keys` format; a malformed line is refused at start).
     #[arg(long, value_name = "FILE", group = "access")]
     authorized_keys: Option<PathBuf>,
     /// The most connections at once.

@@ -98,6 +98,7 @@ pub fn serve(options: ServeOptions) -> Result<(), NetError> {
             auth_rejection_time_initial: Some(std::time::Duration::ZERO),
             max_auth_attempts: 3,
             keys: vec![key],
+            methods: options.access.methods(),
             nodelay: true,
             ..Default::default()
         };

@@ -9,12 +9,16 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use crate::cli::{render, words};
-use crate::game::{Player, PlayerSet, RuleSet};
+use crate::game::Player;
 use crate::session::{Session, Table, TableError};
 
 use super::limits::Input;
-use super::rooms::{NewGame, Room, Rooms};
+use super::rooms::{Room, Rooms};
 use super::terminal::Terminal;
+
+mod request;
+
+pub use request::{HELP, Request, parse};
 
 /// Where a front-end writes: the connection's channel.
 #[derive(Debug)]
@@ -54,111 +58,29 @@ impl Screen {
     }
 }
 
-/// The lobby's help.
-pub const HELP: &str = "\
-commands:
-  list                    the games not over, with their codes
-  new RULES [SIDE] [computer LETTERS]
-                          a new game: RULES classic, lol4, racket or dicewars,
-                          SIDE the rows of the board (default 3), LETTERS the
-                          seats the computer plays (e.g. `computer b`)
-  join CODE               play in a game (again at your seat after a drop)
-  watch CODE              watch a game
-  help                    this help
-  quit                    leave
-In a game: the number of a move plays it (at your turn); `leave` goes back
-to the lobby, keeping your seat. At a terminal (ssh without -T) a game is
-played full screen: `?` shows its keys, `q` goes back to the lobby.
-Undo is off in network games.";
-
-/// A lobby command, read from a line or from an exec request.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// List the games.
-    List,
-    /// Make a game and sit at its first person's seat.
-    New(NewGame),
-    /// Join the game of this code.
-    Join(String),
-    /// Watch the game of this code.
-    Watch(String),
-    /// Show the help.
-    Help,
-    /// Leave.
-    Quit,
+/// How a connection begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start<'a> {
+    /// In the lobby.
+    Lobby,
+    /// At the game of this code (the user name was `CODE` or
+    /// `NAME+CODE`), then in the lobby.
+    Join(&'a str),
+    /// Running this command (an exec request's), then gone.
+    Command(&'a str),
 }
 
-/// Reads a lobby command; why not, in a line.
-///
-/// # Errors
-/// The words of the refusal.
-pub fn parse(line: &str) -> Result<Request, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.as_slice() {
-        ["list"] => Ok(Request::List),
-        ["help"] | ["?"] => Ok(Request::Help),
-        ["quit"] | ["exit"] | ["q"] => Ok(Request::Quit),
-        ["join", code] => Ok(Request::Join(code.to_ascii_uppercase())),
-        ["watch", code] => Ok(Request::Watch(code.to_ascii_uppercase())),
-        ["new", rest @ ..] => parse_new(rest).map(Request::New),
-        [] => Err("type a command (`help` lists them)".to_string()),
-        _ => Err(format!(
-            "unknown command `{}` (`help` lists them)",
-            crate::text::escape_controls(&line.chars().take(40).collect::<String>())
-        )),
-    }
-}
-
-fn parse_new(words: &[&str]) -> Result<NewGame, String> {
-    let mut new = NewGame {
-        rules: RuleSet::Classic,
-        side: 3,
-        computers: PlayerSet::EMPTY,
-    };
-    let mut rest = words.iter();
-    if let Some(name) = rest.next() {
-        new.rules = name.parse().map_err(|_| {
-            format!(
-                "unknown rules `{}`: classic, lol4, racket or dicewars",
-                crate::text::escape_controls(name)
-            )
-        })?;
-    }
-    while let Some(word) = rest.next() {
-        if let Ok(side) = word.parse::<usize>() {
-            if !(1..=6).contains(&side) {
-                return Err("the board's side is 1 to 6 rows".to_string());
-            }
-            new.side = side;
-        } else if *word == "computer" {
-            let letters = rest
-                .next()
-                .ok_or("`computer` wants seat letters (`computer b`)")?;
-            for c in letters.chars().filter(|c| *c != ',') {
-                let player = Player::from_letter(c).ok_or(format!("no player `{c}`"))?;
-                new.computers.insert(player);
-            }
-        } else {
-            return Err(format!(
-                "unexpected `{}` after `new` (`help` shows how)",
-                crate::text::escape_controls(word)
-            ));
-        }
-    }
-    Ok(new)
-}
-
-/// What one connection does: `user` in the lobby (its first command
-/// `first`, an exec request's) until the client leaves; the exit status
-/// for the client (1 for a refused command).
+/// What one connection does: `user` in the lobby (its start `start`)
+/// until the client leaves; the exit status for the client (1 for a
+/// refused command).
 pub fn run(
     user: &str,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
-    first: Option<&str>,
+    start: Start<'_>,
 ) -> u32 {
-    if let Some(command) = first {
+    if let Start::Command(command) = start {
         return match parse(command) {
             Ok(request) => {
                 let _ = serve_request(user, rooms, input, screen, request);
@@ -176,6 +98,17 @@ pub fn run(
         "Dice of Doom: welcome, {user}. Type `help` for the commands.\n{}",
         listing(rooms)
     )) {
+        return 0;
+    }
+    if let Start::Join(code) = start
+        && !serve_request(
+            user,
+            rooms,
+            input,
+            screen,
+            Request::Join(code.to_ascii_uppercase()),
+        )
+    {
         return 0;
     }
     loop {
@@ -207,7 +140,7 @@ fn listing(rooms: &Rooms) -> String {
     if games.is_empty() {
         "no games yet: make one with `new classic`".to_string()
     } else {
-        format!("games:\n{}", games.join("\n"))
+        format!("games (code, rules, board, seats):\n{}", games.join("\n"))
     }
 }
 
@@ -409,33 +342,4 @@ fn position_text(session: &Session, seat: Option<Player>) -> String {
         text.push_str(&format!("{} to move\n", to_move.letter()));
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lobby_commands_are_read_and_anything_else_refused() {
-        assert_eq!(parse("join abcd"), Ok(Request::Join("ABCD".into())));
-        assert_eq!(parse("watch QRST"), Ok(Request::Watch("QRST".into())));
-        let new = parse("new lol4 2 computer b,c").unwrap();
-        let Request::New(new) = new else {
-            panic!("not new: {new:?}")
-        };
-        assert_eq!((new.rules, new.side), (RuleSet::Lol4, 2));
-        assert!(
-            new.computers.contains(Player::B)
-                && new.computers.contains(Player::from_letter('c').unwrap())
-        );
-        assert!(
-            parse("rm -rf /")
-                .unwrap_err()
-                .starts_with("unknown command `rm")
-        );
-        assert!(parse("new chess").unwrap_err().contains("unknown rules"));
-        assert!(parse("new classic 99").is_err());
-        let escape = parse("\u{1b}[2J").unwrap_err();
-        assert!(!escape.contains('\u{1b}'), "{escape}");
-    }
 }

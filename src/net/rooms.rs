@@ -13,9 +13,13 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{AiKind, Budget};
-use crate::game::{Ground, Move, Player, PlayerSet, RuleSet, deal_game};
-use crate::record::{Record, Tags};
-use crate::session::{Seats, Session, Store, Table, TableError, TableView, seats_of};
+use crate::game::{Move, Player, deal_game};
+use crate::record::{Record, Seat, Tags};
+
+mod new_game;
+
+use crate::session::{Seats, Session, Store, Table, TableError, TableView};
+pub use new_game::{BoardSize, NewGame, THINK_MILLIS};
 
 /// What the computer may spend on a move in a network game.
 pub const COMPUTER_BUDGET: Budget = Budget {
@@ -25,17 +29,6 @@ pub const COMPUTER_BUDGET: Budget = Budget {
 
 /// The comment line of a record that names a seat's player: `net seat a alice`.
 const SEAT_TAG: &str = "net seat ";
-
-/// A new game, as the lobby's `new` asks for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewGame {
-    /// The rule set.
-    pub rules: RuleSet,
-    /// The rows of the board of hexagons.
-    pub side: usize,
-    /// The players the computer plays.
-    pub computers: PlayerSet,
-}
 
 /// Why a seat could not be taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -314,6 +307,12 @@ pub struct Rooms {
 /// The letters of a room's code (no I or O, which read as digits).
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
 
+/// Whether `text` has the form of a room's code: four capitals of the
+/// codes' letters.
+pub fn is_code(text: &str) -> bool {
+    text.len() == 4 && text.bytes().all(|b| CODE_LETTERS.contains(&b))
+}
+
 impl Rooms {
     /// The games kept in `dir` (the unfinished ones resumed, their
     /// computer seats playing again), new codes drawn from `seed`.
@@ -382,37 +381,58 @@ impl Rooms {
             .collect()
     }
 
-    /// A new game: its room, its computer seats playing.
+    /// A new game: its room, its computer seats playing, each seat's
+    /// opponent and time per move kept in the record's seats (so that a
+    /// restarted server plays them alike).
     ///
     /// # Errors
-    /// The rules refuse the board or the players, in words.
+    /// The rules refuse the board or the players, a computer's seat is
+    /// not in the game, every seat is the computer's, or the time per move
+    /// is out of bounds ([`THINK_MILLIS`]); in words.
     pub fn create(&self, new: &NewGame) -> Result<Arc<Room>, String> {
+        let millis = new.think.as_millis();
+        if !(u128::from(THINK_MILLIS.0)..=u128::from(THINK_MILLIS.1)).contains(&millis) {
+            return Err(format!(
+                "the computer's time per move is {} to {} s",
+                THINK_MILLIS.0 as f64 / 1000.0,
+                THINK_MILLIS.1 as f64 / 1000.0
+            ));
+        }
+        let ground = new.ground()?;
         let seed = self.draw_seed();
         let defaults = new.rules.defaults();
         let (rules, start) = deal_game(
             new.rules,
-            Ground::Hexagons(new.side),
-            usize::from(defaults.players),
+            ground,
+            usize::from(new.players),
             usize::from(defaults.max_dice),
             Player::A,
             seed,
         )
         .map_err(|e| e.to_string())?;
-        if new.computers.iter().any(|p| p.index() >= rules.players()) {
+        if let Some(p) = new.computers.keys().find(|p| p.index() >= rules.players()) {
             return Err(format!(
-                "this game has {} players, a to {}",
+                "no seat {}: this game has {} players, a to {}",
+                p.letter(),
                 rules.players(),
                 Player::all(rules.players())
                     .last()
                     .map_or('a', Player::letter)
             ));
         }
-        let seats = seats_of(
-            AiKind::default(),
-            new.computers,
-            rules.players(),
-            COMPUTER_BUDGET,
-        );
+        if new.computers.len() >= usize::from(rules.players()) {
+            return Err("every seat is the computer's: leave one for a person".to_string());
+        }
+        let budget = Budget {
+            time: Some(new.think),
+            nodes: None,
+        };
+        let seats: Vec<Seat> = Player::all(rules.players())
+            .map(|p| match new.computers.get(&p) {
+                Some(&ai) => Seat::Computer { ai, budget },
+                None => Seat::Person,
+            })
+            .collect();
         let code = {
             let rooms = self.lock();
             let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
@@ -478,12 +498,16 @@ impl Rooms {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::RuleSet;
 
-    fn classic(computers: PlayerSet) -> NewGame {
+    /// A classic game of two rows, the computer at `computers` (its
+    /// default opponent, the fastest time).
+    fn classic(computers: &[Player]) -> NewGame {
         NewGame {
-            rules: RuleSet::Classic,
-            side: 2,
-            computers,
+            board: BoardSize::Rows(2),
+            computers: computers.iter().map(|&p| (p, AiKind::Search)).collect(),
+            think: Duration::from_millis(THINK_MILLIS.0),
+            ..NewGame::new(RuleSet::Classic)
         }
     }
 
@@ -491,7 +515,7 @@ mod tests {
     fn seats_are_claimed_kept_on_a_drop_and_taken_back_by_name() {
         let dir = tempfile::tempdir().unwrap();
         let rooms = Rooms::open(dir.path().to_path_buf(), 1).unwrap();
-        let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
+        let room = rooms.create(&classic(&[])).unwrap();
         assert_eq!(room.claim("ann"), Ok(Player::A));
         assert_eq!(room.claim("bob"), Ok(Player::B));
         assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
@@ -516,7 +540,7 @@ mod tests {
     fn a_move_is_checked_kept_and_resumed_after_a_restart() {
         let dir = tempfile::tempdir().unwrap();
         let rooms = Rooms::open(dir.path().to_path_buf(), 2).unwrap();
-        let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
+        let room = rooms.create(&classic(&[])).unwrap();
         room.claim("ann").unwrap();
         let view = room.view();
         let mv = view.record.end().moves(view.record.rules())[0];
@@ -541,9 +565,7 @@ mod tests {
     fn the_computer_plays_its_seats_on_the_room_s_thread() {
         let dir = tempfile::tempdir().unwrap();
         let rooms = Rooms::open(dir.path().to_path_buf(), 4).unwrap();
-        let room = rooms
-            .create(&classic(PlayerSet::single(Player::A)))
-            .unwrap();
+        let room = rooms.create(&classic(&[Player::A])).unwrap();
         let view = room.wait(0, usize::MAX, Duration::from_secs(20));
         assert!(view.is_some_and(|v| !v.record.plays().is_empty()));
     }

@@ -15,8 +15,12 @@ use russh::{Channel, ChannelId, Pty};
 
 use super::limits::{Failures, Input, Limits, LineBuffer};
 use super::lobby::{self, Screen};
-use super::rooms::Rooms;
+use super::rooms::{Rooms, is_code};
+
+mod login;
+
 use super::terminal::Terminal;
+use login::login;
 
 /// Who may log in.
 #[derive(Clone, Debug)]
@@ -27,6 +31,21 @@ pub enum Access {
     Password(String),
     /// Anyone holding one of these keys.
     Keys(Vec<PublicKey>),
+}
+
+impl Access {
+    /// The login methods offered to clients: a server of keys asks for no
+    /// password, a server of passwords for no key.
+    pub fn methods(&self) -> russh::MethodSet {
+        use russh::MethodKind::{None, Password, PublicKey};
+        let methods: &[russh::MethodKind] = match self {
+            // A key first: the name of a player who gives a code alone.
+            Access::Open => &[None, PublicKey, Password],
+            Access::Password(_) => &[Password],
+            Access::Keys(_) => &[PublicKey],
+        };
+        methods.into()
+    }
 }
 
 /// The terminal a client asked for.
@@ -94,7 +113,21 @@ pub struct Client {
     shared: Arc<Shared>,
     address: IpAddr,
     user: String,
+    /// The game the user name asked to join at once (`CODE`, `NAME+CODE`).
+    join: Option<String>,
+    /// Whether a key was refused before any login succeeded: counted as
+    /// one failure of the address if the connection ends without a login.
+    key_refused: bool,
+    logged_in: bool,
     channels: BTreeMap<ChannelId, Channelled>,
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if self.key_refused && !self.logged_in {
+            self.shared.failures.failed(self.address);
+        }
+    }
 }
 
 impl Client {
@@ -104,18 +137,42 @@ impl Client {
             shared,
             address,
             user: String::new(),
+            join: None,
+            key_refused: false,
+            logged_in: false,
             channels: BTreeMap::new(),
         }
     }
 
-    fn accept(&mut self, user: &str) -> Auth {
-        self.user = user_name(user);
+    /// Lets `user` in, holding `key` if they logged in with one.
+    fn accept(&mut self, user: &str, key: Option<&PublicKey>) -> Auth {
+        let login = login(user, key);
+        self.user = login.name;
+        self.join = login.join;
+        self.logged_in = true;
         Auth::Accept
+    }
+
+    /// Refuses a key: it counts against the address once, if no other
+    /// login of the connection succeeds (a client offers its keys in turn).
+    fn refuse_key(&mut self) -> Auth {
+        self.key_refused = true;
+        self.reject()
     }
 
     fn refuse(&self) -> Auth {
         self.shared.failures.failed(self.address);
-        Auth::reject()
+        self.reject()
+    }
+
+    /// A refusal that leaves the client the server's login methods to try
+    /// again (russh would otherwise drop the one refused, and close the
+    /// connection once none is left), within the config's attempts.
+    fn reject(&self) -> Auth {
+        Auth::Reject {
+            proceed_with_methods: Some(self.shared.access.methods()),
+            partial_success: false,
+        }
     }
 
     /// Starts the front-end of `channel`, its first command `command`.
@@ -150,31 +207,22 @@ impl Client {
             let _ = handle.close(channel).await;
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
+        let join = self.join.clone();
         std::thread::spawn(move || {
             let screen = match terminal {
                 Some(terminal) => Screen::new(out, true).with_terminal(terminal),
                 None => Screen::new(out, false),
             };
-            let code = lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
+            let start = match (&command, &join) {
+                (Some(command), _) => lobby::Start::Command(command),
+                (None, Some(code)) => lobby::Start::Join(code),
+                (None, None) => lobby::Start::Lobby,
+            };
+            let code = lobby::run(&user, &rooms, &lines, &screen, start);
             // The screen goes first: its channel closing ends the output.
             drop(screen);
             let _ = status.send(code);
         });
-    }
-}
-
-/// The user name as the game shows it: letters, digits, `-`, `_` and `.`,
-/// at most 32 of them (`guest` if none is left).
-fn user_name(user: &str) -> String {
-    let name: String = user
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        .take(32)
-        .collect();
-    if name.is_empty() {
-        "guest".to_string()
-    } else {
-        name
     }
 }
 
@@ -183,19 +231,22 @@ impl Handler for Client {
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
         Ok(match self.shared.access {
-            Access::Open => self.accept(user),
-            _ => Auth::reject(),
+            // A game's code alone as the user name: the client is asked for
+            // its key, the name it is known by (any password still does).
+            Access::Open if is_code(user) => self.reject(),
+            Access::Open => self.accept(user, None),
+            _ => self.reject(),
         })
     }
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
         if self.shared.failures.blocked(self.address) {
-            return Ok(Auth::reject());
+            return Ok(self.reject());
         }
         Ok(match &self.shared.access {
-            Access::Open => self.accept(user),
+            Access::Open => self.accept(user, None),
             Access::Password(expected) if same(expected.as_bytes(), password.as_bytes()) => {
-                self.accept(user)
+                self.accept(user, None)
             }
             _ => self.refuse(),
         })
@@ -206,16 +257,14 @@ impl Handler for Client {
         _user: &str,
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        if self.shared.failures.blocked(self.address) {
+            return Ok(self.reject());
+        }
         Ok(match &self.shared.access {
-            Access::Keys(keys)
-                if keys
-                    .iter()
-                    .any(|k| k.key_data() == offer.public_key.key_data()) =>
-            {
-                Auth::Accept
-            }
+            Access::Keys(keys) if listed(keys, offer.public_key) => Auth::Accept,
+            Access::Keys(_) => self.refuse_key(),
             Access::Open => Auth::Accept,
-            _ => Auth::reject(),
+            Access::Password(_) => self.reject(),
         })
     }
 
@@ -225,18 +274,15 @@ impl Handler for Client {
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         if self.shared.failures.blocked(self.address) {
-            return Ok(Auth::reject());
+            return Ok(self.reject());
         }
         Ok(match &self.shared.access {
-            Access::Keys(keys)
-                if keys
-                    .iter()
-                    .any(|k| k.key_data() == key.public_key.key_data()) =>
-            {
-                self.accept(user)
+            Access::Keys(keys) if listed(keys, key.public_key) => {
+                self.accept(user, Some(key.public_key))
             }
-            Access::Open => self.accept(user),
-            _ => self.refuse(),
+            Access::Open => self.accept(user, Some(key.public_key)),
+            Access::Keys(_) => self.refuse_key(),
+            Access::Password(_) => self.reject(),
         })
     }
 
@@ -412,6 +458,11 @@ impl Handler for Client {
     }
 }
 
+/// Whether `key` is one of `keys`.
+fn listed(keys: &[PublicKey], key: &PublicKey) -> bool {
+    keys.iter().any(|k| k.key_data() == key.key_data())
+}
+
 /// Whether two secrets are equal, in a time that does not depend on where
 /// they differ.
 fn same(a: &[u8], b: &[u8]) -> bool {
@@ -459,14 +510,6 @@ pub async fn accept_loop(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn user_names_keep_only_plain_characters() {
-        assert_eq!(user_name("ann"), "ann");
-        assert_eq!(user_name("\u{1b}[31mbob\n"), "31mbob");
-        assert_eq!(user_name(""), "guest");
-        assert_eq!(user_name(&"x".repeat(100)).len(), 32);
-    }
 
     #[test]
     fn secrets_are_compared_whole() {

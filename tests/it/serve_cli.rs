@@ -428,9 +428,12 @@ fn a_public_address_without_an_access_option_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("needs --open, --password-file or --authorized-keys"),
+        stderr.contains(
+            "needs an access option: --open, --password, --password-file or --authorized-keys"
+        ),
         "{stderr}"
     );
 }
 
+mod lobby;
 mod screen;

@@ -6,6 +6,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Args;
+use russh::keys::PublicKey;
+use russh::keys::ssh_key::authorized_keys::Entry;
 
 use crate::cli::CliError;
 use crate::cli::autosaves::data_dir;
@@ -16,17 +18,22 @@ use crate::net::{Access, Limits, ServeOptions};
 pub(in crate::cli) struct ServeArgs {
     /// The address and port to listen on (port 0: any free port, printed
     /// at start). An address other than loopback needs one of --open,
-    /// --password-file or --authorized-keys.
+    /// --password, --password-file or --authorized-keys.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:2222")]
     listen: SocketAddr,
     /// Let anyone in, with any user name and no password.
     #[arg(long, group = "access")]
     open: bool,
+    /// Ask every player for a password: the one in the environment
+    /// variable DICE_OF_DOOM_PASSWORD, or else typed at start (not shown)
+    /// when the server runs at a terminal.
+    #[arg(long, group = "access")]
+    password: bool,
     /// Ask every player for the password in this file (its first line).
     #[arg(long, value_name = "FILE", group = "access")]
     password_file: Option<PathBuf>,
     /// Let in only the holders of the keys in this file (OpenSSH's
-    /// `authorized_keys` format).
+    /// `authorized_keys` format; a malformed line is refused at start).
     #[arg(long, value_name = "FILE", group = "access")]
     authorized_keys: Option<PathBuf>,
     /// The most connections at once.
@@ -37,9 +44,15 @@ pub(in crate::cli) struct ServeArgs {
     max_per_address: usize,
 }
 
+/// The environment variable `--password` reads the password from.
+pub(in crate::cli) const PASSWORD_VARIABLE: &str = "DICE_OF_DOOM_PASSWORD";
+
 /// The access the options ask for; `--open` when none is given on
 /// loopback, refused (exit status 2) elsewhere.
 fn access(args: &ServeArgs) -> Result<Access, CliError> {
+    if args.password {
+        return password().map(Access::Password);
+    }
     if let Some(file) = &args.password_file {
         let text = std::fs::read_to_string(file)
             .map_err(|e| CliError::Usage(format!("{}: {e}", file.display())))?;
@@ -55,28 +68,70 @@ fn access(args: &ServeArgs) -> Result<Access, CliError> {
     if let Some(file) = &args.authorized_keys {
         let text = std::fs::read_to_string(file)
             .map_err(|e| CliError::Usage(format!("{}: {e}", file.display())))?;
-        let mut keys = Vec::new();
-        for entry in russh::keys::ssh_key::AuthorizedKeys::new(&text) {
-            let entry = entry.map_err(|e| {
-                CliError::Usage(format!(
-                    "{}: not an authorized_keys file: {e}",
-                    file.display()
-                ))
-            })?;
-            keys.push(entry.public_key().clone());
-        }
-        if keys.is_empty() {
-            return Err(CliError::Usage(format!("{}: holds no key", file.display())));
-        }
+        let keys = authorized_keys(&text)
+            .map_err(|why| CliError::Usage(format!("{}:{why}", file.display())))?;
         return Ok(Access::Keys(keys));
     }
     if args.open || args.listen.ip().is_loopback() {
         return Ok(Access::Open);
     }
     Err(CliError::Usage(format!(
-        "listening on {} (not loopback) needs --open, --password-file or --authorized-keys",
+        "listening on {} (not loopback) needs an access option: --open, --password, \
+         --password-file or --authorized-keys",
         args.listen.ip()
     )))
+}
+
+/// `--password`'s password: from [`PASSWORD_VARIABLE`], else typed at the
+/// terminal without echo; a usage error when neither is there.
+fn password() -> Result<String, CliError> {
+    use std::io::IsTerminal as _;
+    if let Some(value) = std::env::var_os(PASSWORD_VARIABLE) {
+        let value = value
+            .into_string()
+            .map_err(|_| CliError::Usage(format!("{PASSWORD_VARIABLE} is not valid UTF-8")))?;
+        if value.is_empty() {
+            return Err(CliError::Usage(format!("{PASSWORD_VARIABLE} is empty")));
+        }
+        return Ok(value);
+    }
+    if !std::io::stdin().is_terminal() {
+        return Err(CliError::Usage(format!(
+            "--password: no terminal to type it at; set {PASSWORD_VARIABLE} or use --password-file"
+        )));
+    }
+    let typed = rpassword::prompt_password("password for the players (not shown): ")
+        .map_err(|e| CliError::Usage(format!("--password: {e}")))?;
+    if typed.is_empty() {
+        return Err(CliError::Usage(
+            "--password: the password is empty".to_string(),
+        ));
+    }
+    let again = rpassword::prompt_password("the same again: ")
+        .map_err(|e| CliError::Usage(format!("--password: {e}")))?;
+    if again != typed {
+        return Err(CliError::Usage("--password: the two differ".to_string()));
+    }
+    Ok(typed)
+}
+
+/// The keys of an `authorized_keys` file; why not, as `LINE: what`.
+fn authorized_keys(text: &str) -> Result<Vec<PublicKey>, String> {
+    let mut keys = Vec::new();
+    for (number, line) in (1..).zip(text.lines()) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let entry: Entry = line
+            .parse()
+            .map_err(|e| format!("{number}: not an authorized_keys line ({e})"))?;
+        keys.push(entry.public_key().clone());
+    }
+    if keys.is_empty() {
+        return Err(" holds no key".to_string());
+    }
+    Ok(keys)
 }
 
 /// Runs `serve` until the process is stopped.
@@ -102,4 +157,27 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         limits,
     })
     .map_err(|e| CliError::Runtime(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_authorized_keys_file_is_read_and_a_bad_line_named() {
+        let pair = russh::keys::ssh_key::private::Ed25519Keypair::from_seed(&[7; 32]);
+        let public = russh::keys::PrivateKey::from(pair).public_key().clone();
+        let key = format!("{} ann@home", public.to_openssh().unwrap());
+        let keys = authorized_keys(&format!("# friends\n\n{key}\n  {key}\n")).unwrap();
+        assert_eq!(keys.len(), 2);
+        let with_options = format!("no-pty,from=\"10.0.0.1\" {key}");
+        assert_eq!(authorized_keys(&with_options).unwrap().len(), 1);
+        let bad = authorized_keys(&format!("{key}\nssh-ed25519 AAAA-not-base64\n")).unwrap_err();
+        assert!(bad.starts_with("2: not an authorized_keys line"), "{bad}");
+        assert!(
+            authorized_keys("# nobody\n")
+                .unwrap_err()
+                .contains("holds no key")
+        );
+    }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::ai::AiKind;
-use crate::game::{Deal, Player, RuleSet};
+use crate::game::{Deal, ParseRuleSetError, Player, RuleSet};
 use crate::net::rooms::{BoardSize, NewGame, THINK_MILLIS};
 use crate::text::escape_controls;
 
@@ -88,13 +88,8 @@ pub fn parse(line: &str) -> Result<Request, String> {
 fn parse_new(words: &[&str]) -> Result<NewGame, String> {
     let mut rest = words.iter().copied();
     let rules = match rest.next() {
-        None => RuleSet::Classic,
-        Some(name) => name.parse().map_err(|_| {
-            format!(
-                "unknown rules `{}`: classic, lol4, racket or dicewars",
-                quoted(name)
-            )
-        })?,
+        None => RuleSet::default(),
+        Some(name) => name.parse().map_err(|e: ParseRuleSetError| e.to_string())?,
     };
     let mut new = NewGame::new(rules);
     let mut given = Vec::new();
@@ -302,7 +297,7 @@ mod tests {
     #[test]
     fn a_bad_new_game_is_refused_in_a_few_words() {
         let cases = [
-            ("new chess", "unknown rules `chess`"),
+            ("new chess", "no rule set is called `chess`"),
             ("new classic 99", "1 to 6 rows"),
             ("new classic 0", "1 to 6 rows"),
             ("new dicewars 1", "2 to 40 territories"),

@@ -18,6 +18,7 @@ pub mod lobby;
 pub mod rooms;
 pub mod server;
 pub mod terminal;
+pub mod workers;
 
 use std::io::Write as _;
 use std::net::SocketAddr;

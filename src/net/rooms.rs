@@ -1,21 +1,33 @@
 //! The games of a server: each a [`Room`] with a short code, its
 //! authoritative [`Session`] kept in a record under the data directory's
-//! `net/` folder as moves happen, its seats claimed by user names, and a
-//! thread of its own that plays its computer seats.
+//! `net/` folder as moves happen, and its seats claimed by user names.
+//!
+//! A seat whose player drops is held for them ([`RoomsConfig::seat_hold`]):
+//! the others read "b disconnected, waiting", the same name joining again
+//! in time gets it back, and after that it is open to anyone who joins
+//! (the others are told). A room's computer seats are played by the
+//! server's pool of [`Workers`]: the computer thinks on a copy of the
+//! position, with the room's lock released, and its move is played only if
+//! the game has not moved on meanwhile.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{AiKind, Budget};
-use crate::game::{Ground, Move, Player, PlayerSet, RuleSet, deal_game};
-use crate::record::{Record, Tags};
-use crate::session::{Seats, Session, Store, Table, TableError, TableView, seats_of};
+use crate::game::{Ground, Move, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
+use crate::record::{Record, Seat, Tags};
+use crate::session::{
+    Seats, Session, Store, Table, TableError, TableView, Wake, WatchId, Watchers, seats_of,
+};
+
+use super::workers::{Job, Workers};
 
 /// What the computer may spend on a move in a network game.
 pub const COMPUTER_BUDGET: Budget = Budget {
@@ -48,12 +60,57 @@ pub enum JoinError {
     Over(String),
 }
 
+/// How long a dropped player's seat is held for them by default.
+pub const SEAT_HOLD: Duration = Duration::from_secs(5 * 60);
+
+/// How the games of a server run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomsConfig {
+    /// The threads that play the computer's seats, for all games.
+    pub workers: usize,
+    /// How long a dropped player's seat is held for them.
+    pub seat_hold: Duration,
+}
+
+impl Default for RoomsConfig {
+    fn default() -> RoomsConfig {
+        RoomsConfig {
+            workers: super::workers::cores(),
+            seat_hold: SEAT_HOLD,
+        }
+    }
+}
+
+/// What thinks for a room's computer seats: the move of the player to move
+/// in a position.
+type Thinker = Box<dyn FnMut(&Rules, &Position) -> Option<Move> + Send>;
+
+/// Makes the [`Thinker`] of a game from its record and seed.
+type Brains = Arc<dyn Fn(&Record, u64) -> Thinker + Send + Sync>;
+
 /// A game of the server (see the [module](self)).
-#[derive(Debug)]
 pub struct Room {
     code: String,
     state: Mutex<State>,
     changed: Condvar,
+    watchers: Watchers,
+    /// The room itself, as the pool's queue holds it.
+    me: Weak<Room>,
+    workers: Arc<Workers>,
+    /// The computer's opponents; locked only by the pool's thread playing
+    /// for this room, never with `state`.
+    thinker: Mutex<Thinker>,
+    hold: Duration,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Room {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Room")
+            .field("code", &self.code)
+            .field("state", &self.state)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug)]
@@ -65,6 +122,49 @@ struct State {
     owners: BTreeMap<Player, String>,
     /// The seats whose player is connected now.
     connected: BTreeSet<Player>,
+    /// The claimed seats whose player is away, since when.
+    away: BTreeMap<Player, Instant>,
+    /// Whether the room waits in the pool's queue or is being played.
+    queued: bool,
+    /// Whether the computer is thinking (the room's lock released).
+    thinking: bool,
+}
+
+impl State {
+    /// Keeps the seats' names with the record; a failed save shows as the
+    /// store's warning, as it does for a move.
+    fn keep_owners(&mut self) {
+        let tags = tags_with_owners(self.session.record().tags(), &self.owners);
+        let seats = self.session.record().seats().to_vec();
+        self.session.set_header(seats, tags);
+        let _ = self.session.apply(crate::session::Command::Save);
+    }
+
+    /// Opens the seats held longer than `hold` for their player, saying so
+    /// to everyone; whether any was.
+    fn open_expired(&mut self, code: &str, hold: Duration, now: Instant) -> bool {
+        let expired: Vec<Player> = self
+            .away
+            .iter()
+            .filter(|(p, since)| {
+                !self.connected.contains(*p) && now.saturating_duration_since(**since) >= hold
+            })
+            .map(|(p, _)| *p)
+            .collect();
+        for &p in &expired {
+            self.away.remove(&p);
+            if let Some(name) = self.owners.remove(&p) {
+                self.notices.push(format!(
+                    "{name} did not come back: {}'s seat is open to whoever joins game {code}",
+                    p.letter()
+                ));
+            }
+        }
+        if !expired.is_empty() {
+            self.keep_owners();
+        }
+        !expired.is_empty()
+    }
 }
 
 /// Writes a room's record, whole, into its file at every change.
@@ -139,8 +239,9 @@ impl Room {
         state.closed || state.session.record().is_over()
     }
 
-    /// Seats `user`: back at the seat of theirs (a reconnection), else at
-    /// the first free person's seat.
+    /// Seats `user`: back at the seat of theirs (a reconnection, while it
+    /// is held), else at the first free person's seat (a seat held too
+    /// long is free).
     ///
     /// # Errors
     /// [`JoinError`] when the game is over or has no seat free.
@@ -149,6 +250,7 @@ impl Room {
         if state.closed || state.session.record().is_over() {
             return Err(JoinError::Over(self.code.clone()));
         }
+        state.open_expired(&self.code, self.hold, Instant::now());
         let players = state.session.rules().players();
         let computers = state.session.computers();
         let mine = state
@@ -160,69 +262,140 @@ impl Room {
             Player::all(players).find(|p| !computers.contains(*p) && !state.owners.contains_key(p))
         });
         let Some(seat) = seat else {
+            drop(state);
+            self.ring();
             return Err(JoinError::Full(self.code.clone()));
         };
         let back = mine.is_some();
         state.owners.insert(seat, user.to_string());
         state.connected.insert(seat);
+        state.away.remove(&seat);
         let notice = if back {
             format!("{} ({user}) is back", seat.letter())
         } else {
             format!("{user} sits at {}", seat.letter())
         };
         state.notices.push(notice);
-        let tags = tags_with_owners(state.session.record().tags(), &state.owners);
-        let seats = state.session.record().seats().to_vec();
-        state.session.set_header(seats, tags);
-        // The names are kept with the record; a failed save shows as the
-        // store's warning, as it does for a move.
-        let _ = state.session.apply(crate::session::Command::Save);
+        state.keep_owners();
         drop(state);
-        self.changed.notify_all();
+        self.ring();
         Ok(seat)
     }
 
-    /// The player at `seat` dropped: the seat is kept for them.
+    /// The player at `seat` dropped: the seat is held for them.
     pub fn leave(&self, seat: Player) {
         let mut state = self.lock();
         if state.connected.remove(&seat) && !state.session.record().is_over() {
+            state.away.insert(seat, Instant::now());
             state
                 .notices
                 .push(format!("{} disconnected, waiting", seat.letter()));
         }
         drop(state);
-        self.changed.notify_all();
+        self.ring();
     }
 
-    /// Plays the computer's seats until the game is over or closed (the
-    /// room's own thread).
-    fn play_computers(&self) {
-        loop {
-            let mut state = self.lock();
-            if state.closed || state.session.record().is_over() {
-                return;
-            }
-            if state.session.computer_to_move().is_some() {
-                if state.session.computer_move().is_err() {
-                    state.notices.push("the computer found no move".to_string());
-                    state.closed = true;
-                }
-                drop(state);
-                self.changed.notify_all();
-                continue;
-            }
-            let (state, _) = self
-                .changed
-                .wait_timeout(state, Duration::from_secs(1))
-                .unwrap_or_else(PoisonError::into_inner);
-            drop(state);
+    /// Opens the seats held too long (the server's sweep).
+    fn open_expired(&self) {
+        let opened = self
+            .lock()
+            .open_expired(&self.code, self.hold, Instant::now());
+        if opened {
+            self.ring();
         }
+    }
+
+    /// Whether the computer is thinking for this room now.
+    pub fn thinking(&self) -> bool {
+        self.lock().thinking
+    }
+
+    /// Wakes everyone following the room: after every change, with the
+    /// room's lock released.
+    fn ring(&self) {
+        self.changed.notify_all();
+        self.watchers.ring();
+    }
+
+    /// Queues the room for the pool if its computer is to move and it is
+    /// not queued yet.
+    fn kick(&self) {
+        let mut state = self.lock();
+        if state.queued || state.closed || state.session.computer_to_move().is_none() {
+            return;
+        }
+        state.queued = true;
+        drop(state);
+        let me: Weak<dyn Job> = self.me.clone();
+        self.workers.push(me);
     }
 
     /// Closes the room: every front-end stops following it.
     pub fn close(&self) {
         self.lock().closed = true;
-        self.changed.notify_all();
+        self.ring();
+    }
+
+    /// Closes the room, saying `notice` to everyone (once).
+    fn stop(&self, notice: &str) {
+        let mut state = self.lock();
+        if !state.closed {
+            state.notices.push(notice.to_string());
+            state.closed = true;
+        }
+        drop(state);
+        self.ring();
+    }
+
+    /// Makes sure the room's record is on disk (its last save done).
+    ///
+    /// # Errors
+    /// The record could not be synced, in words.
+    fn sync(&self) -> Result<(), String> {
+        let _state = self.lock();
+        std::fs::File::open(&self.path)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+}
+
+impl Job for Room {
+    /// The pool's turn for this room: the computer thinks on a copy of the
+    /// position with the room's lock released, then plays its move if the
+    /// game is where it was.
+    fn run(&self) {
+        let (plays, rules, at) = {
+            let mut state = self.lock();
+            if state.closed || state.session.computer_to_move().is_none() {
+                state.queued = false;
+                return;
+            }
+            state.thinking = true;
+            let session = &state.session;
+            (
+                session.record().plays().len(),
+                session.rules().clone(),
+                session.position(),
+            )
+        };
+        let chosen = {
+            let mut thinker = self.thinker.lock().unwrap_or_else(PoisonError::into_inner);
+            thinker(&rules, &at).filter(|mv| at.moves(&rules).contains(mv))
+        };
+        let mut state = self.lock();
+        state.thinking = false;
+        state.queued = false;
+        let moved_on = state.session.record().plays().len() != plays;
+        if !state.closed && !moved_on {
+            let played = chosen.is_some_and(|mv| state.session.play(mv, true).is_ok());
+            if !played {
+                state.notices.push("the computer found no move".to_string());
+                state.closed = true;
+            }
+        }
+        drop(state);
+        self.ring();
+        self.kick();
     }
 }
 
@@ -280,7 +453,8 @@ impl Table for Room {
             .play(mv, false)
             .map_err(|_| TableError::Illegal)?;
         drop(state);
-        self.changed.notify_all();
+        self.ring();
+        self.kick();
         Ok(())
     }
 
@@ -301,14 +475,42 @@ impl Table for Room {
             closed: state.closed,
         })
     }
+
+    fn watch(&self, wake: Wake) -> WatchId {
+        self.watchers.add(wake)
+    }
+
+    fn unwatch(&self, id: WatchId) {
+        self.watchers.remove(id);
+    }
 }
 
 /// Every game of a server, by code.
-#[derive(Debug)]
 pub struct Rooms {
     dir: PathBuf,
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     rng: Mutex<ChaCha8Rng>,
+    workers: Arc<Workers>,
+    hold: Duration,
+    /// The computer's opponents of new rooms (tests put their own).
+    brains: Mutex<Option<Brains>>,
+    stopped: AtomicBool,
+}
+
+impl std::fmt::Debug for Rooms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rooms")
+            .field("dir", &self.dir)
+            .field("workers", &self.workers)
+            .field("hold", &self.hold)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Rooms {
+    fn drop(&mut self) {
+        self.workers.stop();
+    }
 }
 
 /// The letters of a room's code (no I or O, which read as digits).
@@ -316,16 +518,29 @@ const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 impl Rooms {
     /// The games kept in `dir` (the unfinished ones resumed, their
-    /// computer seats playing again), new codes drawn from `seed`.
+    /// computer seats playing again), new codes drawn from `seed`, run as
+    /// [`RoomsConfig::default`] says.
     ///
     /// # Errors
-    /// The folder cannot be made or read.
+    /// The folder cannot be made or read, or a thread cannot start.
     pub fn open(dir: PathBuf, seed: u64) -> std::io::Result<Arc<Rooms>> {
+        Rooms::open_with(dir, seed, RoomsConfig::default())
+    }
+
+    /// [`Rooms::open`], run as `config` says.
+    ///
+    /// # Errors
+    /// The folder cannot be made or read, or a thread cannot start.
+    pub fn open_with(dir: PathBuf, seed: u64, config: RoomsConfig) -> std::io::Result<Arc<Rooms>> {
         std::fs::create_dir_all(&dir)?;
         let rooms = Arc::new(Rooms {
             dir,
             rooms: Mutex::new(BTreeMap::new()),
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+            workers: Workers::start(config.workers)?,
+            hold: config.seat_hold,
+            brains: Mutex::new(None),
+            stopped: AtomicBool::new(false),
         });
         let mut names: Vec<PathBuf> = std::fs::read_dir(&rooms.dir)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -348,6 +563,11 @@ impl Rooms {
             let seed = rooms.draw_seed();
             rooms.start(code.to_string(), record, seed, path.clone());
         }
+        let sweeping = Arc::downgrade(&rooms);
+        let tick = (config.seat_hold / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
+        std::thread::Builder::new()
+            .name("seat-hold".into())
+            .spawn(move || sweep(&sweeping, tick))?;
         Ok(rooms)
     }
 
@@ -441,14 +661,33 @@ impl Rooms {
 
     fn start(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
         let owners = owners_of(record.tags());
-        let seats = Seats::seated(record.seats(), AiKind::default(), COMPUTER_BUDGET, seed);
+        let computers: PlayerSet = record
+            .seats()
+            .iter()
+            .zip(0u8..)
+            .filter(|(seat, _)| matches!(seat, Seat::Computer { .. }))
+            .filter_map(|(_, i)| Player::new(i))
+            .collect();
+        let brains = self
+            .brains
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let thinker = match brains {
+            Some(brains) => brains(&record, seed),
+            None => seated(&record, seed),
+        };
         let session = Session::new(record, seed)
-            .with_seats(seats)
+            .with_seats(Seats::elsewhere(computers))
             .with_store(Box::new(FileStore {
-                path,
+                path: path.clone(),
                 warning: None,
             }));
-        let room = Arc::new(Room {
+        // The players of a resumed game are away from the start: their
+        // seats are held for them as for a drop.
+        let now = Instant::now();
+        let away = owners.keys().map(|p| (*p, now)).collect();
+        let room = Arc::new_cyclic(|me| Room {
             code: code.clone(),
             state: Mutex::new(State {
                 session,
@@ -456,14 +695,20 @@ impl Rooms {
                 closed: false,
                 owners,
                 connected: BTreeSet::new(),
+                away,
+                queued: false,
+                thinking: false,
             }),
             changed: Condvar::new(),
+            watchers: Watchers::default(),
+            me: me.clone(),
+            workers: Arc::clone(&self.workers),
+            thinker: Mutex::new(thinker),
+            hold: self.hold,
+            path,
         });
-        if !room.lock().session.computers().is_empty() {
-            let playing = Arc::clone(&room);
-            std::thread::spawn(move || playing.play_computers());
-        }
         self.lock().insert(code, Arc::clone(&room));
+        room.kick();
         room
     }
 
@@ -473,78 +718,71 @@ impl Rooms {
             room.close();
         }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn classic(computers: PlayerSet) -> NewGame {
-        NewGame {
-            rules: RuleSet::Classic,
-            side: 2,
-            computers,
+    /// Stops the games (the server stopping): each room closed with
+    /// `notice` said to everyone following it, the computer's threads
+    /// ended, every record synced to disk. The games stay unfinished in
+    /// their records, for the next start to resume.
+    ///
+    /// # Errors
+    /// The records (or their folder) that could not be synced, in words.
+    pub fn stop(&self, notice: &str) -> Result<(), Vec<String>> {
+        self.stopped.store(true, Ordering::SeqCst);
+        let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
+        for room in &rooms {
+            room.stop(notice);
+        }
+        // The thread thinking finds its room closed and plays nothing.
+        self.workers.stop();
+        let mut failed: Vec<String> = rooms.iter().filter_map(|r| r.sync().err()).collect();
+        if let Err(e) = std::fs::File::open(&self.dir).and_then(|d| d.sync_all()) {
+            failed.push(format!("{}: {e}", self.dir.display()));
+        }
+        if failed.is_empty() {
+            Ok(())
+        } else {
+            Err(failed)
         }
     }
 
-    #[test]
-    fn seats_are_claimed_kept_on_a_drop_and_taken_back_by_name() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = Rooms::open(dir.path().to_path_buf(), 1).unwrap();
-        let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
-        assert_eq!(room.claim("ann"), Ok(Player::A));
-        assert_eq!(room.claim("bob"), Ok(Player::B));
-        assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
-        room.leave(Player::B);
-        assert!(
-            room.view()
-                .notices
-                .iter()
-                .any(|n| n == "b disconnected, waiting")
-        );
-        assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
-        assert_eq!(room.claim("bob"), Ok(Player::B));
-        assert_eq!(
-            rooms
-                .get(&room.code().to_lowercase())
-                .map(|r| r.code().to_string()),
-            Some(room.code().to_string())
-        );
+    /// Opens the seats held too long, in every room.
+    fn open_expired(&self) {
+        let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
+        for room in rooms {
+            room.open_expired();
+        }
     }
 
-    #[test]
-    fn a_move_is_checked_kept_and_resumed_after_a_restart() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = Rooms::open(dir.path().to_path_buf(), 2).unwrap();
-        let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
-        room.claim("ann").unwrap();
-        let view = room.view();
-        let mv = view.record.end().moves(view.record.rules())[0];
-        assert_eq!(
-            room.play(Player::B, 0, mv),
-            Err(TableError::NotYourTurn(Player::B))
-        );
-        assert_eq!(room.play(Player::A, 1, mv), Err(TableError::Stale(0)));
-        room.play(Player::A, 0, mv).unwrap();
-        assert!(room.wait(0, usize::MAX, Duration::ZERO).is_some());
-        let again = Rooms::open(dir.path().to_path_buf(), 3).unwrap();
-        let resumed = again.get(room.code()).unwrap();
-        assert_eq!(resumed.view().record.plays().len(), 1);
-        assert_eq!(
-            resumed.claim("ann"),
-            Ok(Player::A),
-            "the seat's name was kept"
-        );
-    }
-
-    #[test]
-    fn the_computer_plays_its_seats_on_the_room_s_thread() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = Rooms::open(dir.path().to_path_buf(), 4).unwrap();
-        let room = rooms
-            .create(&classic(PlayerSet::single(Player::A)))
-            .unwrap();
-        let view = room.wait(0, usize::MAX, Duration::from_secs(20));
-        assert!(view.is_some_and(|v| !v.record.plays().is_empty()));
+    /// The computer's opponents of the rooms made from now on.
+    #[cfg(test)]
+    fn think_with(&self, brains: Brains) {
+        *self.brains.lock().unwrap_or_else(PoisonError::into_inner) = Some(brains);
     }
 }
+
+/// The computer's opponents of a record's seats, each within its budget.
+fn seated(record: &Record, seed: u64) -> Thinker {
+    let mut seats = Seats::seated(record.seats(), AiKind::default(), COMPUTER_BUDGET, seed);
+    Box::new(move |rules, at| {
+        seats
+            .seat(at.player())
+            .and_then(|(ai, budget)| ai.choose(rules, at, budget))
+    })
+}
+
+/// Opens the seats held too long, every `tick`, until the server stops.
+fn sweep(rooms: &Weak<Rooms>, tick: Duration) {
+    loop {
+        std::thread::sleep(tick);
+        let Some(rooms) = rooms.upgrade() else {
+            return;
+        };
+        if rooms.stopped.load(Ordering::SeqCst) {
+            return;
+        }
+        rooms.open_expired();
+    }
+}
+
+#[cfg(test)]
+mod tests;

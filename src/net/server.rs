@@ -86,6 +86,11 @@ impl Drop for Channelled {
         if let Some(terminal) = &self.terminal {
             terminal.close();
         }
+        // The screen holds a sender of the input too (its wake): the input
+        // ends by word, not by its senders all gone.
+        if let Some(input) = self.input.take() {
+            let _ = input.send(Input::End);
+        }
     }
 }
 
@@ -127,6 +132,7 @@ impl Client {
             return;
         }
         let (input, lines) = std::sync::mpsc::channel();
+        let wake = input.clone();
         state.input = Some(input);
         let terminal = match front_end_for(state.pty) {
             FrontEnd::Lines => None,
@@ -154,7 +160,8 @@ impl Client {
             let screen = match terminal {
                 Some(terminal) => Screen::new(out, true).with_terminal(terminal),
                 None => Screen::new(out, false),
-            };
+            }
+            .with_wake(wake);
             let code = lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
             // The screen goes first: its channel closing ends the output.
             drop(screen);

@@ -16,6 +16,7 @@ use russh::{Channel, ChannelId, Pty};
 use super::limits::{Failures, Input, Limits, LineBuffer};
 use super::lobby::{self, Screen};
 use super::rooms::Rooms;
+use super::stopping::{STOPPING, Stopping};
 use super::terminal::Terminal;
 
 /// Who may log in.
@@ -51,6 +52,8 @@ pub struct Shared {
     pub failures: Failures,
     /// The bounds.
     pub limits: Limits,
+    /// The connections open, to stop them all.
+    pub stopping: Arc<Stopping>,
 }
 
 /// The front-end a session channel gets: with a terminal, the lobby in
@@ -144,7 +147,13 @@ impl Client {
         let (out, mut outgoing) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
         let handle = session.handle();
         let (status, exit_status) = tokio::sync::oneshot::channel::<u32>();
+        let registered = self
+            .shared
+            .stopping
+            .register(wake.clone(), terminal.clone());
         tokio::spawn(async move {
+            // The connection counts as open until its last word is sent.
+            let _registered = registered;
             while let Some(bytes) = outgoing.recv().await {
                 if handle.data(channel, bytes).await.is_err() {
                     return;
@@ -156,6 +165,7 @@ impl Client {
             let _ = handle.close(channel).await;
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
+        let stopping = Arc::clone(&self.shared.stopping);
         std::thread::spawn(move || {
             let screen = match terminal {
                 Some(terminal) => Screen::new(out, true).with_terminal(terminal),
@@ -163,6 +173,9 @@ impl Client {
             }
             .with_wake(wake);
             let code = lobby::run(&user, &rooms, &lines, &screen, command.as_deref());
+            if stopping.is_stopping() {
+                screen.say(STOPPING);
+            }
             // The screen goes first: its channel closing ends the output.
             drop(screen);
             let _ = status.send(code);

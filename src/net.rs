@@ -83,8 +83,8 @@ const CLOSING: Duration = Duration::from_secs(5);
 /// channel; a second one ends the process at once, as it would have.
 fn watch_signals() -> Result<tokio::sync::oneshot::Receiver<i32>, NetError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
-    let mut signals =
-        signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]).map_err(NetError::Runtime)?;
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(NetError::Runtime)?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
@@ -175,6 +175,7 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
         };
         // No new connection (the listener is gone); the games closed with a
         // word, the computer's threads ended, the records synced.
+        stopping.begin();
         let notice = "the server is stopping: this game is kept, to go on when it is back";
         let closing = Arc::clone(&rooms);
         let synced = tokio::task::spawn_blocking(move || closing.stop(notice))

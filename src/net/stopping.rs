@@ -74,6 +74,12 @@ impl Stopping {
         }
     }
 
+    /// Marks the server as stopping: from now on a connection's thread
+    /// that ends says [`STOPPING`] before it closes the connection.
+    pub fn begin(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
     /// Ends every connection: a game on screen is left, the input ends
     /// (the connection's thread then says [`STOPPING`] and closes it).
     pub fn stop(&self) {
@@ -123,7 +129,11 @@ mod tests {
         stopping.stop();
         assert_eq!(lines.try_recv(), Ok(Input::End));
         let late = stopping.register(input, None);
-        assert_eq!(lines.try_recv(), Ok(Input::End), "a late one is ended at once");
+        assert_eq!(
+            lines.try_recv(),
+            Ok(Input::End),
+            "a late one is ended at once"
+        );
         assert_eq!(stopping.open(), 2);
         drop((first, late));
         assert_eq!(stopping.open(), 0);

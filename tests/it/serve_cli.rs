@@ -434,3 +434,4 @@ fn a_public_address_without_an_access_option_is_refused() {
 }
 
 mod screen;
+mod stop;

@@ -67,7 +67,12 @@ struct Client {
 
 impl Client {
     async fn open(addr: SocketAddr, user: &str, command: &str, role: Role) -> Client {
-        let config = Arc::new(client::Config::default());
+        // As OpenSSH does for an interactive session: no Nagle delay on
+        // the keys typed.
+        let config = Arc::new(client::Config {
+            nodelay: true,
+            ..Default::default()
+        });
         let mut handle = client::connect(config, addr, Trusting)
             .await
             .expect("connect");

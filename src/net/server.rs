@@ -465,6 +465,12 @@ pub async fn accept_loop(
             drop(socket);
             continue;
         };
+        // What `config.nodelay` asks, which `run_stream` leaves to its
+        // caller: without it a screen's second write waits for the
+        // client's delayed acknowledgement (some 40 ms).
+        if config.nodelay {
+            let _ = socket.set_nodelay(true);
+        }
         let client = Client::new(Arc::clone(&shared), peer.ip());
         let config = Arc::clone(&config);
         tokio::spawn(async move {

@@ -420,6 +420,7 @@ fn closing_the_input_or_dropping_it_ends_the_screen_and_q_or_ctrl_c_leaves() {
     let b = Screen::open(&table, Some(Player::B), (80, 24));
     b.send(b"\x03");
     assert_eq!(b.driver.join().unwrap().unwrap(), RemoteEnd::Left);
+    assert!(table.watchers.is_empty(), "a screen gone stops watching");
 }
 
 #[test]

@@ -9,7 +9,9 @@
 //!
 //! Each game is played for [`MOVES`] moves (or to its end), every person
 //! playing the first move of its menu. `SERVE_BENCH_BIN=path` runs another
-//! build of the program as the server (an older one, to compare).
+//! build of the program as the server (an older one, to compare);
+//! `SERVE_BENCH_NO_COMPUTER=1` plays the games with computer seats between
+//! people instead (to see what the computer's thinking costs the others).
 
 use std::io::{BufRead as _, BufReader};
 use std::net::SocketAddr;
@@ -229,6 +231,9 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
 /// The clients of one game, in the lobby's order: players first.
 async fn open_game(addr: SocketAddr, g: usize, clients: usize) -> Vec<Client> {
     let (mut command, mut people) = SHAPES[g % SHAPES.len()];
+    if command.contains("computer") && std::env::var_os("SERVE_BENCH_NO_COMPUTER").is_some() {
+        (command, people) = SHAPES[3];
+    }
     if clients < people {
         (command, people) = SHAPES[1];
     }

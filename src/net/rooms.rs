@@ -760,11 +760,15 @@ impl Rooms {
     }
 }
 
-/// The computer's opponents of a record's seats, each within its budget.
+/// The computer's opponents of a record's seats, each within its budget,
+/// made when first asked for a move (their tables cost memory: a game
+/// between people never makes them).
 fn seated(record: &Record, seed: u64) -> Thinker {
-    let mut seats = Seats::seated(record.seats(), AiKind::default(), COMPUTER_BUDGET, seed);
+    let chairs = record.seats().to_vec();
+    let mut seats: Option<Seats> = None;
     Box::new(move |rules, at| {
         seats
+            .get_or_insert_with(|| Seats::seated(&chairs, AiKind::default(), COMPUTER_BUDGET, seed))
             .seat(at.player())
             .and_then(|(ai, budget)| ai.choose(rules, at, budget))
     })

@@ -276,7 +276,7 @@ async fn run(n: usize, addr: SocketAddr, pid: u32) -> Row {
     let mut left = n;
     let mut g = 0;
     while left > 0 {
-        let clients = left.min(PER_GAME).max(2);
+        let clients = left.clamp(2, PER_GAME);
         games.push(open_game(addr, g, clients).await);
         left = left.saturating_sub(clients);
         g += 1;

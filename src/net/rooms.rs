@@ -9,10 +9,13 @@
 //! server's pool of [`Workers`]: the computer thinks on a copy of the
 //! position, with the room's lock released, and its move is played only if
 //! the game has not moved on meanwhile.
+//!
+//! By job: here the rooms and their state; `computer` (the computer's
+//! seats), `seats` (names at seats, seats held), `file` (the record file)
+//! and `table` (a room as a [`Table`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
 use std::time::{Duration, Instant};
@@ -24,19 +27,19 @@ use crate::ai::{AiKind, Budget};
 use crate::game::{Ground, Move, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
 use crate::record::{Record, Seat, Tags};
 use crate::session::{
-    Seats, Session, Store, Table, TableError, TableView, Wake, WatchId, Watchers, seats_of,
+    Seats, Session, Table, TableError, TableView, Wake, WatchId, Watchers, seats_of,
 };
 
 use super::workers::{Job, Workers};
+use computer::{Brains, Thinker, seated};
+use file::FileStore;
+use seats::{owners_of, sweep};
 
 /// What the computer may spend on a move in a network game.
 pub const COMPUTER_BUDGET: Budget = Budget {
     time: Some(Duration::from_millis(500)),
     nodes: None,
 };
-
-/// The comment line of a record that names a seat's player: `net seat a alice`.
-const SEAT_TAG: &str = "net seat ";
 
 /// A new game, as the lobby's `new` asks for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,11 +85,6 @@ impl Default for RoomsConfig {
 }
 
 /// What thinks for a room's computer seats: the move of the player to move
-/// in a position.
-type Thinker = Box<dyn FnMut(&Rules, &Position) -> Option<Move> + Send>;
-
-/// Makes the [`Thinker`] of a game from its record and seed.
-type Brains = Arc<dyn Fn(&Record, u64) -> Thinker + Send + Sync>;
 
 /// A game of the server (see the [module](self)).
 pub struct Room {
@@ -128,70 +126,6 @@ struct State {
     queued: bool,
     /// Whether the computer is thinking (the room's lock released).
     thinking: bool,
-}
-
-impl State {
-    /// Keeps the seats' names with the record; a failed save shows as the
-    /// store's warning, as it does for a move.
-    fn keep_owners(&mut self) {
-        let tags = tags_with_owners(self.session.record().tags(), &self.owners);
-        let seats = self.session.record().seats().to_vec();
-        self.session.set_header(seats, tags);
-        let _ = self.session.apply(crate::session::Command::Save);
-    }
-
-    /// Opens the seats held longer than `hold` for their player, saying so
-    /// to everyone; whether any was.
-    fn open_expired(&mut self, code: &str, hold: Duration, now: Instant) -> bool {
-        let expired: Vec<Player> = self
-            .away
-            .iter()
-            .filter(|(p, since)| {
-                !self.connected.contains(*p) && now.saturating_duration_since(**since) >= hold
-            })
-            .map(|(p, _)| *p)
-            .collect();
-        for &p in &expired {
-            self.away.remove(&p);
-            if let Some(name) = self.owners.remove(&p) {
-                self.notices.push(format!(
-                    "{name} did not come back: {}'s seat is open to whoever joins game {code}",
-                    p.letter()
-                ));
-            }
-        }
-        if !expired.is_empty() {
-            self.keep_owners();
-        }
-        !expired.is_empty()
-    }
-}
-
-/// Writes a room's record, whole, into its file at every change.
-struct FileStore {
-    path: PathBuf,
-    warning: Option<String>,
-}
-
-impl Store for FileStore {
-    fn save(&mut self, record: &Record) -> Result<(), String> {
-        let result = write_atomically(&self.path, &record.to_string());
-        self.warning = result.as_ref().err().cloned();
-        result
-    }
-
-    fn warning(&self) -> Option<String> {
-        self.warning.clone()
-    }
-}
-
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let why = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(why)?;
-    file.write_all(text.as_bytes()).map_err(why)?;
-    file.persist(path).map_err(|e| why(e.error))?;
-    Ok(())
 }
 
 impl Room {
@@ -356,132 +290,6 @@ impl Room {
         std::fs::File::open(&self.path)
             .and_then(|f| f.sync_all())
             .map_err(|e| format!("{}: {e}", self.path.display()))
-    }
-}
-
-impl Job for Room {
-    /// The pool's turn for this room: the computer thinks on a copy of the
-    /// position with the room's lock released, then plays its move if the
-    /// game is where it was.
-    fn run(&self) {
-        let (plays, rules, at) = {
-            let mut state = self.lock();
-            if state.closed || state.session.computer_to_move().is_none() {
-                state.queued = false;
-                return;
-            }
-            state.thinking = true;
-            let session = &state.session;
-            (
-                session.record().plays().len(),
-                session.rules().clone(),
-                session.position(),
-            )
-        };
-        let chosen = {
-            let mut thinker = self.thinker.lock().unwrap_or_else(PoisonError::into_inner);
-            thinker(&rules, &at).filter(|mv| at.moves(&rules).contains(mv))
-        };
-        let mut state = self.lock();
-        state.thinking = false;
-        state.queued = false;
-        let moved_on = state.session.record().plays().len() != plays;
-        if !state.closed && !moved_on {
-            let played = chosen.is_some_and(|mv| state.session.play(mv, true).is_ok());
-            if !played {
-                state.notices.push("the computer found no move".to_string());
-                state.closed = true;
-            }
-        }
-        drop(state);
-        self.ring();
-        self.kick();
-    }
-}
-
-fn tags_with_owners(tags: &Tags, owners: &BTreeMap<Player, String>) -> Tags {
-    let mut tags = tags.clone();
-    tags.comments
-        .retain(|c| !c.trim_start().starts_with(SEAT_TAG));
-    for (p, name) in owners {
-        tags.comments
-            .push(format!(" {SEAT_TAG}{} {name}", p.letter()));
-    }
-    tags
-}
-
-fn owners_of(tags: &Tags) -> BTreeMap<Player, String> {
-    tags.comments
-        .iter()
-        .filter_map(|c| {
-            let rest = c.trim_start().strip_prefix(SEAT_TAG)?;
-            let (letter, name) = rest.split_once(' ')?;
-            let player = Player::from_letter(letter.chars().next()?)?;
-            Some((player, name.trim().to_string()))
-        })
-        .collect()
-}
-
-impl Table for Room {
-    fn view(&self) -> TableView {
-        let state = self.lock();
-        TableView {
-            record: state.session.record().clone(),
-            notices: state.notices.clone(),
-            closed: state.closed,
-        }
-    }
-
-    fn play(&self, seat: Player, after: usize, mv: Move) -> Result<(), TableError> {
-        let mut state = self.lock();
-        if state.closed {
-            return Err(TableError::Closed);
-        }
-        let plays = state.session.record().plays().len();
-        if plays != after {
-            return Err(TableError::Stale(plays));
-        }
-        let position = state.session.position();
-        if state.session.record().is_over()
-            || position.player() != seat
-            || state.session.computers().contains(seat)
-        {
-            return Err(TableError::NotYourTurn(seat));
-        }
-        state
-            .session
-            .play(mv, false)
-            .map_err(|_| TableError::Illegal)?;
-        drop(state);
-        self.ring();
-        self.kick();
-        Ok(())
-    }
-
-    fn wait(&self, plays: usize, notices: usize, timeout: Duration) -> Option<TableView> {
-        let state = self.lock();
-        let (state, _) = self
-            .changed
-            .wait_timeout_while(state, timeout, |s| {
-                !s.closed && s.session.record().plays().len() <= plays && s.notices.len() <= notices
-            })
-            .unwrap_or_else(PoisonError::into_inner);
-        let changed = state.closed
-            || state.session.record().plays().len() > plays
-            || state.notices.len() > notices;
-        changed.then(|| TableView {
-            record: state.session.record().clone(),
-            notices: state.notices.clone(),
-            closed: state.closed,
-        })
-    }
-
-    fn watch(&self, wake: Wake) -> WatchId {
-        self.watchers.add(wake)
-    }
-
-    fn unwatch(&self, id: WatchId) {
-        self.watchers.remove(id);
     }
 }
 
@@ -760,33 +568,9 @@ impl Rooms {
     }
 }
 
-/// The computer's opponents of a record's seats, each within its budget,
-/// made when first asked for a move (their tables cost memory: a game
-/// between people never makes them).
-fn seated(record: &Record, seed: u64) -> Thinker {
-    let chairs = record.seats().to_vec();
-    let mut seats: Option<Seats> = None;
-    Box::new(move |rules, at| {
-        seats
-            .get_or_insert_with(|| Seats::seated(&chairs, AiKind::default(), COMPUTER_BUDGET, seed))
-            .seat(at.player())
-            .and_then(|(ai, budget)| ai.choose(rules, at, budget))
-    })
-}
-
-/// Opens the seats held too long, every `tick`, until the server stops.
-fn sweep(rooms: &Weak<Rooms>, tick: Duration) {
-    loop {
-        std::thread::sleep(tick);
-        let Some(rooms) = rooms.upgrade() else {
-            return;
-        };
-        if rooms.stopped.load(Ordering::SeqCst) {
-            return;
-        }
-        rooms.open_expired();
-    }
-}
-
+mod computer;
+mod file;
+mod seats;
+mod table;
 #[cfg(test)]
 mod tests;

@@ -84,8 +84,6 @@ impl Default for RoomsConfig {
     }
 }
 
-/// What thinks for a room's computer seats: the move of the player to move
-
 /// A game of the server (see the [module](self)).
 pub struct Room {
     code: String,

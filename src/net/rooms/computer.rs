@@ -4,6 +4,7 @@
 
 use super::*;
 
+/// What thinks for a room's computer seats: the move of the player to move
 /// in a position.
 pub(super) type Thinker = Box<dyn FnMut(&Rules, &Position) -> Option<Move> + Send>;
 

@@ -1,8 +1,17 @@
 //! `cargo bench --bench serve [-- N...]`: N clients on loopback (default 10
-//! and 100) in one game of `dice-of-doom serve` — two players, the rest
-//! watching — and what a move costs: the time from a move sent to the last
-//! watcher's screen showing it (median, p95), the bytes each watcher gets
-//! per move, the server's memory per idle connection and its CPU time.
+//! and 100) in games of `dice-of-doom serve` of 2 to 7 players — players
+//! and watchers, ten clients a game, one game in four with computer seats —
+//! and what a move costs: the time from a person's move sent to the last
+//! screen of its game showing it (median, p95, over every person's move of
+//! every game), the bytes each client gets per move (line mode; and full
+//! screen, one watcher a game at a pseudo-terminal), the server's memory
+//! per idle connection, and its CPU time while the games are played.
+//!
+//! Each game is played for [`MOVES`] moves (or to its end), every person
+//! playing the first move of its menu. `SERVE_BENCH_BIN=path` runs another
+//! build of the program as the server (an older one, to compare);
+//! `SERVE_BENCH_NO_COMPUTER=1` plays the games with computer seats between
+//! people instead (to see what the computer's thinking costs the others).
 
 use std::io::{BufRead as _, BufReader};
 use std::net::SocketAddr;
@@ -14,6 +23,21 @@ use russh::client::{self, Handle, Msg};
 use russh::keys::PublicKeyOrCertificate;
 use russh::{Channel, ChannelMsg};
 
+/// The moves each game is played for.
+const MOVES: usize = 24;
+
+/// The clients of a game (its players, the rest watching).
+const PER_GAME: usize = 10;
+
+/// The kinds of game, in turn: the lobby's `new` command, the people
+/// playing, and whether some seats are the computer's.
+const SHAPES: [(&str, usize); 4] = [
+    ("new dicewars 4", 7),
+    ("new classic 3", 2),
+    ("new lol4 3 computer c,d", 2),
+    ("new lol4 3", 4),
+];
+
 struct Trusting;
 
 impl client::Handler for Trusting {
@@ -24,16 +48,33 @@ impl client::Handler for Trusting {
     }
 }
 
+/// What a client does in the game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Plays move 1 at each of its turns.
+    Player,
+    /// Watches in lines.
+    Watcher,
+    /// Watches full screen (a pseudo-terminal): only its bytes count.
+    Screen,
+}
+
 struct Client {
     _handle: Handle<Trusting>,
     channel: Channel<Msg>,
+    role: Role,
     text: String,
     seen: usize,
 }
 
 impl Client {
-    async fn open(addr: SocketAddr, user: &str, command: &str) -> Client {
-        let config = Arc::new(client::Config::default());
+    async fn open(addr: SocketAddr, user: &str, command: &str, role: Role) -> Client {
+        // As OpenSSH does for an interactive session: no Nagle delay on
+        // the keys typed.
+        let config = Arc::new(client::Config {
+            nodelay: true,
+            ..Default::default()
+        });
         let mut handle = client::connect(config, addr, Trusting)
             .await
             .expect("connect");
@@ -45,73 +86,95 @@ impl Client {
                 .success()
         );
         let channel = handle.channel_open_session().await.expect("session");
+        if role == Role::Screen {
+            channel
+                .request_pty(true, "xterm-256color", 100, 40, 0, 0, &[])
+                .await
+                .expect("pty");
+        }
         channel.exec(true, command).await.expect("exec");
         Client {
             _handle: handle,
             channel,
+            role,
             text: String::new(),
             seen: 0,
         }
     }
 
-    async fn expect_any(&mut self, needles: &[&str]) -> usize {
+    async fn expect(&mut self, needle: &str) {
         loop {
-            let found = needles
-                .iter()
-                .enumerate()
-                .filter_map(|(i, n)| self.text[self.seen..].find(n).map(|at| (at, i, n.len())))
-                .min();
-            if let Some((at, i, len)) = found {
-                self.seen += at + len;
-                return i;
+            if let Some(at) = self.text[self.seen..].find(needle) {
+                self.seen += at + needle.len();
+                return;
             }
-            match tokio::time::timeout(Duration::from_secs(30), self.channel.wait()).await {
+            match tokio::time::timeout(Duration::from_secs(60), self.channel.wait()).await {
                 Ok(Some(ChannelMsg::Data { data })) => {
                     self.text.push_str(&String::from_utf8_lossy(&data))
                 }
                 Ok(Some(_)) => {}
-                _ => panic!("no {needles:?}: {}", self.text),
+                _ => panic!("no {needle:?}: {}", self.text),
             }
         }
     }
 }
 
-/// A watcher's screen until the game is over: when each move's line
-/// (`a: ...`) arrived, and the bytes in all.
-async fn watch(mut client: Client) -> (Vec<Instant>, usize) {
-    let mut arrivals = Vec::new();
-    let mut scanned = client.text.rfind('\n').map_or(0, |i| i + 1);
+/// What a client saw while the games were played.
+#[derive(Default)]
+struct Seen {
+    /// When each move's line (`a: ...`) arrived, in the game's order.
+    arrivals: Vec<Instant>,
+    /// The moves it sent: the game's number of the move, and when.
+    sent: Vec<(usize, Instant)>,
+    /// The bytes it got.
+    bytes: usize,
+}
+
+/// A client in the game until it has seen [`MOVES`] moves or the game's
+/// end (a full-screen watcher: until `done`).
+async fn take_part(mut client: Client, done: tokio::sync::watch::Receiver<bool>) -> Seen {
+    let mut seen = Seen::default();
+    let mut done = done;
+    // The lines before the game was started were read already, but a
+    // player's first menu may be among them.
+    let mut scanned = 0;
+    let mut over = false;
     loop {
-        match tokio::time::timeout(Duration::from_secs(60), client.channel.wait()).await {
-            Ok(Some(ChannelMsg::Data { data })) => {
-                client.text.push_str(&String::from_utf8_lossy(&data));
-            }
-            Ok(Some(_)) => continue,
-            _ => panic!("the watcher's screen ended: {}", client.text),
-        }
-        let now = Instant::now();
         let end = client.text.rfind('\n').map_or(0, |i| i + 1);
-        if end <= scanned {
-            continue;
-        }
-        for line in client.text[scanned..end].lines() {
-            let b = line.as_bytes();
-            if b.len() > 3 && b[0].is_ascii_lowercase() && &b[1..3] == b": " {
-                arrivals.push(now);
+        if client.role != Role::Screen && end > scanned {
+            let now = Instant::now();
+            for line in client.text[scanned..end].lines() {
+                let b = line.as_bytes();
+                if b.len() > 3 && b[0].is_ascii_lowercase() && &b[1..3] == b": " {
+                    seen.arrivals.push(now);
+                } else if line.starts_with("your move, ")
+                    && client.role == Role::Player
+                    && seen.arrivals.len() < MOVES
+                {
+                    seen.sent.push((seen.arrivals.len(), Instant::now()));
+                    client.channel.data(&b"1\n"[..]).await.expect("send");
+                } else if line.contains("game over") {
+                    over = true;
+                }
             }
+            scanned = end;
         }
-        scanned = end;
-        if client.text[..end].contains("game over") {
-            return (arrivals, client.text.len());
+        if client.role != Role::Screen && (over || seen.arrivals.len() >= MOVES) {
+            return seen;
         }
-    }
-}
-
-/// A player's moves (the first of each menu) until the game is over.
-async fn play(mut client: Client, sent: Arc<std::sync::Mutex<Vec<Instant>>>) {
-    while client.expect_any(&["your move, ", "game over"]).await == 0 {
-        sent.lock().expect("not poisoned").push(Instant::now());
-        client.channel.data(&b"1\n"[..]).await.expect("send");
+        tokio::select! {
+            msg = tokio::time::timeout(Duration::from_secs(120), client.channel.wait()) => {
+                match msg {
+                    Ok(Some(ChannelMsg::Data { data })) => {
+                        seen.bytes += data.len();
+                        client.text.push_str(&String::from_utf8_lossy(&data));
+                    }
+                    Ok(Some(_)) => {}
+                    _ => panic!("a screen ended: {}", client.text),
+                }
+            }
+            _ = done.changed(), if client.role == Role::Screen => return seen,
+        }
     }
 }
 
@@ -137,7 +200,9 @@ fn cpu_ticks(pid: u32) -> u64 {
 }
 
 fn start(data: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+    let program = std::env::var_os("SERVE_BENCH_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_dice-of-doom").into());
+    let mut child = Command::new(program)
         .args([
             "serve",
             "--listen",
@@ -163,58 +228,113 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
     (child, addr)
 }
 
-async fn run(n: usize, addr: SocketAddr, pid: u32) {
+/// The clients of one game, in the lobby's order: players first.
+async fn open_game(addr: SocketAddr, g: usize, clients: usize) -> Vec<Client> {
+    let (mut command, mut people) = SHAPES[g % SHAPES.len()];
+    if command.contains("computer") && std::env::var_os("SERVE_BENCH_NO_COMPUTER").is_some() {
+        (command, people) = SHAPES[3];
+    }
+    if clients < people {
+        (command, people) = SHAPES[1];
+    }
+    let mut first = Client::open(addr, &format!("g{g}p0"), command, Role::Player).await;
+    first.expect("others join with `join ").await;
+    let code = first.text[first.seen..first.seen + 4].to_string();
+    first.expect("you play a").await;
+    let mut game = vec![first];
+    for i in 1..clients {
+        let (role, command) = match i {
+            i if i < people => (Role::Player, format!("join {code}")),
+            i if i == people => (Role::Screen, format!("watch {code}")),
+            _ => (Role::Watcher, format!("watch {code}")),
+        };
+        let mut c = Client::open(addr, &format!("g{g}c{i}"), &command, role).await;
+        match role {
+            Role::Player => c.expect("you play ").await,
+            Role::Screen => c.expect("\x1b[?1049h").await,
+            Role::Watcher => c.expect(" to move\n").await,
+        }
+        game.push(c);
+    }
+    game
+}
+
+struct Row {
+    n: usize,
+    games: usize,
+    moves: usize,
+    latencies: Vec<Duration>,
+    line_bytes: (usize, usize),
+    screen_bytes: (usize, usize),
+    rss_per_connection: u64,
+    cpu: f64,
+}
+
+async fn run(n: usize, addr: SocketAddr, pid: u32) -> Row {
     let rss_before = proc_field(pid, "status", "VmRSS:");
-    let mut a = Client::open(addr, "ann", "new classic 4").await;
-    a.expect_any(&["others join with `join "]).await;
-    let code = a.text[a.seen..a.seen + 4].to_string();
-    let mut b = Client::open(addr, "bob", &format!("join {code}")).await;
-    b.expect_any(&["you play b"]).await;
-    let mut watchers = Vec::new();
-    for i in 0..n.saturating_sub(2) {
-        let mut w = Client::open(addr, &format!("w{i}"), &format!("watch {code}")).await;
-        w.expect_any(&[" to move\n"]).await;
-        watchers.push(w);
+    let mut games = Vec::new();
+    let mut left = n;
+    let mut g = 0;
+    while left > 0 {
+        let clients = left.clamp(2, PER_GAME);
+        games.push(open_game(addr, g, clients).await);
+        left = left.saturating_sub(clients);
+        g += 1;
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let rss_idle = proc_field(pid, "status", "VmRSS:");
     let cpu_before = cpu_ticks(pid);
-    let watching: Vec<_> = watchers
-        .into_iter()
-        .map(|w| tokio::spawn(watch(w)))
-        .collect();
-    let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
-    tokio::join!(play(a, Arc::clone(&sent)), play(b, Arc::clone(&sent)));
-    let sent = sent.lock().expect("not poisoned").clone();
-    let moves = sent.len();
-    let mut bytes = 0usize;
-    let mut latencies: Vec<Duration> = vec![Duration::ZERO; moves];
-    for h in watching {
-        let (arrivals, text) = h.await.expect("a watcher");
-        assert_eq!(arrivals.len(), moves, "a screen a move");
-        bytes += text;
-        for (k, at) in arrivals.iter().enumerate().take(moves) {
-            latencies[k] = latencies[k].max(at.saturating_duration_since(sent[k]));
+    let mut playing = Vec::new();
+    for game in games {
+        let (done, watch) = tokio::sync::watch::channel(false);
+        let roles: Vec<Role> = game.iter().map(|c| c.role).collect();
+        let tasks: Vec<_> = game
+            .into_iter()
+            .map(|c| tokio::spawn(take_part(c, watch.clone())))
+            .collect();
+        playing.push((roles, tasks, done));
+    }
+    let mut row = Row {
+        n,
+        games: playing.len(),
+        moves: 0,
+        latencies: Vec::new(),
+        line_bytes: (0, 0),
+        screen_bytes: (0, 0),
+        rss_per_connection: rss_idle.saturating_sub(rss_before) / n as u64,
+        cpu: 0.0,
+    };
+    for (roles, tasks, done) in playing {
+        let mut seen = Vec::new();
+        let mut screens = Vec::new();
+        for (role, task) in roles.into_iter().zip(tasks) {
+            if role == Role::Screen {
+                screens.push(task);
+            } else {
+                seen.push(task.await.expect("a client"));
+            }
+        }
+        let moves = seen.iter().map(|s| s.arrivals.len()).min().unwrap_or(0);
+        let _ = done.send(true);
+        for task in screens {
+            let s = task.await.expect("a screen");
+            row.screen_bytes.0 += s.bytes;
+            row.screen_bytes.1 += moves;
+        }
+        row.moves += moves;
+        for s in &seen {
+            row.line_bytes.0 += s.bytes;
+            row.line_bytes.1 += s.arrivals.len();
+        }
+        for (k, at) in seen.iter().flat_map(|s| s.sent.iter().copied()) {
+            let last = seen.iter().filter_map(|s| s.arrivals.get(k)).max().copied();
+            if let Some(last) = last {
+                row.latencies.push(last.saturating_duration_since(at));
+            }
         }
     }
-    let cpu = cpu_ticks(pid) - cpu_before;
-    latencies.sort();
-    let pick = |q: f64| {
-        latencies
-            .get(((latencies.len() as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or_default()
-    };
-    let watchers = n.saturating_sub(2).max(1);
-    println!(
-        "{n:>5} clients  {moves:>3} moves  move-to-last-screen median {:>7.2?} p95 {:>7.2?}  \
-         {:>5} B/move/watcher  {:>4} KiB RSS per idle connection  server CPU {:.2} s",
-        pick(0.5),
-        pick(0.95),
-        bytes / watchers / moves.max(1),
-        (rss_idle.saturating_sub(rss_before)) / n as u64,
-        cpu as f64 / 100.0,
-    );
+    row.cpu = (cpu_ticks(pid) - cpu_before) as f64 / 100.0;
+    row
 }
 
 fn main() {
@@ -230,11 +350,36 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    println!(
+        "| clients | games | moves | move-to-last-screen median | p95 | B/move/client (lines) | \
+         B/move (full screen) | KiB RSS per idle connection | server CPU |"
+    );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for n in sizes {
         let data = tempfile::tempdir().expect("a folder");
         let (mut child, addr) = start(data.path());
-        runtime.block_on(run(n, addr, child.id()));
+        let mut row = runtime.block_on(run(n, addr, child.id()));
         let _ = child.kill();
         let _ = child.wait();
+        row.latencies.sort();
+        let pick = |q: f64| {
+            row.latencies
+                .get(((row.latencies.len() as f64 - 1.0) * q).round() as usize)
+                .copied()
+                .unwrap_or_default()
+        };
+        let per = |(bytes, moves): (usize, usize)| bytes / moves.max(1);
+        println!(
+            "| {} | {} | {} | {:.1?} | {:.1?} | {} | {} | {} | {:.2} s |",
+            row.n,
+            row.games,
+            row.moves,
+            pick(0.5),
+            pick(0.95),
+            per(row.line_bytes),
+            per(row.screen_bytes),
+            row.rss_per_connection,
+            row.cpu,
+        );
     }
 }

@@ -186,8 +186,13 @@ mod status {
         1,
         "the server could not start (host key, address in use) or stopped on an error",
     );
+    /// `serve`: stopped cleanly by a signal.
+    pub(super) const SERVER_STOPPED: Piece = (
+        130,
+        "stopped by Ctrl-C after a clean stop (clients told, games kept); 143 for TERM, 129 for HUP",
+    );
     /// `serve` (it runs until stopped).
-    pub(super) const SERVE: &[Piece] = &[SERVER_FAILED, USAGE];
+    pub(super) const SERVE: &[Piece] = &[SERVER_FAILED, USAGE, SERVER_STOPPED];
     /// `completions` and `man`.
     pub(super) const GENERATED: &[Piece] = &[SUCCESS, IO, USAGE];
 }

@@ -6,8 +6,10 @@
 //! [`server::front_end_for`], where a connection's front-end is chosen),
 //! `lobby` (the line mode: lobby and game), `rooms` (the games, their
 //! codes, their records in the data directory and their computer seats),
-//! `hostkey` (the server's key), `limits` (what one client may cost) and
-//! `terminal` (a connection with a terminal: its games full screen).
+//! `hostkey` (the server's key), `limits` (what one client may cost),
+//! `terminal` (a connection with a terminal: its games full screen),
+//! `workers` (the threads playing the computer's seats of all games) and
+//! `stopping` (a clean stop on a signal).
 //!
 //! The async runtime runs only here: the games and front-ends are the
 //! synchronous code of the rest of the program, on threads of their own.
@@ -17,12 +19,17 @@ pub mod limits;
 pub mod lobby;
 pub mod rooms;
 pub mod server;
+pub mod stopping;
 pub mod terminal;
+pub mod workers;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 pub use limits::Limits;
 pub use server::Access;
@@ -55,18 +62,66 @@ pub struct ServeOptions {
     pub dir: PathBuf,
     /// The bounds on clients.
     pub limits: Limits,
+    /// How long a dropped player's seat is held for them.
+    pub seat_hold: Duration,
 }
 
-/// Runs the server until the process is stopped, printing its address
-/// (the port bound), the host key's fingerprint and how to join.
+/// How the server stopped: by a signal, cleanly (every client told, every
+/// connection closed, every record on disk).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The signal's number (`SIGINT`, `SIGTERM` or `SIGHUP`).
+    pub signal: i32,
+    /// Whether every connection closed in time.
+    pub all_closed: bool,
+}
+
+/// How long the connections are given to close when the server stops.
+const CLOSING: Duration = Duration::from_secs(5);
+
+/// The first of `SIGINT`, `SIGTERM` and `SIGHUP` to arrive, sent on the
+/// channel; a second one ends the process at once, as it would have.
+fn watch_signals() -> Result<tokio::sync::oneshot::Receiver<i32>, NetError> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(NetError::Runtime)?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            let mut caught = signals.forever();
+            if let Some(first) = caught.next() {
+                let _ = tx.send(first);
+            }
+            if let Some(second) = caught.next() {
+                let _ = signal_hook::low_level::emulate_default_handler(second);
+                std::process::exit(128 + second);
+            }
+        })
+        .map_err(NetError::Runtime)?;
+    Ok(rx)
+}
+
+/// Runs the server until a signal stops it, printing its address (the
+/// port bound), the host key's fingerprint and how to join. On `SIGINT`,
+/// `SIGTERM` or `SIGHUP` it stops cleanly: it stops listening, closes every
+/// game with a word to its screens, tells every client that the server is
+/// stopping and its game is kept, closes the connections (waiting for them
+/// at most a few seconds), and syncs every game's record to disk, for the
+/// next start to resume; a second signal ends it at once.
 ///
 /// # Errors
 /// [`NetError`]: the host key, the address or the games' folder.
-pub fn serve(options: ServeOptions) -> Result<(), NetError> {
+pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
     let key = hostkey::load_or_create(&options.dir)?;
     let games = options.dir.join("games");
     let seed = rand::random();
-    let rooms = rooms::Rooms::open(games.clone(), seed).map_err(|e| NetError::Games(games, e))?;
+    let config = rooms::RoomsConfig {
+        seat_hold: options.seat_hold,
+        ..rooms::RoomsConfig::default()
+    };
+    let rooms = rooms::Rooms::open_with(games.clone(), seed, config)
+        .map_err(|e| NetError::Games(games, e))?;
+    let signal = watch_signals()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -102,14 +157,39 @@ pub fn serve(options: ServeOptions) -> Result<(), NetError> {
             nodelay: true,
             ..Default::default()
         };
+        let stopping = Arc::new(stopping::Stopping::default());
         let shared = Arc::new(server::Shared {
             access: options.access,
             rooms: Arc::clone(&rooms),
             failures: limits::Failures::new(&options.limits),
             limits: options.limits,
+            stopping: Arc::clone(&stopping),
         });
-        let result = server::accept_loop(listener, Arc::new(config), shared).await;
-        rooms.close_all();
-        result.map_err(NetError::Runtime)
+        let signal = tokio::select! {
+            result = server::accept_loop(listener, Arc::new(config), shared) => {
+                rooms.close_all();
+                return Err(NetError::Runtime(
+                    result.err().unwrap_or_else(|| std::io::Error::other("the server stopped")),
+                ));
+            }
+            signal = signal => signal.unwrap_or(SIGTERM),
+        };
+        // No new connection (the listener is gone); the games closed with a
+        // word, the computer's threads ended, the records synced.
+        stopping.begin();
+        let notice = "the server is stopping: this game is kept, to go on when it is back";
+        let closing = Arc::clone(&rooms);
+        let synced = tokio::task::spawn_blocking(move || closing.stop(notice))
+            .await
+            .unwrap_or(Ok(()));
+        stopping.stop();
+        let all_closed = stopping.closed(CLOSING).await;
+        let mut err = std::io::stderr().lock();
+        if let Err(failed) = synced {
+            for why in failed {
+                let _ = writeln!(err, "dice-of-doom: not synced: {why}");
+            }
+        }
+        Ok(Stopped { signal, all_closed })
     })
 }

@@ -26,7 +26,7 @@ mod table;
 mod tests;
 
 pub use seats::{Seats, seats_of};
-pub use table::{Table, TableError, TableView};
+pub use table::{Table, TableError, TableView, Wake, WatchId, Watchers};
 
 use crate::ai::Analysis;
 use crate::game::{IllegalMove, Move, Player, PlayerSet, Position, Rules};

@@ -151,6 +151,11 @@ pub enum Input {
     TooLong,
     /// Ctrl-C or Ctrl-D at a terminal, or the input ended.
     End,
+    /// Not typed: the game on screen changed (its [`Table::watch`] wake,
+    /// on the same channel as the input so that either wakes the screen).
+    ///
+    /// [`Table::watch`]: crate::session::Table::watch
+    Changed,
 }
 
 /// Bytes gathered into lines of at most a given length.

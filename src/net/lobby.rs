@@ -5,7 +5,8 @@
 //! handler and writing text back through a bounded channel.
 
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
 use crate::cli::{render, words};
@@ -26,6 +27,9 @@ pub struct Screen {
     out: tokio::sync::mpsc::Sender<Vec<u8>>,
     crlf: bool,
     terminal: Option<Arc<Terminal>>,
+    /// The sender of the connection's input: a game followed in lines
+    /// wakes the screen through it ([`Input::Changed`]).
+    wake: Option<Sender<Input>>,
 }
 
 impl Screen {
@@ -36,6 +40,17 @@ impl Screen {
             out,
             crlf,
             terminal: None,
+            wake: None,
+        }
+    }
+
+    /// The same screen, woken by a game it follows through `input`, the
+    /// sender of the connection's input (without it a game followed in
+    /// lines is looked at every [`LOOK_EVERY`]).
+    pub fn with_wake(self, input: Sender<Input>) -> Screen {
+        Screen {
+            wake: Some(input),
+            ..self
         }
     }
 
@@ -120,6 +135,8 @@ pub fn run(
                 continue;
             }
             Ok(Input::End) | Err(_) => return 0,
+            // A game left behind changed: nothing to show in the lobby.
+            Ok(Input::Changed) => continue,
         };
         match parse(&line) {
             Ok(Request::Quit) => return 0,
@@ -211,14 +228,49 @@ fn show(room: &Arc<Room>, seat: Option<Player>, input: &Receiver<Input>, screen:
     }
 }
 
+/// How often a game followed in lines is looked at when the screen has no
+/// wake ([`Screen::with_wake`]).
+pub const LOOK_EVERY: Duration = Duration::from_millis(50);
+
 /// Shows the game as it goes, playing `seat`'s moves typed; back to the
 /// lobby (true) when it is over or the player leaves, false once the client
-/// is gone.
+/// is gone. The screen sleeps until a line comes or the game changes (the
+/// room's wake puts [`Input::Changed`] among the lines).
 fn follow(
     room: &Arc<Room>,
     seat: Option<Player>,
     input: &Receiver<Input>,
     screen: &Screen,
+) -> bool {
+    let watch = screen.wake.clone().map(|sender| {
+        let rung = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&rung);
+        let wake: crate::session::Wake = Box::new(move || {
+            flag.swap(true, Ordering::AcqRel) || sender.send(Input::Changed).is_ok()
+        });
+        (room.watch(wake), rung)
+    });
+    let alive = follow_watched(
+        room,
+        seat,
+        input,
+        screen,
+        watch.as_ref().map(|(_, rung)| rung.as_ref()),
+    );
+    if let Some((id, _)) = watch {
+        room.unwatch(id);
+    }
+    alive
+}
+
+/// [`follow`]'s loop; `rung`: its wake's flag, cleared when it looks (no
+/// wake: it looks every [`LOOK_EVERY`]).
+fn follow_watched(
+    room: &Arc<Room>,
+    seat: Option<Player>,
+    input: &Receiver<Input>,
+    screen: &Screen,
+    rung: Option<&AtomicBool>,
 ) -> bool {
     let view = room.view();
     let mut replica = Session::new(view.record.clone(), 0);
@@ -227,8 +279,16 @@ fn follow(
         return false;
     }
     loop {
-        match input.recv_timeout(Duration::from_millis(50)) {
-            Ok(Input::Line(line)) => {
+        let got = match rung {
+            Some(_) => input.recv().ok(),
+            None => match input.recv_timeout(LOOK_EVERY) {
+                Ok(got) => Some(got),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Some(Input::Changed),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
+            },
+        };
+        match got {
+            Some(Input::Line(line)) => {
                 let line = line.trim();
                 if line == "leave" || line == "quit" {
                     return screen.say("back in the lobby");
@@ -242,12 +302,17 @@ fn follow(
                 } else if !line.is_empty() {
                     screen.say("you are watching: `leave` goes back to the lobby");
                 }
+                continue;
             }
-            Ok(Input::TooLong) => {
+            Some(Input::TooLong) => {
                 screen.say("that line is too long");
+                continue;
             }
-            Ok(Input::End) | Err(RecvTimeoutError::Disconnected) => return false,
-            Err(RecvTimeoutError::Timeout) => {}
+            Some(Input::End) | None => return false,
+            Some(Input::Changed) => {}
+        }
+        if let Some(rung) = rung {
+            rung.store(false, Ordering::Release);
         }
         let Some(view) = room.wait(replica.record().plays().len(), notices, Duration::ZERO) else {
             continue;

@@ -1,24 +1,38 @@
 //! The games of a server: each a [`Room`] with a short code, its
 //! authoritative [`Session`] kept in a record under the data directory's
-//! `net/` folder as moves happen, its seats claimed by user names, and a
-//! thread of its own that plays its computer seats.
+//! `net/` folder as moves happen, and its seats claimed by user names.
+//!
+//! A seat whose player drops is held for them ([`RoomsConfig::seat_hold`]):
+//! the others read "b disconnected, waiting", the same name joining again
+//! in time gets it back, and after that it is open to anyone who joins
+//! (the others are told). A room's computer seats are played by the
+//! server's pool of [`Workers`]: the computer thinks on a copy of the
+//! position, with the room's lock released, and its move is played only if
+//! the game has not moved on meanwhile.
+//!
+//! By job: here the rooms and their state; `computer` (the computer's
+//! seats), `seats` (names at seats, seats held), `file` (the record file)
+//! and `table` (a room as a [`Table`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{AiKind, Budget};
-use crate::game::{Move, Player, deal_game};
+use crate::game::{Move, Player, PlayerSet, Position, Rules, deal_game};
 use crate::record::{Record, Seat, Tags};
+use crate::session::{Seats, Session, Table, TableError, TableView, Wake, WatchId, Watchers};
 
-mod new_game;
+use super::workers::{Job, Workers};
+use computer::{Brains, Thinker, seated};
+use file::FileStore;
+use seats::{owners_of, sweep};
 
-use crate::session::{Seats, Session, Store, Table, TableError, TableView};
 pub use new_game::{BoardSize, NewGame, THINK_MILLIS};
 
 /// What the computer may spend on a move in a network game.
@@ -26,9 +40,6 @@ pub const COMPUTER_BUDGET: Budget = Budget {
     time: Some(Duration::from_millis(500)),
     nodes: None,
 };
-
-/// The comment line of a record that names a seat's player: `net seat a alice`.
-const SEAT_TAG: &str = "net seat ";
 
 /// Why a seat could not be taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -41,12 +52,50 @@ pub enum JoinError {
     Over(String),
 }
 
+/// How long a dropped player's seat is held for them by default.
+pub const SEAT_HOLD: Duration = Duration::from_secs(5 * 60);
+
+/// How the games of a server run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomsConfig {
+    /// The threads that play the computer's seats, for all games.
+    pub workers: usize,
+    /// How long a dropped player's seat is held for them.
+    pub seat_hold: Duration,
+}
+
+impl Default for RoomsConfig {
+    fn default() -> RoomsConfig {
+        RoomsConfig {
+            workers: super::workers::cores(),
+            seat_hold: SEAT_HOLD,
+        }
+    }
+}
+
 /// A game of the server (see the [module](self)).
-#[derive(Debug)]
 pub struct Room {
     code: String,
     state: Mutex<State>,
     changed: Condvar,
+    watchers: Watchers,
+    /// The room itself, as the pool's queue holds it.
+    me: Weak<Room>,
+    workers: Arc<Workers>,
+    /// The computer's opponents; locked only by the pool's thread playing
+    /// for this room, never with `state`.
+    thinker: Mutex<Thinker>,
+    hold: Duration,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Room {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Room")
+            .field("code", &self.code)
+            .field("state", &self.state)
+            .finish_non_exhaustive()
+    }
 }
 
 #[derive(Debug)]
@@ -58,33 +107,12 @@ struct State {
     owners: BTreeMap<Player, String>,
     /// The seats whose player is connected now.
     connected: BTreeSet<Player>,
-}
-
-/// Writes a room's record, whole, into its file at every change.
-struct FileStore {
-    path: PathBuf,
-    warning: Option<String>,
-}
-
-impl Store for FileStore {
-    fn save(&mut self, record: &Record) -> Result<(), String> {
-        let result = write_atomically(&self.path, &record.to_string());
-        self.warning = result.as_ref().err().cloned();
-        result
-    }
-
-    fn warning(&self) -> Option<String> {
-        self.warning.clone()
-    }
-}
-
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let why = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(why)?;
-    file.write_all(text.as_bytes()).map_err(why)?;
-    file.persist(path).map_err(|e| why(e.error))?;
-    Ok(())
+    /// The claimed seats whose player is away, since when.
+    away: BTreeMap<Player, Instant>,
+    /// Whether the room waits in the pool's queue or is being played.
+    queued: bool,
+    /// Whether the computer is thinking (the room's lock released).
+    thinking: bool,
 }
 
 impl Room {
@@ -132,8 +160,9 @@ impl Room {
         state.closed || state.session.record().is_over()
     }
 
-    /// Seats `user`: back at the seat of theirs (a reconnection), else at
-    /// the first free person's seat.
+    /// Seats `user`: back at the seat of theirs (a reconnection, while it
+    /// is held), else at the first free person's seat (a seat held too
+    /// long is free).
     ///
     /// # Errors
     /// [`JoinError`] when the game is over or has no seat free.
@@ -142,6 +171,7 @@ impl Room {
         if state.closed || state.session.record().is_over() {
             return Err(JoinError::Over(self.code.clone()));
         }
+        state.open_expired(&self.code, self.hold, Instant::now());
         let players = state.session.rules().players();
         let computers = state.session.computers();
         let mine = state
@@ -153,155 +183,129 @@ impl Room {
             Player::all(players).find(|p| !computers.contains(*p) && !state.owners.contains_key(p))
         });
         let Some(seat) = seat else {
+            drop(state);
+            self.ring();
             return Err(JoinError::Full(self.code.clone()));
         };
         let back = mine.is_some();
         state.owners.insert(seat, user.to_string());
         state.connected.insert(seat);
+        state.away.remove(&seat);
         let notice = if back {
             format!("{} ({user}) is back", seat.letter())
         } else {
             format!("{user} sits at {}", seat.letter())
         };
         state.notices.push(notice);
-        let tags = tags_with_owners(state.session.record().tags(), &state.owners);
-        let seats = state.session.record().seats().to_vec();
-        state.session.set_header(seats, tags);
-        // The names are kept with the record; a failed save shows as the
-        // store's warning, as it does for a move.
-        let _ = state.session.apply(crate::session::Command::Save);
+        state.keep_owners();
         drop(state);
-        self.changed.notify_all();
+        self.ring();
         Ok(seat)
     }
 
-    /// The player at `seat` dropped: the seat is kept for them.
+    /// The player at `seat` dropped: the seat is held for them.
     pub fn leave(&self, seat: Player) {
         let mut state = self.lock();
         if state.connected.remove(&seat) && !state.session.record().is_over() {
+            state.away.insert(seat, Instant::now());
             state
                 .notices
                 .push(format!("{} disconnected, waiting", seat.letter()));
         }
         drop(state);
-        self.changed.notify_all();
+        self.ring();
     }
 
-    /// Plays the computer's seats until the game is over or closed (the
-    /// room's own thread).
-    fn play_computers(&self) {
-        loop {
-            let mut state = self.lock();
-            if state.closed || state.session.record().is_over() {
-                return;
-            }
-            if state.session.computer_to_move().is_some() {
-                if state.session.computer_move().is_err() {
-                    state.notices.push("the computer found no move".to_string());
-                    state.closed = true;
-                }
-                drop(state);
-                self.changed.notify_all();
-                continue;
-            }
-            let (state, _) = self
-                .changed
-                .wait_timeout(state, Duration::from_secs(1))
-                .unwrap_or_else(PoisonError::into_inner);
-            drop(state);
+    /// Opens the seats held too long (the server's sweep).
+    fn open_expired(&self) {
+        let opened = self
+            .lock()
+            .open_expired(&self.code, self.hold, Instant::now());
+        if opened {
+            self.ring();
         }
+    }
+
+    /// Whether the computer is thinking for this room now.
+    pub fn thinking(&self) -> bool {
+        self.lock().thinking
+    }
+
+    /// Wakes everyone following the room: after every change, with the
+    /// room's lock released.
+    fn ring(&self) {
+        self.changed.notify_all();
+        self.watchers.ring();
+    }
+
+    /// Queues the room for the pool if its computer is to move and it is
+    /// not queued yet.
+    fn kick(&self) {
+        let mut state = self.lock();
+        if state.queued || state.closed || state.session.computer_to_move().is_none() {
+            return;
+        }
+        state.queued = true;
+        drop(state);
+        let me: Weak<dyn Job> = self.me.clone();
+        self.workers.push(me);
     }
 
     /// Closes the room: every front-end stops following it.
     pub fn close(&self) {
         self.lock().closed = true;
-        self.changed.notify_all();
-    }
-}
-
-fn tags_with_owners(tags: &Tags, owners: &BTreeMap<Player, String>) -> Tags {
-    let mut tags = tags.clone();
-    tags.comments
-        .retain(|c| !c.trim_start().starts_with(SEAT_TAG));
-    for (p, name) in owners {
-        tags.comments
-            .push(format!(" {SEAT_TAG}{} {name}", p.letter()));
-    }
-    tags
-}
-
-fn owners_of(tags: &Tags) -> BTreeMap<Player, String> {
-    tags.comments
-        .iter()
-        .filter_map(|c| {
-            let rest = c.trim_start().strip_prefix(SEAT_TAG)?;
-            let (letter, name) = rest.split_once(' ')?;
-            let player = Player::from_letter(letter.chars().next()?)?;
-            Some((player, name.trim().to_string()))
-        })
-        .collect()
-}
-
-impl Table for Room {
-    fn view(&self) -> TableView {
-        let state = self.lock();
-        TableView {
-            record: state.session.record().clone(),
-            notices: state.notices.clone(),
-            closed: state.closed,
-        }
+        self.ring();
     }
 
-    fn play(&self, seat: Player, after: usize, mv: Move) -> Result<(), TableError> {
+    /// Closes the room, saying `notice` to everyone (once).
+    fn stop(&self, notice: &str) {
         let mut state = self.lock();
-        if state.closed {
-            return Err(TableError::Closed);
+        if !state.closed {
+            state.notices.push(notice.to_string());
+            state.closed = true;
         }
-        let plays = state.session.record().plays().len();
-        if plays != after {
-            return Err(TableError::Stale(plays));
-        }
-        let position = state.session.position();
-        if state.session.record().is_over()
-            || position.player() != seat
-            || state.session.computers().contains(seat)
-        {
-            return Err(TableError::NotYourTurn(seat));
-        }
-        state
-            .session
-            .play(mv, false)
-            .map_err(|_| TableError::Illegal)?;
         drop(state);
-        self.changed.notify_all();
-        Ok(())
+        self.ring();
     }
 
-    fn wait(&self, plays: usize, notices: usize, timeout: Duration) -> Option<TableView> {
-        let state = self.lock();
-        let (state, _) = self
-            .changed
-            .wait_timeout_while(state, timeout, |s| {
-                !s.closed && s.session.record().plays().len() <= plays && s.notices.len() <= notices
-            })
-            .unwrap_or_else(PoisonError::into_inner);
-        let changed = state.closed
-            || state.session.record().plays().len() > plays
-            || state.notices.len() > notices;
-        changed.then(|| TableView {
-            record: state.session.record().clone(),
-            notices: state.notices.clone(),
-            closed: state.closed,
-        })
+    /// Makes sure the room's record is on disk (its last save done).
+    ///
+    /// # Errors
+    /// The record could not be synced, in words.
+    fn sync(&self) -> Result<(), String> {
+        let _state = self.lock();
+        std::fs::File::open(&self.path)
+            .and_then(|f| f.sync_all())
+            .map_err(|e| format!("{}: {e}", self.path.display()))
     }
 }
 
 /// Every game of a server, by code.
-#[derive(Debug)]
 pub struct Rooms {
     dir: PathBuf,
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     rng: Mutex<ChaCha8Rng>,
+    workers: Arc<Workers>,
+    hold: Duration,
+    /// The computer's opponents of new rooms (tests put their own).
+    brains: Mutex<Option<Brains>>,
+    stopped: AtomicBool,
+}
+
+impl std::fmt::Debug for Rooms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rooms")
+            .field("dir", &self.dir)
+            .field("workers", &self.workers)
+            .field("hold", &self.hold)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Rooms {
+    fn drop(&mut self) {
+        self.workers.stop();
+    }
 }
 
 /// The letters of a room's code (no I or O, which read as digits).
@@ -315,16 +319,29 @@ pub fn is_code(text: &str) -> bool {
 
 impl Rooms {
     /// The games kept in `dir` (the unfinished ones resumed, their
-    /// computer seats playing again), new codes drawn from `seed`.
+    /// computer seats playing again), new codes drawn from `seed`, run as
+    /// [`RoomsConfig::default`] says.
     ///
     /// # Errors
-    /// The folder cannot be made or read.
+    /// The folder cannot be made or read, or a thread cannot start.
     pub fn open(dir: PathBuf, seed: u64) -> std::io::Result<Arc<Rooms>> {
+        Rooms::open_with(dir, seed, RoomsConfig::default())
+    }
+
+    /// [`Rooms::open`], run as `config` says.
+    ///
+    /// # Errors
+    /// The folder cannot be made or read, or a thread cannot start.
+    pub fn open_with(dir: PathBuf, seed: u64, config: RoomsConfig) -> std::io::Result<Arc<Rooms>> {
         std::fs::create_dir_all(&dir)?;
         let rooms = Arc::new(Rooms {
             dir,
             rooms: Mutex::new(BTreeMap::new()),
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
+            workers: Workers::start(config.workers)?,
+            hold: config.seat_hold,
+            brains: Mutex::new(None),
+            stopped: AtomicBool::new(false),
         });
         let mut names: Vec<PathBuf> = std::fs::read_dir(&rooms.dir)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -347,6 +364,11 @@ impl Rooms {
             let seed = rooms.draw_seed();
             rooms.start(code.to_string(), record, seed, path.clone());
         }
+        let sweeping = Arc::downgrade(&rooms);
+        let tick = (config.seat_hold / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
+        std::thread::Builder::new()
+            .name("seat-hold".into())
+            .spawn(move || sweep(&sweeping, tick))?;
         Ok(rooms)
     }
 
@@ -461,14 +483,33 @@ impl Rooms {
 
     fn start(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
         let owners = owners_of(record.tags());
-        let seats = Seats::seated(record.seats(), AiKind::default(), COMPUTER_BUDGET, seed);
+        let computers: PlayerSet = record
+            .seats()
+            .iter()
+            .zip(0u8..)
+            .filter(|(seat, _)| matches!(seat, Seat::Computer { .. }))
+            .filter_map(|(_, i)| Player::new(i))
+            .collect();
+        let brains = self
+            .brains
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let thinker = match brains {
+            Some(brains) => brains(&record, seed),
+            None => seated(&record, seed),
+        };
         let session = Session::new(record, seed)
-            .with_seats(seats)
+            .with_seats(Seats::elsewhere(computers))
             .with_store(Box::new(FileStore {
-                path,
+                path: path.clone(),
                 warning: None,
             }));
-        let room = Arc::new(Room {
+        // The players of a resumed game are away from the start: their
+        // seats are held for them as for a drop.
+        let now = Instant::now();
+        let away = owners.keys().map(|p| (*p, now)).collect();
+        let room = Arc::new_cyclic(|me| Room {
             code: code.clone(),
             state: Mutex::new(State {
                 session,
@@ -476,14 +517,20 @@ impl Rooms {
                 closed: false,
                 owners,
                 connected: BTreeSet::new(),
+                away,
+                queued: false,
+                thinking: false,
             }),
             changed: Condvar::new(),
+            watchers: Watchers::default(),
+            me: me.clone(),
+            workers: Arc::clone(&self.workers),
+            thinker: Mutex::new(thinker),
+            hold: self.hold,
+            path,
         });
-        if !room.lock().session.computers().is_empty() {
-            let playing = Arc::clone(&room);
-            std::thread::spawn(move || playing.play_computers());
-        }
         self.lock().insert(code, Arc::clone(&room));
+        room.kick();
         room
     }
 
@@ -493,80 +540,52 @@ impl Rooms {
             room.close();
         }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::RuleSet;
-
-    /// A classic game of two rows, the computer at `computers` (its
-    /// default opponent, the fastest time).
-    fn classic(computers: &[Player]) -> NewGame {
-        NewGame {
-            board: BoardSize::Rows(2),
-            computers: computers.iter().map(|&p| (p, AiKind::Search)).collect(),
-            think: Duration::from_millis(THINK_MILLIS.0),
-            ..NewGame::new(RuleSet::Classic)
+    /// Stops the games (the server stopping): each room closed with
+    /// `notice` said to everyone following it, the computer's threads
+    /// ended, every record synced to disk. The games stay unfinished in
+    /// their records, for the next start to resume.
+    ///
+    /// # Errors
+    /// The records (or their folder) that could not be synced, in words.
+    pub fn stop(&self, notice: &str) -> Result<(), Vec<String>> {
+        self.stopped.store(true, Ordering::SeqCst);
+        let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
+        for room in &rooms {
+            room.stop(notice);
+        }
+        // The thread thinking finds its room closed and plays nothing.
+        self.workers.stop();
+        let mut failed: Vec<String> = rooms.iter().filter_map(|r| r.sync().err()).collect();
+        if let Err(e) = std::fs::File::open(&self.dir).and_then(|d| d.sync_all()) {
+            failed.push(format!("{}: {e}", self.dir.display()));
+        }
+        if failed.is_empty() {
+            Ok(())
+        } else {
+            Err(failed)
         }
     }
 
-    #[test]
-    fn seats_are_claimed_kept_on_a_drop_and_taken_back_by_name() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = Rooms::open(dir.path().to_path_buf(), 1).unwrap();
-        let room = rooms.create(&classic(&[])).unwrap();
-        assert_eq!(room.claim("ann"), Ok(Player::A));
-        assert_eq!(room.claim("bob"), Ok(Player::B));
-        assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
-        room.leave(Player::B);
-        assert!(
-            room.view()
-                .notices
-                .iter()
-                .any(|n| n == "b disconnected, waiting")
-        );
-        assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
-        assert_eq!(room.claim("bob"), Ok(Player::B));
-        assert_eq!(
-            rooms
-                .get(&room.code().to_lowercase())
-                .map(|r| r.code().to_string()),
-            Some(room.code().to_string())
-        );
+    /// Opens the seats held too long, in every room.
+    fn open_expired(&self) {
+        let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
+        for room in rooms {
+            room.open_expired();
+        }
     }
 
-    #[test]
-    fn a_move_is_checked_kept_and_resumed_after_a_restart() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = Rooms::open(dir.path().to_path_buf(), 2).unwrap();
-        let room = rooms.create(&classic(&[])).unwrap();
-        room.claim("ann").unwrap();
-        let view = room.view();
-        let mv = view.record.end().moves(view.record.rules())[0];
-        assert_eq!(
-            room.play(Player::B, 0, mv),
-            Err(TableError::NotYourTurn(Player::B))
-        );
-        assert_eq!(room.play(Player::A, 1, mv), Err(TableError::Stale(0)));
-        room.play(Player::A, 0, mv).unwrap();
-        assert!(room.wait(0, usize::MAX, Duration::ZERO).is_some());
-        let again = Rooms::open(dir.path().to_path_buf(), 3).unwrap();
-        let resumed = again.get(room.code()).unwrap();
-        assert_eq!(resumed.view().record.plays().len(), 1);
-        assert_eq!(
-            resumed.claim("ann"),
-            Ok(Player::A),
-            "the seat's name was kept"
-        );
-    }
-
-    #[test]
-    fn the_computer_plays_its_seats_on_the_room_s_thread() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = Rooms::open(dir.path().to_path_buf(), 4).unwrap();
-        let room = rooms.create(&classic(&[Player::A])).unwrap();
-        let view = room.wait(0, usize::MAX, Duration::from_secs(20));
-        assert!(view.is_some_and(|v| !v.record.plays().is_empty()));
+    /// The computer's opponents of the rooms made from now on.
+    #[cfg(test)]
+    fn think_with(&self, brains: Brains) {
+        *self.brains.lock().unwrap_or_else(PoisonError::into_inner) = Some(brains);
     }
 }
+
+mod computer;
+mod file;
+mod new_game;
+mod seats;
+mod table;
+#[cfg(test)]
+mod tests;

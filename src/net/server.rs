@@ -16,6 +16,7 @@ use russh::{Channel, ChannelId, Pty};
 use super::limits::{Failures, Input, Limits, LineBuffer};
 use super::lobby::{self, Screen};
 use super::rooms::{Rooms, is_code};
+use super::stopping::{STOPPING, Stopping};
 
 mod login;
 
@@ -70,6 +71,8 @@ pub struct Shared {
     pub failures: Failures,
     /// The bounds.
     pub limits: Limits,
+    /// The connections open, to stop them all.
+    pub stopping: Arc<Stopping>,
 }
 
 /// The front-end a session channel gets: with a terminal, the lobby in
@@ -104,6 +107,11 @@ impl Drop for Channelled {
         // A game on screen ends with the channel, however it went.
         if let Some(terminal) = &self.terminal {
             terminal.close();
+        }
+        // The screen holds a sender of the input too (its wake): the input
+        // ends by word, not by its senders all gone.
+        if let Some(input) = self.input.take() {
+            let _ = input.send(Input::End);
         }
     }
 }
@@ -184,6 +192,7 @@ impl Client {
             return;
         }
         let (input, lines) = std::sync::mpsc::channel();
+        let wake = input.clone();
         state.input = Some(input);
         let terminal = match front_end_for(state.pty) {
             FrontEnd::Lines => None,
@@ -195,7 +204,13 @@ impl Client {
         let (out, mut outgoing) = tokio::sync::mpsc::channel::<Vec<u8>>(64);
         let handle = session.handle();
         let (status, exit_status) = tokio::sync::oneshot::channel::<u32>();
+        let registered = self
+            .shared
+            .stopping
+            .register(wake.clone(), terminal.clone());
         tokio::spawn(async move {
+            // The connection counts as open until its last word is sent.
+            let _registered = registered;
             while let Some(bytes) = outgoing.recv().await {
                 if handle.data(channel, bytes).await.is_err() {
                     return;
@@ -208,17 +223,22 @@ impl Client {
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
         let join = self.join.clone();
+        let stopping = Arc::clone(&self.shared.stopping);
         std::thread::spawn(move || {
             let screen = match terminal {
                 Some(terminal) => Screen::new(out, true).with_terminal(terminal),
                 None => Screen::new(out, false),
-            };
+            }
+            .with_wake(wake);
             let start = match (&command, &join) {
                 (Some(command), _) => lobby::Start::Command(command),
                 (None, Some(code)) => lobby::Start::Join(code),
                 (None, None) => lobby::Start::Lobby,
             };
             let code = lobby::run(&user, &rooms, &lines, &screen, start);
+            if stopping.is_stopping() {
+                screen.say(STOPPING);
+            }
             // The screen goes first: its channel closing ends the output.
             drop(screen);
             let _ = status.send(code);
@@ -496,6 +516,12 @@ pub async fn accept_loop(
             drop(socket);
             continue;
         };
+        // What `config.nodelay` asks, which `run_stream` leaves to its
+        // caller: without it a screen's second write waits for the
+        // client's delayed acknowledgement (some 40 ms).
+        if config.nodelay {
+            let _ = socket.set_nodelay(true);
+        }
         let client = Client::new(Arc::clone(&shared), peer.ip());
         let config = Arc::clone(&config);
         tokio::spawn(async move {

@@ -437,3 +437,4 @@ fn a_public_address_without_an_access_option_is_refused() {
 
 mod lobby;
 mod screen;
+mod stop;

@@ -4,6 +4,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
 use russh::keys::PublicKey;
@@ -42,6 +43,30 @@ pub(in crate::cli) struct ServeArgs {
     /// The most connections at once from one address.
     #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
     max_per_address: usize,
+    /// How long a dropped player's seat is held for them (the same name
+    /// joining the game's code gets it back), then open to anyone: seconds,
+    /// or a number with `s`, `m` or `h` (`90s`, `5m`, `1h`), at most 24h.
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_hold)]
+    seat_hold: Duration,
+}
+
+/// Reads `--seat-hold`: seconds, or a number with `s`, `m` or `h`.
+fn parse_hold(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.char_indices().last() {
+        Some((i, 's')) => (&text[..i], 1),
+        Some((i, 'm')) => (&text[..i], 60),
+        Some((i, 'h')) => (&text[..i], 3600),
+        _ => (text, 1),
+    };
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration such as 300, 90s, 5m or 1h"))?;
+    let seconds = n.saturating_mul(unit);
+    if seconds > 24 * 3600 {
+        return Err("the seat hold is at most 24h".to_string());
+    }
+    Ok(Duration::from_secs(seconds))
 }
 
 /// The environment variable `--password` reads the password from.
@@ -134,7 +159,8 @@ fn authorized_keys(text: &str) -> Result<Vec<PublicKey>, String> {
     Ok(keys)
 }
 
-/// Runs `serve` until the process is stopped.
+/// Runs `serve` until a signal stops it (exit status 130, 143 or 129:
+/// 128 + the signal's number, after a clean stop).
 pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
     let access = access(args)?;
     if args.max_connections == 0 {
@@ -150,18 +176,33 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         per_address: args.max_per_address,
         ..Limits::default()
     };
-    crate::net::serve(ServeOptions {
+    let stopped = crate::net::serve(ServeOptions {
         listen: args.listen,
         access,
         dir,
         limits,
+        seat_hold: args.seat_hold,
     })
-    .map_err(|e| CliError::Runtime(e.to_string()))
+    .map_err(|e| CliError::Runtime(e.to_string()))?;
+    // Stopped cleanly by a signal: 128 + its number, as the long commands.
+    Err(CliError::Interrupted(stopped.signal))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seat_holds_read_seconds_minutes_and_hours() {
+        assert_eq!(parse_hold("300"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_hold("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_hold("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_hold("1h"), Ok(Duration::from_secs(3600)));
+        assert!(parse_hold("25h").is_err());
+        assert!(parse_hold("5 minutes").is_err());
+        assert!(parse_hold("").is_err());
+        assert!(parse_hold("-1").is_err());
+    }
 
     #[test]
     fn an_authorized_keys_file_is_read_and_a_bad_line_named() {

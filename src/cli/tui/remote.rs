@@ -8,10 +8,11 @@
 //! the plays of the table's record are taken in as the table played them,
 //! rolls included, so every screen shows the same game; this seat's
 //! person's moves go to the table with [`Table::play`], and come back as
-//! plays like everyone's. A thread waits on the table ([`Table::wait`]) and
-//! another on the input, both feeding the driver's one loop; they end soon
-//! after the driver returns (the input's once its sender is dropped or it
-//! sends again).
+//! plays like everyone's. The driver's one loop takes both the input (from
+//! a thread that hands it on, which ends once the input's sender is dropped
+//! or sends again) and the table's changes: the screen watches the table
+//! ([`Table::watch`]), whose wake puts a word on the same channel, so a
+//! move shows as soon as it is made, with no polling.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -30,10 +31,6 @@ use crate::session::{Table, TableView};
 pub const MAX_COLS: u16 = 500;
 /// The tallest window drawn: a taller one is drawn in its first rows.
 pub const MAX_ROWS: u16 = 200;
-
-/// How long the table's watcher waits at a time before it looks whether
-/// the screen was left.
-const WATCH_TICK: Duration = Duration::from_millis(500);
 
 /// How long the loop sleeps with nothing to animate or give up.
 const IDLE: Duration = Duration::from_secs(3600);
@@ -96,7 +93,9 @@ enum Event {
     Input(RemoteInput),
     /// The input's sender was dropped.
     InputGone,
-    Table(Box<TableView>),
+    /// The table changed (its wake rang); the flag is the wake's, cleared
+    /// when the loop looks.
+    Table(Arc<AtomicBool>),
 }
 
 /// Plays the table's game full screen for `seat` (`None`: a spectator)
@@ -124,18 +123,20 @@ pub fn run_remote(
         mut output,
         color,
     } = io;
-    let view = table.view();
-    let app = App::networked(&view.record, seat)?;
     let (sender, events) = mpsc::channel();
-    let left = Arc::new(AtomicBool::new(false));
-    forward_input(input, sender.clone())?;
-    if !view.closed {
-        watch_table(
-            Arc::clone(&table),
-            (view.record.plays().len(), view.notices.len()),
-            sender,
-            Arc::clone(&left),
-        )?;
+    // Watching starts before the first look: no change falls in between.
+    let watch = table.watch(wake(sender.clone()));
+    let view = table.view();
+    let app = match App::networked(&view.record, seat) {
+        Ok(app) => app,
+        Err(e) => {
+            table.unwatch(watch);
+            return Err(e.into());
+        }
+    };
+    if let Err(e) = forward_input(input, sender) {
+        table.unwatch(watch);
+        return Err(e.into());
     }
     let mut driver = Driver {
         app,
@@ -152,10 +153,11 @@ pub fn run_remote(
         driver.app.notice("This game is closed: q leaves.");
     }
     let mut start = Vec::new();
-    write_enter(&mut start)?;
-    output.write_all(&start)?;
-    let end = driver.run(&events, &mut output);
-    left.store(true, Ordering::Relaxed);
+    let end = write_enter(&mut start)
+        .and_then(|()| output.write_all(&start))
+        .map_err(RemoteError::from)
+        .and_then(|()| driver.run(&events, &mut output));
+    driver.table.unwatch(watch);
     let mut restore = Vec::new();
     write_restore(&mut restore)?;
     // The screen is given back even after an error, if it can be.
@@ -186,32 +188,17 @@ fn forward_input(input: Receiver<RemoteInput>, sender: Sender<Event>) -> io::Res
     Ok(())
 }
 
-/// Waits on the table for new plays and notices after `seen` (plays,
-/// notices) and hands each view on, until the table closes or the screen
-/// is `left`.
-fn watch_table(
-    table: Arc<dyn Table>,
-    seen: (usize, usize),
-    sender: Sender<Event>,
-    left: Arc<AtomicBool>,
-) -> io::Result<()> {
-    std::thread::Builder::new()
-        .name("remote-table".into())
-        .spawn(move || {
-            let (mut plays, mut notices) = seen;
-            while !left.load(Ordering::Relaxed) {
-                let Some(view) = table.wait(plays, notices, WATCH_TICK) else {
-                    continue;
-                };
-                plays = plays.max(view.record.plays().len());
-                notices = notices.max(view.notices.len());
-                let closed = view.closed;
-                if sender.send(Event::Table(Box::new(view))).is_err() || closed {
-                    return;
-                }
-            }
-        })?;
-    Ok(())
+/// The wake of a screen watching a table: one [`Event::Table`] on the
+/// loop's channel at a time (more changes before the loop looks are taken
+/// in together); false once the loop is gone.
+fn wake(sender: Sender<Event>) -> crate::session::Wake {
+    let rung = Arc::new(AtomicBool::new(false));
+    Box::new(move || {
+        if rung.swap(true, Ordering::AcqRel) {
+            return true;
+        }
+        sender.send(Event::Table(Arc::clone(&rung))).is_ok()
+    })
 }
 
 /// The screen's state between events.
@@ -300,7 +287,13 @@ impl Driver {
                 Event::Input(RemoteInput::Closed) | Event::InputGone => {
                     return Ok(RemoteEnd::Closed);
                 }
-                Event::Table(view) => self.follow(&view)?,
+                Event::Table(rung) => {
+                    rung.store(false, Ordering::Release);
+                    let seen = (self.app.plays().len(), self.notices);
+                    if let Some(view) = self.table.wait(seen.0, seen.1, Duration::ZERO) {
+                        self.follow(&view)?;
+                    }
+                }
             }
         }
     }

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::game::{Map, Move, Position, RuleSet, Rules};
 use crate::record::Record;
-use crate::session::{Session, TableError};
+use crate::session::{Session, TableError, Wake, WatchId, Watchers};
 
 /// How long a test waits for a screen to show something: far more than
 /// it takes, so that a loaded machine does not fail the test.
@@ -23,6 +23,7 @@ const PATIENCE: Duration = Duration::from_secs(20);
 struct MemoryTable {
     inner: Mutex<Inner>,
     changed: Condvar,
+    watchers: Watchers,
 }
 
 struct Inner {
@@ -47,6 +48,7 @@ impl MemoryTable {
                 closed: false,
             }),
             changed: Condvar::new(),
+            watchers: Watchers::default(),
         })
     }
 
@@ -57,11 +59,13 @@ impl MemoryTable {
     fn notice(&self, text: &str) {
         self.lock().notices.push(text.to_string());
         self.changed.notify_all();
+        self.watchers.ring();
     }
 
     fn close(&self) {
         self.lock().closed = true;
         self.changed.notify_all();
+        self.watchers.ring();
     }
 
     fn position(&self) -> Position {
@@ -119,6 +123,7 @@ impl Table for MemoryTable {
             .map_err(|_| TableError::Illegal)?;
         drop(inner);
         self.changed.notify_all();
+        self.watchers.ring();
         Ok(())
     }
 
@@ -140,6 +145,14 @@ impl Table for MemoryTable {
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
         }
+    }
+
+    fn watch(&self, wake: Wake) -> WatchId {
+        self.watchers.add(wake)
+    }
+
+    fn unwatch(&self, id: WatchId) {
+        self.watchers.remove(id);
     }
 }
 
@@ -407,6 +420,7 @@ fn closing_the_input_or_dropping_it_ends_the_screen_and_q_or_ctrl_c_leaves() {
     let b = Screen::open(&table, Some(Player::B), (80, 24));
     b.send(b"\x03");
     assert_eq!(b.driver.join().unwrap().unwrap(), RemoteEnd::Left);
+    assert!(table.watchers.is_empty(), "a screen gone stops watching");
 }
 
 #[test]

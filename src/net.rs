@@ -64,6 +64,9 @@ pub struct ServeOptions {
     pub limits: Limits,
     /// How long a dropped player's seat is held for them.
     pub seat_hold: Duration,
+    /// The seed the games' codes, deals and computer players are drawn
+    /// from; `None`: a random one.
+    pub seed: Option<u64>,
 }
 
 /// How the server stopped: by a signal, cleanly (every client told, every
@@ -114,7 +117,7 @@ fn watch_signals() -> Result<tokio::sync::oneshot::Receiver<i32>, NetError> {
 pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
     let key = hostkey::load_or_create(&options.dir)?;
     let games = options.dir.join("games");
-    let seed = rand::random();
+    let seed = options.seed.unwrap_or_else(rand::random);
     let config = rooms::RoomsConfig {
         seat_hold: options.seat_hold,
         ..rooms::RoomsConfig::default()

@@ -62,7 +62,14 @@ impl Screen {
         }
     }
 
-    /// Writes `text`, each line ended; false once the client is gone.
+    /// Sends `text` as it is, no line ended (a prompt the client types
+    /// after); false once the client is gone.
+    pub fn prompt(&self, text: &str) -> bool {
+        self.out.blocking_send(text.as_bytes().to_vec()).is_ok()
+    }
+
+    /// Sends `text`, each of its lines ended as the client's terminal
+    /// wants; false once the client is gone.
     pub fn say(&self, text: &str) -> bool {
         let mut bytes = Vec::with_capacity(text.len() + 8);
         for line in text.lines() {
@@ -127,7 +134,7 @@ pub fn run(
         return 0;
     }
     loop {
-        screen.say("lobby>");
+        screen.prompt("lobby> ");
         let line = match input.recv() {
             Ok(Input::Line(line)) => line,
             Ok(Input::TooLong) => {

@@ -132,14 +132,12 @@ impl Room {
         let rules = record.rules();
         let seats: Vec<String> = Player::all(rules.players())
             .map(|p| {
-                let who = if state.session.computers().contains(p) {
-                    "computer".to_string()
-                } else {
-                    match state.owners.get(&p) {
-                        Some(name) if state.connected.contains(&p) => name.clone(),
-                        Some(name) => format!("{name} (away)"),
-                        None => "free".to_string(),
-                    }
+                let seat = record.seats().get(usize::from(p.index()));
+                let who = match (seat, state.owners.get(&p)) {
+                    (Some(Seat::Computer { ai, .. }), _) => format!("computer {}", ai.name()),
+                    (_, Some(name)) if state.connected.contains(&p) => name.clone(),
+                    (_, Some(name)) => format!("{name} (away)"),
+                    (_, None) => "free".to_string(),
                 };
                 format!("{}: {who}", p.letter())
             })

@@ -48,6 +48,11 @@ pub(in crate::cli) struct ServeArgs {
     /// or a number with `s`, `m` or `h` (`90s`, `5m`, `1h`), at most 24h.
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_hold)]
     seat_hold: Duration,
+    /// Draw the games' codes and deals from this seed, so that a server
+    /// started alike deals the same games in the same order (default: a
+    /// random seed at each start).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
 }
 
 /// Reads `--seat-hold`: seconds, or a number with `s`, `m` or `h`.
@@ -182,6 +187,7 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         dir,
         limits,
         seat_hold: args.seat_hold,
+        seed: args.seed,
     })
     .map_err(|e| CliError::Runtime(e.to_string()))?;
     // Stopped cleanly by a signal: 128 + its number, as the long commands.

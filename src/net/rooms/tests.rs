@@ -110,7 +110,11 @@ fn more_computer_rooms_than_workers_all_move() {
     // A person at b (a game is never the computer's alone): each game's
     // computer plays a's turn to its end.
     let games: Vec<Arc<Room>> = (0..4)
-        .map(|_| rooms.create(&classic(PlayerSet::single(Player::A))).unwrap())
+        .map(|_| {
+            rooms
+                .create(&classic(PlayerSet::single(Player::A)))
+                .unwrap()
+        })
         .collect();
     let moved = |r: &Arc<Room>| {
         let view = r.view();

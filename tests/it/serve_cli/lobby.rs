@@ -115,7 +115,7 @@ fn a_game_made_with_its_options_is_listed_kept_and_played_by_its_computers() {
         ann.expect("you play a").await;
         let mut cy = Client::open(server.addr, "cy", Some("list")).await;
         cy.expect(&code).await;
-        cy.expect("lol4 3x3  a: ann, b: computer, c: computer")
+        cy.expect("lol4 3x3  a: ann, b: computer random, c: computer lol4")
             .await;
         let record = std::fs::read_to_string(data.path().join(format!("net/games/{code}.txt")))
             .expect("the game's record");

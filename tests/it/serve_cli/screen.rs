@@ -30,7 +30,7 @@ impl Tty {
             seen: 0,
             exit: None,
         };
-        client.expect("lobby>\r\n").await;
+        client.expect("lobby> ").await;
         Tty {
             client,
             screen: vt100::Parser::new(24.try_into().unwrap(), 80.try_into().unwrap(), 0),
@@ -143,7 +143,7 @@ fn terminals_play_full_screen_and_a_plain_session_keeps_lines() {
 
         // Without a terminal, lines only.
         let mut cy = Client::open(server.addr, "cy", None).await;
-        cy.expect("lobby>\n").await;
+        cy.expect("lobby> ").await;
         cy.send(&format!("watch {code}")).await;
         cy.expect("watching game").await;
         cy.expect(" to move\n").await;

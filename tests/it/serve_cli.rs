@@ -210,6 +210,21 @@ impl Client {
     }
 }
 
+/// The server started again on `data`, checked to have resumed game
+/// `code`.
+fn restarted(data: &Path, code: &str) -> Server {
+    let server = start(data, &[]);
+    assert!(
+        server
+            .banner
+            .iter()
+            .any(|l| l == &format!("resumed games: {code}")),
+        "{:?}",
+        server.banner
+    );
+    server
+}
+
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -298,15 +313,7 @@ fn a_dropped_player_keeps_the_seat_and_a_restarted_server_resumes_the_game() {
     });
     drop(server);
     let code = code.into_inner().unwrap();
-    let server = start(data.path(), &[]);
-    assert!(
-        server
-            .banner
-            .iter()
-            .any(|l| l == &format!("resumed games: {code}")),
-        "{:?}",
-        server.banner
-    );
+    let server = restarted(data.path(), &code);
     bounded(async {
         let mut lobby = Client::open(server.addr, "cy", Some("list")).await;
         lobby.expect(&code).await;

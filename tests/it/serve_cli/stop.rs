@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rustix::process::Signal;
 
-use super::{Client, bounded, start};
+use super::{Client, bounded, restarted, start};
 use crate::safety_cli::signal;
 
 #[test]
@@ -51,15 +51,7 @@ fn a_terminated_server_tells_its_clients_exits_143_and_resumes_the_game() {
     assert_eq!(status.code(), Some(143), "128 + SIGTERM");
     drop(server);
     let code = code.into_inner().unwrap();
-    let server = start(data.path(), &[]);
-    assert!(
-        server
-            .banner
-            .iter()
-            .any(|l| l == &format!("resumed games: {code}")),
-        "{:?}",
-        server.banner
-    );
+    let server = restarted(data.path(), &code);
     bounded(async {
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {code}"))).await;
         bob.expect("you play b").await;

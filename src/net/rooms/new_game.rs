@@ -128,7 +128,9 @@ mod tests {
         let resumed = again.get(room.code()).unwrap();
         assert_eq!(resumed.view().record.seats(), seats, "a restart keeps them");
         assert!(
-            resumed.summary().contains("b: computer, c: computer"),
+            resumed
+                .summary()
+                .contains("b: computer random, c: computer lol4"),
             "{}",
             resumed.summary()
         );

@@ -32,7 +32,7 @@ const PER_GAME: usize = 10;
 /// The kinds of game, in turn: the lobby's `new` command, the people
 /// playing, and whether some seats are the computer's.
 const SHAPES: [(&str, usize); 4] = [
-    ("new dicewars 4", 7),
+    ("new dicewars 20", 7),
     ("new classic 3", 2),
     ("new lol4 3 computer c,d", 2),
     ("new lol4 3", 4),

@@ -78,10 +78,6 @@ pub struct SideResult {
     pub median_move_ms: Option<f64>,
     #[serde(skip)]
     times: Vec<Duration>,
-    #[serde(skip)]
-    total_time: Duration,
-    #[serde(skip)]
-    worst_time: Duration,
 }
 
 /// Side A's results from one seat: the games in which it was the
@@ -279,11 +275,7 @@ impl Arena {
                 let side_of = |p: Player| usize::from(p != seat_a);
                 let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
                     .map(|p| {
-                        let seed = self
-                            .seed
-                            .wrapping_mul(1_000_003)
-                            .wrapping_add((g as u64) << 8 | u64::from(p.index()) << 1)
-                            .wrapping_add(k);
+                        let seed = player_seed(self.seed, g, u64::from(p.index()), k);
                         self.kinds[side_of(p)].build(seed)
                     })
                     .collect();
@@ -305,8 +297,6 @@ impl Arena {
                         let side = &mut sides[side_of(p)];
                         side.moves += 1;
                         if timed {
-                            side.total_time += t;
-                            side.worst_time = side.worst_time.max(t);
                             side.times.push(t);
                         }
                     },
@@ -360,16 +350,10 @@ impl Arena {
                 side.fair_share = Some(f64::from(seats) / f64::from(players));
             }
             if timed {
-                let mean = side.total_time.as_secs_f64() * 1000.0 / side.moves.max(1) as f64;
+                let (mean, median, worst) = think_times(&mut side.times);
                 side.mean_move_ms = Some(mean);
-                side.times.sort_unstable();
-                let median = match side.times.len() {
-                    0 => Duration::ZERO,
-                    n if n % 2 == 1 => side.times[n / 2],
-                    n => (side.times[n / 2 - 1] + side.times[n / 2]) / 2,
-                };
-                side.median_move_ms = Some(median.as_secs_f64() * 1000.0);
-                side.worst_move_ms = Some(side.worst_time.as_secs_f64() * 1000.0);
+                side.median_move_ms = Some(median);
+                side.worst_move_ms = Some(worst);
             }
         }
         let boards = self.boards.len() as u32;
@@ -382,6 +366,34 @@ impl Arena {
             median_turns,
         })
     }
+}
+
+/// The seed of the opponent at `place` (a player's index, or the index
+/// of the opponent named there) in the game of board `board` played in
+/// round `round`, from the arena's `seed`.
+fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
+    seed.wrapping_mul(1_000_003)
+        .wrapping_add((board as u64) << 8 | place << 1)
+        .wrapping_add(round)
+}
+
+/// The mean, median and longest of think times, in milliseconds (sorting
+/// `times`); zeros when there are none.
+fn think_times(times: &mut [Duration]) -> (f64, f64, f64) {
+    times.sort_unstable();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let n = times.len();
+    let total: Duration = times.iter().sum();
+    let median = match n {
+        0 => Duration::ZERO,
+        n if n % 2 == 1 => times[n / 2],
+        n => (times[n / 2 - 1] + times[n / 2]) / 2,
+    };
+    (
+        ms(total) / n.max(1) as f64,
+        ms(median),
+        ms(times.last().copied().unwrap_or_default()),
+    )
 }
 
 /// The 95% Wilson score interval of `successes` out of `n`.

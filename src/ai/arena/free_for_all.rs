@@ -10,7 +10,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::{ArenaError, mean_and_median, play_game, turns_of, wilson_interval};
+use super::{
+    ArenaError, mean_and_median, play_game, player_seed, think_times, turns_of, wilson_interval,
+};
 use crate::ai::{AiKind, Budget, Strategy};
 use crate::game::{Board, DealError, Play, Player, PlayerSet, Position, Rules, deal_start};
 
@@ -223,11 +225,7 @@ impl FreeForAll {
                 let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
                     .map(|p| {
                         let named = self.seat_of(p, k) as u64;
-                        let seed = self
-                            .seed
-                            .wrapping_mul(1_000_003)
-                            .wrapping_add((g as u64) << 8 | named << 1)
-                            .wrapping_add(k as u64);
+                        let seed = player_seed(self.seed, g, named, k as u64);
                         self.kinds[self.seat_of(p, k)].build(seed)
                     })
                     .collect();
@@ -279,18 +277,10 @@ impl FreeForAll {
             ai.win_rate = f64::from(ai.wins) / f64::from(ai.games.max(1));
             ai.win_rate_ci95 = wilson_interval(ai.wins, ai.games);
             if self.timed {
-                ai.times.sort_unstable();
-                let total: Duration = ai.times.iter().sum();
-                let n = ai.times.len();
-                let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-                ai.mean_move_ms = Some(ms(total) / n.max(1) as f64);
-                let median = match n {
-                    0 => Duration::ZERO,
-                    n if n % 2 == 1 => ai.times[n / 2],
-                    n => (ai.times[n / 2 - 1] + ai.times[n / 2]) / 2,
-                };
-                ai.median_move_ms = Some(ms(median));
-                ai.worst_move_ms = Some(ms(ai.times.last().copied().unwrap_or_default()));
+                let (mean, median, worst) = think_times(&mut ai.times);
+                ai.mean_move_ms = Some(mean);
+                ai.median_move_ms = Some(median);
+                ai.worst_move_ms = Some(worst);
             }
         }
         let (mean_turns, median_turns) = mean_and_median(&mut lengths);

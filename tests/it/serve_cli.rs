@@ -35,11 +35,17 @@ impl Drop for Server {
 
 /// Starts `serve` on a free loopback port with the data directory `data`.
 fn start(data: &Path, options: &[&str]) -> Server {
+    start_with(data, options, &[])
+}
+
+/// [`start`] with these variables in the server's environment.
+fn start_with(data: &Path, options: &[&str], variables: &[(&str, &str)]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
         // A seed, so that every run deals the same games.
         .args(["serve", "--listen", "127.0.0.1:0", "--seed", "1"])
         .args(options)
         .env("DICE_OF_DOOM_DATA_DIR", data)
+        .envs(variables.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -4,7 +4,6 @@
 //! and `--authorized-keys` (a listed key let in, others refused and rate
 //! limited, a malformed file refused at start).
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -13,7 +12,7 @@ use std::time::{Duration, Instant};
 use russh::keys::PrivateKey;
 use russh::keys::key::PrivateKeyWithHashAlg;
 
-use super::{Client, Server, bounded, connect, start};
+use super::{Client, Server, bounded, connect, start, start_with};
 
 /// A key of a test's players, the same for the same seed.
 fn key(seed: u8) -> PrivateKey {
@@ -68,36 +67,11 @@ fn serve_output(data: &Path, options: &[&str], env: &[(&str, &str)]) -> std::pro
 
 /// Starts `serve --password` with the password in the environment.
 fn start_with_password(data: &Path, password: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--password"])
-        .env("DICE_OF_DOOM_DATA_DIR", data)
-        .env("DICE_OF_DOOM_PASSWORD", password)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let stdout = child.stdout.take().expect("its output is piped");
-    let mut server = Server {
-        child,
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        banner: Vec::new(),
-    };
-    for line in BufReader::new(stdout).lines() {
-        let line = line.expect("the server's output");
-        if let Some(addr) = line.strip_prefix("listening on ") {
-            server.addr = addr.parse().expect("an address");
-        }
-        let join = line.starts_with("join with:");
-        server.banner.push(line);
-        if join {
-            return server;
-        }
-    }
-    panic!(
-        "the server stopped before it said how to join: {:?}",
-        server.banner
-    );
+    start_with(
+        data,
+        &["--password"],
+        &[("DICE_OF_DOOM_PASSWORD", password)],
+    )
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! moves on positions.
 
 use super::rules::Turn;
-use super::rules::{most_cells, moves_on, play_on, winners_on};
+use super::rules::{count_moves_on, most_cells, moves_on, play_on, winners_on};
 use super::{Cell, Codec, MAX_DICE_LIMIT, MAX_PLAYERS, Move, PlayerSet, RuleSet, Rules};
 
 /// Reusable buffers that list the moves of a packed position and the packed
@@ -78,6 +78,17 @@ impl Children {
             let child = &mut self.keys[start..];
             let after = play_on::<_, PLAIN>(&mut codec.view_mut(child), turn, rules, mv);
             codec.set_turn(child, after);
+        }
+    }
+
+    /// How many children the packed position `key` has: the count
+    /// [`Children::expand`] would list, without making them.
+    pub(crate) fn count(codec: &Codec, rules: &Rules, key: &[u64]) -> usize {
+        let (turn, cells) = (codec.turn(key), codec.view(key));
+        if rules.set() == RuleSet::Classic {
+            count_moves_on::<_, true>(&cells, turn, rules)
+        } else {
+            count_moves_on::<_, false>(&cells, turn, rules)
         }
     }
 
@@ -275,6 +286,7 @@ mod tests {
                     codec.encode(&position, &mut key);
                     children.expand(&codec, &rules, &key);
                     assert_eq!(children.moves(), position.moves(&rules));
+                    assert_eq!(Children::count(&codec, &rules, &key), children.len());
                     assert_eq!(codec.winners(&key), position.winners());
                     for (i, &mv) in children.moves().iter().enumerate() {
                         let played = position.play(&rules, mv).unwrap();
@@ -304,6 +316,7 @@ mod tests {
             codec.encode(&position, &mut key);
             children.expand(&codec, rules, &key);
             assert_eq!(children.moves(), position.moves(rules));
+            assert_eq!(Children::count(&codec, rules, &key), children.len());
             for (i, &mv) in children.moves().iter().enumerate() {
                 assert_eq!(
                     codec.decode(children.key(i)),

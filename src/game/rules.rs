@@ -289,8 +289,8 @@ impl RuleSet {
 }
 
 pub(crate) use cells::{
-    Cells, CellsMut, Dealer, NoChance, Turn, for_each_attack, most_cells, moves_on, play_on,
-    winners_on,
+    Cells, CellsMut, Dealer, NoChance, Turn, count_moves_on, for_each_attack, most_cells, moves_on,
+    play_on, winners_on,
 };
 pub(super) use cells::{Count, attack_on, owners_on, pass_on};
 pub use cells::{largest_group, reinforce, winners};

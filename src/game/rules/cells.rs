@@ -108,11 +108,36 @@ fn attacks_by<C: Cells + ?Sized, const ANY: bool>(
     true
 }
 
-/// The legal moves on `cells` for `turn`, in menu order, into `moves` (which
-/// is cleared first).
+/// Calls `f` with each legal move on `cells` for `turn`, in menu order.
 ///
 /// `PLAIN` says the rules are known to be the classic ones (the game
 /// tree's), so that their policy need not be read.
+#[inline]
+pub(crate) fn for_each_move<C: Cells + ?Sized, const PLAIN: bool>(
+    cells: &C,
+    turn: Turn,
+    rules: &Rules,
+    mut f: impl FnMut(Move),
+) {
+    if !turn.first_move || (!PLAIN && !rules.policy().attack_first) {
+        f(Move::Pass);
+    }
+    let attack = |from: usize, to: usize| {
+        f(Move::Attack {
+            from: from as u8,
+            to: to as u8,
+        });
+        true
+    };
+    if PLAIN {
+        attacks_by::<C, false>(cells, rules.map(), turn.player, attack);
+    } else {
+        for_each_attack(cells, rules, turn.player, attack);
+    }
+}
+
+/// The legal moves on `cells` for `turn`, in menu order, into `moves` (which
+/// is cleared first); `PLAIN` as for [`for_each_move`].
 #[inline]
 pub(crate) fn moves_on<C: Cells + ?Sized, const PLAIN: bool>(
     cells: &C,
@@ -121,21 +146,20 @@ pub(crate) fn moves_on<C: Cells + ?Sized, const PLAIN: bool>(
     moves: &mut Vec<Move>,
 ) {
     moves.clear();
-    if !turn.first_move || (!PLAIN && !rules.policy().attack_first) {
-        moves.push(Move::Pass);
-    }
-    let push = |from: usize, to: usize| {
-        moves.push(Move::Attack {
-            from: from as u8,
-            to: to as u8,
-        });
-        true
-    };
-    if PLAIN {
-        attacks_by::<C, false>(cells, rules.map(), turn.player, push);
-    } else {
-        for_each_attack(cells, rules, turn.player, push);
-    }
+    for_each_move::<C, PLAIN>(cells, turn, rules, |mv| moves.push(mv));
+}
+
+/// How many legal moves `cells` has for `turn`: [`moves_on`]'s count,
+/// without listing them.
+#[inline]
+pub(crate) fn count_moves_on<C: Cells + ?Sized, const PLAIN: bool>(
+    cells: &C,
+    turn: Turn,
+    rules: &Rules,
+) -> usize {
+    let mut count = 0;
+    for_each_move::<C, PLAIN>(cells, turn, rules, |_| count += 1);
+    count
 }
 
 /// Plays a legal move on `cells` with no chance in it (every attack won,

@@ -34,8 +34,8 @@ pub use memory::{
     FALLBACK_MEMORY, Limits, ParseByteSizeError, Progress, default_max_memory, memory_for,
 };
 pub use prove::{
-    Algorithm, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds, least_proof_memory, prove,
-    prove_again, prove_with,
+    Algorithm, LoadBoundsError, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds,
+    least_proof_memory, prove, prove_again, prove_again_with, prove_with,
 };
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats, stats_with_progress};

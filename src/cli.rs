@@ -161,13 +161,25 @@ mod status {
         1,
         "--max-memory is below the least a proof needs (the message names it)",
     );
+    /// `solve --cache`: a file it cannot use or write.
+    pub(super) const CACHE_NOT_SAVED: Piece = (
+        1,
+        "the --cache file cannot be written there, or its bounds take more than --max-memory",
+    );
+    /// `solve --cache`: a file that is no use.
+    pub(super) const BAD_CACHE: Piece = (
+        2,
+        "a --cache file that is damaged, or not one for this version, game, player and --algorithm",
+    );
     /// `solve`.
     pub(super) const SOLVE: &[Piece] = &[
         SUCCESS,
         UNPROVEN,
         TOO_LITTLE_MEMORY,
+        CACHE_NOT_SAVED,
         IO,
         USAGE_OR_BOARD,
+        BAD_CACHE,
         STOPPED,
     ];
     /// `arena`.

@@ -18,12 +18,14 @@
 mod alphabeta;
 mod dfpn;
 mod plies;
+mod saved;
 mod table;
 
 use super::solve::{Rank, rank, share};
 use super::{AnalysisError, ByteSize};
 use crate::game::{Codec, GrowError, Move, Player, Position, Rules, Share};
 
+pub use saved::LoadBoundsError;
 pub(crate) use table::PositionCache;
 
 /// How far a proof has gone, for a progress display or a decision to stop.
@@ -159,13 +161,16 @@ pub fn prove_with(
     prove_kept(algorithm, &mut kept, rules, start, memory, stop)
 }
 
-/// Bounds proven for one player under one set of rules, kept from one proof
-/// to the next: a later proof of any position of the same game for the same
-/// player starts from all that the earlier ones proved (see [`prove_again`]).
+/// Bounds proven for one player under one set of rules by one algorithm,
+/// kept from one proof to the next: a later proof of any position of the
+/// same game for the same player starts from all that the earlier ones
+/// proved (see [`prove_again`]). They can be saved to a file and loaded
+/// back ([`ProvenBounds::save`], [`ProvenBounds::load`]).
 #[derive(Debug)]
 pub struct ProvenBounds {
     rules: Rules,
     rated: Player,
+    algorithm: Algorithm,
     cache: PositionCache,
 }
 
@@ -204,7 +209,23 @@ pub fn prove_again(
     memory: ByteSize,
     stop: impl FnMut(&ProofProgress) -> bool,
 ) -> Result<Proof, AnalysisError> {
-    prove_kept(Algorithm::default(), kept, rules, start, memory, stop)
+    prove_again_with(Algorithm::default(), kept, rules, start, memory, stop)
+}
+
+/// [`prove_again`] with the proof search of one's choosing: the bounds in
+/// `kept` are used only when the same algorithm proved them.
+///
+/// # Errors
+/// As [`prove`].
+pub fn prove_again_with(
+    algorithm: Algorithm,
+    kept: &mut Option<ProvenBounds>,
+    rules: &Rules,
+    start: &Position,
+    memory: ByteSize,
+    stop: impl FnMut(&ProofProgress) -> bool,
+) -> Result<Proof, AnalysisError> {
+    prove_kept(algorithm, kept, rules, start, memory, stop)
 }
 
 /// The least memory a proof of a game under `rules` takes: the first table
@@ -244,7 +265,9 @@ fn prove_kept(
 ) -> Result<Proof, AnalysisError> {
     let codec = Codec::new(rules);
     let cache = match kept.take() {
-        Some(k) if k.rules == *rules && k.rated == start.player() => k.cache,
+        Some(k) if k.rules == *rules && k.rated == start.player() && k.algorithm == algorithm => {
+            k.cache
+        }
         _ if memory < least_proof_memory(rules) => {
             return Err(AnalysisError::TooLittleMemory {
                 memory,
@@ -275,6 +298,7 @@ fn prove_kept(
     *kept = Some(ProvenBounds {
         rules: rules.clone(),
         rated: start.player(),
+        algorithm,
         cache,
     });
     Ok(proof)

@@ -36,6 +36,7 @@ mod safety_cli;
 mod serve_cli;
 #[cfg(unix)]
 mod signals_cli;
+mod solve_cache;
 mod solve_cli;
 mod survey_cli;
 #[cfg(unix)]

@@ -88,6 +88,68 @@ impl PositionCache {
         Ok((slots, offset))
     }
 
+    /// The width of its keys in words, its buckets, and its slots (each
+    /// bucket's `BUCKET` slots of key words then a data word), for saving.
+    pub(crate) fn table(&self) -> (usize, usize, &[u64]) {
+        let buckets = self.mask + 1;
+        let end = self.offset + buckets * self.bucket_words();
+        (self.words, buckets, &self.slots[self.offset..end])
+    }
+
+    /// The bytes a table of `buckets` buckets of `words`-word keys takes,
+    /// if it is a table this cache can have: `buckets` a power of two at
+    /// least the first table's.
+    pub(crate) fn table_bytes(words: usize, buckets: usize) -> Option<usize> {
+        (words > 0 && buckets.is_power_of_two() && buckets >= FIRST_BUCKETS)
+            .then(|| {
+                buckets
+                    .checked_mul(BUCKET * (words + 1))?
+                    .checked_add(8)?
+                    .checked_mul(8)
+            })
+            .flatten()
+    }
+
+    /// An empty cache of `buckets` buckets of `words`-word keys (a shape
+    /// [`PositionCache::table_bytes`] accepts, which the caller checks
+    /// against `max_bytes` first), growing later within `max_bytes`: its
+    /// slots to be filled through [`PositionCache::slots_mut`].
+    pub(crate) fn with_table(
+        words: usize,
+        buckets: usize,
+        max_bytes: usize,
+    ) -> Result<PositionCache, GrowError> {
+        debug_assert!(Self::table_bytes(words, buckets).is_some());
+        let mut cache = PositionCache {
+            words,
+            slots: Vec::new(),
+            offset: 0,
+            mask: buckets - 1,
+            used: 0,
+            max_bytes,
+        };
+        (cache.slots, cache.offset) = cache.allocate(buckets)?;
+        Ok(cache)
+    }
+
+    /// The slots, to fill with a saved table, after which
+    /// [`PositionCache::recount`] must be called.
+    pub(crate) fn slots_mut(&mut self) -> &mut [u64] {
+        let end = self.offset + (self.mask + 1) * self.bucket_words();
+        &mut self.slots[self.offset..end]
+    }
+
+    /// Counts the used slots again, after the slots were written from
+    /// outside.
+    pub(crate) fn recount(&mut self) {
+        let words = self.words;
+        self.used = self
+            .slots_mut()
+            .chunks_exact(words + 1)
+            .filter(|slot| slot[words] & USED != 0)
+            .count();
+    }
+
     /// How many keys the cache holds.
     pub(crate) fn len(&self) -> usize {
         self.used

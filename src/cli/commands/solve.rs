@@ -8,10 +8,14 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde::Serialize;
 
-use crate::analysis::{Algorithm, ByteSize, Proof, ProofProgress, group_digits, prove_with};
+use crate::analysis::{
+    Algorithm, ByteSize, LoadBoundsError, Proof, ProofProgress, ProvenBounds, group_digits,
+    prove_again_with,
+};
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
 use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
-use crate::cli::setup::load::{Source, random_start, read_position};
+use crate::cli::files::{Existing, Output};
+use crate::cli::setup::load::{Source, io_reason, random_start, read_position};
 use crate::cli::{CliError, interrupt, render};
 use crate::game::{Player, Position, Rules, Share};
 
@@ -45,6 +49,12 @@ pub(in crate::cli) struct SolveArgs {
     /// The proof search.
     #[arg(long, value_enum, default_value_t = Algorithm::default(), value_name = "NAME")]
     algorithm: Algorithm,
+    /// Keep the proven bounds in FILE, so that a later run goes on from
+    /// them: read at the start if FILE is there (bounds of the same rules,
+    /// player to move and algorithm, saved by this version), written back
+    /// at the end, also when the value is not proven.
+    #[arg(long, value_name = "FILE")]
+    cache: Option<PathBuf>,
 }
 
 /// The proof searches' names on the command line.
@@ -117,7 +127,17 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
     // so far are printed (see `interrupt.rs`).
     interrupt::watch(true)?;
     let to_move = start.player();
-    let proof = prove_with(args.algorithm, &rules, &start, memory, |p| {
+    // The cache file is opened for writing first, so that a path it
+    // cannot be written to is said before the proof, not after it.
+    let mut saving = match &args.cache {
+        Some(path) => Some((path, start_saving(path)?)),
+        None => None,
+    };
+    let mut kept = match &args.cache {
+        Some(path) => load_cache(path, args.algorithm, &rules, to_move, memory)?,
+        None => None,
+    };
+    let proof = prove_again_with(args.algorithm, &mut kept, &rules, &start, memory, |p| {
         progress.show(|| message(p, memory));
         interrupt::know(format!(
             "solve stopped before its end: {}",
@@ -128,6 +148,9 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
     drop(progress);
     let proof = proof.map_err(|e| analysis_error(&e, &args.memory.limits()))?;
     let seconds = started.elapsed().as_secs_f64();
+    if let (Some((path, output)), Some(bounds)) = (saving.take(), &kept) {
+        save_cache(path, output, bounds)?;
+    }
     let peak = peak_memory();
     let name = match &source {
         Some(source) => format!("board {source}"),
@@ -168,6 +191,81 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
             bounds(proof.lower, proof.upper, start.player())
         ))),
     }
+}
+
+/// The bounds saved in `path` by an earlier run, or none if there is no
+/// file there.
+fn load_cache(
+    path: &std::path::Path,
+    algorithm: Algorithm,
+    rules: &Rules,
+    to_move: Player,
+    memory: ByteSize,
+) -> Result<Option<ProvenBounds>, CliError> {
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(CliError::Runtime(format!(
+                "{}: {}",
+                path.display(),
+                io_reason(&e)
+            )));
+        }
+    };
+    let mut input = io::BufReader::with_capacity(1 << 20, file);
+    ProvenBounds::load(&mut input, algorithm, rules, to_move, memory)
+        .map(Some)
+        .map_err(|e| {
+            let text = format!("{}: {e}", path.display());
+            match e {
+                LoadBoundsError::TooLarge { .. } => {
+                    CliError::Runtime(format!("{text}: raise --max-memory"))
+                }
+                LoadBoundsError::Io(e) => {
+                    CliError::Runtime(format!("{}: {}", path.display(), io_reason(&e)))
+                }
+                LoadBoundsError::OutOfMemory { .. } => CliError::Runtime(text),
+                _ => CliError::Usage(format!(
+                    "{text}: use another --cache file, or remove this one"
+                )),
+            }
+        })
+}
+
+/// The file the bounds will be saved in, in `path`'s place once all is
+/// written; its temporary file is removed if a signal ends the command.
+fn start_saving(path: &std::path::Path) -> Result<Output, CliError> {
+    let output = Output::create(path, Existing::Replace).map_err(|e| cache_error(path, &e))?;
+    if let Some(temporary) = output.temporary_path() {
+        interrupt::temporary(&[temporary]);
+    }
+    Ok(output)
+}
+
+/// Saves `bounds` into `output`, which then takes `path`'s place.
+fn save_cache(
+    path: &std::path::Path,
+    mut output: Output,
+    bounds: &ProvenBounds,
+) -> Result<(), CliError> {
+    let mut buffered = io::BufWriter::with_capacity(1 << 20, &mut output);
+    let written = bounds.save(&mut buffered).and_then(|()| buffered.flush());
+    drop(buffered);
+    let result = written
+        .and_then(|()| output.commit())
+        .map_err(|e| cache_error(path, &e));
+    interrupt::temporary(&[]);
+    result
+}
+
+/// A cache file that cannot be written (exit status 1).
+fn cache_error(path: &std::path::Path, e: &io::Error) -> CliError {
+    CliError::Runtime(format!(
+        "{}: the proven bounds cannot be saved there: {}",
+        path.display(),
+        io_reason(e)
+    ))
 }
 
 /// The progress in words.

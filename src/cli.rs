@@ -169,7 +169,7 @@ mod status {
     /// `solve --cache`: a file that is no use.
     pub(super) const BAD_CACHE: Piece = (
         2,
-        "a --cache file that is damaged, or not one for this version, game, player and --algorithm",
+        "a --cache path that is not a file, or a damaged cache or one of another version or game",
     );
     /// `solve`.
     pub(super) const SOLVE: &[Piece] = &[

@@ -9,7 +9,8 @@
 //! if it has not stopped within [`GRACE`], the thread that caught the
 //! signal prints what the command has told it it knows ([`know`]), removes
 //! the temporary files it was told of ([`temporary`]) and ends the process.
-//! A second signal ends it at once, as the first would have.
+//! A save under way ([`saving`]) is waited for. A second signal ends it at
+//! once, as the first would have.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -30,6 +31,9 @@ static KNOWN: Mutex<Option<String>> = Mutex::new(None);
 
 /// The temporary files to remove if a signal ends the command.
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Whether the command is saving what it found (see [`saving`]).
+static SAVING: AtomicBool = AtomicBool::new(false);
 
 /// How long a command that stops its own work is given to do so.
 pub(super) const GRACE: Duration = Duration::from_secs(3);
@@ -60,10 +64,22 @@ pub(super) fn watch(polled: bool) -> io::Result<()> {
             });
             if POLLED.load(Ordering::Relaxed) {
                 std::thread::sleep(GRACE);
+                // A save under way is waited for, however long it takes,
+                // and then given the grace to end the command itself.
+                while SAVING.load(Ordering::SeqCst) {
+                    std::thread::sleep(GRACE);
+                }
             }
             end(first);
         })?;
     Ok(())
+}
+
+/// Says the command is saving what it found (`solve --cache`): a first
+/// signal then waits for the save to end, however long it takes; a second
+/// one still ends the command at once.
+pub(super) fn saving(on: bool) {
+    SAVING.store(on, Ordering::SeqCst);
 }
 
 /// The signal caught, if one was.

@@ -308,7 +308,7 @@ fn help_documents_commands_and_exit_statuses() {
     1  the --cache file cannot be written there, or its bounds take more than --max-memory
     1  an I/O error, such as output that cannot be written
     2  bad usage, or a bad board file (named with its line and column)
-    2  a --cache file that is damaged, or not one for this version, game, player and --algorithm
+    2  a --cache path that is not a file, or a damaged cache or one of another version or game
   130  stopped by Ctrl-C, saying what it found so far; 128 + n for signal n (143 for TERM)
 ";
     let stats = "Exit status:

@@ -4,6 +4,7 @@
 use crate::common;
 
 use common::dice_of_doom;
+use predicates::prelude::*;
 use serde_json::Value;
 
 /// `solve --size 4 --seed 8` (a loss for a, some 4 million positions
@@ -98,8 +99,24 @@ fn a_cache_of_another_game_or_no_cache_at_all_is_refused_and_left_alone() {
         .args(["--max-memory", "1M"])
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("raise --max-memory"));
+        .stderr(
+            predicates::str::contains("its table takes")
+                .and(predicates::str::contains("raise --max-memory")),
+        );
     assert_eq!(std::fs::read(four).unwrap(), saved);
+
+    // Only a file will do: not a directory, nor a device or a pipe (which
+    // would block or hold no bounds).
+    for place in [dir.path().to_str().unwrap(), "/dev/null"] {
+        dice_of_doom()
+            .args(["solve", "--size", "3", "--seed", "1", "--cache", place])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "dice-of-doom: {place}: not a file: --cache needs a file's path\n"
+            ));
+    }
 
     // A place the bounds cannot be saved in is said before any proof.
     let nowhere = dir.path().join("no/such/dir/cache");

@@ -18,7 +18,7 @@
 //! table fits in the memory allowed, which is checked before anything is
 //! allocated; a file cut short or changed fails its checksum.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 
 use super::{Algorithm, PositionCache, ProvenBounds};
 use crate::analysis::ByteSize;
@@ -99,9 +99,14 @@ impl From<io::Error> for LoadBoundsError {
     }
 }
 
-/// The program's name and version, as a file records it.
+/// The program's name and version and the cache's layout (its buckets and
+/// hash), as a file records them.
 fn program() -> String {
-    format!("dice-of-doom {}", env!("CARGO_PKG_VERSION"))
+    format!(
+        "dice-of-doom {}, {}",
+        env!("CARGO_PKG_VERSION"),
+        PositionCache::layout()
+    )
 }
 
 /// How the rules are recorded: their whole description (rule set, policy,
@@ -158,7 +163,7 @@ impl ProvenBounds {
     /// let first = prove_again(&mut kept, &rules, &start, memory, |_| false).unwrap();
     /// let mut file = Vec::new();
     /// kept.unwrap().save(&mut file).unwrap();
-    /// let loaded = ProvenBounds::load(&mut &file[..], Algorithm::DfPn, &rules, Player::A, memory);
+    /// let loaded = ProvenBounds::load(&mut std::io::Cursor::new(&file), Algorithm::DfPn, &rules, Player::A, memory);
     /// let mut kept = Some(loaded.unwrap());
     /// let again = prove_again(&mut kept, &rules, &start, memory, |_| false).unwrap();
     /// assert_eq!(again.value(), first.value());
@@ -169,7 +174,7 @@ impl ProvenBounds {
     /// [`LoadBoundsError`]: not a file of this version for this game,
     /// player and algorithm, larger than `memory`, damaged, or unreadable.
     pub fn load(
-        input: &mut impl Read,
+        input: &mut (impl Read + Seek),
         algorithm: Algorithm,
         rules: &Rules,
         rated: Player,
@@ -177,8 +182,10 @@ impl ProvenBounds {
     ) -> Result<ProvenBounds, LoadBoundsError> {
         let mut input = Summed::new(input);
         let mut magic = [0; MAGIC.len()];
-        if input.read_exact(&mut magic).is_err() || magic != MAGIC {
-            return Err(LoadBoundsError::NotACache);
+        match input.read_exact(&mut magic) {
+            Err(e) if e.kind() != io::ErrorKind::UnexpectedEof => return Err(e.into()),
+            Ok(()) if magic == MAGIC => {}
+            _ => return Err(LoadBoundsError::NotACache),
         }
         let format = u32::from_le_bytes(input.array()?);
         if format != FORMAT {
@@ -226,6 +233,14 @@ impl ProvenBounds {
                 memory,
             });
         }
+        // The file must hold the whole table and its checksum, checked
+        // before the table is allocated.
+        let here = input.inner.stream_position()?;
+        let end = input.inner.seek(SeekFrom::End(0))?;
+        input.inner.seek(SeekFrom::Start(here))?;
+        if end.checked_sub(here) != Some(bytes as u64 + 4) {
+            return Err(LoadBoundsError::Damaged);
+        }
         let mut cache =
             PositionCache::with_table(words, buckets, memory.bytes()).map_err(|e| match e {
                 GrowError::OutOfMemory { bytes } => LoadBoundsError::OutOfMemory { bytes },
@@ -235,8 +250,8 @@ impl ProvenBounds {
         for chunk in cache.slots_mut().chunks_mut(1 << 13) {
             let bytes = &mut buffer[..chunk.len() * 8];
             input.read_exact(bytes)?;
-            for (word, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
-                *word = u64::from_le_bytes(b.try_into().unwrap_or_default());
+            for (word, b) in chunk.iter_mut().zip(bytes.as_chunks::<8>().0) {
+                *word = u64::from_le_bytes(*b);
             }
         }
         let sum = input.sum.clone().finalize();
@@ -336,7 +351,13 @@ mod tests {
         assert_eq!(part.value(), None);
         let mut file = Vec::new();
         kept.unwrap().save(&mut file).unwrap();
-        let loaded = ProvenBounds::load(&mut &file[..], Algorithm::DfPn, &rules, Player::A, MEMORY);
+        let loaded = ProvenBounds::load(
+            &mut std::io::Cursor::new(&file),
+            Algorithm::DfPn,
+            &rules,
+            Player::A,
+            MEMORY,
+        );
         let mut kept = Some(loaded.unwrap());
         let rest = prove_again(&mut kept, &rules, &start, MEMORY, |_| false).unwrap();
         assert_eq!(rest.value(), whole.value());
@@ -351,7 +372,7 @@ mod tests {
         let mut file = Vec::new();
         kept.unwrap().save(&mut file).unwrap();
         let load = |bytes: &[u8], algorithm, rules: &Rules, rated, memory| {
-            ProvenBounds::load(&mut &bytes[..], algorithm, rules, rated, memory)
+            ProvenBounds::load(&mut io::Cursor::new(bytes), algorithm, rules, rated, memory)
         };
         assert!(load(&file, Algorithm::DfPn, &rules, Player::A, MEMORY).is_ok());
         let other = Rules::classic(4, 2, 4).unwrap();
@@ -425,6 +446,16 @@ mod tests {
             MEMORY,
             |_| false,
         );
-        assert_eq!(by_alphabeta.unwrap().value(), Some(crate::game::Share::WIN));
+        let fresh = prove_again_with(
+            Algorithm::AlphaBeta,
+            &mut None,
+            &rules,
+            &start,
+            MEMORY,
+            |_| false,
+        );
+        let (by_alphabeta, fresh) = (by_alphabeta.unwrap(), fresh.unwrap());
+        assert_eq!(by_alphabeta.value(), Some(crate::game::Share::WIN));
+        assert_eq!(by_alphabeta.nodes, fresh.nodes);
     }
 }

@@ -96,18 +96,24 @@ impl PositionCache {
         (self.words, buckets, &self.slots[self.offset..end])
     }
 
-    /// The bytes a table of `buckets` buckets of `words`-word keys takes,
-    /// if it is a table this cache can have: `buckets` a power of two at
-    /// least the first table's.
+    /// The bytes the slots of a table of `buckets` buckets of `words`-word
+    /// keys take (as [`PositionCache::table`] gives them), if it is a table
+    /// this cache can have: `buckets` a power of two at least the first
+    /// table's.
     pub(crate) fn table_bytes(words: usize, buckets: usize) -> Option<usize> {
         (words > 0 && buckets.is_power_of_two() && buckets >= FIRST_BUCKETS)
-            .then(|| {
-                buckets
-                    .checked_mul(BUCKET * (words + 1))?
-                    .checked_add(8)?
-                    .checked_mul(8)
-            })
+            .then(|| buckets.checked_mul(BUCKET * (words + 1))?.checked_mul(8))
             .flatten()
+    }
+
+    /// How the table is laid out, in words: its buckets' slots and the hash
+    /// of a fixed key, so that a table saved by a build with another layout
+    /// is not read as this one.
+    pub(crate) fn layout() -> String {
+        format!(
+            "buckets of {BUCKET}, hash {:016x}",
+            hash(&[0x0123_4567_89ab_cdef])
+        )
     }
 
     /// An empty cache of `buckets` buckets of `words`-word keys (a shape
@@ -143,8 +149,8 @@ impl PositionCache {
     /// outside.
     pub(crate) fn recount(&mut self) {
         let words = self.words;
-        self.used = self
-            .slots_mut()
+        let (_, _, slots) = self.table();
+        self.used = slots
             .chunks_exact(words + 1)
             .filter(|slot| slot[words] & USED != 0)
             .count();

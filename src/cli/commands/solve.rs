@@ -120,9 +120,6 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
         (None, seed) => (None, random_start(&args.game, seed.unwrap_or(0))?),
     };
     let memory = args.memory.max_memory;
-    let started = Instant::now();
-    let deadline = args.time.and_then(|t| started.checked_add(t));
-    let mut progress = ProgressLine::new(memory);
     // Ctrl-C or TERM stops the proof as `--time` does: the bounds proven
     // so far are printed (see `interrupt.rs`).
     interrupt::watch(true)?;
@@ -137,6 +134,10 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
         Some(path) => load_cache(path, args.algorithm, &rules, to_move, memory)?,
         None => None,
     };
+    // --time is the proof's: loading the cache does not count.
+    let started = Instant::now();
+    let deadline = args.time.and_then(|t| started.checked_add(t));
+    let mut progress = ProgressLine::new(memory);
     let proof = prove_again_with(args.algorithm, &mut kept, &rules, &start, memory, |p| {
         progress.show(|| message(p, memory));
         interrupt::know(format!(
@@ -148,9 +149,8 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
     drop(progress);
     let proof = proof.map_err(|e| analysis_error(&e, &args.memory.limits()))?;
     let seconds = started.elapsed().as_secs_f64();
-    if let (Some((path, output)), Some(bounds)) = (saving.take(), &kept) {
-        save_cache(path, output, bounds)?;
-    }
+    // From here a signal waits for the save (printed first, then saved).
+    interrupt::saving(saving.is_some());
     let peak = peak_memory();
     let name = match &source {
         Some(source) => format!("board {source}"),
@@ -181,6 +181,11 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
         let mut out = io::stdout().lock();
         out.write_all(text(&name, &rules, &start, &proof, seconds, peak).as_bytes())?;
         out.flush()?;
+    }
+    if let (Some((path, output)), Some(bounds)) = (saving.take(), &kept) {
+        let saved = save_cache(path, output, bounds);
+        interrupt::saving(false);
+        saved?;
     }
     match (proof.value(), args.time) {
         (None, _) if let Some(n) = interrupt::caught() => Err(CliError::Interrupted(n)),
@@ -236,6 +241,13 @@ fn load_cache(
 /// The file the bounds will be saved in, in `path`'s place once all is
 /// written; its temporary file is removed if a signal ends the command.
 fn start_saving(path: &std::path::Path) -> Result<Output, CliError> {
+    // Only a file: a pipe or a device would block or be no cache.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(CliError::Usage(format!(
+            "{}: not a file: --cache needs a file's path",
+            path.display()
+        )));
+    }
     let output = Output::create(path, Existing::Replace).map_err(|e| cache_error(path, &e))?;
     if let Some(temporary) = output.temporary_path() {
         interrupt::temporary(&[temporary]);

@@ -158,7 +158,7 @@ pub fn prove_with(
     stop: impl FnMut(&ProofProgress) -> bool,
 ) -> Result<Proof, AnalysisError> {
     let mut kept = None;
-    prove_kept(algorithm, &mut kept, rules, start, memory, stop)
+    prove_again_with(algorithm, &mut kept, rules, start, memory, stop)
 }
 
 /// Bounds proven for one player under one set of rules by one algorithm,
@@ -225,44 +225,6 @@ pub fn prove_again_with(
     memory: ByteSize,
     stop: impl FnMut(&ProofProgress) -> bool,
 ) -> Result<Proof, AnalysisError> {
-    prove_kept(algorithm, kept, rules, start, memory, stop)
-}
-
-/// The least memory a proof of a game under `rules` takes: the first table
-/// of its cache of proven bounds, some 64 KiB a word of a packed position,
-/// in whole KiB.
-///
-/// ```
-/// use dice_of_doom::analysis::{AnalysisError, ByteSize, least_proof_memory, prove};
-/// use dice_of_doom::game::{Player, Position, Rules};
-/// let rules = Rules::classic(3, 2, 3).unwrap();
-/// let least = least_proof_memory(&rules);
-/// assert!(least.bytes() > 64 << 10 && least.bytes() < 1 << 20);
-/// let board = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3".parse().unwrap();
-/// let start = Position::start(&rules, board, Player::A).unwrap();
-/// let short = ByteSize::new(least.bytes() - 1);
-/// assert!(matches!(
-///     prove(&rules, &start, short, |_| false),
-///     Err(AnalysisError::TooLittleMemory { .. })
-/// ));
-/// assert!(prove(&rules, &start, least, |_| false).is_ok());
-/// ```
-pub fn least_proof_memory(rules: &Rules) -> ByteSize {
-    // Rounded up to whole KiB, so that the figure a message gives is one a
-    // user can type back.
-    let bytes = PositionCache::least_bytes(Codec::new(rules).words());
-    ByteSize::new(bytes.div_ceil(1024).saturating_mul(1024))
-}
-
-/// The proof of `start` by `algorithm`, from and into `kept`.
-fn prove_kept(
-    algorithm: Algorithm,
-    kept: &mut Option<ProvenBounds>,
-    rules: &Rules,
-    start: &Position,
-    memory: ByteSize,
-    stop: impl FnMut(&ProofProgress) -> bool,
-) -> Result<Proof, AnalysisError> {
     let codec = Codec::new(rules);
     let cache = match kept.take() {
         Some(k) if k.rules == *rules && k.rated == start.player() && k.algorithm == algorithm => {
@@ -302,6 +264,32 @@ fn prove_kept(
         cache,
     });
     Ok(proof)
+}
+
+/// The least memory a proof of a game under `rules` takes: the first table
+/// of its cache of proven bounds, some 64 KiB a word of a packed position,
+/// in whole KiB.
+///
+/// ```
+/// use dice_of_doom::analysis::{AnalysisError, ByteSize, least_proof_memory, prove};
+/// use dice_of_doom::game::{Player, Position, Rules};
+/// let rules = Rules::classic(3, 2, 3).unwrap();
+/// let least = least_proof_memory(&rules);
+/// assert!(least.bytes() > 64 << 10 && least.bytes() < 1 << 20);
+/// let board = "a-2 a-2 b-2 / a-3 b-1 a-3 / a-3 a-3 b-3".parse().unwrap();
+/// let start = Position::start(&rules, board, Player::A).unwrap();
+/// let short = ByteSize::new(least.bytes() - 1);
+/// assert!(matches!(
+///     prove(&rules, &start, short, |_| false),
+///     Err(AnalysisError::TooLittleMemory { .. })
+/// ));
+/// assert!(prove(&rules, &start, least, |_| false).is_ok());
+/// ```
+pub fn least_proof_memory(rules: &Rules) -> ByteSize {
+    // Rounded up to whole KiB, so that the figure a message gives is one a
+    // user can type back.
+    let bytes = PositionCache::least_bytes(Codec::new(rules).words());
+    ByteSize::new(bytes.div_ceil(1024).saturating_mul(1024))
 }
 
 /// Runs a prover's tests from the highest value down until the value is

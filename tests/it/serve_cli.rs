@@ -176,6 +176,16 @@ impl Client {
         self.expect_any(&[needle]).await;
     }
 
+    /// Waits for `greeting` ("you play b", "watching game") and then for
+    /// the board that follows it: the server prints the board once it
+    /// follows the game, so every move after it reaches this client as a
+    /// line. (Moves made between the greeting and the board are in the
+    /// board only.)
+    async fn seated(&mut self, greeting: &str) {
+        self.expect(greeting).await;
+        self.expect(" to move\n").await;
+    }
+
     /// The text up to the channel's end, and the exit status.
     async fn finish(&mut self) -> Option<u32> {
         while let Ok(Some(msg)) = tokio::time::timeout(WAIT, self.channel.wait()).await {
@@ -268,9 +278,9 @@ fn two_players_play_a_game_to_the_end_and_a_spectator_sees_it() {
         let mut ann = Client::open(server.addr, "ann", Some("new classic 2")).await;
         let code = ann.code().await;
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {code}"))).await;
-        bob.expect("you play b").await;
+        bob.seated("you play b").await;
         let mut cy = Client::open(server.addr, "cy", Some(&format!("watch {code}"))).await;
-        cy.expect("watching game").await;
+        cy.seated("watching game").await;
         let (a, b) = tokio::join!(ann.play_to_the_end(), bob.play_to_the_end());
         assert!(a + b >= 1, "a move was played");
         cy.expect("game over: back in the lobby").await;
@@ -303,13 +313,13 @@ fn a_dropped_player_keeps_the_seat_and_a_restarted_server_resumes_the_game() {
         let game = ann.code().await;
         *code.lock().unwrap() = game.clone();
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
-        bob.expect("you play b").await;
+        bob.seated("you play b").await;
         let mut other = Client::open(server.addr, "zed", Some(&format!("join {game}"))).await;
         other.expect("every seat of game").await;
         bob.drop_connection().await;
         ann.expect("b disconnected, waiting").await;
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
-        bob.expect("you play b").await;
+        bob.seated("you play b").await;
         ann.expect("b (bob) is back").await;
         // a, first to move (its menu was shown before the drop), plays
         // one move, seen by b; then the server stops.

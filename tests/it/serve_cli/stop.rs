@@ -21,7 +21,7 @@ fn a_terminated_server_tells_its_clients_exits_143_and_resumes_the_game() {
         let game = ann.code().await;
         *code.lock().unwrap() = game.clone();
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
-        bob.expect("you play b").await;
+        bob.seated("you play b").await;
         let mut lobby = Client::open(server.addr, "cy", None).await;
         lobby.expect("lobby>").await;
         ann.expect("your move, a").await;

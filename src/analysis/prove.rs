@@ -23,7 +23,7 @@ mod table;
 
 use super::solve::{Rank, rank, share};
 use super::{AnalysisError, ByteSize};
-use crate::game::{Codec, GrowError, Move, Player, Position, Rules, Share};
+use crate::game::{Codec, Move, Player, Position, Rules, Share};
 
 pub use saved::LoadBoundsError;
 pub(crate) use table::PositionCache;
@@ -236,15 +236,11 @@ pub fn prove_again_with(
                 least: least_proof_memory(rules),
             });
         }
-        _ => PositionCache::new(codec.words(), memory.bytes()).map_err(|e| match e {
-            GrowError::OutOfMemory { bytes } => AnalysisError::OutOfMemory {
+        _ => PositionCache::new(codec.words(), memory.bytes()).map_err(|e| {
+            AnalysisError::OutOfMemory {
                 positions: 0,
-                bytes,
-            },
-            _ => AnalysisError::OutOfMemory {
-                positions: 0,
-                bytes: 0,
-            },
+                bytes: e.bytes,
+            }
         })?,
     };
     let (proof, cache) = match algorithm {

@@ -22,7 +22,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 
 use super::{Algorithm, PositionCache, ProvenBounds};
 use crate::analysis::ByteSize;
-use crate::game::{GrowError, Player, Rules};
+use crate::game::{Player, Rules};
 
 const MAGIC: &[u8] = b"dice-of-doom proof cache\n";
 const FORMAT: u32 = 1;
@@ -241,11 +241,8 @@ impl ProvenBounds {
         if end.checked_sub(here) != Some(bytes as u64 + 4) {
             return Err(LoadBoundsError::Damaged);
         }
-        let mut cache =
-            PositionCache::with_table(words, buckets, memory.bytes()).map_err(|e| match e {
-                GrowError::OutOfMemory { bytes } => LoadBoundsError::OutOfMemory { bytes },
-                _ => LoadBoundsError::OutOfMemory { bytes },
-            })?;
+        let mut cache = PositionCache::with_table(words, buckets, memory.bytes())
+            .map_err(|e| LoadBoundsError::OutOfMemory { bytes: e.bytes })?;
         let mut buffer = vec![0u8; 1 << 16];
         for chunk in cache.slots_mut().chunks_mut(1 << 13) {
             let bytes = &mut buffer[..chunk.len() * 8];

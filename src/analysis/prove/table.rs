@@ -9,7 +9,12 @@
 //! past that a new key takes the slot of its bucket's least valuable entry,
 //! as the caller rates them.
 
-use crate::game::GrowError;
+/// The system refused the memory of a cache's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CacheRefused {
+    /// The bytes asked for.
+    pub(crate) bytes: usize,
+}
 
 /// Slots a bucket holds.
 const BUCKET: usize = 4;
@@ -50,7 +55,7 @@ fn hash(key: &[u64]) -> u64 {
 impl PositionCache {
     /// An empty cache for keys of `words` words that never holds more than
     /// `max_bytes` (but at least its first table, about 64 KiB a key word).
-    pub(crate) fn new(words: usize, max_bytes: usize) -> Result<PositionCache, GrowError> {
+    pub(crate) fn new(words: usize, max_bytes: usize) -> Result<PositionCache, CacheRefused> {
         let mut cache = PositionCache {
             words,
             slots: Vec::new(),
@@ -77,12 +82,12 @@ impl PositionCache {
     }
 
     /// A zeroed table of `buckets` buckets, with room to align it.
-    fn allocate(&self, buckets: usize) -> Result<(Vec<u64>, usize), GrowError> {
+    fn allocate(&self, buckets: usize) -> Result<(Vec<u64>, usize), CacheRefused> {
         let len = buckets * self.bucket_words() + 8;
         let mut slots = Vec::new();
         slots
             .try_reserve_exact(len)
-            .map_err(|_| GrowError::OutOfMemory { bytes: len * 8 })?;
+            .map_err(|_| CacheRefused { bytes: len * 8 })?;
         slots.resize(len, 0);
         let offset = align(&slots, self.words);
         Ok((slots, offset))
@@ -124,7 +129,7 @@ impl PositionCache {
         words: usize,
         buckets: usize,
         max_bytes: usize,
-    ) -> Result<PositionCache, GrowError> {
+    ) -> Result<PositionCache, CacheRefused> {
         debug_assert!(Self::table_bytes(words, buckets).is_some());
         let mut cache = PositionCache {
             words,

@@ -17,6 +17,17 @@ fn solve(extra: &[&str]) -> (Option<i32>, Value) {
     (out.status.code(), json)
 }
 
+/// `solve --size 3 --seed 1 --cache CACHE` refused as bad input (status 2)
+/// before any proof, with exactly this message.
+fn refused_at_once(cache: &str, message: &str) {
+    dice_of_doom()
+        .args(["solve", "--size", "3", "--seed", "1", "--cache", cache])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!("dice-of-doom: {cache}: {message}\n"));
+}
+
 fn nodes(json: &Value) -> u64 {
     json["nodes"].as_u64().unwrap()
 }
@@ -54,15 +65,10 @@ fn a_cache_of_another_game_or_no_cache_at_all_is_refused_and_left_alone() {
     let junk = dir.path().join("junk");
     std::fs::write(&junk, "not bounds\n").unwrap();
     let junk = junk.to_str().unwrap();
-    dice_of_doom()
-        .args(["solve", "--size", "3", "--seed", "1", "--cache", junk])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(format!(
-            "dice-of-doom: {junk}: not a proof cache of dice-of-doom: \
-             use another --cache file, or remove this one\n"
-        ));
+    refused_at_once(
+        junk,
+        "not a proof cache of dice-of-doom: use another --cache file, or remove this one",
+    );
     assert_eq!(std::fs::read_to_string(junk).unwrap(), "not bounds\n");
 
     // Bounds of a 4x4 board (seed 30: some 57,000 positions).
@@ -108,14 +114,7 @@ fn a_cache_of_another_game_or_no_cache_at_all_is_refused_and_left_alone() {
     // Only a file will do: not a directory, nor a device or a pipe (which
     // would block or hold no bounds).
     for place in [dir.path().to_str().unwrap(), "/dev/null"] {
-        dice_of_doom()
-            .args(["solve", "--size", "3", "--seed", "1", "--cache", place])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(format!(
-                "dice-of-doom: {place}: not a file: --cache needs a file's path\n"
-            ));
+        refused_at_once(place, "not a file: --cache needs a file's path");
     }
 
     // A place the bounds cannot be saved in is said before any proof.

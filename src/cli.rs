@@ -20,19 +20,14 @@
 mod args;
 pub(crate) mod autosaves;
 mod commands;
-mod computer;
 mod config;
 mod files;
 mod interrupt;
 mod json;
-mod line_mode;
 mod locks;
 mod plot;
-pub(crate) mod render;
 mod saving;
 mod setup;
-pub mod tui;
-pub(crate) mod words;
 
 use commands::{
     arena, dot, generated, map, new_game, picture, play, replay, resume, serve, solve, stats,

@@ -5,7 +5,10 @@
 //! - [`analysis`]: counting and solving whole game trees;
 //! - [`picture`]: positions drawn as SVG pictures;
 //! - [`record`]: game records, the text of a whole game (save, resume, replay);
-//! - [`cli`]: the terminal game and its commands;
+//! - [`session`]: one game in progress, for every front-end;
+//! - [`ui`]: the terminal layer: wording, the line mode, the full-screen game;
+//! - [`cli`]: the command line and its commands;
+//! - [`net`]: the SSH server;
 //! - [`text`]: numbers in messages (grouped digits, plurals), quoted paths.
 
 #![forbid(unsafe_code)]
@@ -20,3 +23,4 @@ pub mod picture;
 pub mod record;
 pub mod session;
 pub mod text;
+pub mod ui;

@@ -19,6 +19,7 @@ mod board;
 mod dice;
 
 #[cfg(test)]
+#[path = "picture_tests.rs"]
 mod tests;
 
 use svg::Document;

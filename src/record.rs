@@ -56,6 +56,7 @@ mod timeline;
 mod write;
 
 #[cfg(test)]
+#[path = "record_tests.rs"]
 mod tests;
 
 pub use date::{Date, DateError};

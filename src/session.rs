@@ -23,6 +23,7 @@ mod seats;
 mod table;
 
 #[cfg(test)]
+#[path = "session_tests.rs"]
 mod tests;
 
 pub use seats::{Seats, seats_of};

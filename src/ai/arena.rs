@@ -455,4 +455,5 @@ pub fn play_game(
 
 pub mod free_for_all;
 #[cfg(test)]
+#[path = "arena_tests.rs"]
 mod tests;

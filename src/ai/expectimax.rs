@@ -331,4 +331,5 @@ const ROLLOUT_SEED: u64 = 0x5eed_d1ce;
 const MAX_PLAYOUT: usize = 2_000;
 
 #[cfg(test)]
+#[path = "expectimax_tests.rs"]
 mod tests;

@@ -550,4 +550,5 @@ impl Strategy for Search {
 }
 
 #[cfg(test)]
+#[path = "search_tests.rs"]
 mod tests;

@@ -42,6 +42,7 @@
 mod graph;
 mod iterate;
 #[cfg(test)]
+#[path = "expected_tests.rs"]
 mod tests;
 
 use crate::analysis::{AnalysisError, Limits, Progress};

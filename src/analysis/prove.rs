@@ -346,4 +346,5 @@ fn finish(prover: &impl Prover, lower: Share, upper: Share, best_move: Option<Mo
 }
 
 #[cfg(test)]
+#[path = "prove_tests.rs"]
 mod tests;

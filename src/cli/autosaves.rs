@@ -8,14 +8,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::record::Date;
 
-/// The time now, for a record's date tag.
-pub(super) fn now() -> Date {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    Date::from_unix_seconds(seconds)
-}
-
 /// The environment variable that, when set, names the data directory
 /// instead of the system's (`~/.local/share/dice-of-doom` on Linux): for
 /// tests, and for players who keep their games elsewhere.
@@ -60,7 +52,7 @@ pub(super) fn new_autosave() -> Option<PathBuf> {
     // Best effort: a folder that cannot be read or a file that cannot be
     // removed leaves the games as they are.
     let _ = prune(&dir, KEEP - 1);
-    let stamp: String = now()
+    let stamp: String = Date::now()
         .to_string()
         .chars()
         .filter(char::is_ascii_digit)

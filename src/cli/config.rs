@@ -7,7 +7,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+pub(super) use crate::ui::newgame::{Saved, VERSION};
 
 /// The environment variable that, when set, names the directory of the
 /// settings file instead of the system's (`~/.config/dice-of-doom` on
@@ -18,31 +18,6 @@ pub const CONFIG_DIR_VAR: &str = "DICE_OF_DOOM_CONFIG_DIR";
 
 /// The settings file's name in its directory.
 const FILE_NAME: &str = "new-game.json";
-
-/// The version of the file this program writes and reads.
-pub(super) const VERSION: u32 = 1;
-
-/// The choices of the new-game screen as they are kept: words and numbers,
-/// checked by the screen when it reads them back.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(super) struct Saved {
-    /// The file's version ([`VERSION`]).
-    pub(super) version: u32,
-    /// The rule set's name (`lol4`).
-    pub(super) rules: String,
-    /// The board: `5x5`, `random map`, or `map FILE`.
-    pub(super) board: String,
-    /// How many play.
-    pub(super) players: u8,
-    /// The letters of the players the computer plays (`bcd`).
-    pub(super) computers: String,
-    /// The computer opponent's name (`chance`).
-    pub(super) ai: String,
-    /// The computer's strength (`easy`, `normal`, `strong`).
-    pub(super) strength: String,
-    /// The letter of the player who moves first.
-    pub(super) first: String,
-}
 
 /// Where the settings file is: in [`CONFIG_DIR_VAR`], else in the data
 /// directory's variable, else in the system's configuration directory;

@@ -4,7 +4,6 @@
 //! never leaves a half-written record in place of a good one), and the
 //! autosaves of unfinished games in the user's data directory.
 
-pub(super) use super::autosaves::now;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -474,4 +473,5 @@ impl Kept {
 }
 
 #[cfg(test)]
+#[path = "saving_tests.rs"]
 mod tests;

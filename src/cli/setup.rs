@@ -19,6 +19,19 @@ use crate::cli::args::{
     ComputerPlayers, GameOptions, MAX_DICE, MapArgs, MapChoice, PLAYERS, PlayArgs, RULES, SIZE,
     Takes,
 };
+/// The budget of `--think-time` and `--nodes`: a node budget, with no
+/// clock, when `--nodes` is given (the two options conflict), otherwise the
+/// think time.
+pub(in crate::cli) fn budget(
+    think_time: std::time::Duration,
+    nodes: Option<u64>,
+) -> crate::ai::Budget {
+    nodes.map_or(
+        crate::ai::Budget::time(think_time),
+        crate::ai::Budget::nodes,
+    )
+}
+
 #[cfg(test)]
 use crate::game::MapKind;
 use crate::game::{DealError, Ground, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
@@ -165,7 +178,7 @@ pub(in crate::cli) fn new_game(args: &PlayArgs) -> Result<NewGame, CliError> {
     };
     // With no computer player the opponent still rates the moves for hints.
     let ai = args.ai.unwrap_or(AiKind::for_rules(rules.set()));
-    let budget = crate::cli::computer::budget(args.think_time, args.nodes);
+    let budget = budget(args.think_time, args.nodes);
     Ok(NewGame {
         rules,
         start,

@@ -528,4 +528,5 @@ fn centre(grid: &Grid, own: &[(usize, usize)]) -> Place {
 }
 
 #[cfg(test)]
+#[path = "map_tests.rs"]
 mod tests;

@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
-use crate::cli::{render, words};
 use crate::game::Player;
 use crate::session::{Session, Table, TableError};
+use crate::ui::{render, words};
 
 use super::limits::Input;
 use super::rooms::{Room, Rooms};

@@ -586,4 +586,5 @@ mod new_game;
 mod seats;
 mod table;
 #[cfg(test)]
+#[path = "rooms_tests.rs"]
 mod tests;

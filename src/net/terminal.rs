@@ -7,9 +7,9 @@ use std::io::{self, Write};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::cli::tui::remote::{MAX_COLS, MAX_ROWS, RemoteEnd, RemoteInput, RemoteIo, run_remote};
 use crate::game::Player;
 use crate::session::Table;
+use crate::ui::remote::{MAX_COLS, MAX_ROWS, RemoteEnd, RemoteInput, RemoteIo, run_remote};
 
 /// The size used when a client gives none (or zero).
 const DEFAULT_SIZE: (u16, u16) = (80, 24);
@@ -122,7 +122,7 @@ impl Terminal {
         match end {
             Ok(RemoteEnd::Left) => Ok(true),
             Ok(RemoteEnd::Closed) => Ok(false),
-            Err(crate::cli::tui::remote::RemoteError::Io(_)) => Ok(false),
+            Err(crate::ui::remote::RemoteError::Io(_)) => Ok(false),
             Err(e) => Err(e.to_string()),
         }
     }

@@ -35,6 +35,15 @@ pub enum DateError {
 }
 
 impl Date {
+    /// The date and time now, to the second (the system clock; 1970-01-01
+    /// if it is set before that).
+    pub fn now() -> Date {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Date::from_unix_seconds(seconds)
+    }
+
     /// The date and time, to the second, of a number of seconds since
     /// 1970-01-01 00:00:00 UTC (years after 9999 are written as 9999-12-31).
     pub fn from_unix_seconds(seconds: u64) -> Date {

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use dice_of_doom::cli::tui::{App, Target, render};
 use dice_of_doom::game::{MapSetup, Player, Position, Rules};
+use dice_of_doom::ui::{App, Target, render};
 use pty::{COLS, Pty, ROWS, WAIT};
 use rustix::process::Signal;
 

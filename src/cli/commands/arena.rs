@@ -16,8 +16,8 @@ use crate::cli::args::{
     GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, parse_think_time, players_help,
     random_max_dice, whole,
 };
-use crate::cli::computer::budget;
 use crate::cli::files::{Existing, write_file};
+use crate::cli::setup::budget;
 use crate::cli::setup::load::read_map_setup;
 use crate::cli::setup::load::{Source, rules};
 use crate::cli::setup::maps::{MapArgs, MapChoice, random_game};
@@ -332,7 +332,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     );
     let mut record = Record::new(rules.clone(), game.start, seats).with_tags(Tags {
         seed: None,
-        date: Some(crate::cli::saving::now()),
+        date: Some(crate::record::Date::now()),
         event: Some(event),
         comments: Vec::new(),
     });

@@ -14,10 +14,10 @@ use crate::cli::autosaves::latest_autosave;
 use crate::cli::commands::play::{self, Next};
 use crate::cli::commands::resume;
 use crate::cli::saving::read_record;
-use crate::cli::tui::newgame::{Resumable, Screen};
-use crate::cli::tui::{Chosen, run_screen};
 use crate::cli::{CliError, config, setup};
 use crate::text::{count, shell_quote};
+use crate::ui::newgame::{Resumable, Screen};
+use crate::ui::{Chosen, run_screen};
 
 /// The bare command (`play` with the options `args`, none given on the
 /// command line): the new-game screen at a terminal, the game at once
@@ -161,8 +161,8 @@ fn maps() -> Vec<PathBuf> {
 mod tests {
     use super::*;
     use crate::cli::setup::again::play_args as flags;
-    use crate::cli::tui::newgame::state::Board;
     use crate::game::RuleSet;
+    use crate::ui::newgame::state::Board;
 
     /// The screen's choices start the very game their flags start.
     #[test]

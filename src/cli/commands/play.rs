@@ -7,15 +7,16 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use crate::ai::{AiKind, Budget};
+use crate::cli::CliError;
 use crate::cli::args::{ColorChoice, PlayArgs};
 use crate::cli::autosaves;
-use crate::cli::computer::{self, Computers, StrategyHints};
-use crate::cli::line_mode::{Outcome, help_line, play_with};
 use crate::cli::saving::{self, Kept, Saver};
 use crate::cli::setup::game::{Game, game, hints_of, save_target};
-use crate::cli::{CliError, tui};
 use crate::record::Record;
 use crate::session::Session;
+use crate::ui as tui;
+use crate::ui::computer::{self, Computers, StrategyHints};
+use crate::ui::line_mode::{Outcome, help_line, play_with};
 
 /// What comes after a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +143,9 @@ pub(in crate::cli) fn run_full_screen(
         // The record plays the game again, not options: no such line.
         quiet.seed = None;
     }
-    let mut written = again.map_or(Ok(()), |args| tui::finish(&quiet, args));
+    let mut written = again.map_or(Ok(()), |args| {
+        crate::cli::setup::again::finish(&quiet, args)
+    });
     let (notes, failures) = kept.map_or((None, None), |kept| {
         kept.release();
         kept.notes()
@@ -188,7 +191,7 @@ pub(in crate::cli) fn replay_full_screen(
     let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
     // A game continued from the replay (`c`) is kept from then on.
     let mut header = record.clone();
-    header.tags_mut().date = Some(saving::now());
+    header.tags_mut().date = Some(crate::record::Date::now());
     let kept = Kept::default();
     let store = autosave
         .then(autosaves::new_autosave)
@@ -261,7 +264,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         )),
         Outcome::Endless => Err(CliError::Runtime(format!(
             "the input sent a line of more than {} bytes with no end: it is read no further",
-            crate::text::group_digits(crate::cli::line_mode::input::MAX_READ)
+            crate::text::group_digits(crate::ui::line_mode::input::MAX_READ)
         ))),
     }
 }

@@ -9,8 +9,8 @@ use clap::Args;
 use crate::ai::{AiKind, Budget};
 use crate::cli::CliError;
 use crate::cli::args::{ColorChoice, ComputerPlayers, parse_computers};
-use crate::cli::line_mode::transcript;
 use crate::cli::saving::read_record;
+use crate::ui::line_mode::transcript;
 
 mod html;
 

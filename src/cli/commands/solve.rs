@@ -16,8 +16,9 @@ use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
 use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
 use crate::cli::files::{Existing, Output};
 use crate::cli::setup::load::{Source, io_reason, random_start, read_position};
-use crate::cli::{CliError, interrupt, render};
+use crate::cli::{CliError, interrupt};
 use crate::game::{Player, Position, Rules, Share};
+use crate::ui::render;
 
 /// Options of `solve`.
 #[derive(Debug, Clone, Args)]

@@ -11,8 +11,9 @@ use serde::Serialize;
 use crate::analysis::{self, Stats, group_digits};
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
 use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
-use crate::cli::{CliError, json, render};
+use crate::cli::{CliError, json};
 use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules, Share};
+use crate::ui::render;
 
 /// Options of `stats`.
 #[derive(Debug, Clone, Args)]

@@ -4,12 +4,14 @@
 //! defaults and the computer's seats, opponent and budget. The line mode and
 //! the full-screen game both name it, from here.
 
+use std::io::{self, Write};
 use std::time::Duration;
 
 use super::{Played, resolve};
 use crate::cli::args::{ComputerPlayers, PlayArgs};
 use crate::cli::setup::maps::quoted;
 use crate::game::{Map, MapKind, PlayerSet, RuleSet};
+use crate::ui::terminal::Ending;
 
 /// How to play a game again: what it was played on and the command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +130,39 @@ pub(in crate::cli) fn seed_line(map: &Map, seed: u64, args: &PlayArgs) -> String
     }
 }
 
+/// What is printed after a full-screen game: who won (or that it was left
+/// before its end), then how to play its board again.
+pub(in crate::cli) fn summary(ending: &Ending, args: &PlayArgs) -> String {
+    let result = match ending.winners {
+        Some(w) if w.len() == 1 => format!("The winner is {w}."),
+        Some(w) => format!("The game is a tie between {w}."),
+        None => "The game was quit before the end.".to_string(),
+    };
+    match again_of(args, ending.seed, ending.side, ending.dealt) {
+        Some(Again { what, command }) => match ending.seed {
+            Some(seed) => {
+                format!("{result}\nSeed {seed}: play this {what} again with `{command}`.\n")
+            }
+            None => format!("{result}\nPlay this {what} again with `{command}`.\n"),
+        },
+        None => format!("{result}\n"),
+    }
+}
+
+/// Prints the summary of a game on the normal screen; after a signal, exits
+/// with its status (a failed write is then ignored: the terminal may be
+/// gone).
+pub(in crate::cli) fn finish(ending: &Ending, args: &PlayArgs) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    let written = out
+        .write_all(summary(ending, args).as_bytes())
+        .and_then(|()| out.flush());
+    if ending.signal.is_some() {
+        std::process::exit(ending.status());
+    }
+    written
+}
+
 /// The options of `play` on this command line (less the program's name),
 /// for tests.
 #[cfg(test)]
@@ -147,6 +182,18 @@ pub(in crate::cli) fn play_args(line: &[&str]) -> PlayArgs {
 mod tests {
     use super::play_args as args;
     use super::*;
+    use crate::game::Player;
+
+    fn ending(winners: Option<PlayerSet>, seed: Option<u64>) -> Ending {
+        Ending {
+            winners,
+            seed,
+            side: 3,
+            dealt: false,
+            signal: None,
+            new_game: false,
+        }
+    }
 
     #[test]
     fn the_command_names_every_option_that_makes_the_game() {
@@ -224,5 +271,70 @@ mod tests {
             assert_eq!(again(&args(&options), seed, side), Some(want), "{line}");
         }
         assert_eq!(again(&args(&[]), None, 3), None);
+    }
+
+    #[test]
+    fn the_summary_names_the_result_and_how_to_play_again() {
+        let b = Some(PlayerSet::single(Player::B));
+        let seeded = args(&["--seed", "42"]);
+        assert_eq!(
+            summary(&ending(b, Some(42)), &seeded),
+            "The winner is b.\n\
+             Seed 42: play this board again with `dice-of-doom --seed 42 --size 3`.\n"
+        );
+        let tie = Some(PlayerSet::from_iter([Player::A, Player::B]));
+        let rules = args(&["--players", "4", "--max-dice", "5", "--first", "c"]);
+        assert_eq!(
+            summary(&ending(tie, Some(7)), &rules),
+            "The game is a tie between a and b.\n\
+             Seed 7: play this board again with \
+             `dice-of-doom --seed 7 --size 3 --players 4 --max-dice 5 --first c`.\n"
+        );
+        let file = args(&["--board", "my boards/it's.txt"]);
+        assert_eq!(
+            summary(&ending(None, None), &file),
+            "The game was quit before the end.\n\
+             Play this board again with `dice-of-doom --board 'my boards/it'\\''s.txt'`.\n"
+        );
+        let plain = args(&["--board", "boards/test-2x2.txt"]);
+        assert!(
+            summary(&ending(None, None), &plain)
+                .ends_with("`dice-of-doom --board boards/test-2x2.txt`.\n")
+        );
+        // A new game (`n`) after a board file is a random board of its size.
+        let dealt = Ending {
+            dealt: true,
+            ..ending(None, Some(5))
+        };
+        assert!(
+            summary(&dealt, &plain).ends_with("`dice-of-doom --seed 5 --size 3`.\n"),
+            "{}",
+            summary(&dealt, &plain)
+        );
+        // One on a map file's map has no command line to play it again.
+        let map = args(&["--map", "maps/tiny-4.map"]);
+        assert_eq!(summary(&dealt, &map), "The game was quit before the end.\n");
+        assert!(summary(&ending(None, Some(5)), &map).contains("--map maps/tiny-4.map --seed 5"));
+    }
+
+    #[test]
+    fn the_summary_names_the_rule_set() {
+        let lol4 = args(&["--rules", "lol4", "--seed", "3"]);
+        let mut end = ending(None, Some(3));
+        end.side = 5;
+        assert!(summary(&end, &lol4).ends_with(
+            "play this board again with `dice-of-doom --rules lol4 --seed 3 --size 5`.\n"
+        ));
+        // Dice Wars deals a random map unless told otherwise.
+        let dicewars = args(&["--rules", "dicewars", "--seed", "2"]);
+        assert!(summary(&ending(None, Some(2)), &dicewars).ends_with(
+            "Seed 2: play this map again with `dice-of-doom --rules dicewars --seed 2`.\n"
+        ));
+        let sized = args(&["--rules", "dicewars", "--seed", "2", "--size", "4"]);
+        let mut end = ending(None, Some(2));
+        end.side = 4;
+        assert!(summary(&end, &sized).ends_with(
+            "play this board again with `dice-of-doom --rules dicewars --seed 2 --size 4`.\n"
+        ));
     }
 }

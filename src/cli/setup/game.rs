@@ -8,10 +8,11 @@ use std::io::{self, IsTerminal};
 
 use crate::ai::{AiKind, Budget};
 use crate::cli::args::{ComputerPlayers, PlayArgs};
-use crate::cli::saving::{self, Saver, read_record};
-use crate::cli::{CliError, autosaves, computer, files};
+use crate::cli::saving::{Saver, read_record};
+use crate::cli::{CliError, autosaves, files};
 use crate::game::Player;
 use crate::record::{Record, Seat, Tags};
+use crate::ui::computer;
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
@@ -77,7 +78,10 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
             record = capped(record);
         }
         let ai = AiKind::for_rules(record.rules().set());
-        let hints = hints_of(&record, (ai, computer::budget(args.think_time, args.nodes)));
+        let hints = hints_of(
+            &record,
+            (ai, crate::cli::setup::budget(args.think_time, args.nodes)),
+        );
         if let Some(choice) = args.computer {
             record = reseated(record, choice, hints)?;
         }
@@ -101,7 +105,7 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
     let seats = computer::seats(ai, new.computers, new.rules.players(), budget);
     let record = Record::new(new.rules, new.start, seats).with_tags(Tags {
         seed: Some(new.seed),
-        date: Some(saving::now()),
+        date: Some(crate::record::Date::now()),
         event: None,
         comments: Vec::new(),
     });

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::setting::{RATE_HEADING, Setting, TIME_HEADING, rate_cells, time_cells};
 use super::{ArenaArgs, arena_rules, map_name, progress};
 use crate::ai::arena::free_for_all::{AiResult, FreeForAll, FreeForAllError, FreeForAllResult};
-use crate::cli::computer::budget;
+use crate::cli::setup::budget;
 use crate::cli::{CliError, json};
 use crate::game::Rules;
 use crate::text::count;

@@ -16,10 +16,10 @@ use serde::Serialize;
 use crate::cli::CliError;
 use crate::cli::files::{Existing, write_file};
 use crate::cli::setup::load::io_reason;
-use crate::cli::words::computer_move_text;
 use crate::game::{Battle, Play, Position, Rules};
 use crate::picture::{Picture, Style};
 use crate::record::Record;
+use crate::ui::words::computer_move_text;
 
 /// The page, with `/*GAME*/` where the game goes.
 const TEMPLATE: &str = include_str!("replay.html");

@@ -10,11 +10,12 @@ use crate::analysis::expected::{self, ChanceError, ChanceSolution};
 use crate::analysis::{Limits, group_digits};
 use crate::cli::CliError;
 use crate::cli::commands::limits::{ProgressLine, analysis_error};
+use crate::cli::json;
 use crate::cli::setup::load::{Source, read_map, read_position};
 use crate::cli::setup::{in_set, with_defaults};
 use crate::cli::stats::{StatsArgs, figures, rating};
-use crate::cli::{json, render};
 use crate::game::{Battle, Player, Position, RuleSet, Rules};
+use crate::ui::render;
 
 /// `stats --rules ... --json`: the game, then the figures.
 #[derive(Serialize)]

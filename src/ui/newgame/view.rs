@@ -1,0 +1,313 @@
+//! The new-game screen's picture: a pure function from its state and the
+//! window's size to a frame, with a click target on every line and on each
+//! line's `<` and `>`. Lines that only help (blank ones, the command line
+//! the choices stand for, the rest of a long summary) give way first when
+//! the window is short.
+
+use crossterm::style::Color;
+
+use super::state::{Board, Field, Part, Screen, target};
+use crate::game::Player;
+use crate::ui::render::player_color;
+use crate::ui::{Frame, Target, view::Style};
+
+/// The left margin.
+const LEFT: usize = 2;
+/// The width of a line's label.
+const LABEL: usize = 15;
+/// The width of a value between its `<` and `>`.
+const VALUE: usize = 18;
+/// Where a line's description starts.
+const DESCRIBE: usize = LEFT + LABEL + VALUE + 5;
+/// The width the lines take at most: a wider window has them in its
+/// middle.
+const WIDE: usize = 100;
+/// The narrowest window the screen is drawn in.
+pub(crate) const MIN_WIDTH: u16 = 60;
+
+/// A piece of a line: its text, its style, what a click on it hits.
+type Piece = (String, Style, Option<Target>);
+
+/// A line of the screen and how soon it gives way (0: never; higher:
+/// sooner).
+struct Row {
+    at: usize,
+    pieces: Vec<Piece>,
+    gives_way: u8,
+}
+
+const PLAIN: Style = Style {
+    fg: None,
+    bold: false,
+    reverse: false,
+};
+const BOLD: Style = Style {
+    fg: None,
+    bold: true,
+    reverse: false,
+};
+const FOCUS: Style = Style {
+    fg: None,
+    bold: true,
+    reverse: true,
+};
+
+/// Draws the screen for a `width` x `height` window; `color` off draws in
+/// monochrome.
+pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
+    let mut frame = Frame::new(width, height);
+    let (w, h) = (usize::from(width), usize::from(height));
+    let mut rows = rows(screen, w.min(WIDE), color);
+    // The message (wrapped, up to `MESSAGE_LINES` lines, at least one kept
+    // for it) and the keys take the last lines.
+    let message = screen
+        .message
+        .as_deref()
+        .map_or_else(Vec::new, |m| message_lines(m, w));
+    let room = h.saturating_sub(1 + message.len().max(1));
+    while rows.len() > room {
+        let Some(drop) = (1..=3)
+            .rev()
+            .find_map(|level| rows.iter().rposition(|r| r.gives_way == level))
+        else {
+            break;
+        };
+        rows.remove(drop);
+    }
+    if rows.len() > room || width < MIN_WIDTH {
+        let need = rows.iter().filter(|r| r.gives_way == 0).count() + 2;
+        let text = format!(
+            "Make the window at least {MIN_WIDTH}x{need} for the new-game screen (q quits)."
+        );
+        for (y, line) in crate::text::wrap(&text, w.max(1), "").lines().enumerate() {
+            frame.write(0, y, w, line, BOLD);
+        }
+        return frame;
+    }
+    // In a large window the lines stand a third of the way down, and in
+    // the middle of a wide one.
+    let top = (room - rows.len()) / 3;
+    let left = w.saturating_sub(WIDE) / 2;
+    for (y, row) in rows.iter().enumerate() {
+        let (y, mut x) = (top + y, left + row.at);
+        for (text, style, hit) in &row.pieces {
+            let after = frame.write(x, y, w, text, *style);
+            if let Some(hit) = hit {
+                frame.mark(x, y, after - x, *hit);
+            }
+            x = after;
+        }
+    }
+    for (i, line) in message.iter().enumerate() {
+        frame.write(0, h - 1 - message.len() + i, w, line, BOLD);
+    }
+    let mut keys = String::from("Up/Down line  Left/Right change  0-9 number  Enter start");
+    if screen.resume.is_some() {
+        keys.push_str("  r resume");
+    }
+    keys.push_str("  q quit");
+    frame.write(0, h - 1, w, &fit(&keys, w), PLAIN);
+    frame
+}
+
+/// The most lines a message takes above the keys.
+const MESSAGE_LINES: usize = 3;
+
+/// A message wrapped to `width` columns in at most `MESSAGE_LINES` lines,
+/// each cut with `…` where it is still too long (a long file name).
+fn message_lines(message: &str, width: usize) -> Vec<String> {
+    let wrapped = crate::text::wrap(message, width.max(1), "");
+    let mut lines: Vec<String> = wrapped.lines().map(|l| fit(l, width)).collect();
+    if lines.len() > MESSAGE_LINES {
+        lines.truncate(MESSAGE_LINES);
+        if let Some(last) = lines.last_mut() {
+            *last = fit(&format!("{last} …"), width);
+        }
+    }
+    lines
+}
+
+/// `text` cut to `width` columns, with `…` where it was cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// Every line the screen would show, were the window tall enough.
+fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
+    let blank = |gives_way| Row {
+        at: 0,
+        pieces: Vec::new(),
+        gives_way,
+    };
+    let paint = |player: Player| Style {
+        fg: color.then(|| player_color(player)),
+        bold: true,
+        reverse: false,
+    };
+    let mut rows = vec![
+        Row {
+            at: LEFT,
+            pieces: vec![("Dice of Doom: a new game".into(), BOLD, None)],
+            gives_way: 0,
+        },
+        blank(2),
+    ];
+    let focused = screen.focused();
+    for (index, field) in screen.fields().into_iter().enumerate() {
+        let on = field == focused;
+        let line = Some(target(index, Part::Line));
+        match field {
+            Field::Resume => {
+                let about = screen.resume.as_ref().map_or("", |r| r.about.as_str());
+                let text = format!("Resume your game (r): {about}");
+                rows.push(Row {
+                    at: LEFT,
+                    pieces: vec![(fit(&text, w - LEFT), if on { FOCUS } else { BOLD }, line)],
+                    gives_way: 0,
+                });
+                rows.push(blank(2));
+            }
+            Field::Start => {
+                rows.push(blank(2));
+                let button = (
+                    "[ Start the game ]".to_string(),
+                    if on { FOCUS } else { BOLD },
+                    line,
+                );
+                rows.push(Row {
+                    at: LEFT,
+                    pieces: vec![button],
+                    gives_way: 0,
+                });
+                let words: Vec<String> = (screen.command().iter())
+                    .map(|word| crate::text::shell_quote(std::path::Path::new(word)))
+                    .collect();
+                let same = format!("The same game: dice-of-doom {}", words.join(" "));
+                for (i, part) in crate::text::wrap(&same, w - LEFT - 1, "  ")
+                    .lines()
+                    .enumerate()
+                {
+                    rows.push(Row {
+                        at: LEFT,
+                        pieces: vec![(part.to_string(), PLAIN, None)],
+                        gives_way: 3 - u8::from(i == 0),
+                    });
+                }
+            }
+            _ => {
+                let (label, label_style) = match field {
+                    Field::Seat(p) => (format!("Player {p}"), paint(p)),
+                    _ => (label(field).to_string(), BOLD),
+                };
+                let marker = if on { "> " } else { "  " };
+                let value = value(screen, field);
+                let value_style = match field {
+                    Field::First => paint(screen.first),
+                    _ => BOLD,
+                };
+                let value_style = if on {
+                    Style {
+                        reverse: true,
+                        ..value_style
+                    }
+                } else {
+                    value_style
+                };
+                let mut pieces = vec![
+                    (marker.to_string(), BOLD, line),
+                    (format!("{label:<LABEL$}"), label_style, line),
+                    ("< ".to_string(), PLAIN, Some(target(index, Part::Less))),
+                    (format!("{:<VALUE$}", fit(&value, VALUE)), value_style, line),
+                    (" >".to_string(), PLAIN, Some(target(index, Part::More))),
+                ];
+                let about = describe(screen, field);
+                if !about.is_empty() && w > DESCRIBE + 4 {
+                    pieces.push(("  ".into(), PLAIN, None));
+                    pieces.push((fit(&about, w - DESCRIBE - 1), PLAIN, None));
+                }
+                rows.push(Row {
+                    at: LEFT - 2,
+                    pieces,
+                    gives_way: 0,
+                });
+                if field == Field::Rules {
+                    let summary = screen.rules.summary();
+                    let width = w.saturating_sub(LEFT + LABEL + 3).max(20);
+                    for (i, part) in crate::text::wrap(summary, width, "").lines().enumerate() {
+                        let style = Style {
+                            fg: color.then_some(Color::Cyan),
+                            ..PLAIN
+                        };
+                        rows.push(Row {
+                            at: LEFT + LABEL + 2,
+                            pieces: vec![(part.to_string(), style, None)],
+                            gives_way: u8::from(i > 0),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// A line's label.
+fn label(field: Field) -> &'static str {
+    match field {
+        Field::Rules => "Rules",
+        Field::Board => "Board",
+        Field::Players => "Players",
+        Field::Computer => "Computer",
+        Field::Strength => "Strength",
+        Field::First => "First player",
+        Field::Seed => "Seed",
+        Field::Seat(_) | Field::Resume | Field::Start => "",
+    }
+}
+
+/// A line's value, in words.
+fn value(screen: &Screen, field: Field) -> String {
+    match field {
+        Field::Rules => screen.rules.name().to_string(),
+        Field::Board => match &screen.board {
+            Board::Side(side) => format!("{side}x{side} hexagons"),
+            board => board.words(),
+        },
+        Field::Players => screen.players.to_string(),
+        Field::Seat(p) if screen.computers.contains(p) => "computer".to_string(),
+        Field::Seat(_) => "person".to_string(),
+        Field::Computer => screen.ai.name().to_string(),
+        Field::Strength => screen.strength.name().to_string(),
+        Field::First => screen.first.to_string(),
+        Field::Seed => screen.seed.to_string(),
+        Field::Resume | Field::Start => String::new(),
+    }
+}
+
+/// What a line's value means, beside it.
+fn describe(screen: &Screen, field: Field) -> String {
+    match field {
+        Field::Board => match screen.board {
+            Board::Side(_) => "a random board; 2-9 types a side".to_string(),
+            Board::RandomMap => "territories grown from the seed".to_string(),
+            Board::File(_) => "a map file".to_string(),
+        },
+        Field::Players => "2 to 8: type a digit".to_string(),
+        Field::Seat(p) if screen.computers.contains(p) => {
+            format!("{}, {}", screen.ai.name(), screen.strength.name())
+        }
+        Field::Computer => screen.ai.description().to_string(),
+        Field::Strength => format!("{} s a move", screen.strength.think_time().as_secs_f64()),
+        Field::Seed => "type digits for a seed of your own".to_string(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+#[path = "view_tests.rs"]
+mod tests;

@@ -1,0 +1,598 @@
+//! The thin layer that talks to the terminal: raw mode, the alternate
+//! screen, mouse capture, the event loop, and drawing frames by sending only
+//! what changed since the last one.
+
+use std::io::{self, Write};
+use std::panic;
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
+use std::time::{Duration, Instant};
+
+use crossterm::event;
+use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
+use crossterm::{cursor, execute, queue, terminal};
+
+pub mod ending;
+pub mod input;
+pub mod screen;
+mod signals;
+mod workers;
+
+use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
+use super::view::{self, Frame, Glyph, Style};
+use crate::game::{Move, Position};
+use crate::session::{FrontEndError, SessionError};
+pub use ending::Ending;
+use input::Input;
+use signals::Signal;
+use workers::{Hinter, Worker};
+
+/// Whether this process has the terminal in raw mode on the alternate
+/// screen, so that it must give it back.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Turns on mouse reports of button presses and releases only, in the SGR
+/// encoding: unlike crossterm's `EnableMouseCapture` it does not ask for
+/// every mouse motion, which the game has no use for and which could still
+/// be in flight when the game leaves.
+struct EnableClicks;
+
+impl crossterm::Command for EnableClicks {
+    fn write_ansi(&self, f: &mut impl std::fmt::Write) -> std::fmt::Result {
+        f.write_str("\x1b[?1000h\x1b[?1006h")
+    }
+
+    #[cfg(windows)]
+    fn execute_winapi(&self) -> io::Result<()> {
+        event::EnableMouseCapture.execute_winapi()
+    }
+}
+
+/// Writes the sequences that leave the game's screen: mouse capture off,
+/// the normal screen back, the cursor shown, colours reset.
+pub fn write_restore(out: &mut impl Write) -> io::Result<()> {
+    execute!(
+        out,
+        SetAttribute(Attribute::Reset),
+        event::DisableMouseCapture,
+        terminal::LeaveAlternateScreen,
+        cursor::Show
+    )
+}
+
+/// Gives the terminal back if this process took it; safe to call twice,
+/// from a panic hook or a drop.
+/// Standard output stays locked meanwhile, as the main loop draws with it
+/// locked: a frame is never cut by the restoring sequences.
+fn restore_terminal() {
+    let mut out = io::stdout().lock();
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        let _ = terminal::disable_raw_mode();
+        let _ = write_restore(&mut out);
+    }
+}
+
+/// Makes the panic hook call `before` first, then the hook that was there:
+/// the terminal is restored before the panic message is printed, so the
+/// message is readable and lands on the normal screen.
+pub fn chain_panic_hook(before: fn()) {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        before();
+        previous(info);
+    }));
+}
+
+/// Restores the terminal when dropped: on a normal return, an early return
+/// with an error, or unwinding from a panic.
+pub struct TerminalGuard {
+    restore: fn(),
+}
+
+impl TerminalGuard {
+    /// Takes the terminal: raw mode, alternate screen, mouse capture, cursor
+    /// hidden. The panic hook is chained once per process.
+    pub fn enter() -> io::Result<TerminalGuard> {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| chain_panic_hook(restore_terminal));
+        take_terminal()?;
+        Ok(TerminalGuard {
+            restore: restore_terminal,
+        })
+    }
+}
+
+/// Takes the terminal (again, after a suspension): raw mode, alternate
+/// screen, mouse capture, cursor hidden, the screen cleared.
+fn take_terminal() -> io::Result<()> {
+    terminal::enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    write_enter(&mut io::stdout())
+}
+
+/// Writes the sequences that take a terminal's screen for the game (raw
+/// mode apart): the alternate screen, clicks reported, the cursor hidden,
+/// the screen cleared.
+pub fn write_enter(out: &mut impl Write) -> io::Result<()> {
+    execute!(
+        out,
+        terminal::EnterAlternateScreen,
+        EnableClicks,
+        cursor::Hide,
+        terminal::Clear(terminal::ClearType::All)
+    )
+}
+
+/// Suspends the game as `Ctrl-Z` does: the terminal given back, the process
+/// stopped, and the terminal taken again when it is continued.
+fn suspend() -> io::Result<()> {
+    restore_terminal();
+    signals::stop()?;
+    take_terminal()
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        (self.restore)();
+    }
+}
+
+/// How often the loop wakes without an event, to notice a change of window
+/// size (the size is polled: no resize signal is caught).
+const TICK: Duration = Duration::from_millis(250);
+
+/// The shortest time between two of the computer's moves on the screen, so
+/// that a person can follow them: a move that took less thinking waits.
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
+
+/// How long each face of a rolling roll shows: it rolls for
+/// [`ROLL_FRAMES`](super::state::ROLL_FRAMES) of them, and the computer's next move
+/// waits for it to settle, then [`COMPUTER_PAUSE`] more.
+pub const ROLL_TICK: Duration = Duration::from_millis(80);
+
+/// How long a replay that plays through shows each move.
+pub const REPLAY_PACE: Duration = Duration::from_millis(1000);
+
+/// How long the loop waits for a signal after the input ended.
+const HANGUP_WAIT: Duration = Duration::from_millis(200);
+
+/// How often the loop looks for the computer's answer while it thinks.
+const THINK_TICK: Duration = Duration::from_millis(40);
+
+/// Where the computer's current move is: asked for, or found and waiting
+/// for its turn on the screen.
+enum Thinking {
+    Idle,
+    Asked {
+        id: u64,
+        position: Position,
+        since: Instant,
+    },
+    Found {
+        position: Position,
+        mv: Option<Move>,
+        at: Instant,
+    },
+}
+
+/// What the main loop waits for: input, read and parsed on threads of its
+/// own (see `input`), or a signal.
+enum Event {
+    Input(Input),
+    Signal(Signal),
+    /// The hints worked out for a request (its number), for a game's node.
+    Hints(u64, u64, Spot, Option<Vec<Hint>>),
+}
+
+/// Plays `app` full screen until a player quits or a signal ends it;
+/// `computer` moves the players [`App::computer_to_move`] names, on a
+/// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
+/// works out the hints the app asks for on another; the app keeps its game
+/// itself (see [`App::with_store`]), and a new game (`n`) apart, dated
+/// now. A replay ([`App::replay`]) that plays through shows a move every
+/// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
+/// so that nothing waits for input or hints. `Ctrl-C` raises `SIGINT`, so
+/// that it ends the game by the signals' path, which does not wait for the
+/// main loop. With `screen`, a new game (`n`) ends this one instead, for
+/// the new-game screen ([`Ending::new_game`]).
+pub fn run(
+    mut app: App,
+    color: bool,
+    computer: Option<Box<dyn ComputerPlayer>>,
+    hinter: Option<Box<dyn HintProvider>>,
+    screen: bool,
+) -> Result<Ending, FrontEndError> {
+    let worker = computer.map(Worker::spawn).transpose()?;
+    let mut thinking = Thinking::Idle;
+    let (sender, events) = mpsc::channel();
+    let signal_sender = sender.clone();
+    signals::spawn(
+        move |s| signal_sender.send(Event::Signal(s)).is_ok(),
+        restore_terminal,
+    )?;
+    let hint_sender = sender.clone();
+    let hinter = hinter
+        .map(|h| {
+            Hinter::spawn(h, move |id, game, node, hints| {
+                hint_sender
+                    .send(Event::Hints(id, game, node, hints))
+                    .is_ok()
+            })
+        })
+        .transpose()?;
+    // The game the hints are for, and the request still wanted: its
+    // number and the node it is for in that game.
+    let mut game = 0u64;
+    let mut asked: Option<(u64, u64, Spot)> = None;
+    let guard = TerminalGuard::enter()?;
+    input::spawn(move |i| {
+        if i == Input::Key(Key::Interrupt) && signals::interrupt().is_ok() {
+            return true;
+        }
+        sender.send(Event::Input(i)).is_ok()
+    })?;
+    let mut signal = None;
+    let mut new_game = false;
+    // Each frame is built in memory and written at once: nothing is left
+    // buffered to spill onto the normal screen if a panic unwinds.
+    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut size = terminal::size()?;
+    let mut shown: Option<Frame> = None;
+    let mut dirty = true;
+    let mut replay_step: Option<Instant> = None;
+    let mut roll_step: Option<Instant> = None;
+    // The computer's next move waits for this after a roll settles.
+    let mut hold: Option<Instant> = None;
+    loop {
+        let now = terminal::size().unwrap_or(size);
+        if now != size {
+            size = now;
+            shown = None;
+            dirty = true;
+        }
+        if dirty {
+            let frame = view::render(&app, size.0, size.1, color);
+            buffer.clear();
+            draw(&mut buffer, shown.as_ref(), &frame)?;
+            let mut out = io::stdout().lock();
+            out.write_all(&buffer)?;
+            out.flush()?;
+            shown = Some(frame);
+            dirty = false;
+        }
+        let mut wait = TICK;
+        if app.playing() && app.overlay() == Overlay::None {
+            let now = Instant::now();
+            let at = *replay_step.get_or_insert(now + REPLAY_PACE);
+            if now >= at {
+                replay_step = None;
+                dirty |= app.tick();
+                continue;
+            }
+            wait = (at - now).min(TICK);
+        } else {
+            replay_step = None;
+        }
+        if app.rolling() {
+            let now = Instant::now();
+            let at = *roll_step.get_or_insert(now + ROLL_TICK);
+            if now >= at {
+                roll_step = None;
+                dirty |= app.roll_tick();
+                if !app.rolling() {
+                    hold = Some(now + COMPUTER_PAUSE);
+                }
+                continue;
+            }
+            wait = wait.min(at - now);
+        } else if roll_step.take().is_some() {
+            // Settled by a key.
+            hold = Some(Instant::now() + COMPUTER_PAUSE);
+        }
+        // Hints no longer wanted (cancelled, a move played, a new game):
+        // their search stops, and its answer is thrown away.
+        if let (Some(hinter), Some((_, of, node))) = (&hinter, asked)
+            && (of != game
+                || app.hints_pending() != Some(node)
+                || Spot::of(&app.position()) != node)
+        {
+            hinter.cancel();
+            asked = None;
+        }
+        if let Some(worker) = &worker {
+            let now = Instant::now();
+            // A move no longer wanted (an undo, a replay continued): its
+            // search stops, and its answer is thrown away.
+            if let Thinking::Asked { position, .. } = thinking
+                && (app.position() != position || app.computer_to_move().is_none())
+            {
+                worker.cancel();
+                thinking = Thinking::Idle;
+            }
+            thinking = match thinking {
+                Thinking::Idle => match app.computer_to_move() {
+                    Some(_) => {
+                        let position = app.position();
+                        Thinking::Asked {
+                            id: worker.ask(app.rules(), position)?,
+                            position,
+                            since: now,
+                        }
+                    }
+                    None => Thinking::Idle,
+                },
+                Thinking::Asked {
+                    id,
+                    position,
+                    since,
+                } => match worker.answers.try_recv() {
+                    Ok((answered, mv)) if answered == id => Thinking::Found {
+                        position,
+                        mv,
+                        at: since + COMPUTER_PAUSE,
+                    },
+                    Ok(_) | Err(TryRecvError::Empty) => Thinking::Asked {
+                        id,
+                        position,
+                        since,
+                    },
+                    Err(TryRecvError::Disconnected) => {
+                        return Err(io::Error::other("the computer player stopped").into());
+                    }
+                },
+                found @ Thinking::Found { .. } => found,
+            };
+            match thinking {
+                Thinking::Idle => {}
+                Thinking::Asked { .. } => wait = THINK_TICK,
+                // Shown once its pause is over and no window covers the board.
+                Thinking::Found { position, mv, at } => {
+                    // Fast-forwarded, at once; otherwise after the pause and
+                    // once the last roll has settled and been seen.
+                    let at = match hold {
+                        _ if app.fast_forward() => now,
+                        Some(hold) => at.max(hold),
+                        None => at,
+                    };
+                    if app.rolling() {
+                        // Its ticks wake the loop.
+                    } else if now < at {
+                        wait = wait.min(at - now);
+                    } else if app.overlay() == Overlay::None {
+                        hold = None;
+                        thinking = Thinking::Idle;
+                        if app.position() == position
+                            && let Some(player) = app.computer_to_move()
+                        {
+                            let mv = mv.ok_or(SessionError::NoComputerMove(player))?;
+                            app.computer_move(mv);
+                        }
+                        dirty = true;
+                        continue;
+                    }
+                }
+            }
+        }
+        let event = match events.recv_timeout(wait) {
+            Ok(event) => event,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(io::Error::other("the input and signals stopped").into());
+            }
+        };
+        let effect = match event {
+            Event::Input(Input::Key(Key::Interrupt)) => {
+                signal = Some(signals::INTERRUPT);
+                break;
+            }
+            Event::Signal(Signal::End(n)) => {
+                signal = Some(n);
+                break;
+            }
+            Event::Input(Input::Key(Key::Suspend)) | Event::Signal(Signal::Suspend) => {
+                suspend()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Event::Signal(Signal::Resume) => {
+                take_terminal()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Event::Hints(id, answered, node, hints) => {
+                // Only the answer still wanted: the others were cut short.
+                if asked.is_some_and(|(wanted, ..)| wanted == id) {
+                    asked = None;
+                    if answered == game {
+                        app.hints_ready(node, hints);
+                    }
+                }
+                Effect::Continue
+            }
+            Event::Input(Input::Key(key)) => app.key(key),
+            Event::Input(Input::Click(x, y)) => {
+                match shown.as_ref().and_then(|f| f.target_at(x, y)) {
+                    Some(target) => app.click(target),
+                    None => continue,
+                }
+            }
+            // A terminal hung up ends the input and sends SIGHUP, in either
+            // order: the signal, if it comes soon, says how the game ended.
+            Event::Input(Input::End) => match events.recv_timeout(HANGUP_WAIT) {
+                Ok(Event::Signal(Signal::End(n))) => {
+                    signal = Some(n);
+                    break;
+                }
+                _ => {
+                    return Err(io::Error::other("the input ended before the game was over").into());
+                }
+            },
+        };
+        dirty = true;
+        match effect {
+            Effect::Continue => {}
+            Effect::Quit => break,
+            Effect::NewGame if screen => {
+                new_game = true;
+                break;
+            }
+            Effect::NewGame => {
+                let seed = rand::random_range(0..1_000_000);
+                if app.new_game_dated(seed, Some(crate::record::Date::now())) {
+                    game += 1;
+                }
+            }
+            Effect::Hints(node) => match &hinter {
+                None => {
+                    app.hints_ready(node, None);
+                }
+                Some(_) if asked.is_some_and(|(_, of, at)| (of, at) == (game, node)) => {}
+                Some(hinter) => {
+                    let id = hinter.ask(game, node, app.rules(), app.position())?;
+                    asked = Some((id, game, node));
+                }
+            },
+        }
+    }
+    drop(guard);
+    Ok(Ending {
+        winners: app.winners(),
+        seed: app.seed(),
+        side: app.rules().map().rows(),
+        dealt: game > 0,
+        signal,
+        new_game,
+    })
+}
+
+/// Queues what turns the screen showing `old` into `new`: only the changed
+/// runs of each line, or everything after a clear when there is no old
+/// frame of the same size. The caller flushes once.
+pub fn draw(out: &mut impl Write, old: Option<&Frame>, new: &Frame) -> io::Result<()> {
+    let old = old.filter(|o| (o.width(), o.height()) == (new.width(), new.height()));
+    if old.is_none() {
+        queue!(out, terminal::Clear(terminal::ClearType::All))?;
+    }
+    let mut pen = Pen::default();
+    for y in 0..new.height() {
+        let row = new.row(y);
+        let before = old.map(|o| o.row(y));
+        let mut x = 0;
+        while x < row.len() {
+            let changed = |i: usize| before.is_none_or(|b| b[i] != row[i]);
+            if !changed(x) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < row.len() && changed(x) {
+                x += 1;
+            }
+            queue!(out, cursor::MoveTo(start as u16, y))?;
+            for glyph in &row[start..x] {
+                pen.write(out, glyph)?;
+            }
+        }
+    }
+    queue!(out, SetAttribute(Attribute::Reset))
+}
+
+/// The style the terminal is drawing with, to send only style changes.
+#[derive(Default)]
+struct Pen {
+    style: Option<Style>,
+}
+
+impl Pen {
+    fn write(&mut self, out: &mut impl Write, glyph: &Glyph) -> io::Result<()> {
+        if self.style != Some(glyph.style) {
+            let s = glyph.style;
+            queue!(out, SetAttribute(Attribute::Reset))?;
+            if let Some(fg) = s.fg {
+                queue!(out, SetForegroundColor(fg))?;
+            }
+            if s.bold {
+                queue!(out, SetAttribute(Attribute::Bold))?;
+            }
+            if s.reverse {
+                queue!(out, SetAttribute(Attribute::Reverse))?;
+            }
+            self.style = Some(s);
+        }
+        queue!(out, Print(glyph.ch))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    static EVENTS: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+
+    fn record(event: &'static str) {
+        EVENTS.lock().unwrap_or_else(|e| e.into_inner()).push(event);
+    }
+
+    #[test]
+    fn the_restore_sequences_leave_everything_the_game_turned_on() {
+        let mut out = Vec::new();
+        write_restore(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for sequence in ["\x1b[?1049l", "\x1b[?25h", "\x1b[?1000l", "\x1b[?1006l"] {
+            assert!(
+                text.contains(sequence),
+                "{sequence:?} missing from {text:?}"
+            );
+        }
+    }
+
+    /// One test for both, as the panic hook is global: a panic restores the
+    /// terminal before the message is printed, and the guard restores when
+    /// it is dropped by the unwinding.
+    #[test]
+    fn a_panic_restores_the_terminal_before_its_message() {
+        let original = panic::take_hook();
+        panic::set_hook(Box::new(|_| record("message")));
+        chain_panic_hook(|| record("hook restores"));
+        let result = panic::catch_unwind(|| {
+            let _guard = TerminalGuard {
+                restore: || record("guard restores"),
+            };
+            panic!("boom");
+        });
+        panic::set_hook(original);
+        assert!(result.is_err());
+        let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        assert_eq!(events, ["hook restores", "message", "guard restores"]);
+    }
+
+    #[test]
+    fn frames_are_drawn_by_their_changes() {
+        use super::super::state::tests_support::app;
+        let a = app("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
+        let first = view::render(&a, 100, 30, false);
+        let mut full = Vec::new();
+        draw(&mut full, None, &first).unwrap();
+        let mut none = Vec::new();
+        draw(&mut none, Some(&first), &first).unwrap();
+        let mut b = app("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
+        b.key(Key::Right);
+        let second = view::render(&b, 100, 30, false);
+        let mut some = Vec::new();
+        draw(&mut some, Some(&first), &second).unwrap();
+        let full = String::from_utf8(full).unwrap();
+        let none = String::from_utf8(none).unwrap();
+        let some = String::from_utf8(some).unwrap();
+        assert!(full.contains("\x1b[2J"), "a first frame clears");
+        assert!(!none.contains("\x1b[2J") && !some.contains("\x1b[2J"));
+        assert!(!none.contains("\x1b[") || none == "\x1b[0m", "{none:?}");
+        assert!(
+            some.len() < full.len() / 4,
+            "{} vs {}",
+            some.len(),
+            full.len()
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! The new-game screen's driver: the terminal taken as the game takes it,
+//! keys and clicks read by the same reader (`input`), frames drawn by their
+//! changes, until the person starts a game, goes on with the unfinished
+//! one, or leaves.
+
+use std::io::{self, Write};
+use std::sync::mpsc::{self, RecvTimeoutError};
+
+use crossterm::terminal;
+
+use super::input::{self, Input};
+use super::signals::{self, Signal};
+use super::{TICK, TerminalGuard, draw, restore_terminal, suspend, take_terminal};
+use crate::ui::newgame::{Action, Screen, render};
+
+/// How the screen was left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chosen {
+    /// Start the game the screen shows (checked already).
+    Start,
+    /// Go on with the unfinished game.
+    Resume,
+    /// Leave the program.
+    Quit,
+    /// A signal (`Ctrl-C` is `SIGINT`) ended it: exit with 128 + its number.
+    Signal(i32),
+}
+
+/// What the loop waits for.
+enum Event {
+    Input(Input),
+    Signal(Signal),
+}
+
+/// Shows `screen` until the person leaves it; `check` says why the game
+/// chosen cannot start (shown as the screen's message), if it cannot.
+pub fn run_screen(
+    screen: &mut Screen,
+    color: bool,
+    mut check: impl FnMut(&Screen) -> Result<(), String>,
+) -> io::Result<Chosen> {
+    let (sender, events) = mpsc::channel();
+    let signal_sender = sender.clone();
+    signals::spawn(
+        move |s| signal_sender.send(Event::Signal(s)).is_ok(),
+        restore_terminal,
+    )?;
+    let guard = TerminalGuard::enter()?;
+    input::spawn(move |i| sender.send(Event::Input(i)).is_ok())?;
+    let chosen = show(screen, color, &events, &mut check);
+    drop(guard);
+    chosen
+}
+
+/// The screen's loop (see [`run_screen`]).
+fn show(
+    screen: &mut Screen,
+    color: bool,
+    events: &mpsc::Receiver<Event>,
+    check: &mut impl FnMut(&Screen) -> Result<(), String>,
+) -> io::Result<Chosen> {
+    let mut buffer = Vec::with_capacity(1 << 14);
+    let mut size = terminal::size()?;
+    let mut shown = None;
+    let mut dirty = true;
+    loop {
+        let now = terminal::size().unwrap_or(size);
+        if now != size {
+            (size, shown, dirty) = (now, None, true);
+        }
+        if dirty {
+            let frame = render(screen, size.0, size.1, color);
+            buffer.clear();
+            draw(&mut buffer, shown.as_ref(), &frame)?;
+            let mut out = io::stdout().lock();
+            out.write_all(&buffer)?;
+            out.flush()?;
+            shown = Some(frame);
+            dirty = false;
+        }
+        let action = match events.recv_timeout(TICK) {
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) | Ok(Event::Input(Input::End)) => {
+                return Err(io::Error::other("the input ended on the new-game screen"));
+            }
+            Ok(Event::Signal(Signal::End(n))) => return Ok(Chosen::Signal(n)),
+            Ok(Event::Signal(Signal::Suspend)) => {
+                suspend()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Ok(Event::Signal(Signal::Resume)) => {
+                take_terminal()?;
+                (shown, dirty) = (None, true);
+                continue;
+            }
+            Ok(Event::Input(Input::Key(key))) => screen.key(key),
+            Ok(Event::Input(Input::Click(x, y))) => {
+                match shown.as_ref().and_then(|f| f.target_at(x, y)) {
+                    Some(target) => screen.click(target),
+                    None => continue,
+                }
+            }
+        };
+        dirty = true;
+        match action {
+            Action::Continue => {}
+            Action::Start => match check(screen) {
+                Ok(()) => return Ok(Chosen::Start),
+                Err(reason) => screen.message = Some(reason),
+            },
+            Action::Resume => return Ok(Chosen::Resume),
+            Action::Quit => return Ok(Chosen::Quit),
+            Action::Interrupt => return Ok(Chosen::Signal(signals::INTERRUPT)),
+            Action::Suspend => {
+                suspend()?;
+                shown = None;
+            }
+        }
+    }
+}

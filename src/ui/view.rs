@@ -1,0 +1,128 @@
+//! The full-screen game's picture: a pure function from the game state and
+//! the terminal's size to a grid of styled characters, with a map of what a
+//! click on each character means. No I/O.
+//!
+//! `board` sizes the board to the window (and says the smallest window
+//! that shows it) and draws a grid's hexagons, `map_view` a map of
+//! territories; `panel` draws the moves, the roll, a replay and the log
+//! beside it; `bars` the status and key bars; `boxes` the boxes over the
+//! game; all on a `frame`, laid out by `layout`.
+
+mod bars;
+mod board;
+mod boxes;
+mod compact;
+mod frame;
+mod layout;
+mod map_view;
+mod move_list;
+mod panel;
+mod roll_view;
+
+use super::state::{App, Overlay};
+use crate::game::{Move, Player};
+use crate::ui::render::player_color;
+use bars::{footer, message, status};
+pub use board::min_size;
+use board::{BOARD_X, BOARD_Y, Drawing, PANEL_GAP, PANEL_MAX};
+use boxes::{confirm_quit, help, too_small};
+pub use frame::{Frame, Glyph, Style};
+use map_view::Marks;
+use panel::panel;
+
+/// Draws the game for a `width` x `height` window; `color` off draws in
+/// monochrome (bold and reverse video only).
+pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
+    let mut frame = Frame::new(width, height);
+    let (w, h) = (usize::from(width), usize::from(height));
+    let map = app.rules().map();
+    let Some(drawing) = Drawing::choose(map, w, h) else {
+        too_small(&mut frame, app);
+        if app.overlay() == Overlay::Help {
+            help(&mut frame, app.help_page(), help_for(app), 0, h);
+        }
+        return frame;
+    };
+    let paint = |player: Player| Style {
+        fg: color.then(|| player_color(player)),
+        bold: true,
+        reverse: false,
+    };
+    status(&mut frame, app, &paint);
+    let marks = marks(app);
+    match drawing {
+        Drawing::Hexes(hex) => board::hexes(&mut frame, app, hex, &marks, color, &paint),
+        Drawing::Map(scale) => {
+            let at = (BOARD_X, BOARD_Y);
+            map_view::draw(&mut frame, app, scale, at, &marks, color, &paint);
+        }
+        Drawing::Compact(small) => {
+            let at = (BOARD_X, BOARD_Y);
+            compact::draw(&mut frame, app, small, at, &marks, color, &paint);
+        }
+    }
+    let panel_x = BOARD_X + drawing.width(map) + PANEL_GAP;
+    let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
+    let message = message(app, w);
+    let bottom = h.saturating_sub(1 + message.len().max(1));
+    panel(&mut frame, app, panel_x, panel_end, bottom, &paint);
+    footer(&mut frame, app, &message, drawing.numbered());
+    match app.overlay() {
+        Overlay::Help => help(
+            &mut frame,
+            app.help_page(),
+            help_for(app),
+            1,
+            h.saturating_sub(2),
+        ),
+        Overlay::ConfirmQuit => confirm_quit(&mut frame, app),
+        Overlay::None => {}
+    }
+    frame
+}
+
+/// What the help is for.
+fn help_for(app: &App) -> boxes::HelpFor {
+    let computer = !app.computers().is_empty();
+    (app.replaying(), app.rules().set(), computer)
+}
+
+/// The marked source, its targets, the cells that can attack and the
+/// cursor. A replay shows no cursor: its arrows step through the game, and
+/// a cursor that cannot be moved would say otherwise.
+fn marks(app: &App) -> Marks {
+    // While dice roll, the attack they are rolled for is marked too.
+    let computer = app.computer_to_move().is_some() || app.rolling();
+    let replay = app.replaying();
+    let mut marked = app.marked();
+    let sources = if marked.is_none() && app.winners().is_none() && !computer && !replay {
+        app.sources()
+    } else {
+        Vec::new()
+    };
+    let mut targets = app.targets();
+    // While the computer plays, and in a replay, the last attack is marked
+    // like a person's.
+    if let (true, Some(Move::Attack { from, to })) = (computer || replay, app.last_move()) {
+        marked = Some(usize::from(from));
+        targets = vec![usize::from(to)];
+    }
+    Marks {
+        marked,
+        targets,
+        sources,
+        cursor: (!replay).then(|| app.cursor()),
+    }
+}
+
+#[cfg(test)]
+#[path = "view_tests.rs"]
+mod tests;
+
+#[cfg(test)]
+#[path = "view_dice_tests.rs"]
+mod dice_tests;
+
+#[cfg(test)]
+#[path = "view_small_tests.rs"]
+mod small_tests;

@@ -1,0 +1,394 @@
+//! The bars along the edges of the screen: the status at the top (the
+//! player to move, the dice, each player's cells, the cursor) and the
+//! message and keys at the bottom. Each is a list of fields that give way
+//! by priority (see [`fit`]), so that a narrow window drops or shortens
+//! whole fields and never shows half a number.
+
+use super::super::state::{App, dice};
+use super::frame::{Frame, Style};
+use super::layout::{Field, Line, Span, fit, wrap};
+use crate::game::{Ending, Move, Player, Supply, largest_group};
+use crate::ui::render::OUT_COLOR;
+
+/// The lines the status takes at the top of the screen.
+pub(super) const STATUS_LINES: usize = 2;
+
+/// The most lines a message takes above the keys.
+const MESSAGE_LINES: usize = 2;
+
+/// Draws the status on the top lines.
+pub(super) fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Style) {
+    let w = usize::from(frame.width());
+    // Each line's fields give way on their own line, so that nothing
+    // moves from one line to the other.
+    for (y, fields) in status_fields(app, paint).iter().enumerate() {
+        if let Some(line) = fit(fields, " | ", w.saturating_sub(2), 1).first() {
+            frame.spans(1, y, w, line);
+        }
+    }
+}
+
+/// The status, most important first by priority: the player to move and
+/// the cells are always shown; the title goes first, then the seed, the
+/// cursor and the reinforcements. Every field keeps its place as the game
+/// goes on: its numbers are padded to the widest they can be, and a field
+/// that comes and goes (the marked cell, what ending the turn brings) keeps
+/// its room, blank, while it is gone.
+fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STATUS_LINES] {
+    // While the last roll rolls, the game as it was before the attack.
+    let position = app.shown_position();
+    let player = position.player();
+    let cells = position.board().len();
+    let cell_width = (cells.max(1) - 1).to_string().len();
+    let to_move = |rest: String, style: Style| {
+        vec![
+            Span::new(player.to_string(), paint(player)),
+            Span::new(rest, style),
+        ]
+    };
+    // The dice captured count only where they make the reinforcements.
+    let captured = (app.rules().policy().supply == Supply::CapturedLessOne).then(|| {
+        Field::text(
+            4,
+            Span::plain(format!("captured {:>2}", position.captured())),
+        )
+    });
+    let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
+    if app.replaying() {
+        let (at, len) = app.replay_at();
+        let playing = if app.playing() { ", playing" } else { "" };
+        // Padded after, as wide as at the last move and playing.
+        let long = format!("replay: move {at} of {len}{playing}");
+        let short = format!("replay {at}/{len}");
+        let (lw, sw) = (
+            format!("replay: move {len} of {len}, playing").len(),
+            format!("replay {len}/{len}").len(),
+        );
+        fields.push(
+            Field::new(
+                2,
+                vec![
+                    vec![Span::bold(format!("{long:<lw$}"))],
+                    vec![Span::bold(format!("{short:<sw$}"))],
+                ],
+            )
+            .required(),
+        );
+    }
+    // Who is to move, each form as wide as the widest it can be in this
+    // game (a person, the computer, the game over).
+    let thinking = if app.is_networked() {
+        [
+            " to move: waiting for the move".to_string(),
+            " to move (waiting)".to_string(),
+            " (waiting)".to_string(),
+        ]
+    } else {
+        [
+            format!(" to move: the computer ({}) is thinking", app.ai_name()),
+            " to move (the computer)".to_string(),
+            " (computer)".to_string(),
+        ]
+    };
+    let computers = !app.computers().is_empty();
+    let forms = if computers { thinking.len() } else { 1 };
+    // `a to move` and `game over` are both 9 columns.
+    let pad = |k: usize| match thinking.get(k) {
+        Some(t) if computers => 1 + t.chars().count(),
+        _ => 9,
+    };
+    let who: Vec<Line> = if app.shown_winners().is_some() {
+        (0..forms)
+            .map(|k| vec![Span::bold(format!("{:<w$}", "game over", w = pad(k)))])
+            .collect()
+    } else if app.shown_computer().is_some() {
+        thinking[..forms]
+            .iter()
+            .map(|t| to_move(t.clone(), Style::BOLD))
+            .collect()
+    } else {
+        (0..forms)
+            .map(|k| to_move(format!("{:<w$}", " to move", w = pad(k) - 1), Style::PLAIN))
+            .collect()
+    };
+    fields.push(Field::new(5, who).required());
+    // A network game: which game, and whose screen this is.
+    if let Some(forms) = app.network_title() {
+        fields.push(Field::new(
+            3,
+            forms.into_iter().map(|f| vec![Span::plain(f)]).collect(),
+        ));
+    }
+    fields.extend(captured);
+    // What ending the turn brings, once the rules let the turn end.
+    if !app.replaying() {
+        let can_end = app.shown_winners().is_none()
+            && app.shown_computer().is_none()
+            && position.moves(app.rules()).contains(&Move::Pass);
+        let plus = format!("+{}", dice(position.reinforcements(app.rules())));
+        fields.push(
+            Field::new(
+                6,
+                vec![
+                    vec![Span::plain(format!("end turn now: {plus:<8}"))],
+                    vec![Span::plain(format!("end turn: {plus:<8}"))],
+                ],
+            )
+            .hidden(!can_end),
+        );
+    }
+    // A game that is not being saved says so until a save succeeds (the
+    // message line has the reason).
+    if app.unsaved().is_some() {
+        fields.push(Field::text(1, Span::bold("NOT SAVED")).required());
+    }
+    let (mut second, waiting) = player_fields(app, paint);
+    // The dice waiting to be placed go with what ending the turn brings.
+    fields.extend(waiting);
+    // A replay has no cursor (its arrows step through the game).
+    if !app.replaying() {
+        let cell = position.board().cell(app.cursor());
+        let under = format!(
+            "cell {:>cell_width$} ({} {})",
+            app.cursor(),
+            cell.owner(),
+            cell.dice()
+        );
+        second.push(Field::new(
+            7,
+            vec![
+                vec![Span::plain(format!("cursor: {under}"))],
+                vec![Span::plain(under)],
+            ],
+        ));
+        let marked = app.marked().unwrap_or(0);
+        second.push(
+            Field::new(
+                9,
+                vec![
+                    vec![Span::plain(format!("marked: cell {marked:>cell_width$}"))],
+                    vec![Span::plain(format!("marked {marked:>cell_width$}"))],
+                ],
+            )
+            .hidden(app.marked().is_none()),
+        );
+    } else {
+        // The number of a move to go to, being typed (in play the list of
+        // moves shows it).
+        let digits = app.digits();
+        let w = app.replay_at().1.to_string().len();
+        second.push(
+            Field::new(
+                2,
+                vec![
+                    vec![Span::plain(format!("go to move: {digits:<w$}_"))],
+                    vec![Span::plain(format!("move {digits:<w$}_"))],
+                ],
+            )
+            .hidden(digits.is_empty()),
+        );
+    }
+    if let Some(seed) = app.seed() {
+        second.push(Field::text(8, Span::plain(format!("seed {seed}"))));
+    }
+    [fields, second]
+}
+
+/// Each player's cells (always shown), their numbers padded to the widest
+/// they can be; a player with no cell left is marked `out` (in grey) under
+/// the rules that skip such a player, and has 0 cells under those that end
+/// the game on her turn (Land of Lisp's). Fields follow with each player's
+/// largest connected group where it makes the reinforcements (Land of
+/// Lisp's last rules and Dice Wars); and apart, for the first line, the dice
+/// waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
+fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Option<Field>) {
+    let position = app.shown_position();
+    let rules = app.rules();
+    let counts = position.board().cell_counts();
+    let classic = rules.plain();
+    let playing = position.players_in();
+    let skipped = rules.policy().ending == Ending::LastStanding;
+    let out = |p: Player| !classic && !playing.contains(p);
+    let grey = |p: Player| Style {
+        fg: paint(p).fg.map(|_| OUT_COLOR),
+        ..Style::PLAIN
+    };
+    let width = position.board().len().to_string().len();
+    // One field: a label, then each player with a value.
+    let per_player = |label: &str, short: &str, value: &dyn Fn(Player) -> String| {
+        let (mut long, mut brief) = (vec![Span::plain(label)], vec![Span::plain(short)]);
+        for (i, p) in Player::all(rules.players()).enumerate() {
+            let (style, value) = match (out(p), skipped) {
+                (true, true) => (grey(p), "out".to_string()),
+                (true, false) => (grey(p), format!("{:>width$}", 0)),
+                (false, _) => (paint(p), value(p)),
+            };
+            let value = format!("{value:>width$}");
+            let sep = if i == 0 { " " } else { ", " };
+            long.extend([
+                Span::plain(sep),
+                Span::new(p.to_string(), style),
+                Span::plain(format!(" {value}")),
+            ]);
+            brief.extend([
+                Span::plain(" "),
+                Span::new(p.to_string(), style),
+                Span::plain(value),
+            ]);
+        }
+        vec![long, brief]
+    };
+    let cells = |p: Player| counts[usize::from(p.index())].to_string();
+    let mut fields = vec![Field::new(1, per_player("cells:", "cells", &cells)).required()];
+    if classic {
+        return (fields, None);
+    }
+    let map = rules.map();
+    let group = |p: Player| largest_group(position.board(), map, p).to_string();
+    if matches!(
+        rules.policy().supply,
+        Supply::LargestGroup | Supply::Stock(_)
+    ) {
+        fields.push(Field::new(6, per_player("largest group:", "group", &group)));
+    }
+    let waiting = match rules.policy().supply {
+        Supply::Stock(_) => {
+            let stock = |p: Player| format!("{:>2}", position.stock(p));
+            Some(Field::new(3, per_player("stock:", "stock", &stock)))
+        }
+        Supply::SharedPool(_) => Some(Field::text(
+            3,
+            Span::plain(format!("pool {:>2}", position.pool())),
+        )),
+        Supply::CapturedLessOne | Supply::LargestGroup => None,
+    };
+    (fields, waiting)
+}
+
+/// The message, wrapped onto at most two lines of a `width`-column window.
+pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
+    // While the dice roll, what they are rolled for, not how it went.
+    let rolling = app.last_roll().filter(|r| !r.settled()).map(|r| {
+        format!(
+            "{} attacks cell {} from cell {}: the dice roll (any key settles them).",
+            r.attacker, r.to, r.from
+        )
+    });
+    let mut lines = rolling
+        .as_deref()
+        .or(app.message())
+        .map(|m| wrap(m, Style::BOLD, width.saturating_sub(2), 0))
+        .unwrap_or_default();
+    lines.truncate(MESSAGE_LINES);
+    lines
+}
+
+/// Draws the message (from [`message`]) just above the last line, and the
+/// keys on the last line.
+pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: bool) {
+    let w = usize::from(frame.width());
+    let h = usize::from(frame.height());
+    let top = h.saturating_sub(1 + message.len());
+    frame.clear(0, top, w, message.len());
+    for (i, line) in message.iter().enumerate() {
+        frame.spans(1, top + i, w, line);
+    }
+    let mut fields = key_fields(app);
+    if !numbered {
+        let numbers = if app.show_numbers() {
+            ["# dice", "#"]
+        } else {
+            ["# numbers", "#"]
+        };
+        let forms = numbers.iter().map(|f| vec![Span::plain(*f)]).collect();
+        fields.insert(fields.len().saturating_sub(2), Field::new(4, forms));
+    }
+    let keys = fit(&fields, "  ", w.saturating_sub(2), 1);
+    if let Some(line) = keys.first() {
+        frame.spans(1, h.saturating_sub(1), w, line);
+    }
+}
+
+/// The keys worth knowing now; `? help` and `q quit` stay longest.
+fn key_fields(app: &App) -> Vec<Field> {
+    let key = |priority: u8, forms: &[&str]| {
+        Field::new(
+            priority,
+            forms.iter().map(|f| vec![Span::plain(*f)]).collect(),
+        )
+    };
+    let help = key(0, &["? help"]).required();
+    let quit = key(
+        1,
+        if app.is_networked() {
+            &["q leave"]
+        } else {
+            &["q quit"]
+        },
+    );
+    let undo = match (app.can_undo(), app.can_redo()) {
+        (true, true) => Some(key(7, &["u/r undo/redo", "u/r"])),
+        (true, false) => Some(key(7, &["u undo"])),
+        (false, true) => Some(key(7, &["r redo"])),
+        (false, false) => None,
+    };
+    if app.replaying() {
+        let play = if app.playing() { "p pause" } else { "p play" };
+        vec![
+            key(2, &["arrows step", "arrows"]),
+            key(5, &["Home/End first/last", "Home/End"]),
+            key(6, &["number+Enter go to"]),
+            key(3, &[play]),
+            key(4, &["c continue here", "c continue"]),
+            help,
+            quit,
+        ]
+    } else if app.shown_winners().is_some() {
+        let new_game = (!app.is_networked()).then(|| key(2, &["n new game"]));
+        [new_game, undo, Some(help), Some(quit)]
+            .into_iter()
+            .flatten()
+            .collect()
+    } else if app.shown_computer().is_some() && app.is_networked() {
+        let waiting = match app.seat() {
+            None => key(3, &["watching the game", "watching"]),
+            Some(_) => key(3, &["waiting for the other move", "waiting"]),
+        };
+        vec![waiting, help, quit, key(8, &["Ctrl-C leave at once"])]
+    } else if app.shown_computer().is_some() {
+        [
+            Some(key(3, &["the computer is moving", "computer moving"])),
+            Some(if app.fast_forward() {
+                key(6, &["fast-forwarding", "fast"])
+            } else {
+                key(6, &["f fast-forward", "f fast"])
+            }),
+            undo,
+            Some(help),
+            Some(quit),
+            // Gives way before `u undo`, which works while the computer moves.
+            Some(key(8, &["Ctrl-C quit at once"])),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    } else {
+        [
+            Some(key(6, &["arrows/hjkl move", "arrows move"])),
+            Some(key(5, &["Enter mark/attack", "Enter attack"])),
+            // Esc only when there is something to cancel, e only when the
+            // turn may end.
+            (app.marked().is_some() || !app.digits().is_empty() || app.hints_pending().is_some())
+                .then(|| key(8, &["Esc cancel"])),
+            app.moves()
+                .contains(&Move::Pass)
+                .then(|| key(3, &["e end turn"])),
+            undo,
+            Some(help),
+            Some(quit),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}

@@ -1,0 +1,418 @@
+//! The boxes drawn over the game: the help (the rules in short, then the
+//! keys, in pages), the quit question, the end of the game, and the note
+//! that the window is too small. Each is fitted to the window: its lines
+//! wrap, and what it covers is cleared, so no fragment of the screen below
+//! shows beside it.
+
+use super::super::state::{App, Key, Overlay};
+use super::board::min_size;
+use super::frame::{Frame, Style};
+use super::layout::{Field, Line, Span, fit, flow, width, wrap};
+use crate::game::{MapKind, Player, RuleSet};
+use crate::ui::words::{game_over_plain, result};
+
+/// Draws `lines` in a box `w` columns wide with its top-left corner at
+/// (`x`, `y`), clearing the area first; the text has `w - 4` columns.
+fn draw_box(frame: &mut Frame, x: usize, y: usize, w: usize, lines: &[Line]) {
+    let h = lines.len() + 2;
+    frame.clear(x, y, w, h);
+    let right = x + w.saturating_sub(1);
+    for (col, row) in [(x, y), (right, y), (x, y + h - 1), (right, y + h - 1)] {
+        frame.put(col, row, '+', Style::PLAIN);
+    }
+    for col in x + 1..right {
+        frame.put(col, y, '-', Style::PLAIN);
+        frame.put(col, y + h - 1, '-', Style::PLAIN);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        frame.put(x, y + 1 + i, '|', Style::PLAIN);
+        frame.put(right, y + 1 + i, '|', Style::PLAIN);
+        frame.spans(x + 2, y + 1 + i, right.saturating_sub(1), line);
+    }
+}
+
+/// Draws a box `w` columns wide around `lines` in the middle of rows
+/// `top..top + rows`, and clears those of its rows across the whole window.
+fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize) {
+    let fw = usize::from(frame.width());
+    let w = w.min(fw);
+    let h = lines.len() + 2;
+    let x = fw.saturating_sub(w) / 2;
+    let y = top + rows.saturating_sub(h) / 2;
+    frame.clear(0, y, fw, h);
+    draw_box(frame, x, y, w, lines);
+}
+
+/// The widest help box, in columns.
+const HELP_WIDTH: usize = 80;
+
+/// The board's marks, the last line of the rules.
+const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked";
+
+/// The key of a game against the computer, and what it does.
+const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
+
+/// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
+/// against the computer).
+const KEYS: [(&str, &str); 14] = [
+    ("arrows, h j k l", "move the cursor between hexagons"),
+    (
+        "Tab, Shift-Tab",
+        "move the cursor to your next (previous) cell",
+    ),
+    ("Enter, Space", "mark a cell, then attack a target"),
+    ("Esc", "cancel hints, a mark or a typed number"),
+    ("e, p", "end the turn"),
+    ("1 2 3 ...", "play it (Enter ends; Backspace erases)"),
+    ("PgDn PgUp ] [", "the pages of a long list of moves"),
+    ("#", "a small board's cell numbers"),
+    ("u, r", "undo, redo (to your turn vs a computer)"),
+    ("H", "hints: the computer rates the moves"),
+    ("mouse click", "mark a cell, attack, pick a move"),
+    ("?", "this help; ? again: its next page"),
+    ("q", "quit (asks first); Ctrl-C at once"),
+    ("n", "a new game, once the game is over"),
+];
+
+/// Every key of a replay, and what it does.
+const REPLAY_KEYS: [(&str, &str); 9] = [
+    ("right, down, l", "the next move"),
+    ("left, up, h", "the move before"),
+    ("Home, End, g, G", "the start, the last move"),
+    ("0 1 2 ... Enter", "go to the position after that move"),
+    ("p", "play the moves through, or pause"),
+    ("c", "continue the game from here, same players"),
+    ("mouse click", "a move of the list: go there; a button"),
+    ("?", "this help; ? again: its next page"),
+    ("q", "quit; Ctrl-C at once"),
+];
+
+/// The column of the keys' descriptions, when they fit beside the keys.
+const KEY_COLUMN: usize = 17;
+
+/// A few lines that stay on one page if they can; a blank block
+/// separates others and is left out at the top or the foot of a page.
+type Block = Vec<Line>;
+
+/// The help's two parts, each starting a page, as blocks for a text of
+/// `inner` columns.
+fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2] {
+    let blank = || vec![Vec::new()];
+    let spec = set.spec();
+    let title = format!("{}: the rules in short", spec.title);
+    // The rule set's rules in short, then the board's marks.
+    let text: Vec<&str> = spec.in_short.iter().copied().chain([MARKS]).collect();
+    let mut rules = vec![vec![vec![Span::bold(title)]], blank()];
+    for (i, rule) in text.iter().enumerate() {
+        if i + 1 == text.len() {
+            rules.push(blank());
+        }
+        rules.push(wrap(rule, Style::PLAIN, inner, 2));
+    }
+    let (title, mut list): (&str, Vec<(&str, &str)>) = if replay {
+        ("Keys of the replay", REPLAY_KEYS.to_vec())
+    } else {
+        ("Keys", KEYS.to_vec())
+    };
+    if computer && !replay {
+        let at = list
+            .iter()
+            .position(|&(key, _)| key == "H")
+            .map_or(0, |i| i + 1);
+        list.insert(at, COMPUTER_KEY);
+    }
+    // Whether the rules want an attack before the turn may end.
+    let after_attack = set.policy().attack_first;
+    let mut keys = vec![vec![vec![Span::bold(title)]], blank()];
+    for (key, what) in list {
+        let what = if key == "e, p" && after_attack {
+            "end the turn (after an attack)"
+        } else {
+            what
+        };
+        if inner >= KEY_COLUMN + 36 {
+            let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
+            for (i, line) in lines.iter_mut().enumerate() {
+                let left = if i == 0 { key } else { "" };
+                line.insert(0, Span::plain(format!("{left:<KEY_COLUMN$}")));
+            }
+            keys.push(lines);
+        } else {
+            keys.push(wrap(&format!("{key}: {what}"), Style::PLAIN, inner, 2));
+        }
+    }
+    if computer && !replay {
+        keys.push(blank());
+        keys.push(wrap(HINT_WORDS, Style::PLAIN, inner, 2));
+    }
+    [rules, keys]
+}
+
+/// What the hints' words mean.
+const HINT_WORDS: &str = "Hints: \"proven\" (exact) is worked out to the end with \
+     best play by both sides: won, lost, a tie, or a chance to win where dice \
+     roll; \"estimate\" is the computer's score after a look ahead, higher is \
+     better, no promise; a % before it is the chance the attack takes its target.";
+
+/// `blocks` put on pages of `per_page` lines: each block whole on a page
+/// where it fits, split where it is longer than a page.
+fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
+    let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
+    for block in blocks {
+        let blank = block.iter().all(Vec::is_empty);
+        for chunk in block.chunks(per_page.max(1)) {
+            let Some(page) = pages.last_mut() else { break };
+            if page.len() + chunk.len() > per_page {
+                if blank {
+                    break;
+                }
+                pages.push(Vec::new());
+            }
+            let Some(page) = pages.last_mut() else { break };
+            if !(blank && page.is_empty()) {
+                page.extend(chunk.iter().cloned());
+            }
+        }
+    }
+    for page in &mut pages {
+        while page.last().is_some_and(Vec::is_empty) {
+            page.pop();
+        }
+    }
+    pages.retain(|p| !p.is_empty());
+    pages
+}
+
+/// What the help is for: a replay or not, the rule set, and whether the
+/// computer plays.
+pub(super) type HelpFor = (bool, RuleSet, bool);
+
+/// Draws page `page` (counted round) of the help in rows `top..top + rows`,
+/// for `about`: the rules of its rule set, and the keys of a replay or of a
+/// game (with `f` against the computer).
+pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, rows: usize) {
+    let w = usize::from(frame.width()).min(HELP_WIDTH);
+    let inner = w.saturating_sub(4).max(1);
+    // Two lines of border, and one for the page number (and one blank
+    // line before it where there is room).
+    let per_page = rows.saturating_sub(3).max(1);
+    let parts = help_parts(inner, about);
+    let pages: Vec<Vec<Line>> = parts
+        .iter()
+        .flat_map(|part| pages(part, per_page))
+        .collect();
+    let tallest = pages.iter().map(|p| p.len()).max().unwrap_or(0);
+    let count = pages.len().max(1);
+    let n = page % count;
+    let mut lines: Vec<Line> = pages.get(n).map(|p| p.to_vec()).unwrap_or_default();
+    lines.resize(tallest, Vec::new());
+    if tallest + 4 <= rows {
+        lines.push(Vec::new());
+    }
+    let number = format!("({}/{count})", n + 1);
+    let footer = [
+        Field::new(
+            2,
+            vec![
+                vec![Span::bold(format!("? next page {number}"))],
+                vec![Span::bold(format!("? next {number}"))],
+            ],
+        )
+        .required(),
+        Field::new(
+            3,
+            vec![
+                vec![Span::plain("any other key closes the help")],
+                vec![Span::plain("other keys close")],
+            ],
+        ),
+    ];
+    lines.extend(fit(&footer, ", ", inner, 1));
+    centred(frame, &lines, w, top, rows);
+}
+
+/// Draws the quit question in the middle of the window.
+pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
+    let buttons = [
+        vec![Span::button("[ y: yes ]", Key::Yes)],
+        vec![Span::button("[ n: no ]", Key::No)],
+    ];
+    let fw = usize::from(frame.width());
+    // A network game goes on without the screen that leaves it.
+    let question = if app.is_networked() {
+        "Leave this game?"
+    } else {
+        "Quit this game?"
+    };
+    let mut lines = vec![vec![Span::bold(question)], Vec::new()];
+    lines.extend(flow(
+        &[&buttons[0], &buttons[1]],
+        "   ",
+        fw.saturating_sub(4),
+        0,
+    ));
+    let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
+    centred(frame, &lines, w, 0, usize::from(frame.height()));
+}
+
+/// Draws the end of the game in a box from column `x` to `end` at row `y`:
+/// why it ended, who won, the cells, and the buttons; returns the row
+/// after the box.
+pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize) -> usize {
+    let Some(winners) = app.shown_winners() else {
+        return y;
+    };
+    let inner = end.saturating_sub(x + 4).max(1);
+    let position = app.position();
+    let counts = position.board().cell_counts();
+    let players: Vec<Player> = Player::all(app.rules().players()).collect();
+    let tally: Vec<Line> = players
+        .iter()
+        .map(|p| {
+            let n = counts[usize::from(p.index())];
+            let comma = if Some(p) == players.last() { "" } else { "," };
+            let cells = if n == 1 { "cell" } else { "cells" };
+            vec![Span::plain(format!("{p}: {n} {cells}{comma}"))]
+        })
+        .collect();
+    let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];
+    // A network game's next game is made elsewhere (in the lobby).
+    if !app.is_networked() {
+        buttons.insert(0, vec![Span::button("[ n: new game ]", Key::NewGame)]);
+    }
+    if app.can_undo() {
+        buttons.push(vec![Span::button("[ u: undo ]", Key::Undo)]);
+    }
+    let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
+    lines.extend(wrap(
+        &game_over_plain(app.rules(), &position),
+        Style::PLAIN,
+        inner,
+        2,
+    ));
+    lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
+    lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
+    lines.push(Vec::new());
+    lines.extend(flow(&buttons.iter().collect::<Vec<_>>(), "   ", inner, 0));
+    let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
+    draw_box(frame, x, y, w, &lines);
+    y + lines.len() + 2
+}
+
+/// Says the window is too small for the board, and what it needs, in the
+/// middle of the window.
+pub(super) fn too_small(frame: &mut Frame, app: &App) {
+    let map = app.rules().map();
+    let (need_w, need_h) = min_size(map);
+    let (w, h) = (usize::from(frame.width()), usize::from(frame.height()));
+    // Each sentence on its own lines, broken between its phrases.
+    let sentences: [Vec<String>; 3] = [
+        vec!["The window is too small.".into()],
+        vec![
+            match map.kind() {
+                MapKind::Territories => format!("This {map} needs {need_w}x{need_h};"),
+                MapKind::Rhombus | MapKind::Offset => format!(
+                    "{} {map} board needs {need_w}x{need_h};",
+                    article(&map.to_string())
+                ),
+            },
+            format!("this one is {w}x{h}."),
+        ],
+        if app.overlay() == Overlay::ConfirmQuit {
+            vec!["Quit this game?".into(), "y: yes, n: no".into()]
+        } else {
+            vec![
+                "Enlarge it to play on,".into(),
+                "or press q to quit.".into(),
+            ]
+        },
+    ];
+    let lines: Vec<Line> = sentences
+        .iter()
+        .flat_map(|phrases| {
+            let room = w.saturating_sub(2);
+            // A phrase wider than the window is wrapped between its words.
+            let items: Vec<Line> = phrases
+                .iter()
+                .flat_map(|p| {
+                    if p.chars().count() <= room {
+                        vec![vec![Span::plain(p.as_str())]]
+                    } else {
+                        wrap(p, Style::PLAIN, room, 0)
+                    }
+                })
+                .collect();
+            flow(&items.iter().collect::<Vec<_>>(), " ", room, 0)
+        })
+        .collect();
+    let top = h.saturating_sub(lines.len()) / 2;
+    for (i, line) in lines.iter().enumerate() {
+        let x = w.saturating_sub(width(line)) / 2;
+        frame.spans(x, top + i, w, line);
+    }
+}
+
+/// The article ("A" or "An") before `word`, by how it is said: "An 8x8",
+/// "An 11x11", "An 18x18", "A 5x5", "A map".
+fn article(word: &str) -> &'static str {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let vowel = if digits.is_empty() {
+        word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U'])
+    } else {
+        // Said in groups of three digits: the first group is said first.
+        let lead = match digits.len() % 3 {
+            0 => &digits[..3],
+            n => &digits[..n],
+        };
+        lead.starts_with('8') || lead == "11" || lead == "18"
+    };
+    if vowel { "An" } else { "A" }
+}
+
+#[cfg(test)]
+mod article_tests {
+    use super::{RuleSet, article, help_parts};
+
+    /// The help's keys page, as plain text.
+    fn keys_page(set: RuleSet) -> String {
+        let [_, keys] = help_parts(76, (false, set, false));
+        keys.iter()
+            .flatten()
+            .map(|line| line.iter().map(|s| s.text.as_str()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_end_turn_key_says_what_each_rule_set_asks() {
+        let mut seen = [false; 2];
+        for set in RuleSet::ALL {
+            let keys = keys_page(set);
+            assert!(keys.contains("end the turn"), "{set}: {keys}");
+            let first = set.policy().attack_first;
+            assert_eq!(keys.contains("after an attack"), first, "{set}: {keys}");
+            seen[usize::from(first)] = true;
+        }
+        // Both kinds of rule set are there to be told apart.
+        assert_eq!(seen, [true, true]);
+    }
+
+    #[test]
+    fn the_article_follows_how_the_word_is_said() {
+        for (word, want) in [
+            ("8x8", "An"),
+            ("11x11", "An"),
+            ("18x18", "An"),
+            ("80x80", "An"),
+            ("5x5", "A"),
+            ("1x1", "A"),
+            ("10x10", "A"),
+            ("111x111", "A"),
+            ("11000", "An"),
+            ("map of 8 territories", "A"),
+            ("offset", "An"),
+        ] {
+            assert_eq!(article(word), want, "{word}");
+        }
+    }
+}

@@ -9,6 +9,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use clap::Args;
+
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, Lineup, LineupError};
 use crate::ai::{AiKind, Budget};
 use crate::cli::args::{
@@ -24,7 +26,6 @@ use crate::cli::{CliError, json};
 use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::text::{count, shell_quote};
-use clap::Args;
 
 mod report;
 mod setting;

@@ -228,3 +228,42 @@ fn ordinal(n: u8) -> String {
     };
     format!("{n}{suffix}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_and_an_opponent_of_a_free_for_all_keep_their_fields_order() {
+        let mut result = OpponentResult::default();
+        result.ai = "greedy".into();
+        (
+            result.mean_move_ms,
+            result.median_move_ms,
+            result.worst_move_ms,
+        ) = (Some(1.0), Some(2.0), Some(3.0));
+        let side = Row {
+            side: Some('A'),
+            result: &result,
+            fair_share: None,
+        };
+        let common = r#""ai":"greedy","games":0,"wins":0,"losses":0,"ties":0,"win_rate":0.0,"win_rate_ci95":[0.0,0.0]"#;
+        assert_eq!(
+            serde_json::to_string(&side).unwrap(),
+            format!(
+                r#"{{"side":"A",{common},"moves":0,"mean_move_ms":1.0,"worst_move_ms":3.0,"median_move_ms":2.0}}"#
+            )
+        );
+        let ai = Row {
+            side: None,
+            result: &result,
+            fair_share: Some(0.5),
+        };
+        assert_eq!(
+            serde_json::to_string(&ai).unwrap(),
+            format!(
+                r#"{{{common},"fair_share":0.5,"moves":0,"mean_move_ms":1.0,"median_move_ms":2.0,"worst_move_ms":3.0}}"#
+            )
+        );
+    }
+}

@@ -17,6 +17,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod cli;
+pub mod files;
 pub mod game;
 pub mod net;
 pub mod picture;

@@ -1,20 +1,27 @@
-//! Two opponents play each other on seeded random boards: side A in one
-//! seat, side B in every other, each board played once for each seat of
-//! side A; the tallies of each side and the confidence interval of its win
-//! rate.
+//! Computer opponents play each other on seeded random boards, seated
+//! by a [`Lineup`]: two sides (side A in one seat, side B in every other)
+//! or a free-for-all (one opponent a seat, all different). Each board is
+//! played once for each round of the seats: side A's seat goes round the
+//! table, or the free-for-all's seats turn by one; with two players, two
+//! sides are a free-for-all of two seats, sides swapped. The tallies of
+//! each opponent, the confidence interval of its win rate, and the first
+//! opponent's from each seat of the turn order are in [`ArenaResult`].
 
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
 
 use super::{AiKind, Budget, Strategy};
 use crate::game::Play;
 use crate::game::{
-    Board, DealError, IllegalMove, Move, Player, PlayerSet, Position, PositionError, Rules,
-    deal_start,
+    Board, DealError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules, deal_start,
 };
+
+mod results;
+
+use results::Tally;
+pub use results::{ArenaResult, OpponentResult, SeatResult, turns_of, wilson_interval};
 
 /// Why an arena game could not be played to its end.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,116 +45,102 @@ pub enum ArenaError {
     },
 }
 
-/// One side's results.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SideResult {
-    /// `A` or `B`.
-    pub side: char,
-    /// The opponent's name.
-    pub ai: String,
-    /// Games played.
-    pub games: u32,
-    /// Games won outright (every winner is one of this side's players).
-    pub wins: u32,
-    /// Games lost.
-    pub losses: u32,
-    /// Games tied between the sides.
-    pub ties: u32,
-    /// Wins over games.
-    pub win_rate: f64,
-    /// The 95% Wilson confidence interval of the win rate.
-    pub win_rate_ci95: (f64, f64),
-    /// The win rate of a side no better than the others: the share of the
-    /// seats it plays (1/players for side A). Reported with more than two
-    /// players.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fair_share: Option<f64>,
-    /// Moves this side chose.
-    pub moves: u64,
-    /// Mean think time per move, in milliseconds; `None` under a budget
-    /// without a time limit, so that the result reproduces exactly.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mean_move_ms: Option<f64>,
-    /// Longest think time for one move, in milliseconds; `None` under a
-    /// budget without a time limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub worst_move_ms: Option<f64>,
-    /// Median think time per move, in milliseconds; `None` under a budget
-    /// without a time limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub median_move_ms: Option<f64>,
-    #[serde(skip)]
-    times: Vec<Duration>,
+/// Why an arena cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineupError {
+    /// A free-for-all's opponents do not fill the players' seats exactly.
+    #[error("{given} opponents named for {players} players: name one for each player")]
+    Count {
+        /// Opponents named.
+        given: usize,
+        /// Players of the rules.
+        players: u8,
+    },
+    /// A free-for-all's opponent is named twice.
+    #[error("{0} is named twice: each opponent plays one seat")]
+    Twice(&'static str),
+    /// The rule set cannot deal a start.
+    #[error(transparent)]
+    Deal(#[from] DealError),
 }
 
-/// Side A's results from one seat: the games in which it was the
-/// `order`-th player to move (from 0: it moved first).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct SeatResult {
-    /// Side A's place in the turn order, from 1 (it moved first).
-    pub seat: u8,
-    /// Games played from this seat.
-    pub games: u32,
-    /// Games side A won outright from it.
-    pub wins: u32,
-    /// Games it lost.
-    pub losses: u32,
-    /// Games it shared with side B.
-    pub ties: u32,
-    /// Wins over games.
-    pub win_rate: f64,
-    /// The 95% Wilson confidence interval of the win rate.
-    pub win_rate_ci95: (f64, f64),
-    /// The win rate of a seat no better than the others: 1/players.
-    pub fair_share: f64,
-    /// The mean length of these games, in turns.
-    pub mean_turns: f64,
-    /// Their median length, in turns.
-    pub median_turns: f64,
-    #[serde(skip)]
-    turns: Vec<u32>,
+/// Who plays which seat of an arena's games, round after round of each
+/// board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lineup {
+    /// Two sides: side A (the first) plays one seat, side B every other;
+    /// in round `k` side A plays the `k`-th player (with two players: side
+    /// A moves first, then side B).
+    Sides([AiKind; 2]),
+    /// A free-for-all: one opponent for each player, all different; in
+    /// round `k` player `a` is the opponent named `k`-th, `b` the next,
+    /// and so on round the table.
+    FreeForAll(Vec<AiKind>),
 }
 
-/// Game lengths: their mean and median (0 for none).
-fn mean_and_median(turns: &mut [u32]) -> (f64, f64) {
-    if turns.is_empty() {
-        return (0.0, 0.0);
+impl From<[AiKind; 2]> for Lineup {
+    fn from(kinds: [AiKind; 2]) -> Lineup {
+        Lineup::Sides(kinds)
     }
-    turns.sort_unstable();
-    let n = turns.len();
-    let mean = turns.iter().map(|&t| f64::from(t)).sum::<f64>() / n as f64;
-    let median = if n % 2 == 1 {
-        f64::from(turns[n / 2])
-    } else {
-        (f64::from(turns[n / 2 - 1]) + f64::from(turns[n / 2])) / 2.0
-    };
-    (mean, median)
 }
 
-/// The turns a game took: each ended turn, and the last one if the game
-/// ended in it (an attack that took the last cell).
-pub fn turns_of(moves: &[Play]) -> u32 {
-    let passes = moves.iter().filter(|p| p.mv == Move::Pass).count();
-    let unfinished = moves.last().is_some_and(|p| p.mv != Move::Pass);
-    u32::try_from(passes + usize::from(unfinished)).unwrap_or(u32::MAX)
-}
+impl Lineup {
+    /// The opponents, in the order named (side A's, then side B's).
+    pub fn kinds(&self) -> &[AiKind] {
+        match self {
+            Lineup::Sides(kinds) => kinds,
+            Lineup::FreeForAll(kinds) => kinds,
+        }
+    }
 
-/// The whole arena's results.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaResult {
-    /// Boards drawn.
-    pub boards: u32,
-    /// Games played (the boards times the players).
-    pub games: u32,
-    /// Side A, then side B.
-    pub sides: [SideResult; 2],
-    /// Side A's results from each seat of the turn order, the first
-    /// player's first.
-    pub seats: Vec<SeatResult>,
-    /// The mean length of the games, in turns.
-    pub mean_turns: f64,
-    /// Their median length, in turns.
-    pub median_turns: f64,
+    /// The opponent (its place in [`Lineup::kinds`]) of player `p` in
+    /// round `round`.
+    pub fn opponent_of(&self, p: Player, round: usize) -> usize {
+        let p = usize::from(p.index());
+        match self {
+            Lineup::Sides(_) => usize::from(p != round),
+            Lineup::FreeForAll(kinds) => (p + round) % kinds.len().max(1),
+        }
+    }
+
+    /// The seats opponent `i` plays in each game of `players` players.
+    fn seats_of(&self, i: usize, players: u8) -> u8 {
+        match self {
+            Lineup::Sides(_) if i > 0 => players.saturating_sub(1),
+            _ => 1,
+        }
+    }
+
+    /// The place that seeds player `p`'s opponent in round `round` (see
+    /// [`player_seed`]): the player's for two sides, the opponent's for a
+    /// free-for-all, as each was first written, so that a seed plays the
+    /// same games as it always did.
+    fn seed_place(&self, p: Player, round: usize) -> u64 {
+        match self {
+            Lineup::Sides(_) => u64::from(p.index()),
+            Lineup::FreeForAll(_) => self.opponent_of(p, round) as u64,
+        }
+    }
+
+    /// Checks that a free-for-all fills the seats of `players` players,
+    /// one opponent each.
+    fn check(&self, players: u8) -> Result<(), LineupError> {
+        let Lineup::FreeForAll(kinds) = self else {
+            return Ok(());
+        };
+        if kinds.len() != usize::from(players) {
+            return Err(LineupError::Count {
+                given: kinds.len(),
+                players,
+            });
+        }
+        for (i, kind) in kinds.iter().enumerate() {
+            if kinds[..i].contains(kind) {
+                return Err(LineupError::Twice(kind.name()));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One game of an arena, as [`Arena::run`] reports it.
@@ -155,10 +148,12 @@ pub struct ArenaResult {
 pub struct ArenaGame<'a> {
     /// The board's number in the arena, from 0.
     pub board: usize,
-    /// The seat of side A (side B plays every other seat).
-    pub seat_a: Player,
+    /// The round of the seats, from 0 (see [`Lineup`]).
+    pub round: usize,
     /// The opponent of each player, `a` first.
     pub seats: &'a [AiKind],
+    /// The place in the lineup of each player's opponent, `a` first.
+    pub opponents: &'a [usize],
     /// The starting position.
     pub start: Position,
     /// The moves played, in order, with their rolls and placements.
@@ -167,24 +162,59 @@ pub struct ArenaGame<'a> {
     pub winners: PlayerSet,
 }
 
-/// An arena: the seeded boards, drawn when it is made, and the two
+impl ArenaGame<'_> {
+    /// The first seat opponent `i` (its place in the lineup) played.
+    pub fn seat_of(&self, i: usize) -> Option<Player> {
+        let players = u8::try_from(self.opponents.len()).unwrap_or(u8::MAX);
+        Player::all(players).find(|p| self.opponent_of(*p) == Some(i))
+    }
+
+    /// The opponent (its place in the lineup) that won alone: every
+    /// winner was one of its seats.
+    pub fn winner(&self) -> Option<usize> {
+        (0..self.opponents.len()).find(|&i| self.won_alone(i))
+    }
+
+    /// Whether opponent `i` won alone.
+    pub fn won_alone(&self, i: usize) -> bool {
+        !self.winners.is_empty() && self.winners.iter().all(|p| self.opponent_of(p) == Some(i))
+    }
+
+    /// Whether a winner was one of opponent `i`'s seats.
+    pub fn won_a_part(&self, i: usize) -> bool {
+        self.winners.iter().any(|p| self.opponent_of(p) == Some(i))
+    }
+
+    fn opponent_of(&self, p: Player) -> Option<usize> {
+        self.opponents.get(usize::from(p.index())).copied()
+    }
+}
+
+/// An arena: the seeded boards, drawn when it is made, and the lineup of
 /// opponents that will play them.
 ///
 /// ```
-/// use dice_of_doom::ai::arena::Arena;
+/// use dice_of_doom::ai::arena::{Arena, Lineup};
 /// use dice_of_doom::ai::{AiKind, Budget};
 /// use dice_of_doom::game::Rules;
 /// let rules = Rules::classic(2, 2, 3).unwrap();
 /// let arena = Arena::new(rules, [AiKind::Greedy, AiKind::Random], 3, 1, Budget::nodes(100)).unwrap();
 /// assert_eq!(arena.games(), 6);
 /// let result = arena.run(|_| {}).unwrap();
-/// let [a, b] = &result.sides;
+/// let [a, b] = &result.opponents[..] else { panic!("two sides") };
 /// assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
+///
+/// let rules = Rules::classic(3, 3, 3).unwrap();
+/// let kinds = vec![AiKind::Greedy, AiKind::Random, AiKind::Lol];
+/// let ffa = Arena::new(rules, Lineup::FreeForAll(kinds), 2, 1, Budget::nodes(100)).unwrap();
+/// assert_eq!(ffa.games(), 6);
+/// let result = ffa.run(|_| {}).unwrap();
+/// assert!(result.opponents.iter().all(|ai| ai.games == 6));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Arena {
     rules: Rules,
-    kinds: [AiKind; 2],
+    lineup: Lineup,
     boards: Vec<Board>,
     seed: u64,
     budget: Budget,
@@ -194,22 +224,28 @@ pub struct Arena {
 impl Arena {
     /// `boards` starts the rule set deals on the rules' map
     /// ([`deal_start`]), drawn from `seed` (which also seeds the random
-    /// opponents), on which side A plays `kinds[0]` and side B `kinds[1]`,
-    /// each thinking within `budget` per move.
+    /// opponents), played by `lineup` (two sides: `[a, b]`), each thinking
+    /// within `budget` per move.
+    ///
+    /// # Errors
+    /// A free-for-all does not name one opponent a player, or names one
+    /// twice; or the rule set cannot deal a start.
     pub fn new(
         rules: Rules,
-        kinds: [AiKind; 2],
+        lineup: impl Into<Lineup>,
         boards: u32,
         seed: u64,
         budget: Budget,
-    ) -> Result<Arena, DealError> {
+    ) -> Result<Arena, LineupError> {
+        let lineup = lineup.into();
+        lineup.check(rules.players())?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let boards = (0..boards)
             .map(|_| deal_start(&rules, Player::A, &mut rng).map(|start| *start.board()))
             .collect::<Result<_, _>>()?;
         Ok(Arena {
             rules,
-            kinds,
+            lineup,
             boards,
             seed,
             budget,
@@ -224,7 +260,7 @@ impl Arena {
         self
     }
 
-    /// The games the arena plays: one a board for each seat.
+    /// The games the arena plays: one a board for each round of the seats.
     pub fn games(&self) -> u64 {
         self.boards.len() as u64 * u64::from(self.rules.players())
     }
@@ -234,9 +270,9 @@ impl Arena {
         &self.rules
     }
 
-    /// The opponents, side A's then side B's.
-    pub fn kinds(&self) -> [AiKind; 2] {
-        self.kinds
+    /// Who plays.
+    pub fn lineup(&self) -> &Lineup {
+        &self.lineup
     }
 
     /// The boards drawn.
@@ -244,43 +280,32 @@ impl Arena {
         self.boards.len()
     }
 
-    /// Plays every board once for each seat: side A plays that seat, side
-    /// B every other player (with two players, side A plays `a`, then side
-    /// B does); calls `on_game` after each game with the game.
+    /// Plays every board once for each round of the seats (see
+    /// [`Lineup`]); calls `on_game` after each game with the game.
     /// Under a budget without a time limit (nodes only) the result is the
     /// same on every run and machine: no move depends on the clock, and the
     /// think times are left out.
+    ///
+    /// # Errors
+    /// A board cannot start, or an opponent found no legal move.
     pub fn run(&self, mut on_game: impl FnMut(&ArenaGame)) -> Result<ArenaResult, ArenaError> {
         let rules = &self.rules;
         let players = rules.players();
-        let mut sides: [SideResult; 2] = [0, 1].map(|i| SideResult {
-            side: if i == 0 { 'A' } else { 'B' },
-            ai: self.kinds[i].name().to_string(),
-            ..SideResult::default()
-        });
-        let timed = self.timed;
-        let mut by_seat: Vec<SeatResult> = (1..=players)
-            .map(|seat| SeatResult {
-                seat,
-                fair_share: 1.0 / f64::from(players),
-                ..SeatResult::default()
-            })
-            .collect();
-        let mut lengths = Vec::with_capacity(self.boards.len() * usize::from(players));
+        let lineup = &self.lineup;
+        let mut tally = Tally::new(lineup, players, self.timed);
         for (g, board) in self.boards.iter().enumerate() {
             let start = Position::start(rules, *board, Player::A)?;
-            for seat_a in Player::all(players) {
-                let k = u64::from(seat_a.index());
-                // The side of each player: side A plays `seat_a` only.
-                let side_of = |p: Player| usize::from(p != seat_a);
-                let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
-                    .map(|p| {
-                        let seed = player_seed(self.seed, g, u64::from(p.index()), k);
-                        self.kinds[side_of(p)].build(seed)
-                    })
+            for round in 0..usize::from(players) {
+                let k = round as u64;
+                let opponents: Vec<usize> = Player::all(players)
+                    .map(|p| lineup.opponent_of(p, round))
                     .collect();
-                let kinds: Vec<AiKind> = Player::all(players)
-                    .map(|p| self.kinds[side_of(p)])
+                let kinds: Vec<AiKind> = opponents.iter().map(|&i| lineup.kinds()[i]).collect();
+                let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
+                    .zip(&kinds)
+                    .map(|(p, kind)| {
+                        kind.build(player_seed(self.seed, g, lineup.seed_place(p, round), k))
+                    })
                     .collect();
                 let mut moves = Vec::new();
                 // The dice of the game, on a stream of its own.
@@ -294,77 +319,26 @@ impl Arena {
                     &mut dice,
                     |p, mv, t| {
                         moves.push(mv);
-                        let side = &mut sides[side_of(p)];
-                        side.moves += 1;
-                        if timed {
-                            side.times.push(t);
+                        if let Some(&i) = opponents.get(usize::from(p.index())) {
+                            tally.moved(i, t);
                         }
                     },
                 )?;
-                let sides_winning: Vec<usize> = winners.iter().map(side_of).collect();
-                for (i, side) in sides.iter_mut().enumerate() {
-                    side.games += 1;
-                    if sides_winning.iter().all(|&s| s == i) {
-                        side.wins += 1;
-                    } else if sides_winning.contains(&i) {
-                        side.ties += 1;
-                    } else {
-                        side.losses += 1;
-                    }
-                }
-                // Side A's place in the turn order of this game.
-                let order = (seat_a.index() + players - start.player().index()) % players;
-                let seat = &mut by_seat[usize::from(order)];
-                let turns = turns_of(&moves);
-                seat.games += 1;
-                seat.turns.push(turns);
-                lengths.push(turns);
-                if sides_winning.iter().all(|&s| s == 0) {
-                    seat.wins += 1;
-                } else if sides_winning.contains(&0) {
-                    seat.ties += 1;
-                } else {
-                    seat.losses += 1;
-                }
-                on_game(&ArenaGame {
+                let game = ArenaGame {
                     board: g,
-                    seat_a,
+                    round,
                     seats: &kinds,
+                    opponents: &opponents,
                     start,
                     moves: &moves,
                     winners,
-                });
+                };
+                tally.played(&game);
+                on_game(&game);
             }
         }
-        for seat in &mut by_seat {
-            seat.win_rate = f64::from(seat.wins) / f64::from(seat.games.max(1));
-            seat.win_rate_ci95 = wilson_interval(seat.wins, seat.games);
-            (seat.mean_turns, seat.median_turns) = mean_and_median(&mut seat.turns);
-        }
-        let (mean_turns, median_turns) = mean_and_median(&mut lengths);
-        for (i, side) in sides.iter_mut().enumerate() {
-            side.win_rate = f64::from(side.wins) / f64::from(side.games.max(1));
-            side.win_rate_ci95 = wilson_interval(side.wins, side.games);
-            if players > 2 {
-                let seats = if i == 0 { 1 } else { players - 1 };
-                side.fair_share = Some(f64::from(seats) / f64::from(players));
-            }
-            if timed {
-                let (mean, median, worst) = think_times(&mut side.times);
-                side.mean_move_ms = Some(mean);
-                side.median_move_ms = Some(median);
-                side.worst_move_ms = Some(worst);
-            }
-        }
-        let boards = self.boards.len() as u32;
-        Ok(ArenaResult {
-            boards,
-            games: boards.saturating_mul(u32::from(players)),
-            sides,
-            seats: by_seat,
-            mean_turns,
-            median_turns,
-        })
+        let boards = u32::try_from(self.boards.len()).unwrap_or(u32::MAX);
+        Ok(tally.finish(boards))
     }
 }
 
@@ -375,47 +349,6 @@ fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
     seed.wrapping_mul(1_000_003)
         .wrapping_add((board as u64) << 8 | place << 1)
         .wrapping_add(round)
-}
-
-/// The mean, median and longest of think times, in milliseconds (sorting
-/// `times`); zeros when there are none.
-fn think_times(times: &mut [Duration]) -> (f64, f64, f64) {
-    times.sort_unstable();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let n = times.len();
-    let total: Duration = times.iter().sum();
-    let median = match n {
-        0 => Duration::ZERO,
-        n if n % 2 == 1 => times[n / 2],
-        n => (times[n / 2 - 1] + times[n / 2]) / 2,
-    };
-    (
-        ms(total) / n.max(1) as f64,
-        ms(median),
-        ms(times.last().copied().unwrap_or_default()),
-    )
-}
-
-/// The 95% Wilson score interval of `successes` out of `n`.
-///
-/// ```
-/// use dice_of_doom::ai::arena::wilson_interval;
-/// let (low, high) = wilson_interval(150, 200);
-/// assert!((low - 0.686).abs() < 0.001 && (high - 0.805).abs() < 0.001);
-/// assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
-/// ```
-pub fn wilson_interval(successes: u32, n: u32) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = f64::from(n);
-    let p = f64::from(successes) / n;
-    let denominator = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denominator;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
-    // Rounding can leave the exact ends (p = 0 or 1) a hair outside.
-    ((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))
 }
 
 /// Plays one game from `start`, each player moved by her own opponent
@@ -453,7 +386,6 @@ pub fn play_game(
     Ok(position.winners())
 }
 
-pub mod free_for_all;
 #[cfg(test)]
 #[path = "arena_tests.rs"]
 mod tests;

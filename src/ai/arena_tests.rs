@@ -1,17 +1,13 @@
-//! The arena's tests: reproducible games, seats and tallies.
+//! The arena's tests: reproducible games, seats and tallies, for two
+//! sides and for free-for-alls.
 
 use super::*;
+use crate::game::{Map, Move, RuleSet};
 
 /// A 3-player lol4 arena on the 3x3 rhombus: greedy as side A against
 /// random, `boards` boards from `seed`.
 fn lol4_arena(boards: u32, seed: u64) -> Arena {
-    let rules = Rules::of(
-        crate::game::RuleSet::Lol4,
-        crate::game::Map::rhombus(3).unwrap(),
-        3,
-        5,
-    )
-    .unwrap();
+    let rules = Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), 3, 5).unwrap();
     Arena::new(
         rules,
         [AiKind::Greedy, AiKind::Random],
@@ -34,7 +30,9 @@ fn arena(side: usize, a: AiKind, b: AiKind, boards: u32) -> ArenaResult {
 #[test]
 fn results_add_up_and_sides_mirror() {
     let result = arena(3, AiKind::Greedy, AiKind::Random, 6);
-    let [a, b] = &result.sides;
+    let [a, b] = &result.opponents[..] else {
+        panic!("two sides")
+    };
     assert_eq!((a.games, b.games), (12, 12));
     assert_eq!(a.wins + a.losses + a.ties, 12);
     assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
@@ -47,7 +45,9 @@ fn perfect_never_loses_to_random_on_2x2() {
     let result = arena(2, AiKind::Perfect, AiKind::Random, 20);
     // Perfect play can lose a board that is lost from the start, but it
     // does at least as well as random play on every board.
-    let [a, b] = &result.sides;
+    let [a, b] = &result.opponents[..] else {
+        panic!("two sides")
+    };
     assert!(a.wins + a.ties >= b.wins, "{result:?}");
 }
 
@@ -66,7 +66,7 @@ fn a_node_budget_reproduces_the_result() {
     ] {
         let first = run(a, b);
         assert_eq!(first, run(a, b));
-        assert_eq!(first.sides[0].mean_move_ms, None);
+        assert_eq!(first.opponents[0].mean_move_ms, None);
     }
 }
 
@@ -80,15 +80,18 @@ fn side_a_takes_each_seat_of_each_board() {
             // Side A in one seat, side B in the two others.
             let ours = game.seats.iter().filter(|&&k| k == AiKind::Greedy).count();
             assert_eq!(ours, 1);
-            assert_eq!(game.seats[usize::from(game.seat_a.index())], AiKind::Greedy);
-            seen.push((game.board, game.seat_a.letter()));
+            let seat_a = game.seat_of(0).unwrap();
+            assert_eq!(game.seats[usize::from(seat_a.index())], AiKind::Greedy);
+            seen.push((game.board, seat_a.letter()));
         })
         .unwrap();
     assert_eq!(
         seen,
         [(0, 'a'), (0, 'b'), (0, 'c'), (1, 'a'), (1, 'b'), (1, 'c')]
     );
-    let [a, b] = &result.sides;
+    let [a, b] = &result.opponents[..] else {
+        panic!("two sides")
+    };
     assert_eq!(result.games, 6);
     assert_eq!((a.wins, a.losses, a.ties), (b.losses, b.wins, b.ties));
     // Timed on request: the median lies between nothing and the worst.
@@ -101,9 +104,9 @@ fn side_a_s_seats_add_up_to_its_tally() {
     let arena = lol4_arena(4, 8);
     let mut lengths = Vec::new();
     let result = arena
-        .run(|game| lengths.push((game.seat_a, turns_of(game.moves))))
+        .run(|game| lengths.push((game.seat_of(0).unwrap(), turns_of(game.moves))))
         .unwrap();
-    let a = &result.sides[0];
+    let a = &result.opponents[0];
     assert_eq!(result.seats.len(), 3);
     let sum = |f: fn(&SeatResult) -> u32| result.seats.iter().map(f).sum::<u32>();
     assert_eq!(
@@ -129,8 +132,8 @@ fn side_a_s_seats_add_up_to_its_tally() {
         assert_eq!(seat.mean_turns, mean);
         assert_eq!(seat.median_turns, f64::from(own[1] + own[2]) / 2.0);
     }
-    assert_eq!(a.fair_share, Some(1.0 / 3.0));
-    assert_eq!(result.sides[1].fair_share, Some(2.0 / 3.0));
+    assert_eq!(a.fair_share, 1.0 / 3.0);
+    assert_eq!(result.opponents[1].fair_share, 2.0 / 3.0);
     let all: f64 = lengths.iter().map(|&(_, t)| f64::from(t)).sum::<f64>() / 12.0;
     assert!((result.mean_turns - all).abs() < 1e-9);
 }
@@ -154,4 +157,89 @@ fn the_interval_holds_the_rate() {
             "{k}/{n}"
         );
     }
+}
+
+/// The lol4 rules on the 3x3 rhombus, for `players` players.
+fn lol4(players: usize) -> Rules {
+    Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), players, 5).unwrap()
+}
+
+/// A free-for-all of `kinds` on `boards` boards from `seed`.
+fn free_for_all(players: usize, kinds: &[AiKind], boards: u32, seed: u64, nodes: u64) -> Arena {
+    let lineup = Lineup::FreeForAll(kinds.to_vec());
+    Arena::new(lol4(players), lineup, boards, seed, Budget::nodes(nodes)).unwrap()
+}
+
+#[test]
+fn every_opponent_plays_every_seat_of_every_board() {
+    let kinds = vec![AiKind::Greedy, AiKind::Random, AiKind::Lol4];
+    let ffa = free_for_all(3, &kinds, 2, 7, 50);
+    let mut seen = Vec::new();
+    let result = ffa
+        .run(|game| seen.push((game.board, game.seats.to_vec(), game.winners)))
+        .unwrap();
+    assert_eq!(seen.len(), 6);
+    for board in 0..2 {
+        let games: Vec<_> = seen.iter().filter(|s| s.0 == board).collect();
+        for (i, kind) in kinds.iter().enumerate() {
+            // Opponent i sits at each seat once on each board.
+            let mut at: Vec<usize> = games
+                .iter()
+                .map(|g| g.1.iter().position(|k| k == kind).unwrap())
+                .collect();
+            at.sort_unstable();
+            assert_eq!(at, vec![0, 1, 2], "{i}");
+        }
+    }
+    for ai in &result.opponents {
+        assert_eq!(ai.games, 6);
+        assert_eq!(ai.wins + ai.losses + ai.ties, 6);
+        assert!(ai.win_rate_ci95.0 <= ai.win_rate && ai.win_rate <= ai.win_rate_ci95.1);
+    }
+    // Each game has a winner: the wins and the games shared add up.
+    let sole: u32 = result.opponents.iter().map(|a| a.wins).sum();
+    let alone = seen.iter().filter(|s| s.2.len() == 1).count();
+    assert_eq!(sole as usize, alone);
+}
+
+#[test]
+fn a_node_budget_reproduces_the_free_for_all() {
+    let kinds = [AiKind::Chance, AiKind::Lol4, AiKind::Random, AiKind::Greedy];
+    let run = || free_for_all(4, &kinds, 2, 3, 300).run(|_| {}).unwrap();
+    let first = run();
+    assert_eq!(run(), first);
+    assert!(first.opponents.iter().all(|a| a.mean_move_ms.is_none()));
+}
+
+#[test]
+fn the_opponents_must_fill_the_seats_once_each() {
+    let rules = lol4(3);
+    let budget = Budget::nodes(10);
+    let two = Lineup::FreeForAll(vec![AiKind::Greedy, AiKind::Lol4]);
+    assert_eq!(
+        Arena::new(rules.clone(), two, 1, 1, budget).err(),
+        Some(LineupError::Count {
+            given: 2,
+            players: 3
+        })
+    );
+    let twice = Lineup::FreeForAll(vec![AiKind::Greedy, AiKind::Lol4, AiKind::Greedy]);
+    let err = Arena::new(rules, twice, 1, 1, budget).err();
+    assert_eq!(err, Some(LineupError::Twice("greedy")));
+}
+
+#[test]
+fn two_sides_of_two_players_are_a_free_for_all_of_two_seats_rotated() {
+    let (sides, ffa) = (
+        Lineup::Sides([AiKind::Greedy, AiKind::Lol]),
+        Lineup::FreeForAll(vec![AiKind::Greedy, AiKind::Lol]),
+    );
+    for round in 0..2 {
+        for p in Player::all(2) {
+            assert_eq!(sides.opponent_of(p, round), ffa.opponent_of(p, round));
+        }
+    }
+    // With more, side B plays every seat but side A's.
+    let seated: Vec<usize> = Player::all(4).map(|p| sides.opponent_of(p, 2)).collect();
+    assert_eq!(seated, [1, 1, 0, 1]);
 }

@@ -72,12 +72,8 @@ pub(super) fn load(path: &Path) -> Result<Option<Saved>, String> {
 /// be), atomically: a reader sees the old file or the new one.
 pub(super) fn store(path: &Path, saved: &Saved) -> io::Result<()> {
     let text = serde_json::to_string_pretty(saved).map_err(io::Error::other)? + "\n";
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    io::Write::write_all(&mut file, text.as_bytes())?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+    crate::files::write_atomically(path, text.as_bytes(), Default::default())
 }
 
 #[cfg(test)]

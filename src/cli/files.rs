@@ -1,16 +1,17 @@
 //! Files a user names for output (`--save`, `dot --output`, `arena
-//! --record`): a regular file is written into a temporary file beside it,
-//! flushed to the disk and renamed over it only once all of it is written,
-//! so that a failure (a full disk, a file size limit, a kill) leaves the
-//! file as it was, and nothing the program did not create is ever removed.
-//! A device or a pipe (`/dev/null`, a FIFO) is written straight into: it is
-//! never replaced by a file.
+//! --record`): a regular file is written whole or not at all by
+//! [`crate::files`] (a temporary file beside it, flushed to the disk and
+//! renamed over it only once all of it is written), so that a failure (a
+//! full disk, a file size limit, a kill) leaves the file as it was, and
+//! nothing the program did not create is ever removed. A device or a pipe
+//! (`/dev/null`, a FIFO) is written straight into: it is never replaced by
+//! a file. A read-only file is not written over.
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tempfile::NamedTempFile;
+use crate::files::{AtomicFile, Options};
 
 /// Whether an [`Output`] may replace a file that is there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,18 +28,9 @@ pub(super) enum Existing {
 /// [`Output::commit`]. Dropped before that, the temporary file is removed
 /// and the path is left as it was.
 #[derive(Debug)]
-pub(super) struct Output {
-    target: Target,
-}
-
-#[derive(Debug)]
-enum Target {
-    /// A temporary file, renamed over `path` on commit.
-    Staged {
-        file: NamedTempFile,
-        path: PathBuf,
-        existing: Existing,
-    },
+pub(super) enum Output {
+    /// A regular file, written whole or not at all.
+    Staged(AtomicFile),
     /// A device or a pipe, written straight into.
     Direct(File),
 }
@@ -47,8 +39,9 @@ impl Output {
     /// Starts writing `path`.
     ///
     /// # Errors
-    /// A directory, a file there with [`Existing::Keep`], or a temporary
-    /// file that cannot be made beside it.
+    /// A directory, a read-only file, a file there with
+    /// [`Existing::Keep`], or a temporary file that cannot be made beside
+    /// it.
     pub(super) fn create(path: &Path, existing: Existing) -> io::Result<Output> {
         let exists = || {
             io::Error::new(
@@ -56,111 +49,67 @@ impl Output {
                 "the file exists already and is not written over",
             )
         };
-        let metadata = match std::fs::metadata(path) {
-            Ok(metadata) => Some(metadata),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                // A link to nowhere is there all the same.
-                if existing == Existing::Keep && std::fs::symlink_metadata(path).is_ok() {
-                    return Err(exists());
-                }
-                None
-            }
-            Err(e) => return Err(e),
-        };
-        let mut builder = tempfile::Builder::new();
-        let (path, permissions) = match metadata {
-            Some(m) if m.is_dir() => {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(
                     io::ErrorKind::IsADirectory,
                     "it is a directory, not a file",
                 ));
             }
-            Some(_) if existing == Existing::Keep => return Err(exists()),
+            Ok(_) if existing == Existing::Keep => return Err(exists()),
             // A rename would replace it whatever its mode says.
-            Some(m) if m.is_file() && m.permissions().readonly() => {
+            Ok(m) if m.is_file() && m.permissions().readonly() => {
                 return Err(io::Error::new(
                     io::ErrorKind::PermissionDenied,
                     "the file is read-only, so it is not written over",
                 ));
             }
-            Some(m) if !m.is_file() => {
+            Ok(m) if !m.is_file() => {
                 let file = std::fs::OpenOptions::new().write(true).open(path)?;
-                return Ok(Output {
-                    target: Target::Direct(file),
-                });
+                return Ok(Output::Direct(file));
             }
-            // Through a symbolic link to the file itself, so that the link
-            // stays a link.
-            Some(m) => (std::fs::canonicalize(path)?, Some(m.permissions())),
-            None => (path.to_path_buf(), None),
-        };
-        // A file replaced keeps its permissions; a new one gets a file's
-        // usual ones, not a temporary file's owner-only ones.
-        match permissions {
-            Some(permissions) => {
-                builder.permissions(permissions);
+            Ok(_) => {}
+            // A link to nowhere is there all the same.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if existing == Existing::Keep && std::fs::symlink_metadata(path).is_ok() {
+                    return Err(exists());
+                }
             }
-            None => {
-                #[cfg(unix)]
-                builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-            }
+            Err(e) => return Err(e),
         }
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
+        let options = match existing {
+            Existing::Replace => Options::default(),
+            Existing::Keep => Options::default().new_only(),
         };
-        let name = path
-            .file_name()
-            .map_or_else(|| "output".into(), |n| n.to_string_lossy());
-        let prefix = format!(".{name}.");
-        let file = builder.prefix(&prefix).suffix(".tmp").tempfile_in(dir)?;
-        Ok(Output {
-            target: Target::Staged {
-                file,
-                path,
-                existing,
-            },
-        })
+        AtomicFile::create(path, options).map(Output::Staged)
     }
 
-    /// Puts what was written in the file's place: flushed to the disk and
-    /// renamed over it.
+    /// Puts what was written in the file's place (see
+    /// [`AtomicFile::commit`]).
     ///
     /// # Errors
     /// The flush or the rename failed (the file is then left as it was),
     /// or, with [`Existing::Keep`], a file appeared there meanwhile.
     pub(super) fn commit(self) -> io::Result<()> {
-        match self.target {
-            Target::Staged {
-                file,
-                path,
-                existing,
-            } => {
-                file.as_file().sync_all()?;
-                match existing {
-                    Existing::Replace => file.persist(&path),
-                    Existing::Keep => file.persist_noclobber(&path),
-                }
-                .map_err(|e| e.error)?;
-                Ok(())
-            }
-            Target::Direct(mut file) => file.flush(),
+        match self {
+            Output::Staged(file) => file.commit(),
+            Output::Direct(mut file) => file.flush(),
         }
     }
 
     /// The temporary file being written, if there is one (not for a
     /// device), for a signal to remove (see `interrupt.rs`).
     pub(super) fn temporary_path(&self) -> Option<&Path> {
-        match &self.target {
-            Target::Staged { file, .. } => Some(file.path()),
-            Target::Direct(_) => None,
+        match self {
+            Output::Staged(file) => Some(file.temporary_path()),
+            Output::Direct(_) => None,
         }
     }
 
-    fn file(&mut self) -> &mut File {
-        match &mut self.target {
-            Target::Staged { file, .. } => file.as_file_mut(),
-            Target::Direct(file) => file,
+    fn file(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Staged(file) => file,
+            Output::Direct(file) => file,
         }
     }
 }

@@ -2,12 +2,12 @@
 //! the data directory (readable by its owner only), so that clients see the
 //! same fingerprint every time.
 
-use std::io::Write as _;
 use std::path::Path;
 
 use russh::keys::{Algorithm, HashAlg, PrivateKey};
 
 use super::NetError;
+use crate::files::{Options, write_atomically};
 
 /// The host key's file in the server's folder.
 pub const FILE: &str = "host_ed25519";
@@ -31,12 +31,9 @@ pub fn load_or_create(dir: &Path) -> Result<PrivateKey, NetError> {
     let text = key
         .to_openssh(russh::keys::ssh_key::LineEnding::LF)
         .map_err(|e| fail(e.to_string()))?;
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(e.to_string()))?;
-    // A temporary file is made readable by its owner only.
-    file.write_all(text.as_bytes())
-        .map_err(|e| fail(e.to_string()))?;
-    file.persist_noclobber(&path)
-        .map_err(|e| fail(e.error.to_string()))?;
+    // Readable by its owner only, and never over a key another start made.
+    let options = Options::default().with_mode(0o600).new_only();
+    write_atomically(&path, text.as_bytes(), options).map_err(|e| fail(e.to_string()))?;
     Ok(key)
 }
 

@@ -1,16 +1,17 @@
-//! `dice-of-doom arena`: two computer opponents play each other on seeded
-//! random boards: side A in one seat, side B in every other, each board
-//! played once for each seat of side A (twice, sides swapped, for two
-//! players).
+//! `dice-of-doom arena`: computer opponents play each other on seeded
+//! random boards: two sides (`--a`, `--b`: side A in one seat, side B in
+//! every other, each board played once for each seat of side A; twice,
+//! sides swapped, for two players) or a free-for-all (`--seats`: one
+//! opponent a seat, the seats rotated between the games of a board). Both
+//! are one [`Arena`] of a [`Lineup`], played, reported and printed alike.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use serde::Serialize;
 
-use crate::ai::arena::{Arena, ArenaGame, ArenaResult, SeatResult, SideResult};
+use crate::ai::arena::{Arena, ArenaGame, ArenaResult, Lineup, LineupError};
 use crate::ai::{AiKind, Budget};
 use crate::cli::args::{
     GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, parse_think_time, players_help,
@@ -24,12 +25,13 @@ use crate::cli::setup::maps::{MapArgs, MapChoice, random_game};
 use crate::cli::{CliError, json};
 use crate::game::{MAX_SIDE, MIN_SIDE, Player, RuleSet, Rules};
 use crate::record::{Record, Seat, Tags};
-use crate::text::shell_quote;
+use crate::text::{count, shell_quote};
 
-mod free_for_all;
+mod report;
 mod setting;
 
-use setting::{RATE_HEADING, Setting, TIME_HEADING, rate_cells, time_cells};
+use report::{Report, table};
+use setting::Setting;
 
 /// The most boards an arena draws.
 const MAX_BOARDS: u32 = 100_000;
@@ -122,53 +124,18 @@ pub struct ArenaArgs {
     plot: Option<PathBuf>,
 }
 
-/// What `arena` prints: the options it ran with and the results, as a
-/// table or as JSON.
-#[derive(Serialize)]
-struct Report<'a> {
-    /// The options the arena ran with.
-    #[serde(flatten)]
-    setting: Setting,
-    /// Side A, then side B.
-    sides: &'a [SideResult; 2],
-    /// With more than two players: the mean length of the games, in turns.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mean_turns: Option<f64>,
-    /// With more than two players: their median length, in turns.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    median_turns: Option<f64>,
-    /// With more than two players: side A's results from each seat of the
-    /// turn order, the first player's first.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seats: Option<&'a [SeatResult]>,
-}
-
-impl Report<'_> {
-    fn new<'a>(
-        args: &ArenaArgs,
-        rules: &Rules,
-        result: &'a ArenaResult,
-        map: Option<String>,
-    ) -> Report<'a> {
-        let many = rules.players() > 2;
-        Report {
-            setting: Setting::new(args, rules, result.boards, result.games, map),
-            sides: &result.sides,
-            mean_turns: many.then_some(result.mean_turns),
-            median_turns: many.then_some(result.median_turns),
-            seats: many.then_some(&result.seats[..]),
-        }
-    }
-}
-
 /// Runs `arena` and prints its table (or JSON).
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
-    if !args.seats.is_empty() {
-        return free_for_all::run(args);
-    }
-    let (rules, result, maps) = arena(args)?;
-    let map = map_name(&rules, &maps);
-    let report = Report::new(args, &rules, &result, map);
+    let (arena, result, maps) = arena(args)?;
+    let rules = arena.rules();
+    let setting = Setting::new(
+        args,
+        rules,
+        result.boards,
+        result.games,
+        map_name(rules, &maps),
+    );
+    let report = Report::new(setting, arena.lineup(), &result);
     // The results first: a chart that cannot be written loses nothing.
     if args.json {
         json::print(&report)?;
@@ -178,7 +145,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
         out.flush()?;
     }
     if let Some(path) = &args.plot {
-        crate::cli::plot::arena::write(path, &rules, &result)?;
+        crate::cli::plot::arena::write(path, rules, &result)?;
     }
     Ok(())
 }
@@ -231,19 +198,39 @@ fn progress(games: u64) -> indicatif::ProgressBar {
     }
 }
 
-/// Plays the arena the options ask for, with a progress bar on standard
-/// error when it is a terminal.
-/// Also gives the map options as the rule set completes them.
-fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
-    let (rules, maps) = arena_rules(args)?;
-    let budget = budget(args.think_time, args.nodes);
-    let (Some(a), Some(b)) = (args.a, args.b) else {
-        return Err(CliError::Usage(
+/// Who plays, as the options say: `--seats`, one opponent for each of
+/// the players of `rules`, or `--a` and `--b`.
+fn lineup(args: &ArenaArgs, rules: &Rules) -> Result<Lineup, CliError> {
+    if !args.seats.is_empty() {
+        if args.seats.len() != usize::from(rules.players()) {
+            return Err(CliError::Usage(format!(
+                "--seats names {} for {}: name one opponent for each player (or change --players)",
+                count(args.seats.len(), "opponent", "opponents"),
+                count(rules.players(), "player", "players"),
+            )));
+        }
+        return Ok(Lineup::FreeForAll(args.seats.clone()));
+    }
+    match (args.a, args.b) {
+        (Some(a), Some(b)) => Ok(Lineup::Sides([a, b])),
+        _ => Err(CliError::Usage(
             "arena needs --a and --b, or --seats".to_string(),
-        ));
-    };
-    let arena = Arena::new(rules.clone(), [a, b], args.games, args.seed, budget)
-        .map_err(crate::cli::setup::deal_error)?
+        )),
+    }
+}
+
+/// Plays the arena the options ask for, with a progress bar on standard
+/// error when it is a terminal, writing its games' records if asked.
+/// Also gives the map options as the rule set completes them.
+fn arena(args: &ArenaArgs) -> Result<(Arena, ArenaResult, MapArgs), CliError> {
+    let (rules, maps) = arena_rules(args)?;
+    let lineup = lineup(args, &rules)?;
+    let budget = budget(args.think_time, args.nodes);
+    let arena = Arena::new(rules, lineup, args.games, args.seed, budget)
+        .map_err(|e| match e {
+            LineupError::Deal(e) => crate::cli::setup::deal_error(e),
+            e => CliError::Usage(format!("--seats: {e}")),
+        })?
         .timed(args.nodes.is_none() || args.times);
     let bar = progress(arena.games());
     if let Some(dir) = &args.record {
@@ -253,7 +240,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     let mut failed = None;
     // Ctrl-C or TERM: the results of the games finished are said.
     crate::cli::interrupt::watch(false)?;
-    let mut finished = [0u64; 3];
+    let mut finished = Finished::default();
     crate::cli::interrupt::know(format!(
         "arena stopped before its end: 0 of {} games finished",
         arena.games()
@@ -261,7 +248,7 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     let result = arena
         .run(|game| {
             bar.inc(1);
-            stopped_note(&mut finished, &arena, game);
+            finished.note(&arena, game);
             if let Some(dir) = &args.record
                 && failed.is_none()
             {
@@ -276,26 +263,51 @@ fn arena(args: &ArenaArgs) -> Result<(Rules, ArenaResult, MapArgs), CliError> {
     bar.finish_and_clear();
     match failed {
         Some(error) => Err(error),
-        None => Ok((rules, result, maps)),
+        None => Ok((arena, result, maps)),
     }
 }
 
-/// Counts `game` in `finished` (side A's wins, side B's, shared games)
-/// and tells `interrupt.rs` what to say if a signal stops the arena.
-fn stopped_note(finished: &mut [u64; 3], arena: &Arena, game: &ArenaGame) {
-    let column = match game.winners {
-        w if w == crate::game::PlayerSet::single(game.seat_a) => 0,
-        w if !w.contains(game.seat_a) => 1,
-        _ => 2,
-    };
-    finished[column] += 1;
-    let [a, b, shared] = *finished;
-    crate::cli::interrupt::know(format!(
-        "arena stopped before its end: {} of {} games finished; \
-         side A won {a}, side B won {b}, {shared} shared",
-        a + b + shared,
-        arena.games()
-    ));
+/// The games finished, and the wins of each opponent (its place in the
+/// lineup) alone among them, for what a signal that stops the arena says.
+#[derive(Default)]
+struct Finished {
+    games: u64,
+    wins: Vec<u64>,
+}
+
+impl Finished {
+    /// Counts `game` and tells `interrupt.rs` what to say if a signal
+    /// stops the arena.
+    fn note(&mut self, arena: &Arena, game: &ArenaGame) {
+        let kinds = arena.lineup().kinds();
+        self.wins.resize(kinds.len(), 0);
+        self.games += 1;
+        if let Some(winner) = game.winner() {
+            self.wins[winner] += 1;
+        }
+        let tally = match arena.lineup() {
+            Lineup::Sides(_) => {
+                let (a, b) = (self.wins[0], self.wins[1]);
+                format!(
+                    "side A won {a}, side B won {b}, {} shared",
+                    self.games - a - b
+                )
+            }
+            Lineup::FreeForAll(_) => {
+                let wins: Vec<String> = kinds
+                    .iter()
+                    .zip(&self.wins)
+                    .map(|(k, w)| format!("{} {w}", k.name()))
+                    .collect();
+                format!("wins: {}", wins.join(", "))
+            }
+        };
+        crate::cli::interrupt::know(format!(
+            "arena stopped before its end: {} of {} games finished; {tally}",
+            self.games,
+            arena.games()
+        ));
+    }
 }
 
 fn cannot_write(path: &Path, error: &io::Error) -> CliError {
@@ -318,17 +330,25 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     // Boards are numbered from 1, their numbers padded to the same width.
     let number = game.board + 1;
     let width = arena.boards().max(1).to_string().len();
-    // Two players: the side that plays `a`; more: side A's seat.
-    let side = if rules.players() == 2 {
-        if game.seat_a == Player::A { "A" } else { "B" }.to_string()
-    } else {
-        game.seat_a.letter().to_string()
+    // The first opponent's (side A's) seat; for two sides of two
+    // players, the side that plays `a`.
+    let first = game.seat_of(0).unwrap_or(Player::A);
+    let two_sides = matches!(arena.lineup(), Lineup::Sides(_));
+    let side = match (two_sides, rules.players()) {
+        (true, 2) => if first == Player::A { "A" } else { "B" }.to_string(),
+        _ => first.letter().to_string(),
     };
-    let [a, b] = arena.kinds();
+    let who = match arena.lineup() {
+        Lineup::Sides([a, b]) => format!("side A {a} and side B {b}, side A plays {first}"),
+        Lineup::FreeForAll(kinds) => {
+            let kinds: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            let named = kinds.first().copied().unwrap_or_default();
+            format!("{}, {named} plays {first}", kinds.join(", "))
+        }
+    };
     let event = format!(
-        "arena seed {seed}, board {number} of {}, side A {a} and side B {b}, side A plays {}",
-        arena.boards(),
-        game.seat_a
+        "arena seed {seed}, board {number} of {}, {who}",
+        arena.boards()
     );
     let mut record = Record::new(rules.clone(), game.start, seats).with_tags(Tags {
         seed: None,
@@ -342,99 +362,6 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     }
     let name = format!("seed{seed}-board{number:0width$}-{side}.txt");
     (name, record.to_string())
-}
-
-/// The results as a table; with a node budget, without the think times.
-fn table(result: &Report) -> String {
-    let how = if result.setting.players() == 2 {
-        "sides swapped"
-    } else {
-        "side A in each seat"
-    };
-    let mut out = result.setting.heading("arena", how);
-    // The names' column: 8 wide, wider for a longer name (`defensive`).
-    let w = result.sides.iter().map(|s| s.ai.len()).fold(8, usize::max);
-    out.push_str(&format!("side  {:<w$} {RATE_HEADING}\n", "ai"));
-    for s in result.sides {
-        out.push_str(&format!(
-            "{:<5} {:<w$} {}\n",
-            s.side,
-            s.ai,
-            rate_cells(
-                (s.games, s.wins, s.losses, s.ties),
-                s.win_rate,
-                s.win_rate_ci95
-            ),
-        ));
-    }
-    if let (Some(seats), Some(mean), Some(median)) =
-        (result.seats, result.mean_turns, result.median_turns)
-    {
-        out.push_str(&seat_table(result.sides, seats, mean, median));
-    }
-    // The times per move in a table of their own, to fit 80 columns.
-    let times: Vec<_> = result
-        .sides
-        .iter()
-        .filter_map(|s| Some((s, s.mean_move_ms?, s.median_move_ms?, s.worst_move_ms?)))
-        .collect();
-    if !times.is_empty() {
-        out.push_str(&format!("\nside  {:<w$} {TIME_HEADING}\n", "ai"));
-    }
-    for (s, mean, median, worst) in times {
-        out.push_str(&format!(
-            "{:<5} {:<w$} {}\n",
-            s.side,
-            s.ai,
-            time_cells(mean, median, worst)
-        ));
-    }
-    out
-}
-
-/// With more than two players: the fair shares, the games' length, and
-/// side A's results from each seat of the turn order.
-fn seat_table(sides: &[SideResult; 2], seats: &[SeatResult], mean: f64, median: f64) -> String {
-    let [a, b] = sides;
-    let mut out = format!(
-        "fair share: side A {:.1}%, side B {:.1}%\n\
-         game length: {mean:.1} turns on average, median {median:.1}\n",
-        a.fair_share.unwrap_or_default() * 100.0,
-        b.fair_share.unwrap_or_default() * 100.0,
-    );
-    out.push_str(&format!(
-        "\nside A ({}) by seat (1st moves first), turns a game: mean and median\n\
-         {:<43}{:<13}{:>8}{:>7}{:>8}\n",
-        a.ai, "seat  games  wins  losses  ties  win rate", "95% CI", "fair", "turns", "median"
-    ));
-    for seat in seats {
-        out.push_str(&format!(
-            "{:<5} {:>5} {:>5} {:>7} {:>5} {:>8.1}%  {:>5.1}%-{:>5.1}%  {:>5.1}% {:>6.1} {:>7.1}\n",
-            ordinal(seat.seat),
-            seat.games,
-            seat.wins,
-            seat.losses,
-            seat.ties,
-            seat.win_rate * 100.0,
-            seat.win_rate_ci95.0 * 100.0,
-            seat.win_rate_ci95.1 * 100.0,
-            seat.fair_share * 100.0,
-            seat.mean_turns,
-            seat.median_turns,
-        ));
-    }
-    out
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, ... (to 8).
-fn ordinal(n: u8) -> String {
-    let suffix = match n {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 #[cfg(test)]
@@ -463,8 +390,9 @@ mod tests {
             maps: MapArgs::default(),
             rules: RuleSet::default(),
         };
-        let (rules, result, _) = arena(&args).unwrap();
-        let text = table(&Report::new(&args, &rules, &result, None));
+        let (arena, result, _) = arena(&args).unwrap();
+        let setting = Setting::new(&args, arena.rules(), result.boards, result.games, None);
+        let text = table(&Report::new(setting, arena.lineup(), &result));
         assert!(text.contains("greedy") && text.contains("random"), "{text}");
     }
 }

@@ -11,19 +11,18 @@ use crate::picture::COLOURS;
 
 /// The chart of an arena played under `rules`, as SVG text.
 pub(in crate::cli) fn chart(rules: &Rules, result: &ArenaResult) -> Result<String, String> {
-    let players = f64::from(rules.players().max(1));
     let bars: Vec<Bar> = result
-        .sides
+        .opponents
         .iter()
+        .zip('A'..)
         .enumerate()
-        .map(|(i, side)| {
+        .map(|(i, (side, letter))| {
             // Side A plays one seat of each game, side B all the others.
-            let seats = if i == 0 { 1.0 } else { players - 1.0 };
             Bar {
-                label: format!("{}: {}", side.side, side.ai),
+                label: format!("{letter}: {}", side.ai),
                 value: side.win_rate,
                 interval: Some(side.win_rate_ci95),
-                reference: Some(seats / players),
+                reference: Some(side.fair_share),
                 colour: COLOURS[i % COLOURS.len()],
                 note: format!(
                     "{} ({} of {})",

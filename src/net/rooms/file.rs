@@ -1,8 +1,9 @@
-//! A room's record file, written whole at every change.
+//! A room's record file, written whole at every change (see
+//! [`crate::files`]).
 
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use crate::files::write_atomically;
 use crate::record::Record;
 use crate::session::Store;
 
@@ -14,7 +15,9 @@ pub(super) struct FileStore {
 
 impl Store for FileStore {
     fn save(&mut self, record: &Record) -> Result<(), String> {
-        let result = write_atomically(&self.path, &record.to_string());
+        let text = record.to_string();
+        let result = write_atomically(&self.path, text.as_bytes(), Default::default())
+            .map_err(|e| format!("{}: {e}", self.path.display()));
         self.warning = result.as_ref().err().cloned();
         result
     }
@@ -22,13 +25,4 @@ impl Store for FileStore {
     fn warning(&self) -> Option<String> {
         self.warning.clone()
     }
-}
-
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let why = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(why)?;
-    file.write_all(text.as_bytes()).map_err(why)?;
-    file.persist(path).map_err(|e| why(e.error))?;
-    Ok(())
 }

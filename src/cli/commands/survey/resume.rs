@@ -120,7 +120,7 @@ pub(super) fn open(dir: &Path, header: &Header) -> Result<Kept, CliError> {
         }
     }
     if !own_has_header {
-        start(dir, &own, header)?;
+        start(&own, header)?;
     }
     let log = OpenOptions::new()
         .append(true)
@@ -134,22 +134,10 @@ pub(super) fn open(dir: &Path, header: &Header) -> Result<Kept, CliError> {
 }
 
 /// Writes a part's header alone to `own`, whole or not at all.
-fn start(dir: &Path, own: &Path, header: &Header) -> Result<(), CliError> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".part-").suffix(".tmp");
-    // Readable by others, as a file the shell makes (a temporary file is
-    // the owner's alone).
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut temporary = builder.tempfile_in(dir).map_err(|e| io_error(dir, &e))?;
-    temporary
-        .write_all(part::line(header).as_bytes())
-        .and_then(|()| temporary.as_file().sync_all())
-        .map_err(|e| io_error(temporary.path(), &e))?;
-    temporary
-        .persist(own)
-        .map_err(|e| io_error(own, &e.error))?;
-    Ok(())
+fn start(own: &Path, header: &Header) -> Result<(), CliError> {
+    let text = part::line(header);
+    crate::files::write_atomically(own, text.as_bytes(), Default::default())
+        .map_err(|e| io_error(own, &e))
 }
 
 impl Kept {

@@ -9,7 +9,8 @@
 //! - [`ui`]: the terminal layer: wording, the line mode, the full-screen game;
 //! - [`cli`]: the command line and its commands;
 //! - [`net`]: the SSH server;
-//! - [`text`]: numbers in messages (grouped digits, plurals), quoted paths.
+//! - [`text`]: numbers in messages (grouped digits, plurals), quoted paths;
+//! - [`files`]: files written whole or not at all ([`files::write_atomically`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -76,11 +76,12 @@ fn a_panicking_job_is_reported_and_its_thread_goes_on() {
     pool.push(Arc::downgrade(&boom));
     pool.push(Arc::downgrade(&after));
     let report = heard.recv_timeout(BOUND).unwrap();
+    // With its place (`panicked at src/...`) unless another test holds
+    // the process's panic hook meanwhile.
     assert!(
-        report.starts_with("failed: panicked at ") && report.ends_with("boom panics"),
+        report.starts_with("failed: panicked") && report.ends_with("boom panics"),
         "{report}"
     );
-    assert!(report.contains("pool_tests.rs"), "with its place: {report}");
     assert_eq!(
         heard.recv_timeout(BOUND).unwrap(),
         "after",

@@ -2,8 +2,8 @@
 //! input; and a whole record printed as the same transcript (`replay` in
 //! the line mode).
 //!
-//! One loop ([`run`]) shows the game, the numbered menu and what happens,
-//! whatever game it shows ([`Game`]) and wherever its lines come from
+//! One loop (`run`) shows the game, the numbered menu and what happens,
+//! whatever game it shows (a `Game`) and wherever its lines come from
 //! ([`Source`]):
 //! - `local`: a [`Session`] at this terminal ([`play_with`]), which plays
 //!   the moves, undoes, redoes and keeps the game; the computer's moves

@@ -61,9 +61,12 @@ fn jobs_run_on_the_pool_until_it_stops() {
         !pool.push(Arc::downgrade(&jobs[0])),
         "a stopped pool refuses"
     );
-    drop(said);
-    drop(jobs);
-    assert!(heard.recv_timeout(BOUND).is_err(), "and runs nothing");
+    drop((said, jobs));
+    assert_eq!(
+        heard.recv_timeout(BOUND),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected),
+        "and runs nothing"
+    );
     assert!(cores() >= 1);
 }
 
@@ -117,6 +120,10 @@ fn a_job_gone_before_its_turn_is_skipped_and_stopping_skips_the_rest() {
     assert_eq!(heard.recv_timeout(BOUND).unwrap(), "skipped waiting");
     go.send(()).unwrap();
     stopping.join().unwrap();
-    drop(said);
-    assert!(heard.recv_timeout(BOUND).is_err(), "the job gone never ran");
+    drop((said, hold, waiting));
+    assert_eq!(
+        heard.recv_timeout(BOUND),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected),
+        "the job gone never ran"
+    );
 }

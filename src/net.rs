@@ -7,9 +7,9 @@
 //! `lobby` (the line mode: lobby and game), `rooms` (the games, their
 //! codes, their records in the data directory and their computer seats),
 //! `hostkey` (the server's key), `limits` (what one client may cost),
-//! `terminal` (a connection with a terminal: its games full screen),
-//! `workers` (the threads playing the computer's seats of all games) and
-//! `stopping` (a clean stop on a signal).
+//! `terminal` (a connection with a terminal: its games full screen) and
+//! `stopping` (a clean stop on a signal). The computer's seats of all
+//! games are played on one [`Pool`](crate::session::Pool) of the server's.
 //!
 //! The async runtime runs only here: the games and front-ends are the
 //! synchronous code of the rest of the program, on threads of their own.
@@ -21,7 +21,6 @@ pub mod rooms;
 pub mod server;
 pub mod stopping;
 pub mod terminal;
-pub mod workers;
 
 use std::io::Write as _;
 use std::net::SocketAddr;

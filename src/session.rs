@@ -19,6 +19,8 @@
 //! assert_eq!(session.position(), start);
 //! ```
 
+pub mod computer;
+pub mod pool;
 mod seats;
 mod table;
 
@@ -26,6 +28,8 @@ mod table;
 #[path = "session_tests.rs"]
 mod tests;
 
+pub use computer::{Answer, Computer, ComputerError, PoolStopped, Stamp, Thought, Ticket};
+pub use pool::Pool;
 pub use seats::{Seats, seats_of};
 pub use table::{Table, TableError, TableView, Wake, WatchId, Watchers};
 

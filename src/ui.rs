@@ -24,7 +24,7 @@
 //! - `terminal`: the thin driver that owns the terminal, waits for events,
 //!   ticks replays, starts new games (`n`) and draws only what changed;
 //!   `workers`: the
-//!   computer player and the hints on threads of their own; `input`:
+//!   computer player and the hints as jobs on the process's pool; `input`:
 //!   standard input read and parsed into keys and clicks on threads of
 //!   their own; `signals`: the signals that end, suspend and resume the
 //!   game; `ending`: what is printed after the game, and its exit status;

@@ -1,17 +1,18 @@
-//! The line mode over the network: a lobby (list the games, make one, join
-//! one, watch one), then the game drawn as text with the numbered moves of
-//! the seat to move, every move shown to everyone as it happens. It runs on
-//! a thread of its own per connection, reading lines from the connection's
-//! handler and writing text back through a bounded channel.
+//! The lobby over the network: list the games, make one, join one, watch
+//! one; then the game full screen at a terminal ([`Terminal`]), in the line
+//! mode otherwise ([`line_mode::play_table`]: the same menu, board and
+//! words as at a terminal, every move shown to everyone as it happens). It
+//! runs on a thread of its own per connection, reading lines from the
+//! connection's handler and writing text back through a bounded channel.
 
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
-use std::time::Duration;
 
 use crate::game::Player;
-use crate::session::{Session, Table, TableError};
-use crate::ui::{render, words};
+use crate::session::{FrontEndError, Table, Wake};
+use crate::ui::line_mode::{self, Said, Source, TableEnd, input::Line};
 
 use super::limits::Input;
 use super::rooms::{Room, Rooms};
@@ -29,28 +30,19 @@ pub struct Screen {
     terminal: Option<Arc<Terminal>>,
     /// The sender of the connection's input: a game followed in lines
     /// wakes the screen through it ([`Input::Changed`]).
-    wake: Option<Sender<Input>>,
+    wake: Sender<Input>,
 }
 
 impl Screen {
     /// A screen writing into `out`; `crlf`: lines end with `\r\n` (the
-    /// client asked for a terminal).
-    pub fn new(out: tokio::sync::mpsc::Sender<Vec<u8>>, crlf: bool) -> Screen {
+    /// client asked for a terminal); woken by a game it follows through
+    /// `wake`, the sender of the connection's input.
+    pub fn new(out: tokio::sync::mpsc::Sender<Vec<u8>>, crlf: bool, wake: Sender<Input>) -> Screen {
         Screen {
             out,
             crlf,
             terminal: None,
-            wake: None,
-        }
-    }
-
-    /// The same screen, woken by a game it follows through `input`, the
-    /// sender of the connection's input (without it a game followed in
-    /// lines is looked at every [`LOOK_EVERY`]).
-    pub fn with_wake(self, input: Sender<Input>) -> Screen {
-        Screen {
-            wake: Some(input),
-            ..self
+            wake,
         }
     }
 
@@ -235,183 +227,88 @@ fn show(room: &Arc<Room>, seat: Option<Player>, input: &Receiver<Input>, screen:
     }
 }
 
-/// How often a game followed in lines is looked at when the screen has no
-/// wake ([`Screen::with_wake`]).
-pub const LOOK_EVERY: Duration = Duration::from_millis(50);
-
-/// Shows the game as it goes, playing `seat`'s moves typed; back to the
-/// lobby (true) when it is over or the player leaves, false once the client
-/// is gone. The screen sleeps until a line comes or the game changes (the
-/// room's wake puts [`Input::Changed`] among the lines).
+/// Follows the game in the line mode ([`line_mode::play_table`]): the
+/// same board, menu and words as a game at a terminal's line mode, every
+/// move shown as it happens; back to the lobby (true) when it is over or
+/// the player leaves, false once the client is gone. The screen sleeps
+/// until a line comes or the game changes: the room's wake puts
+/// [`Input::Changed`] among the lines.
 fn follow(
     room: &Arc<Room>,
     seat: Option<Player>,
     input: &Receiver<Input>,
     screen: &Screen,
 ) -> bool {
-    let watch = screen.wake.clone().map(|sender| {
-        let rung = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&rung);
-        let wake: crate::session::Wake = Box::new(move || {
-            flag.swap(true, Ordering::AcqRel) || sender.send(Input::Changed).is_ok()
-        });
-        (room.watch(wake), rung)
-    });
-    let alive = follow_watched(
-        room,
-        seat,
-        input,
+    // One wake in flight at a time: the flag is cleared as it is taken.
+    let rung = Arc::new(AtomicBool::new(false));
+    let (flag, sender) = (Arc::clone(&rung), screen.wake.clone());
+    let wake: Wake =
+        Box::new(move || flag.swap(true, Ordering::AcqRel) || sender.send(Input::Changed).is_ok());
+    let id = room.watch(wake);
+    let mut lines = Lines { input, rung: &rung };
+    let mut out = Out {
         screen,
-        watch.as_ref().map(|(_, rung)| rung.as_ref()),
-    );
-    if let Some((id, _)) = watch {
-        room.unwatch(id);
-    }
-    alive
-}
-
-/// [`follow`]'s loop; `rung`: its wake's flag, cleared when it looks (no
-/// wake: it looks every [`LOOK_EVERY`]).
-fn follow_watched(
-    room: &Arc<Room>,
-    seat: Option<Player>,
-    input: &Receiver<Input>,
-    screen: &Screen,
-    rung: Option<&AtomicBool>,
-) -> bool {
-    let view = room.view();
-    let mut replica = Session::new(view.record.clone(), 0);
-    let mut notices = view.notices.len();
-    if !screen.say(&position_text(&replica, seat)) {
-        return false;
-    }
-    loop {
-        let got = match rung {
-            Some(_) => input.recv().ok(),
-            None => match input.recv_timeout(LOOK_EVERY) {
-                Ok(got) => Some(got),
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Some(Input::Changed),
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
-            },
-        };
-        match got {
-            Some(Input::Line(line)) => {
-                let line = line.trim();
-                if line == "leave" || line == "quit" {
-                    return screen.say("back in the lobby");
-                }
-                if line == "help" {
-                    screen.say(HELP);
-                } else if line == "undo" {
-                    screen.say("undo is off in network games");
-                } else if let Some(seat) = seat {
-                    try_move(room, seat, &replica, line, screen);
-                } else if !line.is_empty() {
-                    screen.say("you are watching: `leave` goes back to the lobby");
-                }
-                continue;
-            }
-            Some(Input::TooLong) => {
-                screen.say("that line is too long");
-                continue;
-            }
-            Some(Input::End) | None => return false,
-            Some(Input::Changed) => {}
-        }
-        if let Some(rung) = rung {
-            rung.store(false, Ordering::Release);
-        }
-        let Some(view) = room.wait(replica.record().plays().len(), notices, Duration::ZERO) else {
-            continue;
-        };
-        let mut text = String::new();
-        for notice in &view.notices[notices.min(view.notices.len())..] {
-            text.push_str(notice);
-            text.push('\n');
-        }
-        notices = view.notices.len();
-        let seen = replica.record().plays().len();
-        let new = &view.record.plays()[seen.min(view.record.plays().len())..];
-        for &play in new {
-            let player = replica.position().player();
-            let rules = replica.rules().clone();
-            match replica.play_recorded(play) {
-                Ok(event) => {
-                    let line = words::event_line(&rules, player, play.mv, &event)
-                        .unwrap_or_else(|| words::moves_text([(player, play.mv)]));
-                    text.push_str(&line);
-                    text.push('\n');
-                }
-                Err(_) => return screen.say("the game went out of step: back in the lobby"),
-            }
-        }
-        if !new.is_empty() {
-            text.push_str(&position_text(&replica, seat));
-        }
-        if !screen.say(&text) {
-            return false;
-        }
-        if view.closed {
-            return screen.say("the game was closed: back in the lobby");
-        }
-        if replica.record().is_over() {
-            return true;
-        }
-    }
-}
-
-fn try_move(room: &Room, seat: Player, replica: &Session, line: &str, screen: &Screen) {
-    if line.is_empty() {
-        return;
-    }
-    let position = replica.position();
-    if replica.record().is_over() || position.player() != seat {
-        screen.say(&format!(
-            "wait: it is {}'s turn",
-            position.player().letter()
-        ));
-        return;
-    }
-    let moves = position.moves(replica.rules());
-    let Some(mv) = line
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| moves.get(i).copied())
-    else {
-        screen.say(&format!("type the number of a move, 1 to {}", moves.len()));
-        return;
+        pending: Vec::new(),
     };
-    match room.play(seat, replica.record().plays().len(), mv) {
-        Ok(()) => {}
-        Err(TableError::Stale(_)) => {
-            screen.say("the game moved on meanwhile: look again");
-        }
-        Err(e) => {
-            screen.say(&e.to_string());
-        }
+    let end = line_mode::play_table(room.as_ref(), seat, &mut lines, &mut out, HELP);
+    room.unwatch(id);
+    match end {
+        Ok(TableEnd::Over(_)) => screen.say("game over: back in the lobby"),
+        Ok(TableEnd::Left) => screen.say("back in the lobby"),
+        Ok(TableEnd::Closed) => screen.say("the game was closed: back in the lobby"),
+        Ok(TableEnd::InputEnded) | Err(FrontEndError::Io(_)) => false,
+        Err(FrontEndError::Game(_)) => screen.say("the game went out of step: back in the lobby"),
     }
 }
 
-/// The board, whose move it is, and the numbered moves if it is `seat`'s;
-/// the result once the game is over.
-fn position_text(session: &Session, seat: Option<Player>) -> String {
-    let rules = session.rules();
-    let position = session.position();
-    let mut text = render::board(rules.map(), position.board(), false);
-    if let Some(winners) = session.record().result() {
-        text.push_str(&words::game_over_plain(rules, &position));
-        text.push('\n');
-        text.push_str(&words::result(winners));
-        text.push_str("\ngame over: back in the lobby\n");
-        return text;
+/// A connection's lines and its game's wake-ups, as the line mode reads
+/// them.
+struct Lines<'a> {
+    input: &'a Receiver<Input>,
+    /// The wake's flag, cleared as a wake-up is taken (before the line
+    /// mode looks at the game, so that no change is missed).
+    rung: &'a AtomicBool,
+}
+
+impl Source for Lines<'_> {
+    fn next(&mut self) -> std::io::Result<Said> {
+        Ok(match self.input.recv() {
+            Ok(Input::Line(line)) => Said::Line(Line::Text(line)),
+            Ok(Input::TooLong) => Said::Line(Line::TooLong),
+            Ok(Input::End) | Err(_) => Said::Line(Line::End),
+            Ok(Input::Changed) => {
+                self.rung.store(false, Ordering::Release);
+                Said::Changed
+            }
+        })
     }
-    let to_move = position.player();
-    if seat == Some(to_move) {
-        text.push_str(&render::menu(position.moves(rules)));
-        text.push_str(&format!("your move, {}\n", to_move.letter()));
-    } else {
-        text.push_str(&format!("{} to move\n", to_move.letter()));
+}
+
+/// The line mode's text, sent to the screen a whole line at a time (each
+/// line ended as the client's terminal wants) when it is flushed.
+struct Out<'a> {
+    screen: &'a Screen,
+    pending: Vec<u8>,
+}
+
+impl Write for Out<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        Ok(buf.len())
     }
-    text
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let Some(end) = self.pending.iter().rposition(|&b| b == b'\n') else {
+            return Ok(());
+        };
+        let lines: Vec<u8> = self.pending.drain(..=end).collect();
+        if self.screen.say(&String::from_utf8_lossy(&lines)) {
+            Ok(())
+        } else {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "the connection is gone",
+            ))
+        }
+    }
 }

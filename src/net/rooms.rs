@@ -6,9 +6,10 @@
 //! the others read "b disconnected, waiting", the same name joining again
 //! in time gets it back, and after that it is open to anyone who joins
 //! (the others are told). A room's computer seats are played by the
-//! server's pool of [`Workers`]: the computer thinks on a copy of the
-//! position, with the room's lock released, and its move is played only if
-//! the game has not moved on meanwhile.
+//! server's [`Pool`], each turn a job of [`crate::session::computer`]: the
+//! computer thinks on a copy of the position, with the room's lock
+//! released, and its move is played only if the game has not moved on
+//! meanwhile.
 //!
 //! By job: here the rooms and their state; `computer` (the computer's
 //! seats), `seats` (names at seats, seats held), `file` (the record file)
@@ -26,9 +27,11 @@ use rand_chacha::ChaCha8Rng;
 use crate::ai::{AiKind, Budget};
 use crate::game::{Move, Player, PlayerSet, Position, Rules, deal_game};
 use crate::record::{Record, Seat, Tags};
-use crate::session::{Seats, Session, Table, TableError, TableView, Wake, WatchId, Watchers};
+use crate::session::pool::{self, Pool};
+use crate::session::{
+    Answer, Seats, Session, Table, TableError, TableView, Thought, Ticket, Wake, WatchId, Watchers,
+};
 
-use super::workers::{Job, Workers};
 use computer::{Brains, Thinker, seated};
 use file::FileStore;
 use seats::{owners_of, sweep};
@@ -67,7 +70,7 @@ pub struct RoomsConfig {
 impl Default for RoomsConfig {
     fn default() -> RoomsConfig {
         RoomsConfig {
-            workers: super::workers::cores(),
+            workers: pool::cores(),
             seat_hold: SEAT_HOLD,
         }
     }
@@ -79,12 +82,12 @@ pub struct Room {
     state: Mutex<State>,
     changed: Condvar,
     watchers: Watchers,
-    /// The room itself, as the pool's queue holds it.
+    /// The room itself, for its computer's turns to answer to.
     me: Weak<Room>,
-    workers: Arc<Workers>,
+    pool: Arc<Pool>,
     /// The computer's opponents; locked only by the pool's thread playing
     /// for this room, never with `state`.
-    thinker: Mutex<Thinker>,
+    thinker: Arc<Mutex<Thinker>>,
     hold: Duration,
     path: PathBuf,
 }
@@ -109,10 +112,8 @@ struct State {
     connected: BTreeSet<Player>,
     /// The claimed seats whose player is away, since when.
     away: BTreeMap<Player, Instant>,
-    /// Whether the room waits in the pool's queue or is being played.
-    queued: bool,
-    /// Whether the computer is thinking (the room's lock released).
-    thinking: bool,
+    /// The computer's turn queued or thinking (the room's lock released).
+    turn: Option<Ticket<Option<Move>>>,
 }
 
 impl Room {
@@ -226,7 +227,7 @@ impl Room {
 
     /// Whether the computer is thinking for this room now.
     pub fn thinking(&self) -> bool {
-        self.lock().thinking
+        self.lock().turn.as_ref().is_some_and(Ticket::running)
     }
 
     /// Wakes everyone following the room: after every change, with the
@@ -236,22 +237,14 @@ impl Room {
         self.watchers.ring();
     }
 
-    /// Queues the room for the pool if its computer is to move and it is
-    /// not queued yet.
-    fn kick(&self) {
-        let mut state = self.lock();
-        if state.queued || state.closed || state.session.computer_to_move().is_none() {
-            return;
-        }
-        state.queued = true;
-        drop(state);
-        let me: Weak<dyn Job> = self.me.clone();
-        self.workers.push(me);
-    }
-
-    /// Closes the room: every front-end stops following it.
+    /// Closes the room: every front-end stops following it (the
+    /// computer's search, if it thinks, stops).
     pub fn close(&self) {
-        self.lock().closed = true;
+        let mut state = self.lock();
+        state.closed = true;
+        let turn = state.turn.take();
+        drop(state);
+        drop(turn);
         self.ring();
     }
 
@@ -262,7 +255,9 @@ impl Room {
             state.notices.push(notice.to_string());
             state.closed = true;
         }
+        let turn = state.turn.take();
         drop(state);
+        drop(turn);
         self.ring();
     }
 
@@ -283,7 +278,7 @@ pub struct Rooms {
     dir: PathBuf,
     rooms: Mutex<BTreeMap<String, Arc<Room>>>,
     rng: Mutex<ChaCha8Rng>,
-    workers: Arc<Workers>,
+    pool: Arc<Pool>,
     hold: Duration,
     /// The computer's opponents of new rooms (tests put their own).
     brains: Mutex<Option<Brains>>,
@@ -294,7 +289,7 @@ impl std::fmt::Debug for Rooms {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Rooms")
             .field("dir", &self.dir)
-            .field("workers", &self.workers)
+            .field("pool", &self.pool)
             .field("hold", &self.hold)
             .finish_non_exhaustive()
     }
@@ -302,7 +297,7 @@ impl std::fmt::Debug for Rooms {
 
 impl Drop for Rooms {
     fn drop(&mut self) {
-        self.workers.stop();
+        self.pool.stop();
     }
 }
 
@@ -336,7 +331,7 @@ impl Rooms {
             dir,
             rooms: Mutex::new(BTreeMap::new()),
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
-            workers: Workers::start(config.workers)?,
+            pool: Pool::start(config.workers)?,
             hold: config.seat_hold,
             brains: Mutex::new(None),
             stopped: AtomicBool::new(false),
@@ -516,14 +511,13 @@ impl Rooms {
                 owners,
                 connected: BTreeSet::new(),
                 away,
-                queued: false,
-                thinking: false,
+                turn: None,
             }),
             changed: Condvar::new(),
             watchers: Watchers::default(),
             me: me.clone(),
-            workers: Arc::clone(&self.workers),
-            thinker: Mutex::new(thinker),
+            pool: Arc::clone(&self.pool),
+            thinker: Arc::new(Mutex::new(thinker)),
             hold: self.hold,
             path,
         });
@@ -552,8 +546,8 @@ impl Rooms {
         for room in &rooms {
             room.stop(notice);
         }
-        // The thread thinking finds its room closed and plays nothing.
-        self.workers.stop();
+        // The searches were stopped with their rooms; the threads end.
+        self.pool.stop();
         let mut failed: Vec<String> = rooms.iter().filter_map(|r| r.sync().err()).collect();
         if let Err(e) = std::fs::File::open(&self.dir).and_then(|d| d.sync_all()) {
             failed.push(format!("{}: {e}", self.dir.display()));

@@ -226,10 +226,9 @@ impl Client {
         let stopping = Arc::clone(&self.shared.stopping);
         std::thread::spawn(move || {
             let screen = match terminal {
-                Some(terminal) => Screen::new(out, true).with_terminal(terminal),
-                None => Screen::new(out, false),
-            }
-            .with_wake(wake);
+                Some(terminal) => Screen::new(out, true, wake).with_terminal(terminal),
+                None => Screen::new(out, false, wake),
+            };
             let start = match (&command, &join) {
                 (Some(command), _) => lobby::Start::Command(command),
                 (None, Some(code)) => lobby::Start::Join(code),

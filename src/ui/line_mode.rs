@@ -1,21 +1,37 @@
 //! The line mode: Land of Lisp's `play-vs-human` loop, safe against any
-//! input, a front-end of a [`Session`] (which plays the moves, the
-//! computer's too, undoes, redoes and keeps the game); and a whole record printed as the same
-//! transcript (`replay` in the line mode).
+//! input; and a whole record printed as the same transcript (`replay` in
+//! the line mode).
+//!
+//! One loop (`run`) shows the game, the numbered menu and what happens,
+//! whatever game it shows (a `Game`) and wherever its lines come from
+//! ([`Source`]):
+//! - `local`: a [`Session`] at this terminal ([`play_with`]), which plays
+//!   the moves, undoes, redoes and keeps the game; the computer's moves
+//!   and the hints are thought out on the process's pool;
+//! - `table`: a seat (or a spectator) of a network game's
+//!   [`Table`](crate::session::Table) ([`play_table`]), its lines and the
+//!   table's wake-ups coming in together.
 
 pub mod input;
+mod local;
+mod source;
+mod table;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use super::computer::hint_text;
 use super::render;
 use super::words::{
     computer_move_text, event_line, game_over_why, moves_text, played_again, result, taken_back,
 };
-use crate::game::{Battle, Move, PlayerSet, Position, Rules};
+use crate::game::{Battle, Move, Player, PlayerSet, Position, Rules};
 use crate::record::Record;
 use crate::session::{Command, Event, FrontEndError, Session};
-use input::{Answer, KEYS, Line, parse_answer, read_line};
+use input::{Answer, KEYS, Line};
+
+pub use local::play_with;
+pub use source::{Reader, Said, Source};
+pub use table::{TableEnd, play_table};
 
 /// How a line-mode game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,49 +53,125 @@ pub fn help_line() -> String {
     format!("Type a move's number and Enter ({KEYS}).")
 }
 
-/// Plays the game of `session` on from where it stands, reading the
-/// people's answers from `input` and printing the game to `output`, the
-/// computer moving its players (`b plays 3 -> 7`, `b ends turn`); a person
-/// typing `h` gets every move rated, `u` takes back the last move (against
-/// the computer, back to the last position where a person was to move) and
-/// `r` plays it again, until a new move clears what could be redone. The
-/// session keeps the game after every change, a failed save warned of each
-/// time. The game ends with why (`b cannot attack: the game is over`) and
-/// who won.
-pub fn play_with(
-    session: &mut Session,
-    input: &mut impl BufRead,
+/// Who moves now, as the line mode shows it.
+enum Turn {
+    /// A person at this screen: the menu is shown and answered.
+    Person,
+    /// The computer, thinking for this screen.
+    Computer,
+    /// Someone elsewhere (a network game's other seat, or its computer):
+    /// the screen waits for the table's word.
+    Elsewhere(Player),
+}
+
+/// What a command came to.
+enum Reply {
+    /// What happened, to show.
+    Events(Vec<Event>),
+    /// Refused, in these words.
+    Refused(String),
+    /// The person left the screen (the game goes on without it).
+    Left,
+}
+
+/// What changed elsewhere since the line mode last looked.
+#[derive(Default)]
+struct Caught {
+    /// Lines for every screen.
+    notices: Vec<String>,
+    /// The moves played.
+    events: Vec<Event>,
+    /// Whether the game was closed.
+    closed: bool,
+}
+
+/// The game a line mode shows and plays.
+trait Game {
+    /// The game as it stands.
+    fn session(&self) -> &Session;
+    /// Who moves now (the game is not over).
+    fn turn(&self) -> Turn;
+    /// The computer's move, thought out and played.
+    fn computer_move(&mut self) -> Result<Vec<Event>, FrontEndError>;
+    /// What a line typed means, `moves` the menu shown.
+    fn answer(&self, text: &str, moves: &[Move]) -> Answer;
+    /// Carries out a person's command.
+    fn apply(&mut self, command: Command) -> Result<Reply, FrontEndError>;
+    /// What changed elsewhere (after a wake-up).
+    fn catch_up(&mut self) -> Result<Caught, FrontEndError>;
+    /// Whether a move of `player` (by the computer if `computer`) is said
+    /// in words where its rules print nothing of it: those not typed here.
+    fn said_aloud(&self, player: Player, computer: bool) -> bool;
+}
+
+/// How [`run`] ended: as a game does, or with its table closed.
+enum End {
+    Outcome(Outcome),
+    Closed,
+}
+
+/// The line mode's loop: shows `game` (the whole board first), the menu
+/// when a person here is to move, what every move did, and the end; reads
+/// the answers and wake-ups from `input`.
+fn run(
+    game: &mut impl Game,
+    input: &mut impl Source,
     output: &mut impl Write,
     color: bool,
-) -> Result<Outcome, FrontEndError> {
-    let rules = session.rules().clone();
+) -> Result<End, FrontEndError> {
+    let rules = game.session().rules().clone();
     let mut whole = true;
     loop {
-        let position = session.position();
+        let position = game.session().position();
         show(output, &rules, &position, color, whole)?;
         whole = false;
         let moves = position.moves(&rules);
         if moves.is_empty() {
             show_end(output, &rules, &position)?;
-            return Ok(Outcome::Finished(position.winners()));
+            return Ok(End::Outcome(Outcome::Finished(position.winners())));
         }
-        if session.computer_to_move().is_some() {
-            let events = session.computer_move()?;
-            say(output, &rules, &position, &events)?;
-            output.flush()?;
-            continue;
+        match game.turn() {
+            Turn::Computer => {
+                let events = game.computer_move()?;
+                say(output, &rules, &position, &events, |p, c| {
+                    game.said_aloud(p, c)
+                })?;
+                output.flush()?;
+                continue;
+            }
+            Turn::Person => output.write_all(render::menu(moves.iter().copied()).as_bytes())?,
+            Turn::Elsewhere(player) => writeln!(output, "{player} to move")?,
         }
-        output.write_all(render::menu(moves.iter().copied()).as_bytes())?;
         output.flush()?;
         loop {
-            let answer = match read_line(input)? {
-                Line::Text(text) => parse_answer(&text, moves.len()),
-                Line::TooLong => {
+            let answer = match input.next()? {
+                Said::Changed => {
+                    let caught = game.catch_up()?;
+                    for notice in &caught.notices {
+                        writeln!(output, "{notice}")?;
+                    }
+                    say(output, &rules, &position, &caught.events, |p, c| {
+                        game.said_aloud(p, c)
+                    })?;
+                    if caught.closed {
+                        output.flush()?;
+                        return Ok(End::Closed);
+                    }
+                    if !caught.events.is_empty() {
+                        break;
+                    }
+                    output.flush()?;
+                    continue;
+                }
+                Said::Line(Line::Text(text)) => game.answer(&text, &moves),
+                Said::Line(Line::TooLong) => {
                     Answer::Invalid("That line is too long: type a move number.".into())
                 }
-                Line::NotText => Answer::Invalid("That is not text: type a move number.".into()),
-                Line::End => return Ok(Outcome::InputEnded),
-                Line::Endless => return Ok(Outcome::Endless),
+                Said::Line(Line::NotText) => {
+                    Answer::Invalid("That is not text: type a move number.".into())
+                }
+                Said::Line(Line::End) => return Ok(End::Outcome(Outcome::InputEnded)),
+                Said::Line(Line::Endless) => return Ok(End::Outcome(Outcome::Endless)),
             };
             let command = match answer {
                 Answer::Move(index) => Command::Play(moves[index]),
@@ -88,15 +180,29 @@ pub fn play_with(
                 Answer::Quit => Command::Quit,
                 Answer::Hint => Command::Hint,
                 Answer::Invalid(message) => {
-                    writeln!(output, "{message}")?;
-                    output.flush()?;
+                    // An empty refusal says nothing (a blank line while
+                    // another is to move).
+                    if !message.is_empty() {
+                        writeln!(output, "{message}")?;
+                        output.flush()?;
+                    }
                     continue;
                 }
             };
-            let events = session.apply(command)?;
-            say(output, &rules, &position, &events)?;
+            let events = match game.apply(command)? {
+                Reply::Events(events) => events,
+                Reply::Refused(why) => {
+                    writeln!(output, "{why}")?;
+                    output.flush()?;
+                    continue;
+                }
+                Reply::Left => return Ok(End::Outcome(Outcome::Quit)),
+            };
+            say(output, &rules, &position, &events, |p, c| {
+                game.said_aloud(p, c)
+            })?;
             match events.first() {
-                Some(Event::Left(_)) => return Ok(Outcome::Quit),
+                Some(Event::Left(_)) => return Ok(End::Outcome(Outcome::Quit)),
                 Some(Event::Played { .. } | Event::Undone(_) | Event::Redone(_)) => break,
                 _ => output.flush()?,
             }
@@ -104,10 +210,17 @@ pub fn play_with(
     }
 }
 
-/// Prints what the session did at `at`: a move (under the rule sets other
-/// than the classic one what it did, `b: 3 -> 7 rolls ...`; else the
-/// computer's named, `b plays 3 -> 7`), what an undo or redo went over, hints, and warnings.
-fn say(output: &mut impl Write, rules: &Rules, at: &Position, events: &[Event]) -> io::Result<()> {
+/// Prints what the game did at `at`: a move (under the rule sets other
+/// than the classic one what it did, `b: 3 -> 7 rolls ...`; else, if it is
+/// said aloud (`aloud`: the computer's, or another screen's), named: `b
+/// plays 3 -> 7`), what an undo or redo went over, hints, and warnings.
+fn say(
+    output: &mut impl Write,
+    rules: &Rules,
+    at: &Position,
+    events: &[Event],
+    aloud: impl Fn(Player, bool) -> bool,
+) -> io::Result<()> {
     for event in events {
         match event {
             Event::Played {
@@ -120,7 +233,9 @@ fn say(output: &mut impl Write, rules: &Rules, at: &Position, events: &[Event]) 
                 // computer's move is said once, by it where there is one.
                 match event_line(rules, *player, *mv, event) {
                     Some(line) => writeln!(output, "{}", wrapped_event(&line))?,
-                    None if *computer => writeln!(output, "{}", computer_move_text(*player, *mv))?,
+                    None if aloud(*player, *computer) => {
+                        writeln!(output, "{}", computer_move_text(*player, *mv))?
+                    }
                     None => {}
                 }
             }
@@ -255,239 +370,5 @@ pub fn transcript(record: &Record, output: &mut impl Write, color: bool) -> io::
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::{AiKind, Budget};
-    use crate::game::{Move, Player};
-    use crate::ui::computer::Computers;
-
-    fn record(board: &str) -> Record {
-        let rules = Rules::classic(2, 2, 3).unwrap();
-        let start = Position::start(&rules, board.parse().unwrap(), Player::A).unwrap();
-        Record::new(rules, start, Vec::new())
-    }
-
-    /// Plays `record` on with the answers `input`: how it ended, what it
-    /// printed, and the record at the end.
-    fn play(record: Record, input: &str, computers: Computers) -> (Outcome, String, Record) {
-        let mut output = Vec::new();
-        let mut session = Session::new(record, 0).with_seats(computers);
-        let outcome = play_with(&mut session, &mut input.as_bytes(), &mut output, false).unwrap();
-        (
-            outcome,
-            String::from_utf8(output).unwrap(),
-            session.record().clone(),
-        )
-    }
-
-    fn game_with(
-        board: &str,
-        moves: &str,
-        kind: AiKind,
-        computer: &str,
-    ) -> (Outcome, String, Record) {
-        let players = computer.chars().filter_map(Player::from_letter).collect();
-        let computers = Computers::new(kind, players, 2, 1, Budget::nodes(10_000));
-        play(record(board), moves, computers)
-    }
-
-    fn game(board: &str, moves: &str) -> (Outcome, String) {
-        let (outcome, transcript, _) = play(record(board), moves, Computers::none());
-        (outcome, transcript)
-    }
-
-    #[test]
-    fn a_whole_game() {
-        let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "1\n1\n1\n1\n");
-        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
-        // The whole transcript is checked against tests/data/test-2x2.transcript.
-        assert!(
-            transcript.ends_with(
-                "  b-1 a-1\na cannot attack: the game is over\ncells: a 1, b 3\nThe winner is b\n"
-            ),
-            "{transcript}"
-        );
-    }
-
-    #[test]
-    fn bad_answers_ask_again_and_end_of_input_stops() {
-        let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "\n0\n2\nx\n\u{e9}\n1\n");
-        assert_eq!(outcome, Outcome::InputEnded);
-        insta::assert_snapshot!(transcript);
-    }
-
-    #[test]
-    fn the_computer_moves_its_players_and_gives_hints() {
-        // a: 2 -> 3, then a hint, then end turn; b (perfect) answers.
-        let (outcome, transcript, _) =
-            game_with("b-2 b-2 / a-2 b-1", "1\nh\n1\n", AiKind::Perfect, "b");
-        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
-        assert!(
-            transcript.contains("hints (perfect):\n1. end turn"),
-            "{transcript}"
-        );
-        assert!(
-            transcript.contains("The computer would choose 1 (end turn)."),
-            "{transcript}"
-        );
-        assert!(transcript.contains("b plays 0 -> 2\n"), "{transcript}");
-        assert!(transcript.contains("b ends turn\n"), "{transcript}");
-        assert!(
-            transcript.ends_with("\nThe winner is b\n") && transcript.contains("\ncells: a "),
-            "{transcript}"
-        );
-    }
-
-    #[test]
-    fn people_get_hints_without_a_computer_player() {
-        let (outcome, transcript, _) =
-            game_with("b-2 b-2 / a-2 b-1", "h\n1\n1\n1\n1\n", AiKind::Search, "");
-        assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
-        assert!(
-            transcript.contains(
-                "hints (search):\n1. 2 -> 3     lost with best play by both (proven)  \
-                 <- the computer's choice\n\
-                 The computer would choose 1 (2 -> 3).\n"
-            ),
-            "{transcript}"
-        );
-        assert!(!transcript.contains(" plays "), "{transcript}");
-        let (_, without) = game("b-2 b-2 / a-2 b-1", "h\nq\n");
-        assert!(
-            without.contains("There are no hints in this game.\n"),
-            "{without}"
-        );
-    }
-
-    #[test]
-    fn every_kind_can_play_both_sides() {
-        for kind in AiKind::ALL {
-            let (outcome, transcript, _) = game_with("a-3 b-2 / b-2 b-1", "", kind, "ab");
-            assert!(
-                matches!(outcome, Outcome::Finished(_)),
-                "{kind}: {transcript}"
-            );
-            assert!(
-                !transcript.contains("choose your move"),
-                "{kind}: {transcript}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_game_over_before_any_move_says_why() {
-        let (outcome, transcript) = game("a-1 b-1 / b-1 a-1", "");
-        assert_eq!(
-            outcome,
-            Outcome::Finished(PlayerSet::from_iter([Player::A, Player::B]))
-        );
-        assert_eq!(
-            transcript,
-            "The cells are numbered:\n      0   1\n    2   3\n\
-             current player = a\n    a-1 b-1\n  b-1 a-1\n\
-             a cannot attack: the game is over\n\
-             cells: a 2, b 2\nThe game is a tie between a and b\n"
-        );
-    }
-
-    #[test]
-    fn quitting() {
-        let (outcome, transcript) = game("b-2 b-2 / a-2 b-1", "q\n");
-        assert_eq!(outcome, Outcome::Quit);
-        assert!(transcript.ends_with("a leaves the game.\n"), "{transcript}");
-    }
-
-    #[test]
-    fn undo_and_redo_between_people() {
-        // 2 -> 3, undo, redo, undo twice (the second has nothing to take
-        // back), 2 -> 3 again, end turn, redo (nothing: the new move
-        // cleared it), quit.
-        let (outcome, transcript, record) = game_with(
-            "b-2 b-2 / a-2 b-1",
-            "1\nu\nr\nu\nu\n1\n1\nr\nq\n",
-            AiKind::Search,
-            "",
-        );
-        assert_eq!(outcome, Outcome::Quit);
-        for line in [
-            "Taken back: a: 2 -> 3.\n",
-            "Played again: a: 2 -> 3.\n",
-            "There is no move to take back.\n",
-            "There is no move to redo.\n",
-        ] {
-            assert!(transcript.contains(line), "{line}: {transcript}");
-        }
-        assert_eq!(
-            record.moves(),
-            [Move::Attack { from: 2, to: 3 }, Move::Pass]
-        );
-    }
-
-    #[test]
-    fn against_the_computer_undo_goes_back_to_the_persons_move() {
-        // Board A of the figures: a attacks and ends her turn, the computer
-        // (b) answers with an attack and ends its turn; an undo takes back
-        // b's moves and a's end of turn, back to where a was to move.
-        let rules = Rules::classic(3, 2, 3).unwrap();
-        let board = "a-1 b-2 a-1 / b-1 b-2 a-1 / a-1 a-1 a-3".parse().unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
-        let players = PlayerSet::single(Player::B);
-        let computers = Computers::new(AiKind::Greedy, players, 2, 1, Budget::nodes(1_000));
-        let (outcome, transcript, record) = play(
-            Record::new(rules, start, Vec::new()),
-            "1\n1\nu\nr\nu\nq\n",
-            computers,
-        );
-        assert_eq!(outcome, Outcome::Quit);
-        assert!(
-            transcript.contains("Taken back: a: end turn, b: 1 -> 2, b: end turn.\n"),
-            "{transcript}"
-        );
-        assert!(
-            transcript.contains("Played again: a: end turn, b: 1 -> 2, b: end turn.\n"),
-            "{transcript}"
-        );
-        assert_eq!(record.moves().len(), 1, "{transcript}");
-        assert_eq!(record.end().player(), Player::A);
-    }
-
-    #[test]
-    fn a_record_prints_as_the_transcript() {
-        let mut record = record("b-2 b-2 / a-2 b-1");
-        for mv in [Move::Attack { from: 2, to: 3 }, Move::Pass] {
-            record.push(mv).unwrap();
-        }
-        let mut out = Vec::new();
-        transcript(&record, &mut out, false).unwrap();
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "The cells are numbered:\n      0   1\n    2   3\n\
-             current player = a\n    b-2 b-2\n  a-2 b-1\na plays 2 -> 3\n\
-             current player = a\n    b-2 b-2\n  a-1 a-1\na ends turn\n\
-             current player = b\n    b-2 b-2\n  a-1 a-1\n\
-             The record ends here, before the end of the game: b is to move.\n"
-        );
-    }
-
-    #[test]
-    fn long_placement_lines_wrap_under_their_player() {
-        let cases = [
-            (
-                "a: end turn: places 2 dice (0, 4)",
-                "a: end turn: places 2 dice (0, 4)",
-            ),
-            (
-                "g: end turn: places 12 dice (8, 4, 3, 7, 4, 11, 10, 3, 1, 8, 7, 6), 0 left in stock",
-                "g: end turn: places 12 dice (8, 4, 3, 7, 4, 11, 10, 3, 1, 8, 7, 6),\n   0 left in stock",
-            ),
-            (
-                "c: end turn: places 16 dice (2, 4, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 22, 23, 24)",
-                "c: end turn: places 16 dice (2, 4, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 22,\n   23, 24)",
-            ),
-        ];
-        for (line, shown) in cases {
-            assert_eq!(wrapped_event(line), shown);
-            assert!(shown.lines().all(|l| l.len() <= 80), "{shown}");
-        }
-    }
-}
+#[path = "line_mode_tests.rs"]
+mod tests;

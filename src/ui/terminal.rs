@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::panic;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError, TryRecvError};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crossterm::event;
@@ -21,12 +21,12 @@ mod workers;
 
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
 use super::view::{self, Frame, Glyph, Style};
-use crate::game::{Move, Position};
-use crate::session::{FrontEndError, SessionError};
+use crate::game::Move;
+use crate::session::{Answer, FrontEndError, SessionError, Thought};
 pub use ending::Ending;
 use input::Input;
 use signals::Signal;
-use workers::{Hinter, Worker};
+use workers::{Computer, HintTicket, Hinter, Thinking};
 
 /// Whether this process has the terminal in raw mode on the alternate
 /// screen, so that it must give it back.
@@ -157,38 +157,22 @@ pub const REPLAY_PACE: Duration = Duration::from_millis(1000);
 /// How long the loop waits for a signal after the input ended.
 const HANGUP_WAIT: Duration = Duration::from_millis(200);
 
-/// How often the loop looks for the computer's answer while it thinks.
-const THINK_TICK: Duration = Duration::from_millis(40);
-
-/// Where the computer's current move is: asked for, or found and waiting
-/// for its turn on the screen.
-enum Thinking {
-    Idle,
-    Asked {
-        id: u64,
-        position: Position,
-        since: Instant,
-    },
-    Found {
-        position: Position,
-        mv: Option<Move>,
-        at: Instant,
-    },
-}
-
 /// What the main loop waits for: input, read and parsed on threads of its
 /// own (see `input`), or a signal.
 enum Event {
     Input(Input),
     Signal(Signal),
-    /// The hints worked out for a request (its number), for a game's node.
-    Hints(u64, u64, Spot, Option<Vec<Hint>>),
+    /// The hints worked out for a game's node.
+    Hints(u64, Spot, Thought<Option<Vec<Hint>>>),
+    /// The computer's move thought out.
+    Computer(Thought<Option<Move>>),
 }
 
 /// Plays `app` full screen until a player quits or a signal ends it;
-/// `computer` moves the players [`App::computer_to_move`] names, on a
-/// worker thread, one move every [`COMPUTER_PAUSE`] at most, and `hinter`
-/// works out the hints the app asks for on another; the app keeps its game
+/// `computer` moves the players [`App::computer_to_move`] names, on the
+/// process's pool ([`crate::session::pool::shared`]), one move every
+/// [`COMPUTER_PAUSE`] at most, and `hinter` works out the hints the app
+/// asks for there too; the app keeps its game
 /// itself (see [`App::with_store`]), and a new game (`n`) apart, dated
 /// now. A replay ([`App::replay`]) that plays through shows a move every
 /// [`REPLAY_PACE`]. Keys, clicks, signals and hints come in on a channel,
@@ -203,7 +187,6 @@ pub fn run(
     hinter: Option<Box<dyn HintProvider>>,
     screen: bool,
 ) -> Result<Ending, FrontEndError> {
-    let worker = computer.map(Worker::spawn).transpose()?;
     let mut thinking = Thinking::Idle;
     let (sender, events) = mpsc::channel();
     let signal_sender = sender.clone();
@@ -211,21 +194,19 @@ pub fn run(
         move |s| signal_sender.send(Event::Signal(s)).is_ok(),
         restore_terminal,
     )?;
-    let hint_sender = sender.clone();
-    let hinter = hinter
-        .map(|h| {
-            Hinter::spawn(h, move |id, game, node, hints| {
-                hint_sender
-                    .send(Event::Hints(id, game, node, hints))
-                    .is_ok()
-            })
-        })
-        .transpose()?;
     // The game the hints are for, and the request still wanted: its
-    // number and the node it is for in that game.
+    // ticket and the node it is for in that game.
     let mut game = 0u64;
-    let mut asked: Option<(u64, u64, Spot)> = None;
+    let mut asked: Option<(HintTicket, u64, Spot)> = None;
     let guard = TerminalGuard::enter()?;
+    // The pool after the terminal: its panic hook comes before the
+    // terminal's (a job's panic is said on the screen, see `session::pool`).
+    let pool = (computer.is_some() || hinter.is_some())
+        .then(crate::session::pool::shared)
+        .transpose()?;
+    let worker = computer.zip(pool.clone()).map(|(c, p)| Computer::new(p, c));
+    let hinter = hinter.zip(pool).map(|(h, p)| Hinter::new(p, h));
+    let replies = sender.clone();
     input::spawn(move |i| {
         if i == Input::Key(Key::Interrupt) && signals::interrupt().is_ok() {
             return true;
@@ -292,60 +273,21 @@ pub fn run(
         }
         // Hints no longer wanted (cancelled, a move played, a new game):
         // their search stops, and its answer is thrown away.
-        if let (Some(hinter), Some((_, of, node))) = (&hinter, asked)
-            && (of != game
-                || app.hints_pending() != Some(node)
-                || Spot::of(&app.position()) != node)
+        if let Some((_, of, node)) = &asked
+            && (*of != game
+                || app.hints_pending() != Some(*node)
+                || Spot::of(&app.position()) != *node)
         {
-            hinter.cancel();
             asked = None;
         }
         if let Some(worker) = &worker {
             let now = Instant::now();
-            // A move no longer wanted (an undo, a replay continued): its
-            // search stops, and its answer is thrown away.
-            if let Thinking::Asked { position, .. } = thinking
-                && (app.position() != position || app.computer_to_move().is_none())
-            {
-                worker.cancel();
-                thinking = Thinking::Idle;
-            }
-            thinking = match thinking {
-                Thinking::Idle => match app.computer_to_move() {
-                    Some(_) => {
-                        let position = app.position();
-                        Thinking::Asked {
-                            id: worker.ask(app.rules(), position)?,
-                            position,
-                            since: now,
-                        }
-                    }
-                    None => Thinking::Idle,
-                },
-                Thinking::Asked {
-                    id,
-                    position,
-                    since,
-                } => match worker.answers.try_recv() {
-                    Ok((answered, mv)) if answered == id => Thinking::Found {
-                        position,
-                        mv,
-                        at: since + COMPUTER_PAUSE,
-                    },
-                    Ok(_) | Err(TryRecvError::Empty) => Thinking::Asked {
-                        id,
-                        position,
-                        since,
-                    },
-                    Err(TryRecvError::Disconnected) => {
-                        return Err(io::Error::other("the computer player stopped").into());
-                    }
-                },
-                found @ Thinking::Found { .. } => found,
-            };
+            let send = replies.clone();
+            thinking = thinking.update(&app, worker, now, move |t| {
+                let _ = send.send(Event::Computer(t));
+            })?;
             match thinking {
-                Thinking::Idle => {}
-                Thinking::Asked { .. } => wait = THINK_TICK,
+                Thinking::Idle | Thinking::Asked { .. } | Thinking::Failed(_) => {}
                 // Shown once its pause is over and no window covers the board.
                 Thinking::Found { position, mv, at } => {
                     // Fast-forwarded, at once; otherwise after the pause and
@@ -400,14 +342,28 @@ pub fn run(
                 (shown, dirty) = (None, true);
                 continue;
             }
-            Event::Hints(id, answered, node, hints) => {
+            Event::Hints(answered, node, thought) => {
                 // Only the answer still wanted: the others were cut short.
-                if asked.is_some_and(|(wanted, ..)| wanted == id) {
+                if asked
+                    .as_ref()
+                    .is_some_and(|(t, ..)| t.id() == thought.job())
+                {
                     asked = None;
-                    if answered == game {
-                        app.hints_ready(node, hints);
+                    match thought.answer(app.stamp()) {
+                        Answer::Ready(hints) if answered == game => {
+                            app.hints_ready(node, hints);
+                        }
+                        Answer::Ready(_) | Answer::Dropped => {}
+                        Answer::Failed(why) => {
+                            app.hints_ready(node, None);
+                            app.failed("The hints", &why);
+                        }
                     }
                 }
+                Effect::Continue
+            }
+            Event::Computer(thought) => {
+                thinking = thinking.take(thought, &mut app);
                 Effect::Continue
             }
             Event::Input(Input::Key(key)) => app.key(key),
@@ -447,10 +403,17 @@ pub fn run(
                 None => {
                     app.hints_ready(node, None);
                 }
-                Some(_) if asked.is_some_and(|(_, of, at)| (of, at) == (game, node)) => {}
+                Some(_)
+                    if asked
+                        .as_ref()
+                        .is_some_and(|(_, of, at)| (*of, *at) == (game, node)) => {}
                 Some(hinter) => {
-                    let id = hinter.ask(game, node, app.rules(), app.position())?;
-                    asked = Some((id, game, node));
+                    let send = replies.clone();
+                    let reply = move |t| {
+                        let _ = send.send(Event::Hints(game, node, t));
+                    };
+                    let ticket = hinter.ask(app.rules(), app.stamp(), reply)?;
+                    asked = Some((ticket, game, node));
                 }
             },
         }

@@ -202,7 +202,7 @@ impl Client {
     async fn play_to_the_end(&mut self) -> usize {
         let mut moves = 0;
         while self
-            .expect_any(&["your move, ", "game over: back in the lobby"])
+            .expect_any(&["choose your move:", "game over: back in the lobby"])
             .await
             == 0
         {
@@ -285,7 +285,7 @@ fn two_players_play_a_game_to_the_end_and_a_spectator_sees_it() {
         assert!(a + b >= 1, "a move was played");
         cy.expect("game over: back in the lobby").await;
         assert!(
-            cy.text.contains("a: "),
+            cy.text.contains("a plays "),
             "the spectator saw a's moves:\n{}",
             cy.text
         );
@@ -323,9 +323,9 @@ fn a_dropped_player_keeps_the_seat_and_a_restarted_server_resumes_the_game() {
         ann.expect("b (bob) is back").await;
         // a, first to move (its menu was shown before the drop), plays
         // one move, seen by b; then the server stops.
-        assert!(ann.text.contains("your move, a"), "{}", ann.text);
+        assert!(ann.text.contains("choose your move:"), "{}", ann.text);
         ann.send("1").await;
-        bob.expect("a: ").await;
+        bob.expect("a plays ").await;
     });
     drop(server);
     let code = code.into_inner().unwrap();
@@ -350,7 +350,9 @@ fn a_computer_seat_plays_on_the_server() {
         ann.play_to_the_end().await;
         // The seed deals a board where b gets a turn: its moves are shown.
         assert!(
-            ann.text.lines().any(|line| line.starts_with("b: ")),
+            ann.text
+                .lines()
+                .any(|line| line.starts_with("b plays ") || line.starts_with("b ends turn")),
             "{}",
             ann.text
         );

@@ -1,6 +1,7 @@
-//! A room's computer seats: what thinks for them, and the pool's turn for
-//! the room (the computer thinks on a copy of the position, the room's
-//! lock released, and plays only if the game is where it was).
+//! A room's computer seats: what thinks for them, and their turns as jobs
+//! on the server's pool (see [`crate::session::computer`]): the computer
+//! thinks on a copy of the position, the room's lock released, and its move
+//! is played only if the game is where it was.
 
 use super::*;
 
@@ -11,37 +12,47 @@ pub(super) type Thinker = Box<dyn FnMut(&Rules, &Position) -> Option<Move> + Sen
 /// Makes the [`Thinker`] of a game from its record and seed.
 pub(super) type Brains = Arc<dyn Fn(&Record, u64) -> Thinker + Send + Sync>;
 
-impl Job for Room {
-    /// The pool's turn for this room: the computer thinks on a copy of the
-    /// position with the room's lock released, then plays its move if the
-    /// game is where it was.
-    fn run(&self) {
-        let (plays, rules, at) = {
-            let mut state = self.lock();
-            if state.closed || state.session.computer_to_move().is_none() {
-                state.queued = false;
-                return;
-            }
-            state.thinking = true;
-            let session = &state.session;
-            (
-                session.record().plays().len(),
-                session.rules().clone(),
-                session.position(),
-            )
-        };
-        let chosen = {
-            let mut thinker = self.thinker.lock().unwrap_or_else(PoisonError::into_inner);
+impl Room {
+    /// Queues the computer's turn on the pool if its computer is to move
+    /// and no turn of it is queued or thinking.
+    pub(super) fn kick(&self) {
+        let mut state = self.lock();
+        if state.turn.is_some() || state.closed || state.session.computer_to_move().is_none() {
+            return;
+        }
+        let (rules, at) = (state.session.rules().clone(), state.session.position());
+        let thinker = Arc::clone(&self.thinker);
+        let work = move || {
+            let mut thinker = thinker.lock().unwrap_or_else(PoisonError::into_inner);
             thinker(&rules, &at).filter(|mv| at.moves(&rules).contains(mv))
         };
+        let me = self.me.clone();
+        let reply = move |thought| {
+            if let Some(room) = me.upgrade() {
+                room.answered(thought);
+            }
+        };
+        // A stopped pool (the server stopping) plays nothing more.
+        state.turn = Ticket::start(&self.pool, state.session.stamp(), work, reply).ok();
+    }
+
+    /// The computer's turn came back: its move played if the game is where
+    /// it was; a computer with no move, or whose thinking failed, closes
+    /// the game with a word to everyone.
+    fn answered(&self, thought: Thought<Option<Move>>) {
         let mut state = self.lock();
-        state.thinking = false;
-        state.queued = false;
-        let moved_on = state.session.record().plays().len() != plays;
-        if !state.closed && !moved_on {
-            let played = chosen.is_some_and(|mv| state.session.play(mv, true).is_ok());
-            if !played {
-                state.notices.push("the computer found no move".to_string());
+        if state.turn.as_ref().is_some_and(|t| t.id() == thought.job()) {
+            state.turn = None;
+        }
+        if !state.closed {
+            let stuck = match thought.answer(state.session.stamp()) {
+                Answer::Ready(Some(mv)) if state.session.play(mv, true).is_ok() => None,
+                Answer::Ready(_) => Some("the computer found no move".to_string()),
+                Answer::Dropped => None,
+                Answer::Failed(why) => Some(format!("the computer failed ({why})")),
+            };
+            if let Some(notice) = stuck {
+                state.notices.push(notice);
                 state.closed = true;
             }
         }

@@ -103,6 +103,11 @@ pub const KEYS: &str = "h hints, u undoes, r redoes, q quits";
 
 /// Reads an answer to a menu of `count` moves numbered from 1.
 pub fn parse_answer(line: &str, count: usize) -> Answer {
+    parse_answer_with(line, count, KEYS)
+}
+
+/// [`parse_answer`], the keys besides move numbers said as `keys`.
+pub fn parse_answer_with(line: &str, count: usize, keys: &str) -> Answer {
     let text = line.trim();
     let range = if count == 1 {
         "1".to_string()
@@ -111,7 +116,7 @@ pub fn parse_answer(line: &str, count: usize) -> Answer {
     };
     match text {
         // No answer, or a question: what can be typed.
-        "" | "?" | "help" => Answer::Invalid(format!("Type {range} and press Enter ({KEYS}).")),
+        "" | "?" | "help" => Answer::Invalid(format!("Type {range} and press Enter ({keys}).")),
         "q" | "Q" | "quit" => Answer::Quit,
         "h" | "H" | "hint" => Answer::Hint,
         "u" | "U" | "undo" => Answer::Undo,
@@ -121,7 +126,7 @@ pub fn parse_answer(line: &str, count: usize) -> Answer {
             _ => Answer::Invalid(format!("There is no move {}: type {range}.", shorten(text))),
         },
         _ => Answer::Invalid(format!(
-            "`{}` is not a move number: type {range} ({KEYS}).",
+            "`{}` is not a move number: type {range} ({keys}).",
             shorten(text)
         )),
     }

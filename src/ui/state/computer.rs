@@ -64,6 +64,17 @@ impl App {
         }
     }
 
+    /// Where the game stands, for the computer's jobs (see
+    /// [`crate::session::computer`]): a job's answer is for it only.
+    pub fn stamp(&self) -> crate::session::Stamp {
+        self.session.stamp()
+    }
+
+    /// Says that `what` (`The computer`, `The hints`) failed, and why.
+    pub fn failed(&mut self, what: &str, why: &str) {
+        self.message = Some(format!("{what} failed: {why}."));
+    }
+
     pub(super) fn computer_turn_message(&self, player: Player) -> String {
         if let Some(text) = self.network_turn_message(player) {
             return text;

@@ -22,7 +22,8 @@ pub struct Hint {
 /// Something that can rate every legal move of a position: the hook for the
 /// computer players' hints. The game works without one (the `H` key then
 /// says there are no hints); [`App::with_hints`](super::App::with_hints) says
-/// the game has one, and the terminal driver runs it on a worker thread, so
+/// the game has one, and the terminal driver runs it as a job on the pool
+/// ([`crate::session::computer`]), so
 /// that the screen and every key stay responsive while it works.
 ///
 /// A computer player that rates moves can be adapted in a few lines, for
@@ -47,7 +48,7 @@ pub trait HintProvider: Send {
 }
 
 /// Something that picks the computer's moves: the hook for the computer
-/// players. The terminal driver runs it on a worker thread, so that the
+/// players. The terminal driver runs it as a job on the pool, so that the
 /// screen stays responsive while it thinks; [`App::with_computers`](super::App::with_computers) says
 /// which players it moves.
 pub trait ComputerPlayer: Send {

@@ -1,205 +1,159 @@
-//! The computer's threads for the full-screen game: the computer player
-//! and the hint provider each on a worker of its own, requests in and
-//! answers out, so that the screen and every key stay responsive while they
-//! think. The threads are never joined: when the game is left while one
-//! works, the process ends without waiting for it.
+//! The full-screen game's computer player and hints as jobs on the
+//! process's pool (see [`crate::session::computer`]): each request a job
+//! thinking on a copy of the position, its answer sent to the driver's
+//! channel, cancelled (its search stopped) by dropping its ticket. The
+//! pool's threads are never joined: when the game is left while a job
+//! thinks, the process ends without waiting for it.
 
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
-use super::super::state::{ComputerPlayer, Hint, HintProvider, Spot};
-use crate::ai::{Stop, stoppable};
+use super::super::state::{App, ComputerPlayer, Hint, HintProvider};
+use super::COMPUTER_PAUSE;
 use crate::game::{Move, Position, Rules};
+use crate::session::{Answer, Pool, Stamp, Thought, Ticket};
 
-/// The number of the next request to a worker (from 1: 0 is none).
-static NEXT_REQUEST: AtomicU64 = AtomicU64::new(1);
-/// The computer's request still wanted (0: none); its search stops once it
-/// is another (see [`Stop`]).
-static COMPUTER_WANTED: AtomicU64 = AtomicU64::new(0);
-/// The hints' request still wanted, as [`COMPUTER_WANTED`].
-static HINTS_WANTED: AtomicU64 = AtomicU64::new(0);
+/// A request for hints, held while it is wanted.
+pub(super) type HintTicket = Ticket<Option<Vec<Hint>>>;
 
-/// A new request's number, now the one `wanted`: any search for an
-/// earlier one stops.
-fn want_next(wanted: &AtomicU64) -> u64 {
-    let id = NEXT_REQUEST.fetch_add(1, Ordering::Relaxed);
-    wanted.store(id, Ordering::Relaxed);
-    id
+/// Where the computer's current move is: asked for, or found and waiting
+/// for its turn on the screen.
+pub(super) enum Thinking {
+    Idle,
+    Asked {
+        ticket: Ticket<Option<Move>>,
+        position: Position,
+        since: Instant,
+    },
+    Found {
+        position: Position,
+        mv: Option<Move>,
+        at: Instant,
+    },
+    /// The computer's thinking failed here (said): it is not asked again
+    /// until the position changes.
+    Failed(Position),
 }
 
-/// The computer player on its own thread: positions in, moves out, each
-/// with its request's number. The thread is never joined: when the game is
-/// left while it thinks, the process ends without waiting for it.
-pub(super) struct Worker {
-    requests: Sender<(u64, Rules, Position)>,
-    pub(super) answers: Receiver<(u64, Option<Move>)>,
-}
+impl Thinking {
+    /// Forgets a move no longer wanted (an undo, a replay continued: its
+    /// search stops, its answer is thrown away), and asks `computer` for
+    /// its move (answered to `send`) when it is to move.
+    pub(super) fn update(
+        self,
+        app: &App,
+        computer: &Computer,
+        now: Instant,
+        send: impl Fn(Thought<Option<Move>>) + Send + Sync + 'static,
+    ) -> io::Result<Thinking> {
+        let thinking = match self {
+            Thinking::Asked { position, .. } | Thinking::Failed(position)
+                if app.position() != position || app.computer_to_move().is_none() =>
+            {
+                Thinking::Idle
+            }
+            other => other,
+        };
+        Ok(match (thinking, app.computer_to_move()) {
+            (Thinking::Idle, Some(_)) => Thinking::Asked {
+                ticket: computer.ask(app.rules(), app.stamp(), send)?,
+                position: app.position(),
+                since: now,
+            },
+            (thinking, _) => thinking,
+        })
+    }
 
-impl Worker {
-    pub(super) fn spawn(mut computer: Box<dyn ComputerPlayer>) -> io::Result<Worker> {
-        let (requests, inbox) = mpsc::channel::<(u64, Rules, Position)>();
-        let (outbox, answers) = mpsc::channel();
-        std::thread::Builder::new()
-            .name("computer".into())
-            .spawn(move || {
-                for (id, rules, position) in inbox {
-                    let stop = Stop::new(&COMPUTER_WANTED, id);
-                    let mv = stoppable(stop, || computer.choose(&rules, &position));
-                    if outbox.send((id, mv)).is_err() {
-                        break;
-                    }
+    /// Takes the computer's `thought`: the move found, if it is for the
+    /// request still wanted and the game as it stands; a failure said.
+    pub(super) fn take(self, thought: Thought<Option<Move>>, app: &mut App) -> Thinking {
+        match self {
+            Thinking::Asked {
+                ticket,
+                position,
+                since,
+            } if ticket.id() == thought.job() => match thought.answer(app.stamp()) {
+                Answer::Ready(mv) => Thinking::Found {
+                    position,
+                    mv,
+                    at: since + COMPUTER_PAUSE,
+                },
+                Answer::Dropped => Thinking::Idle,
+                Answer::Failed(why) => {
+                    app.failed("The computer", &why);
+                    Thinking::Failed(position)
                 }
-            })?;
-        Ok(Worker { requests, answers })
-    }
-
-    /// Asks for the computer's move at `position`; returns the request's
-    /// number, which its answer carries.
-    pub(super) fn ask(&self, rules: &Rules, position: Position) -> io::Result<u64> {
-        let id = want_next(&COMPUTER_WANTED);
-        self.requests
-            .send((id, rules.clone(), position))
-            .map_err(|_| io::Error::other("the computer player stopped"))?;
-        Ok(id)
-    }
-
-    /// The move asked for is no longer wanted: its search stops at once,
-    /// and its answer, cut short, is to be thrown away.
-    pub(super) fn cancel(&self) {
-        COMPUTER_WANTED.store(0, Ordering::Relaxed);
+            },
+            other => other,
+        }
     }
 }
 
-/// A request for hints: its number, the game it is for (counted from 0 as
-/// new games start), the node, the rules and the position.
-type HintRequest = (u64, u64, Spot, Rules, Position);
+/// A request that could not be queued: the pool is stopped.
+fn stopped(what: &str) -> io::Error {
+    io::Error::other(format!("the {what} stopped"))
+}
 
-/// The hint provider on its own thread (see [`Hinter::spawn`]).
+/// The computer player, thinking on the pool.
+pub(super) struct Computer {
+    pool: Arc<Pool>,
+    player: Arc<Mutex<Box<dyn ComputerPlayer>>>,
+}
+
+impl Computer {
+    pub(super) fn new(pool: Arc<Pool>, player: Box<dyn ComputerPlayer>) -> Computer {
+        Computer {
+            pool,
+            player: Arc::new(Mutex::new(player)),
+        }
+    }
+
+    /// Asks for the computer's move at `position` (the game at `stamp`);
+    /// its thought goes to `send`.
+    pub(super) fn ask(
+        &self,
+        rules: &Rules,
+        stamp: Stamp,
+        send: impl Fn(Thought<Option<Move>>) + Send + Sync + 'static,
+    ) -> io::Result<Ticket<Option<Move>>> {
+        let (player, rules, position) = (Arc::clone(&self.player), rules.clone(), stamp.position);
+        let work = move || {
+            let mut player = player.lock().unwrap_or_else(PoisonError::into_inner);
+            player.choose(&rules, &position)
+        };
+        Ticket::start(&self.pool, stamp, work, send).map_err(|_| stopped("computer player"))
+    }
+}
+
+/// The hint provider, working on the pool.
 pub(super) struct Hinter {
-    requests: Sender<HintRequest>,
+    pool: Arc<Pool>,
+    hinter: Arc<Mutex<Box<dyn HintProvider>>>,
 }
 
 impl Hinter {
-    /// Runs `hinter` on a thread of its own: requests in, each answer passed
-    /// to `send` with its request's number (until it returns false).
-    /// Requests that queued up while it worked are skipped but for the last.
-    /// Never joined, like the computer's worker.
-    pub(super) fn spawn(
-        mut hinter: Box<dyn HintProvider>,
-        mut send: impl FnMut(u64, u64, Spot, Option<Vec<Hint>>) -> bool + Send + 'static,
-    ) -> io::Result<Hinter> {
-        let (requests, inbox) = mpsc::channel::<HintRequest>();
-        std::thread::Builder::new()
-            .name("hints".into())
-            .spawn(move || {
-                while let Ok(mut request) = inbox.recv() {
-                    while let Ok(later) = inbox.try_recv() {
-                        request = later;
-                    }
-                    let (id, game, node, rules, position) = request;
-                    let stop = Stop::new(&HINTS_WANTED, id);
-                    let hints = stoppable(stop, || hinter.hints(&rules, &position));
-                    if !send(id, game, node, hints) {
-                        break;
-                    }
-                }
-            })?;
-        Ok(Hinter { requests })
+    pub(super) fn new(pool: Arc<Pool>, hinter: Box<dyn HintProvider>) -> Hinter {
+        Hinter {
+            pool,
+            hinter: Arc::new(Mutex::new(hinter)),
+        }
     }
 
-    /// Asks for the hints of `position` at `node` of game `game`; returns
-    /// the request's number.
+    /// Asks for the hints of `position` (the game at `stamp`); their
+    /// thought goes to `send`.
     pub(super) fn ask(
         &self,
-        game: u64,
-        node: Spot,
         rules: &Rules,
-        position: Position,
-    ) -> io::Result<u64> {
-        let id = want_next(&HINTS_WANTED);
-        self.requests
-            .send((id, game, node, rules.clone(), position))
-            .map_err(|_| io::Error::other("the hints stopped"))?;
-        Ok(id)
-    }
-
-    /// The hints asked for are no longer wanted: as [`Worker::cancel`].
-    pub(super) fn cancel(&self) {
-        HINTS_WANTED.store(0, Ordering::Relaxed);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::{Duration, Instant};
-
-    use super::*;
-    use crate::ai::{AiKind, Budget};
-    use crate::game::Player;
-    use crate::record::Seat;
-    use crate::ui::computer::{Computers, StrategyHints};
-
-    /// A 6x6 board, which no search proves within a minute.
-    fn board() -> (Rules, Position) {
-        let rules = Rules::classic(6, 2, 3).unwrap();
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(33);
-        let board = crate::game::random_board(&rules, Player::A, &mut rng).unwrap();
-        let start = Position::start(&rules, board, Player::A).unwrap();
-        (rules, start)
-    }
-
-    const MINUTE: Budget = Budget::time(Duration::from_secs(60));
-    /// Far more than a cancelled search takes, far less than its budget.
-    const PROMPTLY: Duration = Duration::from_secs(10);
-
-    #[test]
-    fn cancelled_hints_stop_their_search_at_once() {
-        let (rules, start) = board();
-        let (answers, answered) = mpsc::channel();
-        let hints = StrategyHints {
-            ai: AiKind::Search.build(1),
-            budget: MINUTE,
+        stamp: Stamp,
+        send: impl Fn(Thought<Option<Vec<Hint>>>) + Send + Sync + 'static,
+    ) -> io::Result<Ticket<Option<Vec<Hint>>>> {
+        let (hinter, rules, position): (_, _, Position) =
+            (Arc::clone(&self.hinter), rules.clone(), stamp.position);
+        let work = move || {
+            let mut hinter = hinter.lock().unwrap_or_else(PoisonError::into_inner);
+            hinter.hints(&rules, &position)
         };
-        let hinter = Hinter::spawn(Box::new(hints), move |id, _, _, hints| {
-            answers.send((id, hints.is_some())).is_ok()
-        })
-        .unwrap();
-        let id = hinter.ask(0, Spot::of(&start), &rules, start).unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        let cancelled = Instant::now();
-        hinter.cancel();
-        let (answer, _) = answered.recv_timeout(PROMPTLY).unwrap();
-        assert_eq!(answer, id);
-        assert!(cancelled.elapsed() < PROMPTLY);
-    }
-
-    #[test]
-    fn a_cancelled_move_stops_its_search_and_a_new_request_stops_the_old() {
-        let (rules, start) = board();
-        let seats = [
-            Seat::Computer {
-                ai: AiKind::Search,
-                budget: MINUTE,
-            },
-            Seat::Person,
-        ];
-        let computer = Computers::seated(&seats, AiKind::Search, MINUTE, 1);
-        let worker = Worker::spawn(Box::new(computer)).unwrap();
-        let first = worker.ask(&rules, start).unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        worker.cancel();
-        let (answer, mv) = worker.answers.recv_timeout(PROMPTLY).unwrap();
-        assert_eq!(answer, first);
-        assert!(mv.is_some(), "a move, cut short, to be thrown away");
-        // A second request stops the first as soon as it is asked.
-        let second = worker.ask(&rules, start).unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        let third = worker.ask(&rules, start).unwrap();
-        let (answer, _) = worker.answers.recv_timeout(PROMPTLY).unwrap();
-        assert_eq!(answer, second);
-        worker.cancel();
-        let (answer, _) = worker.answers.recv_timeout(PROMPTLY).unwrap();
-        assert_eq!(answer, third);
+        Ticket::start(&self.pool, stamp, work, send).map_err(|_| stopped("hints"))
     }
 }

@@ -102,7 +102,7 @@ fn a_game_made_with_its_options_is_listed_kept_and_played_by_its_computers() {
         // a plays move 1 until the turn ends (`end turn` comes first once
         // a has attacked); b and c answer on the server.
         while ann
-            .expect_any(&["your move, a", "b: ", "c: ", "game over"])
+            .expect_any(&["choose your move:", "b: ", "c: ", "game over"])
             .await
             == 0
         {

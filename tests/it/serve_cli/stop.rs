@@ -24,9 +24,9 @@ fn a_terminated_server_tells_its_clients_exits_143_and_resumes_the_game() {
         bob.seated("you play b").await;
         let mut lobby = Client::open(server.addr, "cy", None).await;
         lobby.expect("lobby>").await;
-        ann.expect("your move, a").await;
+        ann.expect("choose your move:").await;
         ann.send("1").await;
-        bob.expect("a: ").await;
+        bob.expect("a plays ").await;
         let from = bob.text[bob.seen..]
             .find('\n')
             .map_or(bob.seen, |i| bob.seen + i + 1);

@@ -19,6 +19,7 @@
 //! assert_eq!(session.position(), start);
 //! ```
 
+mod new_game;
 mod seats;
 mod table;
 
@@ -26,6 +27,9 @@ mod table;
 #[path = "session_tests.rs"]
 mod tests;
 
+pub use new_game::{
+    Board, Computer, Dealt, NewGame, NewGameError, PlayAgain, RandomMap, Seating, THINK_TIME,
+};
 pub use seats::{Seats, seats_of};
 pub use table::{Table, TableError, TableView, Wake, WatchId, Watchers};
 

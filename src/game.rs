@@ -61,8 +61,8 @@ pub use rules::{
     MAX_STOCK, PositionError, RACKET_POOL, Rules, RulesError, largest_group, reinforce, winners,
 };
 pub use ruleset::{
-    Attack, Battle, Deal, Defaults, Ending, ParseRuleSetError, Placement, Policy, QUIET_ROUNDS,
-    RuleSet, Spec, Supply,
+    Attack, Battle, DEFAULT_TERRITORIES, Deal, Defaults, Ending, ParseRuleSetError, Placement,
+    Policy, QUIET_ROUNDS, Ranges, RuleSet, Spec, Supply,
 };
 pub use setup::{Setup, SetupError, SetupErrorKind};
 pub use share::Share;

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod computer;
+mod new_game;
 pub mod pool;
 mod seats;
 mod table;
@@ -29,6 +30,9 @@ mod table;
 mod tests;
 
 pub use computer::{Answer, Computer, ComputerError, PoolStopped, Stamp, Thought, Ticket};
+pub use new_game::{
+    Board, ComputerSeats, Dealt, NewGame, NewGameError, PlayAgain, RandomMap, Seating, THINK_TIME,
+};
 pub use pool::Pool;
 pub use seats::{Seats, seats_of};
 pub use table::{Table, TableError, TableView, Wake, WatchId, Watchers};

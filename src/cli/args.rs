@@ -265,9 +265,6 @@ fn value<T: Clone + Send + Sync + 'static>(
         .map_err(|e| clap::Error::raw(ErrorKind::InvalidValue, format!("--{id}: {e}\n")))
 }
 
-/// The territories of a random map when no `--territories` is given.
-pub(super) const DEFAULT_TERRITORIES: usize = 20;
-
 /// Where a map comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum MapChoice {

@@ -1,24 +1,28 @@
-//! The game a command line asks for, resolved once: the rule set's
-//! defaults applied, the map options completed, conflicts and ranges
-//! checked, then the rules and start dealt or read, with the seed; every
-//! front-end reads that value.
+//! The game a command line asks for, resolved once into the session's
+//! [`NewGame`] ([`resolve`]: the rule set's defaults applied, the map
+//! options completed, conflicts and ranges checked), then dealt ([`deal`]:
+//! its file read, the seed drawn if none was given); every front-end reads
+//! those values, and the "play again" lines are the `NewGame`'s.
 //!
 //! `load.rs` reads board and map files, `maps.rs` completes the map options
-//! and grows random maps, `again.rs` the command that plays a game again.
+//! and grows random maps, `again.rs` the lines that name how to play a game
+//! again, `game.rs` the game `play` and `resume` start.
 
 pub(in crate::cli) mod again;
 pub(in crate::cli) mod game;
 pub(in crate::cli) mod load;
 pub(in crate::cli) mod maps;
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
 
-use crate::ai::{AiKind, Budget};
 use crate::cli::CliError;
 use crate::cli::args::{
-    ComputerPlayers, GameOptions, MAX_DICE, MapArgs, MapChoice, PLAYERS, PlayArgs, RULES, SIZE,
-    Takes,
+    ComputerPlayers, GameOptions, MAX_DICE, MapArgs, MapChoice, PLAYERS, PlayArgs, SIZE, Takes,
 };
+use crate::game::{DealError, Ground, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
+use crate::session::{Board, ComputerSeats, Dealt, NewGame, NewGameError, RandomMap, Seating};
+use load::{MAX_FILE_BYTES, Source, in_file, no_board, read_text};
+
 /// The budget of `--think-time` and `--nodes`: a node budget, with no
 /// clock, when `--nodes` is given (the two options conflict), otherwise the
 /// think time.
@@ -31,11 +35,6 @@ pub(in crate::cli) fn budget(
         crate::ai::Budget::nodes,
     )
 }
-
-#[cfg(test)]
-use crate::game::MapKind;
-use crate::game::{DealError, Ground, Player, PlayerSet, Position, RuleSet, Rules, deal_game};
-use load::{Source, map_start, no_board, read_map_setup, read_position};
 
 /// The game options with the rule set's defaults where none was given: the
 /// one place a rule set's defaults are applied.
@@ -74,138 +73,91 @@ pub(in crate::cli) fn default_map<const TAKES: Takes>(
     }
 }
 
-/// What a game is played on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(in crate::cli) enum Played {
-    /// A random board of hexagons of this side.
-    RandomBoard(u8),
-    /// A random map, grown as the map options say.
-    RandomMap,
-    /// The board in this file (`-`: standard input).
-    BoardFile(PathBuf),
-    /// The map in this file (`-`: standard input).
-    MapFile(PathBuf),
-}
-
-/// The options of `play` resolved: the rule set's defaults applied and the
-/// map options completed, as every part of a new game reads them.
-#[derive(Clone, Debug)]
-pub(in crate::cli) struct Options {
-    /// The rule set.
-    pub(in crate::cli) set: RuleSet,
-    /// The players, dice limit, side and first player.
-    pub(in crate::cli) game: GameOptions<{ SIZE | RULES }>,
-    /// The map options, a random map where the rule set plays one.
-    pub(in crate::cli) maps: MapArgs,
-    /// What the game is played on.
-    pub(in crate::cli) ground: Played,
-}
-
-/// The options of `play` resolved (see [`Options`]).
-pub(in crate::cli) fn resolve(args: &PlayArgs) -> Options {
+/// The new game the options of `play` ask for (not `--load`), resolved
+/// once: the rule set's defaults applied, the map options completed and
+/// checked. It is not dealt yet ([`deal`]): no file is read.
+pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
     let set = args.rules;
     let game = with_defaults(set, args.game);
     let maps = default_map(&args.maps, &game, args.board.is_some());
-    let ground = match (&maps.map, &args.board) {
-        (Some(MapChoice::Random), _) => Played::RandomMap,
-        (Some(MapChoice::File(path)), _) => Played::MapFile(path.clone()),
-        (None, Some(path)) => Played::BoardFile(path.clone()),
-        (None, None) => Played::RandomBoard(game.side()),
+    maps.shape(set)?;
+    let board = match (&maps.map, &args.board) {
+        (Some(MapChoice::Random), _) => Board::RandomMap(RandomMap {
+            territories: maps.territories,
+            grid: maps.grid,
+            named: args.maps.map.is_some(),
+        }),
+        (Some(MapChoice::File(path)), _) => Board::MapFile(path.clone()),
+        (None, Some(path)) => Board::BoardFile(path.clone()),
+        (None, None) => Board::Hexagons(game.side()),
     };
-    Options {
-        set,
-        game,
-        maps,
-        ground,
-    }
-}
-
-/// A new game as the options of `play` ask for it, resolved and checked
-/// once: what the line mode and the full-screen game start from.
-#[derive(Clone, Debug)]
-pub(in crate::cli) struct NewGame {
-    /// The rules.
-    pub(in crate::cli) rules: Rules,
-    /// The start.
-    pub(in crate::cli) start: Position,
-    /// The seed of the game: of a random board or map and its deal, of the
-    /// dice and of the computer's play.
-    pub(in crate::cli) seed: u64,
-    /// The players the computer plays.
-    pub(in crate::cli) computers: PlayerSet,
-    /// The computer opponent, and the source of hints.
-    pub(in crate::cli) ai: AiKind,
-    /// What the computer may spend on a move or a hint.
-    pub(in crate::cli) budget: Budget,
-}
-
-/// The new game the options of `play` ask for (not `--load`): a board or map
-/// file read (with the seed of `--seed`, or a random one, for its dice and
-/// the computer's play), or a random board or map dealt from the seed as
-/// the rule set deals it.
-pub(in crate::cli) fn new_game(args: &PlayArgs) -> Result<NewGame, CliError> {
-    let options = resolve(args);
-    let shape = options.maps.shape(options.set)?;
-    refuse_stdin_boards(args, &options)?;
-    let seed = args
-        .seed
-        .unwrap_or_else(|| rand::random_range(0..1_000_000));
-    let (set, game) = (options.set, &options.game);
-    let (rules, start) = match &options.ground {
-        Played::RandomBoard(side) => dealt(set, Ground::Hexagons(usize::from(*side)), game, seed)?,
-        Played::RandomMap => dealt(set, Ground::RandomMap(shape), game, seed)?,
-        Played::BoardFile(path) => {
-            let source = Source::from_arg(path);
-            let (rules, start) = read_position(&source, game.players, game.max_dice, game.first)?;
-            in_set(set, rules, start)?
-        }
-        Played::MapFile(path) => {
-            let source = Source::from_arg(path);
-            let setup = read_map_setup(&source)?;
-            if setup.is_bare() {
-                // The map alone: its owners and dice dealt from the seed.
-                dealt(set, Ground::Map(setup.map().clone()), game, seed)?
-            } else {
-                let (players, max_dice, first) = (game.players, game.max_dice, game.first);
-                let (rules, start) = map_start(&source, setup, players, max_dice, first)?;
-                in_set(set, rules, start)?
-            }
-        }
+    let seats = match args.computer {
+        None => Seating::Unsaid,
+        Some(ComputerPlayers::All) => Seating::All,
+        Some(ComputerPlayers::Some(set)) => Seating::These(set),
     };
-    let computers = match args.computer {
-        None => PlayerSet::EMPTY,
-        Some(choice) => chosen(choice, rules.players())?,
-    };
-    // With no computer player the opponent still rates the moves for hints.
-    let ai = args.ai.unwrap_or(AiKind::for_rules(rules.set()));
-    let budget = budget(args.think_time, args.nodes);
     Ok(NewGame {
-        rules,
-        start,
-        seed,
-        computers,
-        ai,
-        budget,
+        rules: set,
+        board,
+        players: game.players,
+        max_dice: game.max_dice,
+        first: game.first,
+        computer: ComputerSeats {
+            seats,
+            ai: args.ai,
+            own: BTreeMap::new(),
+            budget: budget(args.think_time, args.nodes),
+        },
+        seed: args.seed,
     })
+}
+
+/// The game `new` deals: its board or map file read (with the seed of
+/// `new`, or a random one, for its dice and the computer's play), or its
+/// random board or map dealt from the seed as the rule set deals it; and
+/// `new` with that seed, which names the game for the "play again" lines.
+pub(in crate::cli) fn deal(new: &NewGame) -> Result<(NewGame, Dealt), CliError> {
+    refuse_stdin_boards(new)?;
+    let seed = new.seed.unwrap_or_else(|| rand::random_range(0..1_000_000));
+    let text = match new.file() {
+        Some((path, what)) => Some(read_text(&Source::from_arg(path), what, MAX_FILE_BYTES)?),
+        None => None,
+    };
+    let dealt = new
+        .deal(seed, text.as_deref())
+        .map_err(|e| refused(new, e))?;
+    Ok((new.clone().with_seed(Some(seed)), dealt))
+}
+
+/// Why `new` cannot be dealt, as the command line says it: a usage error
+/// naming the option at fault, or a mistake in its file with the file's
+/// name, line and column.
+fn refused(new: &NewGame, e: NewGameError) -> CliError {
+    match e {
+        NewGameError::Deal(e) => deal_error(e),
+        NewGameError::File(e) => match new.file() {
+            Some((path, _)) => in_file(&Source::from_arg(path), e),
+            None => CliError::Usage(e.to_string()),
+        },
+        NewGameError::NoSeat { player, players } => CliError::Usage(format!(
+            "--computer {player}: the game has only {players} players (a to {})",
+            Player::last_of(players)
+        )),
+        e @ NewGameError::Unread { .. } => CliError::Runtime(e.to_string()),
+    }
 }
 
 /// Refuses `--board -` and `--map -` where a person plays: the line mode
 /// reads their moves from standard input (which the full-screen game needs
 /// as its terminal), so it cannot hold the board too. With the computer at
 /// every seat nothing reads the moves, and the board may come from it.
-fn refuse_stdin_boards(args: &PlayArgs, options: &Options) -> Result<(), CliError> {
-    let option = match &options.ground {
-        Played::BoardFile(path) if path.as_os_str() == "-" => "--board",
-        Played::MapFile(path) if path.as_os_str() == "-" => "--map",
+fn refuse_stdin_boards(new: &NewGame) -> Result<(), CliError> {
+    let option = match &new.board {
+        Board::BoardFile(path) if path.as_os_str() == "-" => "--board",
+        Board::MapFile(path) if path.as_os_str() == "-" => "--map",
         _ => return Ok(()),
     };
-    let players = options.game.players;
-    let every_seat = match args.computer {
-        Some(ComputerPlayers::All) => true,
-        Some(ComputerPlayers::Some(set)) => Player::all(players).all(|p| set.contains(p)),
-        None => false,
-    };
-    if every_seat {
+    if new.computer_everywhere() {
         return Ok(());
     }
     Err(CliError::Usage(format!(
@@ -288,11 +240,17 @@ pub(in crate::cli) fn rules_in_set(set: RuleSet, rules: &Rules) -> Result<Rules,
 mod tests {
     use super::again::play_args as args;
     use super::*;
+    use crate::game::MapKind;
+
+    /// The game these options deal.
+    fn dealt(line: &[&str]) -> Dealt {
+        deal(&resolve(&args(line)).unwrap()).unwrap().1
+    }
 
     #[test]
     fn a_file_is_played_as_it_is_with_the_seed_given() {
-        let seeded = new_game(&args(&["--board", "boards/3x3-e.txt", "--seed", "5"])).unwrap();
-        let plain = new_game(&args(&["--board", "boards/3x3-e.txt"])).unwrap();
+        let seeded = dealt(&["--board", "boards/3x3-e.txt", "--seed", "5"]);
+        let plain = dealt(&["--board", "boards/3x3-e.txt"]);
         assert_eq!(seeded.seed, 5);
         assert_eq!(
             seeded.start, plain.start,
@@ -306,28 +264,29 @@ mod tests {
             "--computer",
             "b",
         ];
-        let game = new_game(&args(map)).unwrap();
-        assert_eq!((game.seed, game.computers.len()), (9, 1));
+        let game = dealt(map);
+        let computers = game
+            .seats
+            .iter()
+            .filter(|s| **s != crate::record::Seat::Person);
+        assert_eq!((game.seed, computers.count()), (9, 1));
     }
 
     #[test]
     fn the_rule_set_brings_its_defaults_once() {
-        let dicewars = resolve(&args(&["--rules", "dicewars"]));
+        let dicewars = resolve(&args(&["--rules", "dicewars"])).unwrap();
         assert_eq!(
-            (dicewars.game.players, dicewars.ground),
-            (7, Played::RandomMap)
+            (dicewars.players, dicewars.board),
+            (7, Board::RandomMap(RandomMap::default()))
         );
-        let lol4 = resolve(&args(&["--rules", "lol4", "--players", "2"]));
+        let lol4 = resolve(&args(&["--rules", "lol4", "--players", "2"])).unwrap();
         assert_eq!(
-            (lol4.game.players, lol4.game.max_dice, lol4.ground),
-            (2, 5, Played::RandomBoard(5))
+            (lol4.players, lol4.max_dice, lol4.board),
+            (2, 5, Board::Hexagons(5))
         );
         // The same seed deals the same game.
         let line = ["--rules", "racket", "--seed", "3"];
-        let (a, b) = (
-            new_game(&args(&line)).unwrap(),
-            new_game(&args(&line)).unwrap(),
-        );
+        let (a, b) = (dealt(&line), dealt(&line));
         assert_eq!((a.rules.map().kind(), a.start), (MapKind::Offset, b.start));
     }
 }

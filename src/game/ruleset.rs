@@ -4,9 +4,13 @@
 //! file under `rules/`.
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use super::{Map, MapError, MapKind};
+use super::{
+    MAX_PLAYERS, MAX_RANDOM_TERRITORIES, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS,
+    MIN_RANDOM_TERRITORIES, MIN_SIDE, Map, MapError, MapGenError, MapKind, MapShape,
+};
 
 /// A rule set: one of the games the project plays.
 ///
@@ -151,6 +155,26 @@ pub struct Defaults {
     pub max_dice_limit: u8,
 }
 
+/// The territories of a random map when none are asked for, under a rule
+/// set that does not grow the original Dice Wars' map
+/// ([`RuleSet::map_shape`]).
+pub const DEFAULT_TERRITORIES: usize = 20;
+
+/// What a rule set's games may be asked for: the range of each number a
+/// new game names, wherever it is asked (the command line, the new-game
+/// screen, a server's lobby).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranges {
+    /// The sides of a random board of hexagons.
+    pub side: RangeInclusive<u8>,
+    /// The number of players.
+    pub players: RangeInclusive<u8>,
+    /// The dice limits.
+    pub max_dice: RangeInclusive<u8>,
+    /// The territories of a random map.
+    pub territories: RangeInclusive<usize>,
+}
+
 /// How a rule set deals the start of a game it draws at random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deal {
@@ -235,6 +259,54 @@ impl RuleSet {
     /// Whether `stats` can solve its games exactly.
     pub const fn solvable(self) -> bool {
         self.spec().solvable
+    }
+
+    /// The range of each number a new game of this rule set names: its
+    /// board's side, its players, its dice limit (up to
+    /// [`Defaults::max_dice_limit`]) and a random map's territories.
+    ///
+    /// ```
+    /// use dice_of_doom::game::RuleSet;
+    /// let ranges = RuleSet::Lol4.ranges();
+    /// assert_eq!((ranges.side, ranges.players), (2..=10, 2..=8));
+    /// assert_eq!(ranges.territories, 2..=40);
+    /// ```
+    pub fn ranges(self) -> Ranges {
+        Ranges {
+            side: MIN_SIDE..=MAX_SIDE,
+            players: MIN_PLAYERS..=MAX_PLAYERS,
+            max_dice: MIN_DICE_LIMIT..=self.defaults().max_dice_limit,
+            territories: MIN_RANDOM_TERRITORIES..=MAX_RANDOM_TERRITORIES,
+        }
+    }
+
+    /// The shape of the random map this rule set grows when asked for one
+    /// of `territories` on a grid of `grid` (width and height), each its
+    /// own where not given: a rule set that deals territories
+    /// ([`Deal::Territories`]) grows the original Dice Wars' map
+    /// ([`MapShape::original`]) unless either is given, the others a map of
+    /// [`DEFAULT_TERRITORIES`].
+    ///
+    /// ```
+    /// use dice_of_doom::game::{MapShape, RuleSet};
+    /// assert_eq!(RuleSet::Dicewars.map_shape(None, None), Ok(MapShape::original()));
+    /// assert_eq!(RuleSet::Classic.map_shape(None, None).unwrap().territories(), 20);
+    /// assert_eq!(RuleSet::Dicewars.map_shape(Some(12), None).unwrap().territories(), 12);
+    /// assert!(RuleSet::Classic.map_shape(Some(41), None).is_err());
+    /// ```
+    pub fn map_shape(
+        self,
+        territories: Option<usize>,
+        grid: Option<(usize, usize)>,
+    ) -> Result<MapShape, MapGenError> {
+        if self.spec().deal == Deal::Territories && territories.is_none() && grid.is_none() {
+            return Ok(MapShape::original());
+        }
+        let shape = MapShape::new(territories.unwrap_or(DEFAULT_TERRITORIES))?;
+        match grid {
+            Some((width, height)) => shape.with_grid(width, height),
+            None => Ok(shape),
+        }
     }
 
     /// The map this rule set plays in place of `map`: Realm of Racket's

@@ -20,7 +20,7 @@ use super::terminal::Terminal;
 
 mod request;
 
-pub use request::{HELP, Request, parse};
+pub use request::{Request, help, new_game, parse};
 
 /// Where a front-end writes: the connection's channel.
 #[derive(Debug)]
@@ -84,9 +84,26 @@ pub enum Start<'a> {
     Command(&'a str),
 }
 
+/// What became of a lobby's request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Served {
+    /// Done: the lobby goes on.
+    Done,
+    /// Refused, as the client was told: an exec of it exits with status 1.
+    Refused,
+    /// The client is gone.
+    Gone,
+}
+
+/// `served` if the client heard it (`alive`), otherwise [`Served::Gone`].
+fn heard(alive: bool, served: Served) -> Served {
+    if alive { served } else { Served::Gone }
+}
+
 /// What one connection does: `user` in the lobby (its start `start`)
 /// until the client leaves; the exit status for the client (1 for a
-/// refused command).
+/// refused command: one that cannot be read, or a game that cannot be
+/// made, joined or watched).
 pub fn run(
     user: &str,
     rooms: &Arc<Rooms>,
@@ -96,10 +113,10 @@ pub fn run(
 ) -> u32 {
     if let Start::Command(command) = start {
         return match parse(command) {
-            Ok(request) => {
-                let _ = serve_request(user, rooms, input, screen, request);
-                0
-            }
+            Ok(request) => match serve_request(user, rooms, input, screen, request) {
+                Served::Refused => 1,
+                Served::Done | Served::Gone => 0,
+            },
             Err(why) => {
                 screen.say(&format!(
                     "refused: {why}; the commands are new, join, watch, list and help"
@@ -115,13 +132,13 @@ pub fn run(
         return 0;
     }
     if let Start::Join(code) = start
-        && !serve_request(
+        && serve_request(
             user,
             rooms,
             input,
             screen,
             Request::Join(code.to_ascii_uppercase()),
-        )
+        ) == Served::Gone
     {
         return 0;
     }
@@ -140,7 +157,7 @@ pub fn run(
         match parse(&line) {
             Ok(Request::Quit) => return 0,
             Ok(request) => {
-                if !serve_request(user, rooms, input, screen, request) {
+                if serve_request(user, rooms, input, screen, request) == Served::Gone {
                     return 0;
                 }
             }
@@ -160,18 +177,20 @@ fn listing(rooms: &Rooms) -> String {
     }
 }
 
-/// Serves one request; false once the client is gone.
+/// Serves one request: done, refused, or the client is gone.
 fn serve_request(
     user: &str,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
     request: Request,
-) -> bool {
+) -> Served {
+    let done = |alive| heard(alive, Served::Done);
+    let refused = |alive| heard(alive, Served::Refused);
     match request {
-        Request::List => screen.say(&listing(rooms)),
-        Request::Help => screen.say(HELP),
-        Request::Quit => false,
+        Request::List => done(screen.say(&listing(rooms))),
+        Request::Help => done(screen.say(&help())),
+        Request::Quit => Served::Gone,
         Request::New(new) => match rooms.create(&new) {
             Ok(room) => {
                 screen.say(&format!(
@@ -181,23 +200,27 @@ fn serve_request(
                 ));
                 sit(user, &room, input, screen)
             }
-            Err(why) => screen.say(&format!("cannot make that game: {why}")),
+            Err(why) => refused(screen.say(&format!("cannot make that game: {why}"))),
         },
         Request::Join(code) => match rooms.get(&code) {
             Some(room) => sit(user, &room, input, screen),
-            None => screen.say(&format!("no game {}", crate::text::escape_controls(&code))),
+            None => {
+                refused(screen.say(&format!("no game {}", crate::text::escape_controls(&code))))
+            }
         },
         Request::Watch(code) => match rooms.get(&code) {
             Some(room) => {
                 screen.say(&format!("watching game {}", room.code()));
-                show(&room, None, input, screen)
+                done(show(&room, None, input, screen))
             }
-            None => screen.say(&format!("no game {}", crate::text::escape_controls(&code))),
+            None => {
+                refused(screen.say(&format!("no game {}", crate::text::escape_controls(&code))))
+            }
         },
     }
 }
 
-fn sit(user: &str, room: &Arc<Room>, input: &Receiver<Input>, screen: &Screen) -> bool {
+fn sit(user: &str, room: &Arc<Room>, input: &Receiver<Input>, screen: &Screen) -> Served {
     match room.claim(user) {
         Ok(seat) => {
             screen.say(&format!(
@@ -207,9 +230,9 @@ fn sit(user: &str, room: &Arc<Room>, input: &Receiver<Input>, screen: &Screen) -
             ));
             let alive = show(room, Some(seat), input, screen);
             room.leave(seat);
-            alive
+            heard(alive, Served::Done)
         }
-        Err(why) => screen.say(&why.to_string()),
+        Err(why) => heard(screen.say(&why.to_string()), Served::Refused),
     }
 }
 
@@ -250,7 +273,7 @@ fn follow(
         screen,
         pending: Vec::new(),
     };
-    let end = line_mode::play_table(room.as_ref(), seat, &mut lines, &mut out, HELP);
+    let end = line_mode::play_table(room.as_ref(), seat, &mut lines, &mut out, &help());
     room.unwatch(id);
     match end {
         Ok(TableEnd::Over(_)) => screen.say("game over: back in the lobby"),

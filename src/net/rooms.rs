@@ -25,20 +25,24 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{AiKind, Budget};
-use crate::game::{Move, Player, PlayerSet, Position, Rules, deal_game};
+use crate::game::{Move, Player, PlayerSet, Position, Rules};
 use crate::record::{Record, Seat, Tags};
 use crate::session::pool::{self, Pool};
 use crate::session::{
-    Answer, Seats, Session, Table, TableError, TableView, Thought, Ticket, Wake, WatchId, Watchers,
+    Answer, NewGame, Seats, Session, Table, TableError, TableView, Thought, Ticket, Wake, WatchId,
+    Watchers,
 };
 
 use computer::{Brains, Thinker, seated};
 use file::FileStore;
 use seats::{owners_of, sweep};
 
-pub use new_game::{BoardSize, NewGame, THINK_MILLIS};
+/// The shortest and longest time the computer may be given per move in a
+/// network game, in milliseconds: `new ... time SECONDS` takes 0.1 to 10.
+pub const THINK_MILLIS: (u64, u64) = (100, 10_000);
 
-/// What the computer may spend on a move in a network game.
+/// What the computer may spend on a move in a network game unless the
+/// game says otherwise.
 pub const COMPUTER_BUDGET: Budget = Budget {
     time: Some(Duration::from_millis(500)),
     nodes: None,
@@ -398,56 +402,35 @@ impl Rooms {
 
     /// A new game: its room, its computer seats playing, each seat's
     /// opponent and time per move kept in the record's seats (so that a
-    /// restarted server plays them alike).
+    /// restarted server plays them alike). Its seed is its own, or drawn.
     ///
     /// # Errors
-    /// The rules refuse the board or the players, a computer's seat is
-    /// not in the game, every seat is the computer's, or the time per move
-    /// is out of bounds ([`THINK_MILLIS`]); in words.
+    /// The game names a file (a network game's board is always grown by
+    /// the server), the rules refuse the board or the players, a
+    /// computer's seat is not in the game, every seat is the computer's,
+    /// or the time per move is not a time within bounds ([`THINK_MILLIS`]);
+    /// in words.
     pub fn create(&self, new: &NewGame) -> Result<Arc<Room>, String> {
-        let millis = new.think.as_millis();
-        if !(u128::from(THINK_MILLIS.0)..=u128::from(THINK_MILLIS.1)).contains(&millis) {
+        let budget = new.computer.budget;
+        let millis = budget.time.map(|time| time.as_millis());
+        let bounds = u128::from(THINK_MILLIS.0)..=u128::from(THINK_MILLIS.1);
+        if budget.nodes.is_some() || !millis.is_some_and(|m| bounds.contains(&m)) {
             return Err(format!(
                 "the computer's time per move is {} to {} s",
                 THINK_MILLIS.0 as f64 / 1000.0,
                 THINK_MILLIS.1 as f64 / 1000.0
             ));
         }
-        let ground = new.ground()?;
-        let seed = self.draw_seed();
-        let defaults = new.rules.defaults();
-        let (rules, start) = deal_game(
-            new.rules,
-            ground,
-            usize::from(new.players),
-            usize::from(defaults.max_dice),
-            Player::A,
-            seed,
-        )
-        .map_err(|e| e.to_string())?;
-        if let Some(p) = new.computers.keys().find(|p| p.index() >= rules.players()) {
+        if let Some((_, what)) = new.file() {
             return Err(format!(
-                "no seat {}: this game has {} players, a to {}",
-                p.letter(),
-                rules.players(),
-                Player::all(rules.players())
-                    .last()
-                    .map_or('a', Player::letter)
+                "a network game is played on a board the server grows, not a {what} file"
             ));
         }
-        if new.computers.len() >= usize::from(rules.players()) {
+        let seed = new.seed.unwrap_or_else(|| self.draw_seed());
+        let dealt = new.deal(seed, None).map_err(|e| e.to_string())?;
+        if new.computers().len() >= usize::from(dealt.rules.players()) {
             return Err("every seat is the computer's: leave one for a person".to_string());
         }
-        let budget = Budget {
-            time: Some(new.think),
-            nodes: None,
-        };
-        let seats: Vec<Seat> = Player::all(rules.players())
-            .map(|p| match new.computers.get(&p) {
-                Some(&ai) => Seat::Computer { ai, budget },
-                None => Seat::Person,
-            })
-            .collect();
         let code = {
             let rooms = self.lock();
             let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
@@ -460,13 +443,7 @@ impl Rooms {
                 }
             }
         };
-        let tags = Tags {
-            seed: Some(seed),
-            date: None,
-            event: Some(format!("network game {code}")),
-            comments: Vec::new(),
-        };
-        let record = Record::new(rules, start, seats).with_tags(tags);
+        let record = dealt.record(None, Some(format!("network game {code}")));
         let path = self.dir.join(format!("{code}.txt"));
         let room = self.start(code, record, seed, path);
         // The record exists from the start, so that a restart finds it.
@@ -576,7 +553,6 @@ impl Rooms {
 
 mod computer;
 mod file;
-mod new_game;
 mod seats;
 mod table;
 #[cfg(test)]

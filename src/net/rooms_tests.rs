@@ -1,18 +1,21 @@
 //! The rooms: seats, moves kept and resumed, the computer's pool, seats held.
 
 use super::*;
+use crate::ai::AiKind;
 use crate::game::RuleSet;
+use crate::net::lobby::new_game;
+use crate::session::{Board, RandomMap, Seating};
 use std::path::Path;
 
 /// A classic game of two rows, the computer at `computers` (its default
 /// opponent, the fastest time).
 fn classic(computers: PlayerSet) -> NewGame {
-    NewGame {
-        board: BoardSize::Rows(2),
-        computers: computers.iter().map(|p| (p, AiKind::Search)).collect(),
-        think: Duration::from_millis(THINK_MILLIS.0),
-        ..NewGame::new(RuleSet::Classic)
-    }
+    let mut new = new_game(RuleSet::Classic);
+    new.board = Board::Hexagons(2);
+    new.computer.seats = Seating::These(computers);
+    new.computer.ai = Some(AiKind::Search);
+    new.computer.budget = Budget::time(Duration::from_millis(THINK_MILLIS.0));
+    new
 }
 
 #[test]
@@ -212,4 +215,103 @@ fn stopping_closes_the_rooms_with_a_word_and_keeps_the_games() {
             .map(|r| r.view().record.plays().len()),
         Some(1)
     );
+}
+
+#[test]
+fn a_game_is_made_with_its_board_players_opponents_and_time_and_resumed_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = Rooms::open(dir.path().to_path_buf(), 5).unwrap();
+    let b = Player::B;
+    let c = Player::from_letter('c').unwrap();
+    let mut new = new_game(RuleSet::Lol4);
+    new.board = Board::Hexagons(3);
+    new.players = 3;
+    new.computer.seats = Seating::These([b, c].into_iter().collect());
+    new.computer.own = [(b, AiKind::Random), (c, AiKind::Lol4)].into();
+    new.computer.budget = Budget::time(Duration::from_millis(200));
+    let room = rooms.create(&new).unwrap();
+    let record = room.view().record;
+    assert_eq!(
+        (record.rules().players(), record.rules().map().rows()),
+        (3, 3)
+    );
+    let budget = Budget::time(Duration::from_millis(200));
+    let seats = [
+        Seat::Person,
+        Seat::Computer {
+            ai: AiKind::Random,
+            budget,
+        },
+        Seat::Computer {
+            ai: AiKind::Lol4,
+            budget,
+        },
+    ];
+    assert_eq!(record.seats(), seats);
+    room.close();
+    let again = Rooms::open(dir.path().to_path_buf(), 6).unwrap();
+    let resumed = again.get(room.code()).unwrap();
+    assert_eq!(resumed.view().record.seats(), seats, "a restart keeps them");
+    assert!(
+        resumed
+            .summary()
+            .contains("b: computer random, c: computer lol4"),
+        "{}",
+        resumed.summary()
+    );
+    resumed.close();
+}
+
+#[test]
+fn dicewars_is_dealt_on_a_random_map_of_the_territories_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = Rooms::open(dir.path().to_path_buf(), 7).unwrap();
+    let original = rooms.create(&new_game(RuleSet::Dicewars)).unwrap();
+    assert_eq!(original.view().record.rules().players(), 7);
+    let mut new = new_game(RuleSet::Dicewars);
+    new.board = Board::RandomMap(RandomMap {
+        territories: Some(12),
+        ..RandomMap::default()
+    });
+    new.players = 3;
+    let small = rooms.create(&new).unwrap();
+    assert!(small.view().record.rules().map().len() <= 12);
+    assert_eq!(small.view().record.rules().players(), 3);
+}
+
+#[test]
+fn a_game_the_rules_or_bounds_refuse_is_not_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let rooms = Rooms::open(dir.path().to_path_buf(), 8).unwrap();
+    let refused = |new: &NewGame| rooms.create(new).unwrap_err();
+    let classic = new_game(RuleSet::Classic);
+    let mut slow = classic.clone();
+    slow.computer.budget = Budget::time(Duration::from_secs(11));
+    assert!(refused(&slow).contains("0.1 to 10 s"), "{}", refused(&slow));
+    let mut counted = classic.clone();
+    counted.computer.budget = Budget::nodes(1000);
+    assert!(refused(&counted).contains("0.1 to 10 s"));
+    let rows = NewGame {
+        board: Board::Hexagons(1),
+        players: 3,
+        ..classic.clone()
+    };
+    assert!(!refused(&rows).is_empty());
+    // A client never has the server read a file.
+    let file = NewGame {
+        board: Board::MapFile("/etc/passwd".into()),
+        ..classic.clone()
+    };
+    assert!(
+        refused(&file).contains("not a map file"),
+        "{}",
+        refused(&file)
+    );
+    let mut seat = classic.clone();
+    seat.computer.seats = Seating::These(PlayerSet::single(Player::from_letter('c').unwrap()));
+    assert!(refused(&seat).contains("no seat c"), "{}", refused(&seat));
+    let mut all = classic;
+    all.computer.seats = Seating::All;
+    assert!(refused(&all).contains("leave one for a person"));
+    assert!(rooms.codes().is_empty(), "nothing was made");
 }

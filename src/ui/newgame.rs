@@ -6,8 +6,8 @@
 //! unfinished game, to go on with. Like the game itself, in parts by job:
 //!
 //! - [`state`]: the choices and the line in focus, keys and clicks in, what
-//!   to do out, and the command line the choices stand for, which starts
-//!   the game by the same path as those flags;
+//!   to do out, and the session's new game the choices make (with the
+//!   command that plays the same game, which the screen shows);
 //! - [`view`]: a pure renderer from that state and a window size to a
 //!   frame;
 //! - the driver that owns the terminal meanwhile is `terminal/screen.rs`.

@@ -463,5 +463,6 @@ fn a_public_address_without_an_access_option_is_refused() {
 }
 
 mod lobby;
+mod new_game;
 mod screen;
 mod stop;

@@ -1,13 +1,11 @@
 //! The new-game screen at work: a bare `dice-of-doom` at a terminal, and a
 //! new game (`n`) after a game started from it, set the game up on it
-//! (`tui/newgame`), remembered for next time (`config.rs`); the game then
-//! starts from the command line the choices stand for, by `play`'s own
-//! path, or the unfinished game goes on, by `resume`'s.
+//! (`ui/newgame`), remembered for next time (`config.rs`); the game then
+//! starts from the new game the choices make (`Screen::new_game`), by
+//! `play`'s own path, or the unfinished game goes on, by `resume`'s.
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
-
-use clap::{Args, Command, FromArgMatches};
 
 use crate::cli::args::{ColorChoice, PlayArgs};
 use crate::cli::autosaves::latest_autosave;
@@ -48,8 +46,9 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
             screen.message = Some(message);
         }
         let chosen = run_screen(&mut screen, color.enabled(true), |screen| {
-            let args = play_args(screen)?;
-            setup::new_game(&args).map(drop).map_err(|e| e.to_string())
+            setup::deal(&screen.new_game())
+                .map(drop)
+                .map_err(|e| e.to_string())
         })?;
         let next = match chosen {
             Chosen::Quit => return Ok(()),
@@ -70,29 +69,13 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
                     ));
                 }
                 saved = Some(now);
-                play::run_then(&play_args(&screen).map_err(CliError::Usage)?, true)?
+                play::run_new(&resume::play_defaults()?, screen.new_game())?
             }
         };
         if next == Next::Done {
             return Ok(());
         }
     }
-}
-
-/// `play`'s options as the screen's command line gives them: the game the
-/// same flags would start.
-fn play_args(screen: &Screen) -> Result<PlayArgs, String> {
-    let command = PlayArgs::augment_args(Command::new("play"));
-    let line = std::iter::once("play".to_string()).chain(screen.command());
-    command
-        .try_get_matches_from(line)
-        .and_then(|matches| PlayArgs::from_arg_matches(&matches))
-        .map_err(|e| {
-            // Clap's first line, without its `error: `.
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or_default();
-            line.trim_start_matches("error: ").to_string()
-        })
 }
 
 /// The unfinished game saved last, to offer on the screen, or why it
@@ -175,11 +158,13 @@ mod tests {
         let line = screen.command();
         let words: Vec<&str> = line.iter().map(String::as_str).collect();
         let (ours, theirs) = (
-            setup::new_game(&play_args(&screen).unwrap()).unwrap(),
-            setup::new_game(&flags(&words)).unwrap(),
+            setup::deal(&screen.new_game()).unwrap().1,
+            setup::deal(&setup::resolve(&flags(&words)).unwrap())
+                .unwrap()
+                .1,
         );
         assert_eq!(ours.start, theirs.start);
-        assert_eq!((ours.seed, ours.computers), (77, theirs.computers));
+        assert_eq!((ours.seed, &ours.seats), (77, &theirs.seats));
         assert_eq!(ours.rules.map().to_string(), "4x4");
     }
 
@@ -187,8 +172,7 @@ mod tests {
     fn a_game_that_cannot_start_says_why() {
         let mut screen = Screen::new(None, Vec::new(), None, 1);
         screen.board = Board::File(PathBuf::from("maps/no-such.map"));
-        let args = play_args(&screen).unwrap();
-        let error = setup::new_game(&args).unwrap_err().to_string();
+        let error = setup::deal(&screen.new_game()).unwrap_err().to_string();
         assert!(error.contains("no-such.map"), "{error}");
     }
 

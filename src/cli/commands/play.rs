@@ -13,7 +13,7 @@ use crate::cli::autosaves;
 use crate::cli::saving::{self, Kept, Saver};
 use crate::cli::setup::game::{Game, game, hints_of, save_target};
 use crate::record::Record;
-use crate::session::Session;
+use crate::session::{NewGame, Session};
 use crate::ui as tui;
 use crate::ui::computer::{self, Computers, StrategyHints};
 use crate::ui::line_mode::{Outcome, help_line, play_with};
@@ -33,12 +33,26 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
     run_then(args, false).map(drop)
 }
 
-/// Runs `play` (see [`run`]); with `screen` (a game set up on the
-/// new-game screen), a new game (`n`) goes back to that screen, which
-/// comes next, rather than dealing a new board with the same options.
+/// Runs `play` (see [`run`]); with `screen`, a new game (`n`) goes back to
+/// the new-game screen, which comes next, rather than dealing a new board
+/// with the same options.
 pub(in crate::cli) fn run_then(args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
+    run_game(args, None, screen)
+}
+
+/// Plays the new game `new` set up on the new-game screen, with `play`'s
+/// other options `args` (how it is shown and kept); a new game (`n`) goes
+/// back to that screen, which comes next.
+pub(in crate::cli) fn run_new(args: &PlayArgs, new: NewGame) -> Result<Next, CliError> {
+    run_game(args, Some(new), true)
+}
+
+/// Runs `play` with `args` (see [`run_then`]): the new game `new` if
+/// given, otherwise the one the options ask for (or the record of
+/// `--load`).
+fn run_game(args: &PlayArgs, new: Option<NewGame>, screen: bool) -> Result<Next, CliError> {
     let kept_in_loaded = save_target(args)?;
-    let mut game = game(args, kept_in_loaded)?;
+    let mut game = game(args, kept_in_loaded, new)?;
     let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
     // A new game's record is written at once, so that a file that cannot
     // be written is known before the game; a record read is written again
@@ -99,13 +113,13 @@ fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliErr
         Box::new(kept.keep(saver, saved)) as Box<dyn crate::session::Store>
     });
     let app = app.with_store(&game.record, store);
-    run_full_screen(app, &game, args.color, Some(kept), Some(args), screen)
+    run_full_screen(app, &game, args.color, Some(kept), true, screen)
 }
 
 /// Runs the full-screen game `app` of `game`: the computer at its seats,
 /// and hints; the app keeps its games, listed in `kept`. Then prints the
-/// summary (who won, how to play the board of `again` again), if asked,
-/// and where the games are kept; after a signal, exits with its status (a failed write is
+/// summary (who won, how to play a new game's board again), if asked, and
+/// where the games are kept; after a signal, exits with its status (a failed write is
 /// then ignored: the terminal may be gone). With `screen`, a new game
 /// (`n`) is set up on the new-game screen, which comes next.
 pub(in crate::cli) fn run_full_screen(
@@ -113,7 +127,7 @@ pub(in crate::cli) fn run_full_screen(
     game: &Game,
     color: ColorChoice,
     kept: Option<Kept>,
-    again: Option<&PlayArgs>,
+    summary: bool,
     screen: bool,
 ) -> Result<Next, CliError> {
     let computers = computers(game);
@@ -139,13 +153,12 @@ pub(in crate::cli) fn run_full_screen(
     // comes after it.
     let mut quiet = ending.clone();
     quiet.signal = None;
-    if game.loaded.is_some() {
-        // The record plays the game again, not options: no such line.
-        quiet.seed = None;
-    }
-    let mut written = again.map_or(Ok(()), |args| {
-        crate::cli::setup::again::finish(&quiet, args)
-    });
+    // A game read from a record has no new game: the record plays it
+    // again, not options, and the summary names no command.
+    let mut written = match summary {
+        true => crate::cli::setup::again::finish(&quiet, game.new.as_ref()),
+        false => Ok(()),
+    };
     let (notes, failures) = kept.map_or((None, None), |kept| {
         kept.release();
         kept.notes()
@@ -206,8 +219,9 @@ pub(in crate::cli) fn replay_full_screen(
         saver: None,
         hints,
         loaded: None,
+        new: None,
     };
-    run_full_screen(app, &game, color, Some(kept), None, false).map(|_| ())
+    run_full_screen(app, &game, color, Some(kept), false, false).map(|_| ())
 }
 
 /// Plays the game in the line mode.
@@ -217,18 +231,18 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
     let computers = computers(&game);
     let mut out = io::BufWriter::new(stdout.lock());
     let record = &mut game.record;
-    match (&game.loaded, record.tags().seed) {
-        (Some(file), _) => writeln!(
+    match (&game.loaded, &game.new, record.tags().seed) {
+        (Some(file), _, _) => writeln!(
             out,
             "The game of {file}, after {}.",
             crate::text::count(record.plays().len(), "move", "moves")
         )?,
-        (None, Some(seed)) => writeln!(
+        (None, Some(new), Some(seed)) => writeln!(
             out,
             "{}",
-            crate::cli::setup::again::seed_line(record.rules().map(), seed, args)
+            crate::cli::setup::again::seed_line(record.rules().map(), seed, new)
         )?,
-        (None, None) => {}
+        (None, _, _) => {}
     }
     if io::stdin().is_terminal() {
         writeln!(out, "{}", help_line())?;

@@ -46,8 +46,9 @@ pub struct ResumeArgs {
     computer: Option<ComputerPlayers>,
 }
 
-/// `play`'s options as they are when none is given.
-fn play_defaults() -> Result<PlayArgs, CliError> {
+/// `play`'s options as they are when none is given (how a game set up on
+/// the new-game screen is shown and kept).
+pub(in crate::cli) fn play_defaults() -> Result<PlayArgs, CliError> {
     let command = PlayArgs::augment_args(Command::new("play"));
     command
         .try_get_matches_from(["play"])

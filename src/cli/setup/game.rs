@@ -1,6 +1,6 @@
 //! The game `play` and `resume` start, resolved before any front-end: a new
-//! game from the options ([`new_game`](super::new_game)) or the record of
-//! `--load`, who sits where, who gives the hints, and where the game is
+//! game (the options' [`NewGame`], [`resolve`](super::resolve)d here once,
+//! or the one the new-game screen set up), dealt, or the record of `--load`, who sits where, who gives the hints, and where the game is
 //! kept (`--save`, the record it goes on from, or an autosave): the save
 //! policy, decided once.
 
@@ -11,8 +11,8 @@ use crate::cli::args::{ComputerPlayers, PlayArgs};
 use crate::cli::saving::{Saver, read_record};
 use crate::cli::{CliError, autosaves, files};
 use crate::game::Player;
-use crate::record::{Record, Seat, Tags};
-use crate::ui::computer;
+use crate::record::{Record, Seat};
+use crate::session::NewGame;
 
 /// A game about to be played: its record so far, where it is kept, and
 /// who gives the hints.
@@ -25,6 +25,9 @@ pub(in crate::cli) struct Game {
     pub(in crate::cli) hints: (AiKind, Budget),
     /// The file it was read from, for a game that goes on.
     pub(in crate::cli) loaded: Option<String>,
+    /// The new game it is, with its seed, for the lines that say how to
+    /// play it again (`None` for a game read from a record).
+    pub(in crate::cli) new: Option<NewGame>,
 }
 
 /// Refuses a `--save FILE` that is there already, before anything else,
@@ -54,9 +57,14 @@ pub(in crate::cli) fn save_target(args: &PlayArgs) -> Result<bool, CliError> {
     Ok(false)
 }
 
-/// The game the options ask for: the record of `--load`, or a new game;
+/// The game the options ask for: the record of `--load`, or a new game,
+/// `asked` (set up on the new-game screen) or the one the options ask for;
 /// `kept_in_loaded` if `--save` names the record of `--load`.
-pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game, CliError> {
+pub(in crate::cli) fn game(
+    args: &PlayArgs,
+    kept_in_loaded: bool,
+    asked: Option<NewGame>,
+) -> Result<Game, CliError> {
     if let Some(path) = &args.load {
         if path.as_os_str() == "-" {
             return Err(CliError::Usage(
@@ -90,6 +98,7 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
             saver,
             hints,
             loaded: Some(crate::text::shell_quote(path)),
+            new: None,
         });
     }
     if args.uncapped {
@@ -99,16 +108,13 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
                 .to_string(),
         ));
     }
-    // The options resolved and checked once (`setup.rs`).
-    let new = super::new_game(args)?;
-    let (ai, budget) = (new.ai, new.budget);
-    let seats = computer::seats(ai, new.computers, new.rules.players(), budget);
-    let record = Record::new(new.rules, new.start, seats).with_tags(Tags {
-        seed: Some(new.seed),
-        date: Some(crate::record::Date::now()),
-        event: None,
-        comments: Vec::new(),
-    });
+    // The options resolved and checked once (`setup.rs`), then dealt.
+    let asked = match asked {
+        Some(new) => new,
+        None => super::resolve(args)?,
+    };
+    let (new, dealt) = super::deal(&asked)?;
+    let record = dealt.record(Some(crate::record::Date::now()), None);
     let autosave =
         !args.no_autosave && (args.autosave || io::stdin().is_terminal()) && args.save.is_none();
     let saver = match &args.save {
@@ -119,8 +125,9 @@ pub(in crate::cli) fn game(args: &PlayArgs, kept_in_loaded: bool) -> Result<Game
     Ok(Game {
         record,
         saver,
-        hints: (ai, budget),
+        hints: dealt.hints,
         loaded: None,
+        new: Some(new),
     })
 }
 

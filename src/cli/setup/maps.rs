@@ -5,16 +5,19 @@
 use std::path::Path;
 
 use crate::cli::CliError;
-pub(in crate::cli) use crate::cli::args::{DEFAULT_TERRITORIES, MapArgs, MapChoice};
 use crate::cli::args::{GameOptions, Takes};
-use crate::game::{Deal, Ground, MapShape, Position, RuleSet, Rules};
+pub(in crate::cli) use crate::cli::args::{MapArgs, MapChoice};
+#[cfg(test)]
+use crate::game::DEFAULT_TERRITORIES;
+use crate::game::{Ground, MapShape, Position, RuleSet, Rules};
 
 impl MapArgs {
-    /// The shape of the random map asked for under rule set `set`: with
-    /// neither `--territories` nor `--grid`, Dice Wars plays the original's
-    /// map ([`MapShape::original`]), other rule sets a map of
-    /// [`DEFAULT_TERRITORIES`]. A usage error when `--territories` or
-    /// `--grid` come with a map file, or with no map.
+    /// The shape of the random map asked for under rule set `set`, as the
+    /// rule set grows it ([`RuleSet::map_shape`]: with neither
+    /// `--territories` nor `--grid`, Dice Wars plays the original's map,
+    /// other rule sets a map of [`crate::game::DEFAULT_TERRITORIES`]). A
+    /// usage error when `--territories` or `--grid` come with a map file,
+    /// or with no map.
     pub(in crate::cli) fn shape(&self, set: RuleSet) -> Result<MapShape, CliError> {
         if !matches!(self.map, Some(MapChoice::Random)) {
             let option = match (self.territories, self.grid) {
@@ -32,17 +35,8 @@ impl MapArgs {
                 )));
             }
         }
-        if set.spec().deal == Deal::Territories && self.territories.is_none() && self.grid.is_none()
-        {
-            return Ok(MapShape::original());
-        }
-        let usage = |e: crate::game::MapGenError| CliError::Usage(e.to_string());
-        let shape =
-            MapShape::new(self.territories.unwrap_or(DEFAULT_TERRITORIES)).map_err(usage)?;
-        match self.grid {
-            Some((w, h)) => shape.with_grid(w, h).map_err(usage),
-            None => Ok(shape),
-        }
+        set.map_shape(self.territories, self.grid)
+            .map_err(|e| CliError::Usage(e.to_string()))
     }
 
     /// The options that give this map again, for a replay line: `--map

@@ -1,14 +1,16 @@
 //! The new-game screen's state: the choices on it, the line in focus, the
 //! message; keys and clicks in, what to do out. Pure: the driver reads the
-//! keys, and the command line these choices stand for
-//! ([`Screen::command`]) is what starts the game.
+//! keys, and the new game these choices make ([`Screen::new_game`]) is what
+//! it starts; the screen names the command that plays the same game, that
+//! game's own ([`Screen::command`]).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{Saved, VERSION};
-use crate::ai::AiKind;
+use crate::ai::{AiKind, Budget};
 use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, RuleSet};
+use crate::session::{self, NewGame, RandomMap, Seating, THINK_TIME};
 use crate::ui::state::{Key, Target};
 
 /// What the game is played on.
@@ -339,35 +341,41 @@ impl Screen {
         fields[self.focus.min(fields.len() - 1)]
     }
 
-    /// The command line these choices stand for (less the program's name):
-    /// what starts the game, the same game as these flags give.
-    pub(crate) fn command(&self) -> Vec<String> {
-        let mut line: Vec<String> = Vec::new();
-        let mut flag = |name: &str, value: String| {
-            line.push(format!("--{name}"));
-            line.push(value);
+    /// The new game these choices make: the rule set's dice limit, the
+    /// computer's opponent at its seats and for hints, thinking as long as
+    /// the strength says (hints with no computer seat as long as
+    /// [`THINK_TIME`]), and the seed.
+    pub fn new_game(&self) -> NewGame {
+        let board = match &self.board {
+            Board::Side(side) => session::Board::Hexagons(*side),
+            Board::RandomMap => session::Board::RandomMap(RandomMap {
+                named: true,
+                ..RandomMap::default()
+            }),
+            Board::File(path) => session::Board::MapFile(path.clone()),
         };
-        flag("rules", self.rules.name().to_string());
-        match &self.board {
-            Board::Side(side) => flag("size", side.to_string()),
-            Board::RandomMap => flag("map", "random".to_string()),
-            Board::File(path) => flag("map", path.display().to_string()),
-        }
-        flag("players", self.players.to_string());
-        let computers: Vec<String> = self.computers.iter().map(|p| p.to_string()).collect();
-        if !computers.is_empty() {
-            flag("computer", computers.join(","));
-        }
-        flag("ai", self.ai.name().to_string());
-        if !self.computers.is_empty() {
-            flag(
-                "think-time",
-                self.strength.think_time().as_secs_f64().to_string(),
-            );
-        }
-        flag("first", self.first.to_string());
-        flag("seed", self.seed.to_string());
-        line
+        let (seats, think) = match self.computers.is_empty() {
+            true => (Seating::Unsaid, THINK_TIME),
+            false => (Seating::These(self.computers), self.strength.think_time()),
+        };
+        let mut new = NewGame::of(self.rules).with_seed(Some(self.seed));
+        new.board = board;
+        new.players = self.players;
+        new.first = self.first;
+        new.computer.seats = seats;
+        new.computer.ai = Some(self.ai);
+        new.computer.budget = Budget::time(think);
+        new
+    }
+
+    /// The command that plays the game these choices make (less the
+    /// program's name), word by word: `--seed 42 --size 3 --computer b
+    /// --ai search`.
+    pub(crate) fn command(&self) -> Vec<String> {
+        self.new_game()
+            .again()
+            .map(|again| again.words)
+            .unwrap_or_default()
     }
 
     /// Handles a key.

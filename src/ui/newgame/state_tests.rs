@@ -30,10 +30,11 @@ fn it_opens_on_start_with_the_classic_defaults_against_the_computer() {
         [Player::new(1).unwrap()]
     );
     assert_eq!(s.ai, AiKind::Search);
+    // The command that plays the same game: the rule set's own numbers
+    // and a second a move go without saying.
     assert_eq!(
         s.command().join(" "),
-        "--rules classic --size 3 --players 2 --computer b --ai search --think-time 1 \
-         --first a --seed 42"
+        "--seed 42 --size 3 --computer b --ai search"
     );
 }
 
@@ -69,7 +70,7 @@ fn arrows_move_round_the_lines_and_change_the_rule_set_with_its_defaults() {
     assert!(
         s.command()
             .join(" ")
-            .starts_with("--rules dicewars --map random --players 7")
+            .starts_with("--rules dicewars --seed 42 --map random --computer b,c,d,e,f,g")
     );
 }
 
@@ -280,4 +281,37 @@ fn settings_read_back_and_bad_ones_are_reported() {
         );
         assert_eq!(s.rules, RuleSet::Classic, "{field}: the defaults");
     }
+}
+
+#[test]
+fn the_choices_make_a_new_game_named_by_its_own_command() {
+    let mut s = screen();
+    s.set_rules(RuleSet::Lol4);
+    s.set_players(3);
+    s.first = Player::B;
+    s.strength = Strength::Easy;
+    let new = s.new_game();
+    assert_eq!(
+        (new.rules, new.players, new.first, new.seed),
+        (RuleSet::Lol4, 3, Player::B, Some(42))
+    );
+    assert_eq!(new.computers(), s.computers);
+    assert_eq!(new.max_dice, RuleSet::Lol4.defaults().max_dice);
+    assert_eq!(
+        s.command().join(" "),
+        "--rules lol4 --seed 42 --size 5 --players 3 --first b --computer b,c --ai chance \
+         --think-time 0.1"
+    );
+    // With no computer seat the strength plays no part: hints think as
+    // long as a game of the command line's.
+    s.computers = PlayerSet::EMPTY;
+    assert_eq!(
+        s.command().join(" "),
+        "--rules lol4 --seed 42 --size 5 --players 3 --first b --ai chance"
+    );
+    s.board = Board::File(PathBuf::from("maps/duel-12.map"));
+    assert_eq!(
+        s.new_game().file(),
+        Some((std::path::Path::new("maps/duel-12.map"), "map"))
+    );
 }

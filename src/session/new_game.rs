@@ -1,0 +1,216 @@
+//! A new game, described once for every front-end: the rule set, what it
+//! is played on, the players, the computer's seats with their opponents and
+//! budget, the first player and the seed. The command line builds one from
+//! its options, the new-game screen from its choices, a server's lobby from
+//! its `new`; each deals it the same way ([`NewGame::deal`], `deal.rs`) and
+//! names the command that plays it again the same way ([`NewGame::again`],
+//! `again.rs`). Nothing here knows an option parser: the numbers a game may
+//! take are the rule set's ([`RuleSet::ranges`]).
+//!
+//! ```
+//! use dice_of_doom::game::RuleSet;
+//! use dice_of_doom::session::{Board, NewGame};
+//! let lol4 = NewGame::of(RuleSet::Lol4).with_seed(Some(7));
+//! assert_eq!((lol4.board.clone(), lol4.players), (Board::Hexagons(5), 4));
+//! let again = lol4.again().unwrap();
+//! assert_eq!(again.command(), "dice-of-doom --rules lol4 --seed 7 --size 5");
+//! let dealt = lol4.deal(7, None).unwrap();
+//! assert_eq!(dealt.rules.map().rows(), 5);
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::ai::{AiKind, Budget};
+use crate::game::{MapGenError, MapShape, Player, PlayerSet, RuleSet};
+
+mod again;
+mod deal;
+
+pub use again::PlayAgain;
+pub use deal::{Dealt, NewGameError};
+
+/// What the computer may think per move unless told otherwise: the command
+/// line's `--think-time`, which the command that plays a game again names
+/// only when it differs.
+pub const THINK_TIME: Duration = Duration::from_secs(1);
+
+/// A new game, before it is dealt (see the [module](self)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// What it is played on.
+    pub board: Board,
+    /// The number of players.
+    pub players: u8,
+    /// The most dice a cell may hold.
+    pub max_dice: u8,
+    /// The player who moves first.
+    pub first: Player,
+    /// Who the computer plays, and how.
+    pub computer: ComputerSeats,
+    /// The seed of its random board or map and their deal, of its dice and
+    /// of the computer's play; `None` until one is chosen (the front-end
+    /// draws one to deal the game).
+    pub seed: Option<u64>,
+}
+
+/// What a new game is played on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// A random board of hexagons of this side.
+    Hexagons(u8),
+    /// A random map of territories, grown from the seed.
+    RandomMap(RandomMap),
+    /// The board in this file (`-`: standard input), played as it is.
+    BoardFile(PathBuf),
+    /// The map in this file (`-`: standard input): its territories' owners
+    /// and dice as written, or dealt from the seed if it has none.
+    MapFile(PathBuf),
+}
+
+/// A random map as it was asked for: each of its numbers the rule set's
+/// own unless given ([`RuleSet::map_shape`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RandomMap {
+    /// Its territories, if given.
+    pub territories: Option<usize>,
+    /// The grid it grows on, width and height, if given.
+    pub grid: Option<(usize, usize)>,
+    /// Whether it was asked for by name (`--map random`) rather than
+    /// brought by a rule set that plays one: the command that plays it
+    /// again says it as it was said.
+    pub named: bool,
+}
+
+impl RandomMap {
+    /// Its shape under rule set `set`.
+    ///
+    /// # Errors
+    /// Its territories or grid are out of range.
+    pub fn shape(self, set: RuleSet) -> Result<MapShape, MapGenError> {
+        set.map_shape(self.territories, self.grid)
+    }
+}
+
+/// Who the computer plays in a new game, with which opponent and budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerSeats {
+    /// Its seats, as they were asked for.
+    pub seats: Seating,
+    /// The opponent at its seats and for hints, if one was named (otherwise
+    /// the rule set's own, [`AiKind::for_rules`]).
+    pub ai: Option<AiKind>,
+    /// Seats with an opponent of their own (a lobby's `computer b=lol4`);
+    /// a key that is not among the seats is ignored.
+    pub own: BTreeMap<Player, AiKind>,
+    /// What it may spend on a move or a hint.
+    pub budget: Budget,
+}
+
+impl Default for ComputerSeats {
+    /// Nobody's seat: people at every one, hints from the rule set's own
+    /// opponent within [`THINK_TIME`].
+    fn default() -> ComputerSeats {
+        ComputerSeats {
+            seats: Seating::Unsaid,
+            ai: None,
+            own: BTreeMap::new(),
+            budget: Budget::time(THINK_TIME),
+        }
+    }
+}
+
+/// The players the computer plays, as they were asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// Nothing said: a person at every seat.
+    Unsaid,
+    /// Every player.
+    All,
+    /// These players (none: said so, `--computer none`).
+    These(PlayerSet),
+}
+
+impl NewGame {
+    /// The game rule set `set` brings: its board or random map, players and
+    /// dice limit, `a` first, people at every seat, no seed yet.
+    pub fn of(set: RuleSet) -> NewGame {
+        let defaults = set.defaults();
+        NewGame {
+            rules: set,
+            board: defaults
+                .side
+                .map_or(Board::RandomMap(RandomMap::default()), Board::Hexagons),
+            players: defaults.players,
+            max_dice: defaults.max_dice,
+            first: Player::A,
+            computer: ComputerSeats::default(),
+            seed: None,
+        }
+    }
+
+    /// The same game with this seed (`None`: none chosen yet).
+    #[must_use]
+    pub fn with_seed(self, seed: Option<u64>) -> NewGame {
+        NewGame { seed, ..self }
+    }
+
+    /// The game a new deal (the full-screen game's `n`) plays in this one's
+    /// place from `seed`: the same but for the seed, a board file's game a
+    /// random board of its `rows`; `None` after a map file's game, which
+    /// no new game names.
+    pub fn anew(&self, seed: u64, rows: usize) -> Option<NewGame> {
+        let board = match &self.board {
+            Board::BoardFile(_) => Board::Hexagons(u8::try_from(rows).ok()?),
+            Board::MapFile(_) => return None,
+            board => board.clone(),
+        };
+        Some(NewGame {
+            board,
+            seed: Some(seed),
+            ..self.clone()
+        })
+    }
+
+    /// The opponent at the computer's seats (but those with their own) and
+    /// for hints: the one named, or the rule set's own.
+    pub fn ai(&self) -> AiKind {
+        self.computer
+            .ai
+            .unwrap_or_else(|| AiKind::for_rules(self.rules))
+    }
+
+    /// The players the computer plays (some may be past the game's
+    /// players: [`NewGame::deal`] refuses those).
+    pub fn computers(&self) -> PlayerSet {
+        match self.computer.seats {
+            Seating::Unsaid => PlayerSet::EMPTY,
+            Seating::All => Player::all(self.players).collect(),
+            Seating::These(set) => set,
+        }
+    }
+
+    /// Whether the computer plays every seat, so that no person plays.
+    pub fn computer_everywhere(&self) -> bool {
+        let computers = self.computers();
+        Player::all(self.players).all(|p| computers.contains(p))
+    }
+
+    /// The board or map file the game is read from, and which it is
+    /// (`"board"` or `"map"`): the front-end reads its text for
+    /// [`NewGame::deal`].
+    pub fn file(&self) -> Option<(&Path, &'static str)> {
+        match &self.board {
+            Board::BoardFile(path) => Some((path, "board")),
+            Board::MapFile(path) => Some((path, "map")),
+            Board::Hexagons(_) | Board::RandomMap(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "new_game_tests.rs"]
+mod tests;

@@ -1,6 +1,6 @@
 //! The terminal layer, below every front-end that draws on a terminal: the
-//! command line ([`cli`](crate::cli)) and the SSH server ([`net`](crate::net))
-//! both use it, and it knows nothing of either (no clap, no argv, no files).
+//! command line (`cli`) and the SSH server (`net`) both use it, and it
+//! knows nothing of either (no clap, no argv, no files).
 //!
 //! - `words`: the sentences every front-end says; `render`: boards and maps
 //!   as text, the players' colours;

@@ -273,6 +273,19 @@ mod tests {
     }
 
     #[test]
+    fn the_budget_is_the_think_time_unless_nodes_are_given() {
+        use crate::ai::Budget;
+        use std::time::Duration;
+        let budget = |line: &[&str]| resolve(&args(line)).unwrap().computer.budget;
+        assert_eq!(budget(&[]), Budget::time(Duration::from_secs(1)));
+        assert_eq!(
+            budget(&["--think-time", "0.5"]),
+            Budget::time(Duration::from_millis(500))
+        );
+        assert_eq!(budget(&["--nodes", "500"]), Budget::nodes(500));
+    }
+
+    #[test]
     fn the_rule_set_brings_its_defaults_once() {
         let dicewars = resolve(&args(&["--rules", "dicewars"])).unwrap();
         assert_eq!(

@@ -6,13 +6,12 @@
 //! the options it takes.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::builder::PossibleValue;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
-use crate::ai::AiKind;
+use crate::ai::{AiKind, Budget};
 use crate::game::{
     MAX_DICE_LIMIT, MAX_PLAYERS, MAX_RANDOM_TERRITORIES, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS,
     MIN_RANDOM_TERRITORIES, MIN_SIDE, Player, PlayerSet, RuleSet,
@@ -336,14 +335,16 @@ pub(super) struct PlayArgs {
     #[arg(long, value_enum, value_name = "AI")]
     pub(super) ai: Option<AiKind>,
     /// Seconds the computer may think per move (0.001 to 3600).
-    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
+    // Read as the budget it gives, as `--nodes` is: the game takes the
+    // one given (`nodes.unwrap_or(think_time)`), with no further step.
+    #[arg(long, default_value = "1", value_parser = think_budget, value_name = "SECONDS",
           allow_negative_numbers = true)]
-    pub(super) think_time: Duration,
+    pub(super) think_time: Budget,
     /// Search nodes the computer may visit per move or hint, instead of a
     /// think time: no clock, so a seed replays the same game on every machine.
     #[arg(long, value_name = "N", conflicts_with = "think_time",
-          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
-    pub(super) nodes: Option<u64>,
+          value_parser = nodes_budget, allow_negative_numbers = true)]
+    pub(super) nodes: Option<Budget>,
     /// Use the line mode (a numbered menu) even at a terminal; without it a
     /// terminal gets the full-screen game.
     #[arg(long)]
@@ -374,6 +375,16 @@ pub(super) struct PlayArgs {
     /// most 60 seconds a move, whatever the file says.
     #[arg(long)]
     pub(super) uncapped: bool,
+}
+
+/// `--think-time`'s seconds, read as the budget they give.
+fn think_budget(text: &str) -> Result<Budget, String> {
+    parse_think_time(text).map(Budget::time)
+}
+
+/// `--nodes`'s number, read as the budget it gives: no clock.
+fn nodes_budget(text: &str) -> Result<Budget, String> {
+    whole(1, u64::MAX)(text).map(Budget::nodes)
 }
 
 /// When to colour the board.

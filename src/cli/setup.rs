@@ -5,7 +5,7 @@
 //! those values, and the "play again" lines are the `NewGame`'s.
 //!
 //! `load.rs` reads board and map files, `maps.rs` completes the map options
-//! and grows random maps, `again.rs` the lines that name how to play a game
+//! and grows random maps, `again.rs` the line that names how to play a game
 //! again, `game.rs` the game `play` and `resume` start.
 
 pub(in crate::cli) mod again;
@@ -106,7 +106,7 @@ pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
             seats,
             ai: args.ai,
             own: BTreeMap::new(),
-            budget: budget(args.think_time, args.nodes),
+            budget: args.nodes.unwrap_or(args.think_time),
         },
         seed: args.seed,
     })
@@ -270,6 +270,19 @@ mod tests {
             .iter()
             .filter(|s| **s != crate::record::Seat::Person);
         assert_eq!((game.seed, computers.count()), (9, 1));
+    }
+
+    #[test]
+    fn the_budget_is_the_think_time_unless_nodes_are_given() {
+        use crate::ai::Budget;
+        use std::time::Duration;
+        let budget = |line: &[&str]| resolve(&args(line)).unwrap().computer.budget;
+        assert_eq!(budget(&[]), Budget::time(Duration::from_secs(1)));
+        assert_eq!(
+            budget(&["--think-time", "0.5"]),
+            Budget::time(Duration::from_millis(500))
+        );
+        assert_eq!(budget(&["--nodes", "500"]), Budget::nodes(500));
     }
 
     #[test]

@@ -1,22 +1,22 @@
-//! `dice-of-doom play` (and `resume`): the game the options ask for, new or
-//! from a record, as `setup` resolves it (`setup/game.rs`: the game, its
-//! seats and where it is kept), played full-screen at a terminal, otherwise
-//! in the line mode, kept after every move.
+//! `dice-of-doom play` (and `resume`): the options resolved once into the
+//! game they ask for (`setup/game.rs`: the game, new or from a record, its
+//! seats and hints, where it is kept, how it is shown and the texts that
+//! depend on the options), then played full-screen at a terminal,
+//! otherwise in the line mode, kept after every move.
 
 use std::io::{self, IsTerminal, Write};
-use std::time::Duration;
 
-use crate::ai::{AiKind, Budget};
 use crate::cli::CliError;
 use crate::cli::args::{ColorChoice, PlayArgs};
 use crate::cli::autosaves;
 use crate::cli::saving::{self, Kept, Saver};
-use crate::cli::setup::game::{Game, game, hints_of, save_target};
+use crate::cli::setup::game::{Game, game, replayed};
 use crate::record::Record;
 use crate::session::{NewGame, Session};
 use crate::ui as tui;
 use crate::ui::computer::{self, Computers, StrategyHints};
 use crate::ui::line_mode::{Outcome, help_line, play_with};
+use crate::ui::terminal::Ending;
 
 /// What comes after a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,57 +37,29 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
 /// the new-game screen, which comes next, rather than dealing a new board
 /// with the same options.
 pub(in crate::cli) fn run_then(args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
-    run_game(args, None, screen)
+    let game = game(args, None)?;
+    play(game, screen)
 }
 
 /// Plays the new game `new` set up on the new-game screen, with `play`'s
 /// other options `args` (how it is shown and kept); a new game (`n`) goes
 /// back to that screen, which comes next.
 pub(in crate::cli) fn run_new(args: &PlayArgs, new: NewGame) -> Result<Next, CliError> {
-    run_game(args, Some(new), true)
+    let game = game(args, Some(new))?;
+    play(game, true)
 }
 
-/// Runs `play` with `args` (see [`run_then`]): the new game `new` if
-/// given, otherwise the one the options ask for (or the record of
-/// `--load`).
-fn run_game(args: &PlayArgs, new: Option<NewGame>, screen: bool) -> Result<Next, CliError> {
-    let kept_in_loaded = save_target(args)?;
-    let mut game = game(args, kept_in_loaded, new)?;
-    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
-    // A new game's record is written at once, so that a file that cannot
-    // be written is known before the game; a record read is written again
-    // only once the game changes, so that a finished one, or one a person
-    // annotated with comments, stays as it is until then.
-    // An autosave is made only once the game has a move: a game left
-    // before that leaves nothing to resume.
-    let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
-    if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
-        let made = if saver.is_autosave() {
-            saver.probe()
-        } else {
-            saver.save(&game.record)
-        };
-        if let Err(reason) = made {
-            let path = crate::text::shell_quote(saver.path());
-            if args.save.is_some() || args.load.is_some() {
-                return Err(CliError::Runtime(format!(
-                    "cannot save the game to {path}: {reason}"
-                )));
-            }
-            // An autosave that cannot be written: the game goes on, the
-            // saver trying again after every change; each mode warns at
-            // once (`Saver::warning`), and the session ends with status 1
-            // unless a later save succeeds (`Saver::failure_as`).
-        }
+/// Plays the resolved `game` full-screen or in the line mode, as it says;
+/// `screen` as in [`run_then`].
+fn play(game: Game, screen: bool) -> Result<Next, CliError> {
+    if game.full {
+        return full_screen(game, screen);
     }
-    if full {
-        return full_screen(game, args, screen);
-    }
-    lines(game, args).map(|()| Next::Done)
+    lines(game).map(|()| Next::Done)
 }
 
 /// The computer's seats of the game, seeded by its board's seed, with
-/// hints from [`AiKind::rater_under`].
+/// hints from [`AiKind::rater_under`](crate::ai::AiKind::rater_under).
 fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
@@ -97,7 +69,7 @@ fn computers(game: &Game) -> Computers {
 
 /// Plays the game full-screen, from where its record stands, the record
 /// kept after every change.
-fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
+fn full_screen(game: Game, screen: bool) -> Result<Next, CliError> {
     let record = &game.record;
     let app = tui::App::resume(
         record.rules().clone(),
@@ -113,7 +85,7 @@ fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliErr
         Box::new(kept.keep(saver, saved)) as Box<dyn crate::session::Store>
     });
     let app = app.with_store(&game.record, store);
-    run_full_screen(app, &game, args.color, Some(kept), true, screen)
+    run_full_screen(app, &game, Some(kept), true, screen)
 }
 
 /// Runs the full-screen game `app` of `game`: the computer at its seats,
@@ -122,10 +94,9 @@ fn full_screen(game: Game, args: &PlayArgs, screen: bool) -> Result<Next, CliErr
 /// where the games are kept; after a signal, exits with its status (a failed write is
 /// then ignored: the terminal may be gone). With `screen`, a new game
 /// (`n`) is set up on the new-game screen, which comes next.
-pub(in crate::cli) fn run_full_screen(
+fn run_full_screen(
     app: tui::App,
     game: &Game,
-    color: ColorChoice,
     kept: Option<Kept>,
     summary: bool,
     screen: bool,
@@ -144,7 +115,7 @@ pub(in crate::cli) fn run_full_screen(
         (!computers.players().is_empty()).then(|| Box::new(computers) as _);
     let ending = tui::run(
         app,
-        color.enabled(true),
+        game.color.enabled(true),
         computer,
         Some(Box::new(hints)),
         screen,
@@ -156,7 +127,7 @@ pub(in crate::cli) fn run_full_screen(
     // A game read from a record has no new game: the record plays it
     // again, not options, and the summary names no command.
     let mut written = match summary {
-        true => crate::cli::setup::again::finish(&quiet, game.new.as_ref()),
+        true => finish(&quiet, game.new.as_ref()),
         false => Ok(()),
     };
     let (notes, failures) = kept.map_or((None, None), |kept| {
@@ -183,6 +154,52 @@ pub(in crate::cli) fn run_full_screen(
     })
 }
 
+/// What is printed after a full-screen game: who won (or that it was left
+/// before its end), then, for a new game `new`, how to play its board again
+/// (that of the last game shown, which a new deal, `n`, may have put in its
+/// place: the `Ending` says which).
+fn summary(ending: &Ending, new: Option<&NewGame>) -> String {
+    let result = match ending.winners {
+        Some(w) if w.len() == 1 => format!("The winner is {w}."),
+        Some(w) => format!("The game is a tie between {w}."),
+        None => "The game was quit before the end.".to_string(),
+    };
+    let shown = match (new, ending.dealt, ending.seed) {
+        (None, _, _) => None,
+        (Some(new), true, Some(seed)) => new.anew(seed, ending.side),
+        (Some(new), _, seed) => Some(new.clone().with_seed(seed)),
+    };
+    match shown.and_then(|game| game.again()) {
+        Some(again) => match ending.seed {
+            Some(seed) => format!(
+                "{result}\nSeed {seed}: play this {} again with `{}`.\n",
+                again.what,
+                again.command()
+            ),
+            None => format!(
+                "{result}\nPlay this {} again with `{}`.\n",
+                again.what,
+                again.command()
+            ),
+        },
+        None => format!("{result}\n"),
+    }
+}
+
+/// Prints the summary of a game on the normal screen; after a signal, exits
+/// with its status (a failed write is then ignored: the terminal may be
+/// gone).
+fn finish(ending: &Ending, new: Option<&NewGame>) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    let written = out
+        .write_all(summary(ending, new).as_bytes())
+        .and_then(|()| out.flush());
+    if ending.signal.is_some() {
+        std::process::exit(ending.status());
+    }
+    written
+}
+
 /// Shows the game of `record` full-screen from its start, to step through;
 /// a game continued from it (`c`) is autosaved as a new game (unless
 /// `autosave` is false), leaving the record as it was.
@@ -198,12 +215,9 @@ pub(in crate::cli) fn replay_full_screen(
         record.tags().seed,
     )
     .map_err(|e| CliError::Runtime(format!("move {} ({}) is not legal", e.number, e.mv)))?;
-    // A record from someone else cannot make the computer think forever.
-    let record = crate::cli::setup::game::capped(record);
-    let fallback = AiKind::for_rules(record.rules().set());
-    let hints = hints_of(&record, (fallback, Budget::time(Duration::from_secs(1))));
+    let game = replayed(record, color);
     // A game continued from the replay (`c`) is kept from then on.
-    let mut header = record.clone();
+    let mut header = game.record.clone();
     header.tags_mut().date = Some(crate::record::Date::now());
     let kept = Kept::default();
     let store = autosave
@@ -214,35 +228,17 @@ pub(in crate::cli) fn replay_full_screen(
             Box::new(saver) as Box<dyn crate::session::Store>
         });
     let app = app.with_store(&header, store);
-    let game = Game {
-        record,
-        saver: None,
-        hints,
-        loaded: None,
-        new: None,
-    };
-    run_full_screen(app, &game, color, Some(kept), false, false).map(|_| ())
+    run_full_screen(app, &game, Some(kept), false, false).map(|_| ())
 }
 
 /// Plays the game in the line mode.
-fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
+fn lines(mut game: Game) -> Result<(), CliError> {
     let stdout = io::stdout();
-    let color = args.color.enabled(stdout.is_terminal());
+    let color = game.color.enabled(stdout.is_terminal());
     let computers = computers(&game);
     let mut out = io::BufWriter::new(stdout.lock());
-    let record = &mut game.record;
-    match (&game.loaded, &game.new, record.tags().seed) {
-        (Some(file), _, _) => writeln!(
-            out,
-            "The game of {file}, after {}.",
-            crate::text::count(record.plays().len(), "move", "moves")
-        )?,
-        (None, Some(new), Some(seed)) => writeln!(
-            out,
-            "{}",
-            crate::cli::setup::again::seed_line(record.rules().map(), seed, new)
-        )?,
-        (None, _, _) => {}
+    if let Some(line) = &game.first_line {
+        writeln!(out, "{line}")?;
     }
     if io::stdin().is_terminal() {
         writeln!(out, "{}", help_line())?;
@@ -253,6 +249,7 @@ fn lines(mut game: Game, args: &PlayArgs) -> Result<(), CliError> {
         }
         end_on_signals(saver.note_on_signal())?;
     }
+    let record = &mut game.record;
     let seed = record.tags().seed.unwrap_or(0);
     let mut session = Session::new(record.clone(), seed).with_seats(computers);
     if let Some(saver) = &game.saver {
@@ -301,3 +298,7 @@ fn end_on_signals(note: impl Fn() -> String + Send + 'static) -> io::Result<()> 
         })?;
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod tests;

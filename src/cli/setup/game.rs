@@ -1,21 +1,26 @@
-//! The game `play` and `resume` start, resolved before any front-end: a new
-//! game (the options' [`NewGame`], [`resolve`](super::resolve)d here once,
-//! or the one the new-game screen set up), dealt, or the record of `--load`, who sits where, who gives the hints, and where the game is
-//! kept (`--save`, the record it goes on from, or an autosave): the save
-//! policy, decided once.
+//! The game `play` and `resume` start, resolved once before any front-end
+//! ([`game`]): a new game (the options' [`NewGame`], [`resolve`](super::resolve)d
+//! here, or the one the new-game screen set up), dealt, or the record of
+//! `--load`; who sits where, who gives the hints and with what budget;
+//! where the game is kept (`--save`, the record it goes on from, or an
+//! autosave: the save policy, decided and tried once); whether it is
+//! played full-screen; and the line the line mode opens with. From then on
+//! the front-ends read this value, never the options.
 
 use std::io::{self, IsTerminal};
+use std::path::Path;
 
 use crate::ai::{AiKind, Budget};
-use crate::cli::args::{ComputerPlayers, PlayArgs};
+use crate::cli::args::{ColorChoice, ComputerPlayers, PlayArgs};
 use crate::cli::saving::{Saver, read_record};
 use crate::cli::{CliError, autosaves, files};
 use crate::game::Player;
 use crate::record::{Record, Seat};
 use crate::session::NewGame;
 
-/// A game about to be played: its record so far, where it is kept, and
-/// who gives the hints.
+/// A game about to be played, resolved from the options: its record so
+/// far, where it is kept, who gives the hints, how it is shown, and the
+/// texts that depend on the options.
 pub(in crate::cli) struct Game {
     /// The game so far.
     pub(in crate::cli) record: Record,
@@ -23,11 +28,59 @@ pub(in crate::cli) struct Game {
     pub(in crate::cli) saver: Option<Saver>,
     /// The opponent that rates moves for hints, and its budget.
     pub(in crate::cli) hints: (AiKind, Budget),
-    /// The file it was read from, for a game that goes on.
-    pub(in crate::cli) loaded: Option<String>,
+    /// Whether it is played full-screen (at a terminal, without `--plain`)
+    /// rather than in the line mode.
+    pub(in crate::cli) full: bool,
+    /// When to colour the board.
+    pub(in crate::cli) color: ColorChoice,
+    /// The line mode's first line: the record the game goes on from and
+    /// its moves, or what a new game is played on, its seed and the
+    /// command that plays it again.
+    pub(in crate::cli) first_line: Option<String>,
     /// The new game it is, with its seed, for the lines that say how to
-    /// play it again (`None` for a game read from a record).
+    /// play it again after a full-screen game (which may deal another,
+    /// `n`); `None` for a game read from a record.
     pub(in crate::cli) new: Option<NewGame>,
+}
+
+/// The game `play`'s options `args` ask for, resolved once: the record of
+/// `--load`, or a new game, `asked` (set up on the new-game screen) or the
+/// one the options ask for; kept where the options say, that place tried
+/// at once.
+pub(in crate::cli) fn game(args: &PlayArgs, asked: Option<NewGame>) -> Result<Game, CliError> {
+    let kept_in_loaded = save_target(args)?;
+    let full = !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal();
+    let mut game = match &args.load {
+        Some(path) => loaded(args, path, kept_in_loaded, full)?,
+        None => dealt(args, asked, full)?,
+    };
+    // A new game's record is written at once, so that a file that cannot
+    // be written is known before the game; a record read is written again
+    // only once the game changes, so that a finished one, or one a person
+    // annotated with comments, stays as it is until then.
+    // An autosave is made only once the game has a move: a game left
+    // before that leaves nothing to resume.
+    let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
+    if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
+        let made = if saver.is_autosave() {
+            saver.probe()
+        } else {
+            saver.save(&game.record)
+        };
+        if let Err(reason) = made {
+            let path = crate::text::shell_quote(saver.path());
+            if args.save.is_some() || args.load.is_some() {
+                return Err(CliError::Runtime(format!(
+                    "cannot save the game to {path}: {reason}"
+                )));
+            }
+            // An autosave that cannot be written: the game goes on, the
+            // saver trying again after every change; each mode warns at
+            // once (`Saver::warning`), and the session ends with status 1
+            // unless a later save succeeds (`Saver::failure_as`).
+        }
+    }
+    Ok(game)
 }
 
 /// Refuses a `--save FILE` that is there already, before anything else,
@@ -35,7 +88,7 @@ pub(in crate::cli) struct Game {
 /// `resume FILE`): no other file, be it a board, another game's record or
 /// a finished one, is ever written over. Whether the game is kept in the
 /// record it goes on from.
-pub(in crate::cli) fn save_target(args: &PlayArgs) -> Result<bool, CliError> {
+fn save_target(args: &PlayArgs) -> Result<bool, CliError> {
     let Some(save) = &args.save else {
         return Ok(false);
     };
@@ -57,50 +110,57 @@ pub(in crate::cli) fn save_target(args: &PlayArgs) -> Result<bool, CliError> {
     Ok(false)
 }
 
-/// The game the options ask for: the record of `--load`, or a new game,
-/// `asked` (set up on the new-game screen) or the one the options ask for;
-/// `kept_in_loaded` if `--save` names the record of `--load`.
-pub(in crate::cli) fn game(
+/// The game of the record at `path` (`--load`); `kept_in_loaded` if
+/// `--save` names that record.
+fn loaded(
     args: &PlayArgs,
+    path: &Path,
     kept_in_loaded: bool,
-    asked: Option<NewGame>,
+    full: bool,
 ) -> Result<Game, CliError> {
-    if let Some(path) = &args.load {
-        if path.as_os_str() == "-" {
-            return Err(CliError::Usage(
-                "--load: give the record's file; standard input is for the moves".to_string(),
-            ));
-        }
-        // The file the game is kept in is locked before the record is
-        // read (see `locks.rs`); `--no-autosave` plays on without keeping.
-        let saver = match &args.save {
-            Some(save) if kept_in_loaded => Some(Saver::file(writable(save)?)),
-            Some(save) => Some(Saver::file(save.clone()).only_new()),
-            None if args.no_autosave => None,
-            None if Saver::is_autosave_path(path) => Some(Saver::autosave(writable(path)?)),
-            None => Some(Saver::file(writable(path)?)),
-        };
-        let saver = saver.map(Saver::locked).transpose()?;
-        let mut record = read_record(path)?;
-        if !args.uncapped {
-            record = capped(record);
-        }
-        let ai = AiKind::for_rules(record.rules().set());
-        let hints = hints_of(
-            &record,
-            (ai, crate::cli::setup::budget(args.think_time, args.nodes)),
-        );
-        if let Some(choice) = args.computer {
-            record = reseated(record, choice, hints)?;
-        }
-        return Ok(Game {
-            record,
-            saver,
-            hints,
-            loaded: Some(crate::text::shell_quote(path)),
-            new: None,
-        });
+    if path.as_os_str() == "-" {
+        return Err(CliError::Usage(
+            "--load: give the record's file; standard input is for the moves".to_string(),
+        ));
     }
+    // The file the game is kept in is locked before the record is
+    // read (see `locks.rs`); `--no-autosave` plays on without keeping.
+    let saver = match &args.save {
+        Some(save) if kept_in_loaded => Some(Saver::file(writable(save)?)),
+        Some(save) => Some(Saver::file(save.clone()).only_new()),
+        None if args.no_autosave => None,
+        None if Saver::is_autosave_path(path) => Some(Saver::autosave(writable(path)?)),
+        None => Some(Saver::file(writable(path)?)),
+    };
+    let saver = saver.map(Saver::locked).transpose()?;
+    let mut record = read_record(path)?;
+    if !args.uncapped {
+        record = capped(record);
+    }
+    let ai = AiKind::for_rules(record.rules().set());
+    let hints = hints_of(&record, (ai, args.nodes.unwrap_or(args.think_time)));
+    if let Some(choice) = args.computer {
+        record = reseated(record, choice, hints)?;
+    }
+    let first_line = format!(
+        "The game of {}, after {}.",
+        crate::text::shell_quote(path),
+        crate::text::count(record.plays().len(), "move", "moves")
+    );
+    Ok(Game {
+        record,
+        saver,
+        hints,
+        full,
+        color: args.color,
+        first_line: Some(first_line),
+        new: None,
+    })
+}
+
+/// The new game `asked`, or the one the options ask for, dealt, and kept
+/// in `--save` or an autosave.
+fn dealt(args: &PlayArgs, asked: Option<NewGame>, full: bool) -> Result<Game, CliError> {
     if args.uncapped {
         return Err(CliError::Usage(
             "--uncapped goes with --load: it lets a record's computer think as long as the \
@@ -122,13 +182,41 @@ pub(in crate::cli) fn game(
         None if autosave => autosaves::new_autosave().map(|path| Saver::autosave(path).only_new()),
         None => None,
     };
+    let first_line = record
+        .tags()
+        .seed
+        .map(|seed| super::again::seed_line(record.rules().map(), seed, &new));
     Ok(Game {
         record,
         saver,
         hints: dealt.hints,
-        loaded: None,
+        full,
+        color: args.color,
+        first_line,
         new: Some(new),
     })
+}
+
+/// The game of `record` as the full-screen replay shows it, in `color`: its
+/// computer's budgets capped ([`capped`]), the hints its own (or the rule
+/// set's opponent's, within a second); kept nowhere yet, nor a new game.
+pub(in crate::cli) fn replayed(record: Record, color: ColorChoice) -> Game {
+    // A record from someone else cannot make the computer think forever.
+    let record = capped(record);
+    let fallback = AiKind::for_rules(record.rules().set());
+    let hints = hints_of(
+        &record,
+        (fallback, Budget::time(std::time::Duration::from_secs(1))),
+    );
+    Game {
+        record,
+        saver: None,
+        hints,
+        full: true,
+        color,
+        first_line: None,
+        new: None,
+    }
 }
 
 /// `path`, unless it is a file that may not be written (read-only): such
@@ -161,7 +249,7 @@ pub(in crate::cli) const RECORD_NODES_CAP: u64 = 10_000_000;
 /// limit` or a budget of more than [`RECORD_NODES_CAP`] nodes alone gets
 /// it as a time limit (a smaller budget of nodes is left as it is, so that
 /// the game stays the same on every machine).
-pub(in crate::cli) fn capped(record: Record) -> Record {
+fn capped(record: Record) -> Record {
     let seats = record
         .seats()
         .iter()
@@ -205,7 +293,7 @@ pub(in crate::cli) fn reseated(
 
 /// Who gives the hints in a recorded game: the opponent of its first
 /// computer seat, or `otherwise` in a game between people.
-pub(in crate::cli) fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
+fn hints_of(record: &Record, otherwise: (AiKind, Budget)) -> (AiKind, Budget) {
     record
         .seats()
         .iter()

@@ -26,7 +26,7 @@ use bars::{footer, message, status};
 pub use board::min_size;
 use board::{BOARD_X, BOARD_Y, Drawing, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, too_small};
-pub use frame::{Frame, Glyph, Style};
+pub use frame::{Frame, Glyph, HitMap, Style};
 use map_view::Marks;
 use panel::panel;
 

@@ -77,26 +77,33 @@ impl<W: Write> Display<W> {
     }
 
     /// Shows `frame` (drawn for [`Display::size`]): only what changed
-    /// since the frame before, or, when the screen is not known, all of it
-    /// after clearing the screen. The whole frame is queued, then written
-    /// and flushed at once.
+    /// since the frame before (nothing at all when nothing did), or, when
+    /// the screen is not known, all of it after clearing the screen. The
+    /// whole frame is queued, then written and flushed at once.
+    ///
+    /// Between frames the terminal's current buffer holds the frame shown,
+    /// so that an unchanged frame is seen as such before anything is
+    /// written; it becomes the previous buffer, the one the new frame is
+    /// diffed against, only when the new one is drawn.
     pub fn show(&mut self, frame: Frame) -> io::Result<()> {
         let (buffer, hits) = frame.into_parts();
-        if !self.known || *buffer.area() != Rect::new(0, 0, self.size.0, self.size.1) {
+        self.hits = hits;
+        let area = *buffer.area();
+        if !self.known || area != Rect::new(0, 0, self.size.0, self.size.1) {
             // The frame before becomes a blank one of this size, on a
             // cleared screen: the diff draws everything that is not blank.
-            *self.terminal.current_buffer_mut() = Buffer::empty(*buffer.area());
-            self.terminal.swap_buffers();
+            *self.terminal.current_buffer_mut() = Buffer::empty(area);
             queue!(
                 self.terminal.backend_mut(),
                 terminal::Clear(terminal::ClearType::All)
             )?;
             self.known = true;
+        } else if *self.terminal.current_buffer_mut() == buffer {
+            return Ok(());
         }
-        *self.terminal.current_buffer_mut() = buffer;
-        self.hits = hits;
-        self.terminal.flush()?;
         self.terminal.swap_buffers();
+        *self.terminal.current_buffer_mut() = buffer;
+        self.terminal.flush()?;
         Write::flush(self.terminal.backend_mut())
     }
 
@@ -110,9 +117,19 @@ impl<W: Write> Display<W> {
     }
 }
 
+/// What ratatui's crossterm backend writes after each frame: the
+/// foreground, background and underline colours reset, then everything
+/// (`SGR 0`), which alone says the same.
+const RESETS: &[u8] = b"\x1b[39m\x1b[49m\x1b[59m\x1b[0m";
+
+/// `SGR 0`: every colour and attribute reset.
+const RESET: &[u8] = b"\x1b[0m";
+
 /// A writer that holds what is written until it is flushed, then writes
 /// it to `out` at once: a frame is never written in pieces, and a frame
-/// cut short (by a panic) is dropped, not written.
+/// cut short (by a panic) is dropped, not written. A frame's closing
+/// [`RESETS`] go as the one [`RESET`] that means the same (16 bytes less
+/// a frame).
 pub struct Batch<W: Write> {
     pending: Vec<u8>,
     out: W,
@@ -135,6 +152,10 @@ impl<W: Write> Write for Batch<W> {
     }
 
     fn flush(&mut self) -> io::Result<()> {
+        if self.pending.ends_with(RESETS) {
+            self.pending.truncate(self.pending.len() - RESETS.len());
+            self.pending.extend_from_slice(RESET);
+        }
         let written = self.out.write_all(&self.pending);
         self.pending.clear();
         written?;

@@ -7,6 +7,8 @@ use ratatui::backend::{FromCrossterm as _, IntoCrossterm as _};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{self, Modifier};
+use ratatui::text;
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::super::state::{Key, Target};
 
@@ -33,19 +35,19 @@ impl Style {
         reverse: false,
     };
 
-    /// The same style in ratatui's terms.
-    fn to_ratatui(self) -> style::Style {
-        let mut out = style::Style::new();
-        if let Some(fg) = self.fg {
-            out = out.fg(style::Color::from_crossterm(fg));
-        }
-        if self.bold {
-            out = out.add_modifier(Modifier::BOLD);
-        }
-        if self.reverse {
-            out = out.add_modifier(Modifier::REVERSED);
-        }
-        out
+    /// The same style in ratatui's terms, whole: drawn over a character,
+    /// it replaces that character's style rather than adding to it.
+    pub(super) fn to_ratatui(self) -> style::Style {
+        let mut on = Modifier::empty();
+        on.set(Modifier::BOLD, self.bold);
+        on.set(Modifier::REVERSED, self.reverse);
+        style::Style::new()
+            .fg(self
+                .fg
+                .map_or(style::Color::Reset, style::Color::from_crossterm))
+            .bg(style::Color::Reset)
+            .add_modifier(on)
+            .remove_modifier(Modifier::all() - on)
     }
 }
 
@@ -132,6 +134,11 @@ impl Frame {
         self.buffer.area.height
     }
 
+    /// The whole screen's area.
+    pub fn area(&self) -> Rect {
+        self.buffer.area
+    }
+
     /// The characters drawn, as ratatui holds them.
     pub fn buffer(&self) -> &Buffer {
         &self.buffer
@@ -216,30 +223,63 @@ impl Frame {
         text: &str,
         style: Style,
     ) -> usize {
-        let mut col = x;
-        for ch in text.chars() {
-            if col >= end.min(usize::from(self.width())) {
-                break;
-            }
-            self.put(col, y, ch, style);
-            col += 1;
+        let (Ok(col), Ok(row)) = (u16::try_from(x), u16::try_from(y)) else {
+            return x;
+        };
+        if row >= self.height() || col >= self.width() {
+            return x;
         }
-        col
+        let room = end.saturating_sub(x);
+        let (after, _) = self
+            .buffer
+            .set_stringn(col, row, text, room, style.to_ratatui());
+        usize::from(after)
     }
 
     pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
         self.hits.set(x, y, len, Some(target));
     }
 
-    pub(super) fn clear(&mut self, x: usize, y: usize, w: usize, h: usize) {
-        for row in y..y + h {
-            for col in x..x + w {
-                if let Some(cell) = self.cell(col, row) {
-                    cell.reset();
-                }
-            }
-            self.hits.set(x, row, w, None);
+    /// The area of `w` x `h` characters from (`x`, `y`), cut to the
+    /// screen.
+    pub(super) fn rect(&self, x: usize, y: usize, w: usize, h: usize) -> Rect {
+        let n = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
+        Rect::new(n(x), n(y), n(w), n(h)).intersection(self.buffer.area)
+    }
+
+    /// Draws `widget` in `area` (cut to the screen).
+    pub(super) fn render(&mut self, widget: impl Widget, area: Rect) {
+        widget.render(area.intersection(self.buffer.area), &mut self.buffer);
+    }
+
+    /// Blanks `area` (ratatui's [`Clear`]): nothing drawn there, nothing
+    /// to click.
+    pub(super) fn clear(&mut self, area: Rect) {
+        self.render(Clear, area);
+        for y in area.top()..area.bottom() {
+            let (x, w) = (usize::from(area.x), usize::from(area.width));
+            self.hits.set(x, usize::from(y), w, None);
         }
+    }
+
+    /// Draws `lines` from the top left of `area` (ratatui's [`Paragraph`],
+    /// each line cut at the area's edge) and marks the targets of the spans
+    /// that have one.
+    pub(super) fn paragraph(&mut self, area: Rect, lines: &[Line]) {
+        let area = area.intersection(self.buffer.area);
+        let text: Vec<text::Line> = lines.iter().map(|line| to_line(line)).collect();
+        let end = usize::from(area.right());
+        for ((y, line), ours) in (area.top()..area.bottom()).zip(&text).zip(lines) {
+            let mut x = usize::from(area.x);
+            for (span, ours) in line.spans.iter().zip(ours) {
+                let width = span.width().min(end.saturating_sub(x));
+                if let Some(target) = ours.target {
+                    self.mark(x, usize::from(y), width, target);
+                }
+                x += width;
+            }
+        }
+        Paragraph::new(text).render(area, &mut self.buffer);
     }
 
     /// Writes `spans` from column `x` but not past column `end`, marking
@@ -298,3 +338,12 @@ impl Span {
 
 /// One line of spans.
 pub(super) type Line = Vec<Span>;
+
+/// A line of spans as ratatui draws it.
+fn to_line(line: &[Span]) -> text::Line<'static> {
+    text::Line::from(
+        line.iter()
+            .map(|span| text::Span::styled(span.text.clone(), span.style.to_ratatui()))
+            .collect::<Vec<_>>(),
+    )
+}

@@ -20,6 +20,7 @@ mod panel;
 mod roll_view;
 
 use ratatui::layout::{Constraint, Layout};
+use ratatui::widgets::Widget as _;
 
 use super::state::{App, Overlay};
 use crate::game::{Move, Player};
@@ -27,10 +28,11 @@ use crate::ui::render::player_color;
 use bars::STATUS_LINES;
 use bars::{footer, message, status};
 pub use board::min_size;
-use board::{BOARD_X, BOARD_Y, Drawing, PANEL_GAP, PANEL_MAX};
+use board::{BOARD_X, Drawing, Hexes, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, too_small};
+use compact::CompactMap;
 pub use frame::{Frame, Glyph, HitMap, Style};
-use map_view::Marks;
+use map_view::{Look, Marks, Territories};
 use panel::panel;
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
@@ -53,17 +55,12 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     };
     status(&mut frame, app, &paint);
     let marks = marks(app);
-    match drawing {
-        Drawing::Hexes(hex) => board::hexes(&mut frame, app, hex, &marks, color, &paint),
-        Drawing::Map(scale) => {
-            let at = (BOARD_X, BOARD_Y);
-            map_view::draw(&mut frame, app, scale, at, &marks, color, &paint);
-        }
-        Drawing::Compact(small) => {
-            let at = (BOARD_X, BOARD_Y);
-            compact::draw(&mut frame, app, small, at, &marks, color, &paint);
-        }
-    }
+    let look = Look {
+        app,
+        marks: &marks,
+        color,
+        paint: &paint,
+    };
     let message = message(app, w);
     // The status on top, the message and the keys at the foot; between
     // them the board, and the panel beside it, with a column to spare on
@@ -74,7 +71,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         Constraint::Length(len(1 + message.len().max(1))),
     ])
     .areas(frame.area());
-    let [_, _, _, beside, _] = Layout::horizontal([
+    let [_, board, _, beside, _] = Layout::horizontal([
         Constraint::Length(len(BOARD_X)),
         Constraint::Length(len(drawing.width(map))),
         Constraint::Length(len(PANEL_GAP)),
@@ -82,6 +79,18 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         Constraint::Min(1),
     ])
     .areas(body);
+    // The board's widget fills the hit map with its cells as it draws.
+    let (buffer, hits) = frame.parts();
+    match drawing {
+        Drawing::Hexes(hex) => Hexes { look, hex, hits }.render(board, buffer),
+        Drawing::Map(scale) => Territories { look, scale, hits }.render(board, buffer),
+        Drawing::Compact(compact) => CompactMap {
+            look,
+            compact,
+            hits,
+        }
+        .render(board, buffer),
+    }
     let (x, end) = (usize::from(beside.x), usize::from(beside.right()));
     panel(&mut frame, app, x, end, usize::from(body.bottom()), &paint);
     footer(&mut frame, app, &message, drawing.numbered());

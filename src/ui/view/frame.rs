@@ -134,6 +134,43 @@ impl Frame {
         self.buffer.area.height
     }
 
+    /// The screen to draw on: its characters and what a click hits.
+    pub(super) fn canvas(&mut self) -> Canvas<'_> {
+        Canvas {
+            buffer: &mut self.buffer,
+            hits: &mut self.hits,
+        }
+    }
+
+    /// The characters and the hit map, for a widget that fills the map
+    /// as it draws.
+    pub(super) fn parts(&mut self) -> (&mut Buffer, &mut HitMap) {
+        (&mut self.buffer, &mut self.hits)
+    }
+
+    pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
+        self.canvas().put(x, y, ch, style);
+    }
+
+    pub(in crate::ui) fn write(
+        &mut self,
+        x: usize,
+        y: usize,
+        end: usize,
+        text: &str,
+        style: Style,
+    ) -> usize {
+        self.canvas().write(x, y, end, text, style)
+    }
+
+    pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
+        self.hits.set(x, y, len, Some(target));
+    }
+
+    pub(super) fn spans(&mut self, x: usize, y: usize, end: usize, spans: &[Span]) -> usize {
+        self.canvas().spans(x, y, end, spans)
+    }
+
     /// The whole screen's area.
     pub fn area(&self) -> Rect {
         self.buffer.area
@@ -151,20 +188,9 @@ impl Frame {
 
     /// One row of glyphs.
     pub fn row(&self, y: u16) -> Vec<Glyph> {
-        (0..self.width()).filter_map(|x| self.glyph(x, y)).collect()
-    }
-
-    /// The glyph at column `x`, row `y`.
-    fn glyph(&self, x: u16, y: u16) -> Option<Glyph> {
-        let cell = self.buffer.cell((x, y))?;
-        Some(Glyph {
-            ch: cell.symbol().chars().next().unwrap_or(' '),
-            style: Style {
-                fg: (cell.fg != style::Color::Reset).then(|| cell.fg.into_crossterm()),
-                bold: cell.modifier.contains(Modifier::BOLD),
-                reverse: cell.modifier.contains(Modifier::REVERSED),
-            },
-        })
+        (0..self.width())
+            .filter_map(|x| self.buffer.cell((x, y)).map(glyph))
+            .collect()
     }
 
     /// What a click at column `x`, row `y` (from 0) hits.
@@ -189,55 +215,6 @@ impl Frame {
             out.push('\n');
         }
         out
-    }
-
-    fn cell(&mut self, x: usize, y: usize) -> Option<&mut ratatui::buffer::Cell> {
-        let x = u16::try_from(x).ok()?;
-        let y = u16::try_from(y).ok()?;
-        self.buffer.cell_mut((x, y))
-    }
-
-    pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
-        if let Some(cell) = self.cell(x, y) {
-            cell.reset();
-            cell.set_char(ch).set_style(style.to_ratatui());
-        }
-    }
-
-    pub(super) fn restyle(&mut self, x: usize, y: usize, f: impl Fn(&mut Style)) {
-        let at = u16::try_from(x).ok().zip(u16::try_from(y).ok());
-        if let Some(glyph) = at.and_then(|(x, y)| self.glyph(x, y)) {
-            let mut style = glyph.style;
-            f(&mut style);
-            self.put(x, y, glyph.ch, style);
-        }
-    }
-
-    /// Writes `text` from column `x` but not past column `end`; returns the
-    /// column after it.
-    pub(in crate::ui) fn write(
-        &mut self,
-        x: usize,
-        y: usize,
-        end: usize,
-        text: &str,
-        style: Style,
-    ) -> usize {
-        let (Ok(col), Ok(row)) = (u16::try_from(x), u16::try_from(y)) else {
-            return x;
-        };
-        if row >= self.height() || col >= self.width() {
-            return x;
-        }
-        let room = end.saturating_sub(x);
-        let (after, _) = self
-            .buffer
-            .set_stringn(col, row, text, room, style.to_ratatui());
-        usize::from(after)
-    }
-
-    pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
-        self.hits.set(x, y, len, Some(target));
     }
 
     /// The area of `w` x `h` characters from (`x`, `y`), cut to the
@@ -281,6 +258,87 @@ impl Frame {
         }
         Paragraph::new(text).render(area, &mut self.buffer);
     }
+}
+
+/// The glyph a cell of the buffer shows.
+fn glyph(cell: &ratatui::buffer::Cell) -> Glyph {
+    Glyph {
+        ch: cell.symbol().chars().next().unwrap_or(' '),
+        style: Style {
+            fg: (cell.fg != style::Color::Reset).then(|| cell.fg.into_crossterm()),
+            bold: cell.modifier.contains(Modifier::BOLD),
+            reverse: cell.modifier.contains(Modifier::REVERSED),
+        },
+    }
+}
+
+/// A screen being drawn on, as a widget draws on it: its characters (a
+/// ratatui [`Buffer`]) and the hit map filled as they are drawn. What is
+/// drawn outside the buffer is left out.
+pub(super) struct Canvas<'a> {
+    pub(super) buffer: &'a mut Buffer,
+    pub(super) hits: &'a mut HitMap,
+}
+
+impl Canvas<'_> {
+    fn cell(&mut self, x: usize, y: usize) -> Option<&mut ratatui::buffer::Cell> {
+        let x = u16::try_from(x).ok()?;
+        let y = u16::try_from(y).ok()?;
+        self.buffer.cell_mut((x, y))
+    }
+
+    /// Draws `ch` in `style` at column `x`, row `y`.
+    pub(super) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
+        if let Some(cell) = self.cell(x, y) {
+            cell.reset();
+            cell.set_char(ch).set_style(style.to_ratatui());
+        }
+    }
+
+    /// The style already drawn at column `x`, row `y` (plain outside).
+    pub(super) fn style_at(&self, x: usize, y: usize) -> Style {
+        let at = u16::try_from(x).ok().zip(u16::try_from(y).ok());
+        at.and_then(|at| self.buffer.cell(at))
+            .map_or(Style::PLAIN, |cell| glyph(cell).style)
+    }
+
+    /// Changes the style of the character at column `x`, row `y` by `f`.
+    pub(super) fn restyle(&mut self, x: usize, y: usize, f: impl Fn(&mut Style)) {
+        if let Some(cell) = self.cell(x, y) {
+            let mut style = glyph(cell).style;
+            f(&mut style);
+            cell.set_style(style.to_ratatui());
+        }
+    }
+
+    /// Writes `text` from column `x` but not past column `end`; returns the
+    /// column after it.
+    pub(super) fn write(
+        &mut self,
+        x: usize,
+        y: usize,
+        end: usize,
+        text: &str,
+        style: Style,
+    ) -> usize {
+        let area = self.buffer.area;
+        let (Ok(col), Ok(row)) = (u16::try_from(x), u16::try_from(y)) else {
+            return x;
+        };
+        if row >= area.bottom() || col >= area.right() {
+            return x;
+        }
+        let room = end.saturating_sub(x);
+        let (after, _) = self
+            .buffer
+            .set_stringn(col, row, text, room, style.to_ratatui());
+        usize::from(after)
+    }
+
+    /// Clicks on `len` characters from column `x` of row `y` hit `target`.
+    pub(super) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
+        self.hits.set(x, y, len, Some(target));
+    }
 
     /// Writes `spans` from column `x` but not past column `end`, marking
     /// the targets of those that have one; returns the column after them.
@@ -296,6 +354,7 @@ impl Frame {
         col
     }
 }
+
 /// A run of text in one style, perhaps clickable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Span {

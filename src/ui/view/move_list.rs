@@ -5,7 +5,7 @@
 //! shows them.
 
 use ratatui::layout::{Constraint, Flex, Layout};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span as Text};
 use ratatui::widgets::{List, ListItem};
 
 use super::super::state::{App, Key, Target};
@@ -133,7 +133,11 @@ pub(super) fn draw(
                 bold: item.involved || item.candidate,
                 fg: None,
             };
-            ListItem::new(Line::styled(item.text.as_str(), style.to_ratatui()))
+            // The style on the text alone, not on the rest of its column.
+            ListItem::new(Line::from(Text::styled(
+                item.text.as_str(),
+                style.to_ratatui(),
+            )))
         });
         frame.render(List::new(lines), *area);
         let at = usize::from(area.x);

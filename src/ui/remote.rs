@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use super::state::{App, Effect, IllegalMoveAt, Key};
 use super::terminal::input::{GIVE_UP, Input, Parser};
-use super::terminal::{ROLL_TICK, draw, write_enter, write_restore};
-use super::view::{self, Frame};
+use super::terminal::{Display, ROLL_TICK, write_enter, write_restore};
+use super::view;
 use crate::game::Player;
 use crate::session::{Table, TableView};
 
@@ -120,9 +120,11 @@ pub fn run_remote(
     let RemoteIo {
         input,
         size,
-        mut output,
+        output,
         color,
     } = io;
+    // The window's size is the client's, never asked of a terminal here.
+    let display = Display::new(output, clamp(size.0, size.1))?;
     let (sender, events) = mpsc::channel();
     // Watching starts before the first look: no change falls in between.
     let watch = table.watch(wake(sender.clone()));
@@ -144,24 +146,22 @@ pub fn run_remote(
         seat,
         notices: view.notices.len(),
         parser: Parser::default(),
-        size: clamp(size.0, size.1),
         color,
-        shown: None,
-        buffer: Vec::with_capacity(1 << 14),
+        display,
     };
     if view.closed {
         driver.app.notice("This game is closed: q leaves.");
     }
     let mut start = Vec::new();
     let end = write_enter(&mut start)
-        .and_then(|()| output.write_all(&start))
+        .and_then(|()| driver.display.write_raw(&start))
         .map_err(RemoteError::from)
-        .and_then(|()| driver.run(&events, &mut output));
+        .and_then(|()| driver.run(&events));
     driver.table.unwatch(watch);
     let mut restore = Vec::new();
     write_restore(&mut restore)?;
     // The screen is given back even after an error, if it can be.
-    let given_back = output.write_all(&restore).and_then(|()| output.flush());
+    let given_back = driver.display.write_raw(&restore);
     let end = end?;
     given_back?;
     Ok(end)
@@ -209,27 +209,21 @@ struct Driver {
     /// The table's notices already shown.
     notices: usize,
     parser: Parser,
-    size: (u16, u16),
     color: bool,
-    /// The frame on the remote screen, if it is known.
-    shown: Option<Frame>,
-    buffer: Vec<u8>,
+    /// The remote screen, drawn by its changes at the client's size.
+    display: Display<Box<dyn Write + Send>>,
 }
 
 impl Driver {
     /// The loop: draws what changed, ticks the rolling dice, gives up
     /// unfinished escape sequences, and takes the events.
-    fn run(
-        &mut self,
-        events: &Receiver<Event>,
-        out: &mut dyn Write,
-    ) -> Result<RemoteEnd, RemoteError> {
+    fn run(&mut self, events: &Receiver<Event>) -> Result<RemoteEnd, RemoteError> {
         let mut dirty = true;
         let mut roll_step: Option<Instant> = None;
         let mut pending_since: Option<Instant> = None;
         loop {
             if dirty {
-                self.draw(out)?;
+                self.draw()?;
                 dirty = false;
             }
             let now = Instant::now();
@@ -278,11 +272,7 @@ impl Driver {
                     };
                 }
                 Event::Input(RemoteInput::Resize { cols, rows }) => {
-                    let size = clamp(cols, rows);
-                    if size != self.size {
-                        self.size = size;
-                        self.shown = None;
-                    }
+                    self.display.resize(clamp(cols, rows));
                 }
                 Event::Input(RemoteInput::Closed) | Event::InputGone => {
                     return Ok(RemoteEnd::Closed);
@@ -299,14 +289,10 @@ impl Driver {
     }
 
     /// Draws the game as it stands now, sending only what changed.
-    fn draw(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        let frame = view::render(&self.app, self.size.0, self.size.1, self.color);
-        self.buffer.clear();
-        draw(&mut self.buffer, self.shown.as_ref(), &frame)?;
-        out.write_all(&self.buffer)?;
-        out.flush()?;
-        self.shown = Some(frame);
-        Ok(())
+    fn draw(&mut self) -> io::Result<()> {
+        let (width, height) = self.display.size();
+        self.display
+            .show(view::render(&self.app, width, height, self.color))
     }
 
     /// Takes a key or a click; how the screen ends, if it does. A move
@@ -316,7 +302,7 @@ impl Driver {
             Input::Key(Key::Interrupt) => return Some(RemoteEnd::Left),
             Input::End => return Some(RemoteEnd::Closed),
             Input::Key(key) => self.app.key(key),
-            Input::Click(x, y) => match self.shown.as_ref().and_then(|f| f.target_at(x, y)) {
+            Input::Click(x, y) => match self.display.target_at(x, y) {
                 Some(target) => self.app.click(target),
                 None => return None,
             },

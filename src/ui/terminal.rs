@@ -10,9 +10,10 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crossterm::event;
-use crossterm::style::{Attribute, Print, SetAttribute, SetForegroundColor};
-use crossterm::{cursor, execute, queue, terminal};
+use crossterm::style::{Attribute, SetAttribute};
+use crossterm::{cursor, execute, terminal};
 
+pub mod display;
 pub mod ending;
 pub mod input;
 pub mod screen;
@@ -20,9 +21,10 @@ mod signals;
 mod workers;
 
 use super::state::{App, ComputerPlayer, Effect, Hint, HintProvider, Key, Overlay, Spot};
-use super::view::{self, Frame, Glyph, Style};
+use super::view;
 use crate::game::Move;
 use crate::session::{Answer, FrontEndError, SessionError, Thought};
+pub use display::Display;
 pub use ending::Ending;
 use input::Input;
 use signals::Signal;
@@ -215,31 +217,23 @@ pub fn run(
     })?;
     let mut signal = None;
     let mut new_game = false;
-    // Each frame is built in memory and written at once: nothing is left
-    // buffered to spill onto the normal screen if a panic unwinds.
-    let mut buffer = Vec::with_capacity(1 << 16);
-    let mut size = terminal::size()?;
-    let mut shown: Option<Frame> = None;
+    // Each frame is queued and written at once: nothing is left buffered
+    // to spill onto the normal screen if a panic unwinds.
+    let mut display = Display::new(io::stdout(), terminal::size()?)?;
     let mut dirty = true;
     let mut replay_step: Option<Instant> = None;
     let mut roll_step: Option<Instant> = None;
     // The computer's next move waits for this after a roll settles.
     let mut hold: Option<Instant> = None;
     loop {
-        let now = terminal::size().unwrap_or(size);
-        if now != size {
-            size = now;
-            shown = None;
+        let now = terminal::size().unwrap_or(display.size());
+        if now != display.size() {
+            display.resize(now);
             dirty = true;
         }
         if dirty {
-            let frame = view::render(&app, size.0, size.1, color);
-            buffer.clear();
-            draw(&mut buffer, shown.as_ref(), &frame)?;
-            let mut out = io::stdout().lock();
-            out.write_all(&buffer)?;
-            out.flush()?;
-            shown = Some(frame);
+            let (width, height) = display.size();
+            display.show(view::render(&app, width, height, color))?;
             dirty = false;
         }
         let mut wait = TICK;
@@ -334,12 +328,14 @@ pub fn run(
             }
             Event::Input(Input::Key(Key::Suspend)) | Event::Signal(Signal::Suspend) => {
                 suspend()?;
-                (shown, dirty) = (None, true);
+                display.forget();
+                dirty = true;
                 continue;
             }
             Event::Signal(Signal::Resume) => {
                 take_terminal()?;
-                (shown, dirty) = (None, true);
+                display.forget();
+                dirty = true;
                 continue;
             }
             Event::Hints(answered, node, thought) => {
@@ -367,12 +363,10 @@ pub fn run(
                 Effect::Continue
             }
             Event::Input(Input::Key(key)) => app.key(key),
-            Event::Input(Input::Click(x, y)) => {
-                match shown.as_ref().and_then(|f| f.target_at(x, y)) {
-                    Some(target) => app.click(target),
-                    None => continue,
-                }
-            }
+            Event::Input(Input::Click(x, y)) => match display.target_at(x, y) {
+                Some(target) => app.click(target),
+                None => continue,
+            },
             // A terminal hung up ends the input and sends SIGHUP, in either
             // order: the signal, if it comes soon, says how the game ended.
             Event::Input(Input::End) => match events.recv_timeout(HANGUP_WAIT) {
@@ -429,64 +423,6 @@ pub fn run(
     })
 }
 
-/// Queues what turns the screen showing `old` into `new`: only the changed
-/// runs of each line, or everything after a clear when there is no old
-/// frame of the same size. The caller flushes once.
-pub fn draw(out: &mut impl Write, old: Option<&Frame>, new: &Frame) -> io::Result<()> {
-    let old = old.filter(|o| (o.width(), o.height()) == (new.width(), new.height()));
-    if old.is_none() {
-        queue!(out, terminal::Clear(terminal::ClearType::All))?;
-    }
-    let mut pen = Pen::default();
-    for y in 0..new.height() {
-        let row = new.row(y);
-        let before = old.map(|o| o.row(y));
-        let mut x = 0;
-        while x < row.len() {
-            let changed = |i: usize| before.is_none_or(|b| b[i] != row[i]);
-            if !changed(x) {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < row.len() && changed(x) {
-                x += 1;
-            }
-            queue!(out, cursor::MoveTo(start as u16, y))?;
-            for glyph in &row[start..x] {
-                pen.write(out, glyph)?;
-            }
-        }
-    }
-    queue!(out, SetAttribute(Attribute::Reset))
-}
-
-/// The style the terminal is drawing with, to send only style changes.
-#[derive(Default)]
-struct Pen {
-    style: Option<Style>,
-}
-
-impl Pen {
-    fn write(&mut self, out: &mut impl Write, glyph: &Glyph) -> io::Result<()> {
-        if self.style != Some(glyph.style) {
-            let s = glyph.style;
-            queue!(out, SetAttribute(Attribute::Reset))?;
-            if let Some(fg) = s.fg {
-                queue!(out, SetForegroundColor(fg))?;
-            }
-            if s.bold {
-                queue!(out, SetAttribute(Attribute::Bold))?;
-            }
-            if s.reverse {
-                queue!(out, SetAttribute(Attribute::Reverse))?;
-            }
-            self.style = Some(s);
-        }
-        queue!(out, Print(glyph.ch))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,33 +465,5 @@ mod tests {
         assert!(result.is_err());
         let events = EVENTS.lock().unwrap_or_else(|e| e.into_inner()).clone();
         assert_eq!(events, ["hook restores", "message", "guard restores"]);
-    }
-
-    #[test]
-    fn frames_are_drawn_by_their_changes() {
-        use super::super::state::tests_support::app;
-        let a = app("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
-        let first = view::render(&a, 100, 30, false);
-        let mut full = Vec::new();
-        draw(&mut full, None, &first).unwrap();
-        let mut none = Vec::new();
-        draw(&mut none, Some(&first), &first).unwrap();
-        let mut b = app("b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1");
-        b.key(Key::Right);
-        let second = view::render(&b, 100, 30, false);
-        let mut some = Vec::new();
-        draw(&mut some, Some(&first), &second).unwrap();
-        let full = String::from_utf8(full).unwrap();
-        let none = String::from_utf8(none).unwrap();
-        let some = String::from_utf8(some).unwrap();
-        assert!(full.contains("\x1b[2J"), "a first frame clears");
-        assert!(!none.contains("\x1b[2J") && !some.contains("\x1b[2J"));
-        assert!(!none.contains("\x1b[") || none == "\x1b[0m", "{none:?}");
-        assert!(
-            some.len() < full.len() / 4,
-            "{} vs {}",
-            some.len(),
-            full.len()
-        );
     }
 }

@@ -19,15 +19,20 @@ mod move_list;
 mod panel;
 mod roll_view;
 
+use ratatui::layout::{Constraint, Layout};
+use ratatui::widgets::Widget as _;
+
 use super::state::{App, Overlay};
 use crate::game::{Move, Player};
 use crate::ui::render::player_color;
+use bars::STATUS_LINES;
 use bars::{footer, message, status};
 pub use board::min_size;
-use board::{BOARD_X, BOARD_Y, Drawing, PANEL_GAP, PANEL_MAX};
+use board::{BOARD_X, Drawing, Hexes, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, too_small};
-pub use frame::{Frame, Glyph, Style};
-use map_view::Marks;
+use compact::CompactMap;
+pub use frame::{Frame, Glyph, HitMap, Style};
+use map_view::{Look, Marks, Territories};
 use panel::panel;
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
@@ -50,22 +55,44 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     };
     status(&mut frame, app, &paint);
     let marks = marks(app);
-    match drawing {
-        Drawing::Hexes(hex) => board::hexes(&mut frame, app, hex, &marks, color, &paint),
-        Drawing::Map(scale) => {
-            let at = (BOARD_X, BOARD_Y);
-            map_view::draw(&mut frame, app, scale, at, &marks, color, &paint);
-        }
-        Drawing::Compact(small) => {
-            let at = (BOARD_X, BOARD_Y);
-            compact::draw(&mut frame, app, small, at, &marks, color, &paint);
-        }
-    }
-    let panel_x = BOARD_X + drawing.width(map) + PANEL_GAP;
-    let panel_end = (panel_x + PANEL_MAX).min(w.saturating_sub(1));
+    let look = Look {
+        app,
+        marks: &marks,
+        color,
+        paint: &paint,
+    };
     let message = message(app, w);
-    let bottom = h.saturating_sub(1 + message.len().max(1));
-    panel(&mut frame, app, panel_x, panel_end, bottom, &paint);
+    // The status on top, the message and the keys at the foot; between
+    // them the board, and the panel beside it, with a column to spare on
+    // the right.
+    let [_, body, _] = Layout::vertical([
+        Constraint::Length(len(STATUS_LINES)),
+        Constraint::Fill(1),
+        Constraint::Length(len(1 + message.len().max(1))),
+    ])
+    .areas(frame.area());
+    let [_, board, _, beside, _] = Layout::horizontal([
+        Constraint::Length(len(BOARD_X)),
+        Constraint::Length(len(drawing.width(map))),
+        Constraint::Length(len(PANEL_GAP)),
+        Constraint::Max(len(PANEL_MAX)),
+        Constraint::Min(1),
+    ])
+    .areas(body);
+    // The board's widget fills the hit map with its cells as it draws.
+    let (buffer, hits) = frame.parts();
+    match drawing {
+        Drawing::Hexes(hex) => Hexes { look, hex, hits }.render(board, buffer),
+        Drawing::Map(scale) => Territories { look, scale, hits }.render(board, buffer),
+        Drawing::Compact(compact) => CompactMap {
+            look,
+            compact,
+            hits,
+        }
+        .render(board, buffer),
+    }
+    let (x, end) = (usize::from(beside.x), usize::from(beside.right()));
+    panel(&mut frame, app, x, end, usize::from(body.bottom()), &paint);
     footer(&mut frame, app, &message, drawing.numbered());
     match app.overlay() {
         Overlay::Help => help(
@@ -79,6 +106,11 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         Overlay::None => {}
     }
     frame
+}
+
+/// A length in characters as a layout's constraint takes it.
+fn len(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 /// What the help is for.

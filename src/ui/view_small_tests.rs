@@ -72,6 +72,22 @@ fn a_first_digit_shows_the_moves_it_could_become() {
 }
 
 #[test]
+fn only_the_candidates_text_is_in_reverse_video_not_the_rest_of_its_column() {
+    let mut a = lol4_many_moves();
+    a.key(Key::Digit(1));
+    let frame = render(&a, 80, 24, true);
+    // Every reversed character is the cursor's hexagon or a candidate: a
+    // click on it hits something.
+    for y in 0..frame.height() {
+        for (x, glyph) in (0..).zip(frame.row(y)) {
+            if glyph.style.reverse {
+                assert!(frame.target_at(x, y).is_some(), "({x}, {y})");
+            }
+        }
+    }
+}
+
+#[test]
 fn a_list_longer_than_the_window_turns_its_pages() {
     let mut a = lol4_many_moves();
     let count = a.moves().len();

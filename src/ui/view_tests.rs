@@ -161,7 +161,7 @@ fn monochrome_keeps_letters_markers_and_the_cursor() {
     let (x, y) = color.find(Target::Cell(0)).unwrap();
     let letter = color
         .row(y + 2)
-        .iter()
+        .into_iter()
         .skip(usize::from(x) - 3)
         .find(|g| g.ch == 'b')
         .unwrap();

@@ -3,14 +3,14 @@
 //! changes, until the person starts a game, goes on with the unfinished
 //! one, or leaves.
 
-use std::io::{self, Write};
+use std::io;
 use std::sync::mpsc::{self, RecvTimeoutError};
 
 use crossterm::terminal;
 
 use super::input::{self, Input};
 use super::signals::{self, Signal};
-use super::{TICK, TerminalGuard, draw, restore_terminal, suspend, take_terminal};
+use super::{Display, TICK, TerminalGuard, restore_terminal, suspend, take_terminal};
 use crate::ui::newgame::{Action, Screen, render};
 
 /// How the screen was left.
@@ -59,23 +59,17 @@ fn show(
     events: &mpsc::Receiver<Event>,
     check: &mut impl FnMut(&Screen) -> Result<(), String>,
 ) -> io::Result<Chosen> {
-    let mut buffer = Vec::with_capacity(1 << 14);
-    let mut size = terminal::size()?;
-    let mut shown = None;
+    let mut display = Display::new(io::stdout(), terminal::size()?)?;
     let mut dirty = true;
     loop {
-        let now = terminal::size().unwrap_or(size);
-        if now != size {
-            (size, shown, dirty) = (now, None, true);
+        let now = terminal::size().unwrap_or(display.size());
+        if now != display.size() {
+            display.resize(now);
+            dirty = true;
         }
         if dirty {
-            let frame = render(screen, size.0, size.1, color);
-            buffer.clear();
-            draw(&mut buffer, shown.as_ref(), &frame)?;
-            let mut out = io::stdout().lock();
-            out.write_all(&buffer)?;
-            out.flush()?;
-            shown = Some(frame);
+            let (width, height) = display.size();
+            display.show(render(screen, width, height, color))?;
             dirty = false;
         }
         let action = match events.recv_timeout(TICK) {
@@ -86,21 +80,21 @@ fn show(
             Ok(Event::Signal(Signal::End(n))) => return Ok(Chosen::Signal(n)),
             Ok(Event::Signal(Signal::Suspend)) => {
                 suspend()?;
-                (shown, dirty) = (None, true);
+                display.forget();
+                dirty = true;
                 continue;
             }
             Ok(Event::Signal(Signal::Resume)) => {
                 take_terminal()?;
-                (shown, dirty) = (None, true);
+                display.forget();
+                dirty = true;
                 continue;
             }
             Ok(Event::Input(Input::Key(key))) => screen.key(key),
-            Ok(Event::Input(Input::Click(x, y))) => {
-                match shown.as_ref().and_then(|f| f.target_at(x, y)) {
-                    Some(target) => screen.click(target),
-                    None => continue,
-                }
-            }
+            Ok(Event::Input(Input::Click(x, y))) => match display.target_at(x, y) {
+                Some(target) => screen.click(target),
+                None => continue,
+            },
         };
         dirty = true;
         match action {
@@ -114,7 +108,7 @@ fn show(
             Action::Interrupt => return Ok(Chosen::Signal(signals::INTERRUPT)),
             Action::Suspend => {
                 suspend()?;
-                shown = None;
+                display.forget();
             }
         }
     }

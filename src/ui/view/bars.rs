@@ -22,9 +22,8 @@ pub(super) fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Sty
     // Each line's fields give way on their own line, so that nothing
     // moves from one line to the other.
     for (y, fields) in status_fields(app, paint).iter().enumerate() {
-        if let Some(line) = fit(fields, " | ", w.saturating_sub(2), 1).first() {
-            frame.spans(1, y, w, line);
-        }
+        let line = fit(fields, " | ", w.saturating_sub(2), 1);
+        frame.paragraph(frame.rect(1, y, w, 1), &line);
     }
 }
 
@@ -289,10 +288,8 @@ pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: b
     let w = usize::from(frame.width());
     let h = usize::from(frame.height());
     let top = h.saturating_sub(1 + message.len());
-    frame.clear(0, top, w, message.len());
-    for (i, line) in message.iter().enumerate() {
-        frame.spans(1, top + i, w, line);
-    }
+    frame.clear(frame.rect(0, top, w, message.len()));
+    frame.paragraph(frame.rect(1, top, w, message.len()), message);
     let mut fields = key_fields(app);
     if !numbered {
         let numbers = if app.show_numbers() {
@@ -304,9 +301,8 @@ pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: b
         fields.insert(fields.len().saturating_sub(2), Field::new(4, forms));
     }
     let keys = fit(&fields, "  ", w.saturating_sub(2), 1);
-    if let Some(line) = keys.first() {
-        frame.spans(1, h.saturating_sub(1), w, line);
-    }
+    let last = frame.rect(1, h.saturating_sub(1), w, 1);
+    frame.paragraph(last, &keys);
 }
 
 /// The keys worth knowing now; `? help` and `q quit` stay longest.

@@ -3,12 +3,15 @@
 //! (a map of territories is drawn by `map_view`).
 
 use crossterm::style::Color;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 use super::super::state::{App, Target};
 use super::bars::STATUS_LINES;
 use super::compact;
-use super::frame::{Frame, Style};
-use super::map_view::{self, Marks};
+use super::frame::{Canvas, HitMap, Style};
+use super::map_view::{self, Look, Marks};
 use crate::game::{Map, Player};
 
 /// The size of a hexagon: half its width `w`, the lines of each sloped edge
@@ -127,11 +130,41 @@ impl Drawing {
     }
 }
 
-/// Draws the board in hexagons of the size `hex`.
-pub(super) fn hexes(
-    frame: &mut Frame,
+/// The board in hexagons as a ratatui widget, drawn from the top left of
+/// its area; a click in a hexagon hits its cell.
+pub(super) struct Hexes<'a> {
+    /// What is drawn, and how.
+    pub(super) look: Look<'a>,
+    /// The size of the hexagons.
+    pub(super) hex: Hex,
+    /// The hit map, filled as the cells are drawn.
+    pub(super) hits: &'a mut HitMap,
+}
+
+impl Widget for Hexes<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        let Look {
+            app,
+            marks,
+            color,
+            paint,
+        } = self.look;
+        let mut canvas = Canvas {
+            buffer,
+            hits: self.hits,
+        };
+        let at = (usize::from(area.x), usize::from(area.y));
+        draw(&mut canvas, app, self.hex, at, marks, color, paint);
+    }
+}
+
+/// Draws the board in hexagons of the size `hex` with its top-left corner
+/// at column `left` and line `up`.
+fn draw(
+    frame: &mut Canvas,
     app: &App,
     hex: Hex,
+    (left, up): (usize, usize),
     marks: &Marks,
     color: bool,
     paint: &dyn Fn(Player) -> Style,
@@ -152,7 +185,7 @@ pub(super) fn hexes(
     };
     for cell in 0..position.board().len() {
         let (cx, top) = hex.origin(map, cell);
-        let (cx, top) = (cx + BOARD_X, top + BOARD_Y);
+        let (cx, top) = (cx + left, top + up);
         // Sloped edges above and below, and the interiors beside them.
         for i in 0..hex.k {
             let d = hex.slope(i);

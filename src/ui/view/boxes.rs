@@ -4,6 +4,9 @@
 //! wrap, and what it covers is cleared, so no fragment of the screen below
 //! shows beside it.
 
+use ratatui::symbols::border;
+use ratatui::widgets::{self, Padding};
+
 use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
 use super::frame::{Frame, Style};
@@ -11,24 +14,30 @@ use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use crate::game::{MapKind, Player, RuleSet};
 use crate::ui::words::{game_over_plain, result};
 
+/// The border of a box: plain ASCII, as the board is drawn.
+const ASCII: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
 /// Draws `lines` in a box `w` columns wide with its top-left corner at
-/// (`x`, `y`), clearing the area first; the text has `w - 4` columns.
+/// (`x`, `y`) (ratatui's [`widgets::Block`], over the area cleared first); the text
+/// has `w - 4` columns.
 fn draw_box(frame: &mut Frame, x: usize, y: usize, w: usize, lines: &[Line]) {
-    let h = lines.len() + 2;
-    frame.clear(x, y, w, h);
-    let right = x + w.saturating_sub(1);
-    for (col, row) in [(x, y), (right, y), (x, y + h - 1), (right, y + h - 1)] {
-        frame.put(col, row, '+', Style::PLAIN);
-    }
-    for col in x + 1..right {
-        frame.put(col, y, '-', Style::PLAIN);
-        frame.put(col, y + h - 1, '-', Style::PLAIN);
-    }
-    for (i, line) in lines.iter().enumerate() {
-        frame.put(x, y + 1 + i, '|', Style::PLAIN);
-        frame.put(right, y + 1 + i, '|', Style::PLAIN);
-        frame.spans(x + 2, y + 1 + i, right.saturating_sub(1), line);
-    }
+    let area = frame.rect(x, y, w, lines.len() + 2);
+    frame.clear(area);
+    let block = widgets::Block::bordered()
+        .border_set(ASCII)
+        .padding(Padding::horizontal(1));
+    let inner = block.inner(area);
+    frame.render(block, area);
+    frame.paragraph(inner, lines);
 }
 
 /// Draws a box `w` columns wide around `lines` in the middle of rows
@@ -39,7 +48,7 @@ fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize)
     let h = lines.len() + 2;
     let x = fw.saturating_sub(w) / 2;
     let y = top + rows.saturating_sub(h) / 2;
-    frame.clear(0, y, fw, h);
+    frame.clear(frame.rect(0, y, fw, h));
     draw_box(frame, x, y, w, lines);
 }
 
@@ -347,8 +356,9 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
         .collect();
     let top = h.saturating_sub(lines.len()) / 2;
     for (i, line) in lines.iter().enumerate() {
+        // In the middle of the line.
         let x = w.saturating_sub(width(line)) / 2;
-        frame.spans(x, top + i, w, line);
+        frame.paragraph(frame.rect(x, top + i, w, 1), std::slice::from_ref(line));
     }
 }
 

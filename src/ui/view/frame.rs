@@ -1,8 +1,14 @@
-//! The screen as a grid: [`Frame`], rows of styled characters ([`Glyph`],
-//! [`Style`]) with a map of what a click on each character hits, and the
-//! runs of styled text written on it ([`Span`]). No I/O.
+//! The screen as a grid: [`Frame`], a ratatui [`Buffer`] of styled
+//! characters with a [`HitMap`] of what a click on each character hits,
+//! and the runs of styled text written on it ([`Span`]). No I/O.
 
 use crossterm::style::Color;
+use ratatui::backend::{FromCrossterm as _, IntoCrossterm as _};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{self, Modifier};
+use ratatui::text;
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::super::state::{Key, Target};
 
@@ -28,6 +34,21 @@ impl Style {
         bold: true,
         reverse: false,
     };
+
+    /// The same style in ratatui's terms, whole: drawn over a character,
+    /// it replaces that character's style rather than adding to it.
+    pub(super) fn to_ratatui(self) -> style::Style {
+        let mut on = Modifier::empty();
+        on.set(Modifier::BOLD, self.bold);
+        on.set(Modifier::REVERSED, self.reverse);
+        style::Style::new()
+            .fg(self
+                .fg
+                .map_or(style::Color::Reset, style::Color::from_crossterm))
+            .bg(style::Color::Reset)
+            .add_modifier(on)
+            .remove_modifier(Modifier::all() - on)
+    }
 }
 
 /// One character on the screen and its style.
@@ -39,48 +60,22 @@ pub struct Glyph {
     pub style: Style,
 }
 
-const BLANK: Glyph = Glyph {
-    ch: ' ',
-    style: Style::PLAIN,
-};
-
-/// A whole screen: `height` rows of `width` glyphs, and what a click on
-/// each glyph would hit.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Frame {
+/// What a click on each character of a screen hits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HitMap {
     width: u16,
     height: u16,
-    glyphs: Vec<Glyph>,
     targets: Vec<Option<Target>>,
 }
 
-impl Frame {
-    /// A blank screen.
-    pub fn new(width: u16, height: u16) -> Frame {
-        let len = usize::from(width) * usize::from(height);
-        Frame {
+impl HitMap {
+    /// A map of `width` x `height` characters that hit nothing.
+    pub fn new(width: u16, height: u16) -> HitMap {
+        HitMap {
             width,
             height,
-            glyphs: vec![BLANK; len],
-            targets: vec![None; len],
+            targets: vec![None; usize::from(width) * usize::from(height)],
         }
-    }
-
-    /// The width in columns.
-    pub fn width(&self) -> u16 {
-        self.width
-    }
-
-    /// The height in rows.
-    pub fn height(&self) -> u16 {
-        self.height
-    }
-
-    /// One row of glyphs.
-    pub fn row(&self, y: u16) -> &[Glyph] {
-        let w = usize::from(self.width);
-        let start = usize::from(y) * w;
-        self.glyphs.get(start..start + w).unwrap_or(&[])
     }
 
     /// What a click at column `x`, row `y` (from 0) hits.
@@ -89,22 +84,11 @@ impl Frame {
             .and_then(|i| self.targets[i])
     }
 
-    /// Where on the screen a target can be clicked: its first glyph.
+    /// Where a target can be clicked: its first character.
     pub fn find(&self, target: Target) -> Option<(u16, u16)> {
         let i = self.targets.iter().position(|&t| t == Some(target))?;
         let w = usize::from(self.width);
         Some(((i % w) as u16, (i / w) as u16))
-    }
-
-    /// The characters, one line per row, without trailing spaces.
-    pub fn text(&self) -> String {
-        let mut out = String::new();
-        for y in 0..self.height {
-            let line: String = self.row(y).iter().map(|g| g.ch).collect();
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
     }
 
     fn index(&self, x: usize, y: usize) -> Option<usize> {
@@ -112,20 +96,62 @@ impl Frame {
             .then(|| y * usize::from(self.width) + x)
     }
 
+    /// Clicks on `len` characters from column `x` of row `y` hit `target`
+    /// (`None`: nothing).
+    fn set(&mut self, x: usize, y: usize, len: usize, target: Option<Target>) {
+        for col in x..x + len {
+            if let Some(i) = self.index(col, y) {
+                self.targets[i] = target;
+            }
+        }
+    }
+}
+
+/// A whole screen: a ratatui [`Buffer`] of `width` x `height` styled
+/// characters, and what a click on each of them would hit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    buffer: Buffer,
+    hits: HitMap,
+}
+
+impl Frame {
+    /// A blank screen.
+    pub fn new(width: u16, height: u16) -> Frame {
+        Frame {
+            buffer: Buffer::empty(Rect::new(0, 0, width, height)),
+            hits: HitMap::new(width, height),
+        }
+    }
+
+    /// The width in columns.
+    pub fn width(&self) -> u16 {
+        self.buffer.area.width
+    }
+
+    /// The height in rows.
+    pub fn height(&self) -> u16 {
+        self.buffer.area.height
+    }
+
+    /// The screen to draw on: its characters and what a click hits.
+    pub(super) fn canvas(&mut self) -> Canvas<'_> {
+        Canvas {
+            buffer: &mut self.buffer,
+            hits: &mut self.hits,
+        }
+    }
+
+    /// The characters and the hit map, for a widget that fills the map
+    /// as it draws.
+    pub(super) fn parts(&mut self) -> (&mut Buffer, &mut HitMap) {
+        (&mut self.buffer, &mut self.hits)
+    }
+
     pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
-        if let Some(i) = self.index(x, y) {
-            self.glyphs[i] = Glyph { ch, style };
-        }
+        self.canvas().put(x, y, ch, style);
     }
 
-    pub(super) fn restyle(&mut self, x: usize, y: usize, f: impl Fn(&mut Style)) {
-        if let Some(i) = self.index(x, y) {
-            f(&mut self.glyphs[i].style);
-        }
-    }
-
-    /// Writes `text` from column `x` but not past column `end`; returns the
-    /// column after it.
     pub(in crate::ui) fn write(
         &mut self,
         x: usize,
@@ -134,34 +160,184 @@ impl Frame {
         text: &str,
         style: Style,
     ) -> usize {
-        let mut col = x;
-        for ch in text.chars() {
-            if col >= end.min(usize::from(self.width)) {
-                break;
-            }
-            self.put(col, y, ch, style);
-            col += 1;
-        }
-        col
+        self.canvas().write(x, y, end, text, style)
     }
 
     pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
-        for col in x..x + len {
-            if let Some(i) = self.index(col, y) {
-                self.targets[i] = Some(target);
-            }
+        self.hits.set(x, y, len, Some(target));
+    }
+
+    pub(super) fn spans(&mut self, x: usize, y: usize, end: usize, spans: &[Span]) -> usize {
+        self.canvas().spans(x, y, end, spans)
+    }
+
+    /// The whole screen's area.
+    pub fn area(&self) -> Rect {
+        self.buffer.area
+    }
+
+    /// The characters drawn, as ratatui holds them.
+    pub fn buffer(&self) -> &Buffer {
+        &self.buffer
+    }
+
+    /// The characters drawn and what a click on each hits.
+    pub fn into_parts(self) -> (Buffer, HitMap) {
+        (self.buffer, self.hits)
+    }
+
+    /// One row of glyphs.
+    pub fn row(&self, y: u16) -> Vec<Glyph> {
+        (0..self.width())
+            .filter_map(|x| self.buffer.cell((x, y)).map(glyph))
+            .collect()
+    }
+
+    /// What a click at column `x`, row `y` (from 0) hits.
+    pub fn target_at(&self, x: u16, y: u16) -> Option<Target> {
+        self.hits.target_at(x, y)
+    }
+
+    /// Where on the screen a target can be clicked: its first glyph.
+    pub fn find(&self, target: Target) -> Option<(u16, u16)> {
+        self.hits.find(target)
+    }
+
+    /// The characters, one line per row, without trailing spaces.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for y in 0..self.height() {
+            let line: String = (0..self.width())
+                .filter_map(|x| self.buffer.cell((x, y)))
+                .map(|cell| cell.symbol())
+                .collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The area of `w` x `h` characters from (`x`, `y`), cut to the
+    /// screen.
+    pub(super) fn rect(&self, x: usize, y: usize, w: usize, h: usize) -> Rect {
+        let n = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
+        Rect::new(n(x), n(y), n(w), n(h)).intersection(self.buffer.area)
+    }
+
+    /// Draws `widget` in `area` (cut to the screen).
+    pub(super) fn render(&mut self, widget: impl Widget, area: Rect) {
+        widget.render(area.intersection(self.buffer.area), &mut self.buffer);
+    }
+
+    /// Blanks `area` (ratatui's [`Clear`]): nothing drawn there, nothing
+    /// to click.
+    pub(super) fn clear(&mut self, area: Rect) {
+        self.render(Clear, area);
+        for y in area.top()..area.bottom() {
+            let (x, w) = (usize::from(area.x), usize::from(area.width));
+            self.hits.set(x, usize::from(y), w, None);
         }
     }
 
-    pub(super) fn clear(&mut self, x: usize, y: usize, w: usize, h: usize) {
-        for row in y..y + h {
-            for col in x..x + w {
-                if let Some(i) = self.index(col, row) {
-                    self.glyphs[i] = BLANK;
-                    self.targets[i] = None;
+    /// Draws `lines` from the top left of `area` (ratatui's [`Paragraph`],
+    /// each line cut at the area's edge) and marks the targets of the spans
+    /// that have one.
+    pub(super) fn paragraph(&mut self, area: Rect, lines: &[Line]) {
+        let area = area.intersection(self.buffer.area);
+        let text: Vec<text::Line> = lines.iter().map(|line| to_line(line)).collect();
+        let end = usize::from(area.right());
+        for ((y, line), ours) in (area.top()..area.bottom()).zip(&text).zip(lines) {
+            let mut x = usize::from(area.x);
+            for (span, ours) in line.spans.iter().zip(ours) {
+                let width = span.width().min(end.saturating_sub(x));
+                if let Some(target) = ours.target {
+                    self.mark(x, usize::from(y), width, target);
                 }
+                x += width;
             }
         }
+        Paragraph::new(text).render(area, &mut self.buffer);
+    }
+}
+
+/// The glyph a cell of the buffer shows.
+fn glyph(cell: &ratatui::buffer::Cell) -> Glyph {
+    Glyph {
+        ch: cell.symbol().chars().next().unwrap_or(' '),
+        style: Style {
+            fg: (cell.fg != style::Color::Reset).then(|| cell.fg.into_crossterm()),
+            bold: cell.modifier.contains(Modifier::BOLD),
+            reverse: cell.modifier.contains(Modifier::REVERSED),
+        },
+    }
+}
+
+/// A screen being drawn on, as a widget draws on it: its characters (a
+/// ratatui [`Buffer`]) and the hit map filled as they are drawn. What is
+/// drawn outside the buffer is left out.
+pub(super) struct Canvas<'a> {
+    pub(super) buffer: &'a mut Buffer,
+    pub(super) hits: &'a mut HitMap,
+}
+
+impl Canvas<'_> {
+    fn cell(&mut self, x: usize, y: usize) -> Option<&mut ratatui::buffer::Cell> {
+        let x = u16::try_from(x).ok()?;
+        let y = u16::try_from(y).ok()?;
+        self.buffer.cell_mut((x, y))
+    }
+
+    /// Draws `ch` in `style` at column `x`, row `y`.
+    pub(super) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
+        if let Some(cell) = self.cell(x, y) {
+            cell.reset();
+            cell.set_char(ch).set_style(style.to_ratatui());
+        }
+    }
+
+    /// The style already drawn at column `x`, row `y` (plain outside).
+    pub(super) fn style_at(&self, x: usize, y: usize) -> Style {
+        let at = u16::try_from(x).ok().zip(u16::try_from(y).ok());
+        at.and_then(|at| self.buffer.cell(at))
+            .map_or(Style::PLAIN, |cell| glyph(cell).style)
+    }
+
+    /// Changes the style of the character at column `x`, row `y` by `f`.
+    pub(super) fn restyle(&mut self, x: usize, y: usize, f: impl Fn(&mut Style)) {
+        if let Some(cell) = self.cell(x, y) {
+            let mut style = glyph(cell).style;
+            f(&mut style);
+            cell.set_style(style.to_ratatui());
+        }
+    }
+
+    /// Writes `text` from column `x` but not past column `end`; returns the
+    /// column after it.
+    pub(super) fn write(
+        &mut self,
+        x: usize,
+        y: usize,
+        end: usize,
+        text: &str,
+        style: Style,
+    ) -> usize {
+        let area = self.buffer.area;
+        let (Ok(col), Ok(row)) = (u16::try_from(x), u16::try_from(y)) else {
+            return x;
+        };
+        if row >= area.bottom() || col >= area.right() {
+            return x;
+        }
+        let room = end.saturating_sub(x);
+        let (after, _) = self
+            .buffer
+            .set_stringn(col, row, text, room, style.to_ratatui());
+        usize::from(after)
+    }
+
+    /// Clicks on `len` characters from column `x` of row `y` hit `target`.
+    pub(super) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
+        self.hits.set(x, y, len, Some(target));
     }
 
     /// Writes `spans` from column `x` but not past column `end`, marking
@@ -221,3 +397,12 @@ impl Span {
 
 /// One line of spans.
 pub(super) type Line = Vec<Span>;
+
+/// A line of spans as ratatui draws it.
+fn to_line(line: &[Span]) -> text::Line<'static> {
+    text::Line::from(
+        line.iter()
+            .map(|span| text::Span::styled(span.text.clone(), span.style.to_ratatui()))
+            .collect::<Vec<_>>(),
+    )
+}

@@ -6,9 +6,12 @@
 //! a territory a click on it. Pure: state and size in, glyphs out.
 
 use crossterm::style::Color;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 use super::super::state::{App, Target};
-use super::frame::{Frame, Style};
+use super::frame::{Canvas, HitMap, Style};
 use crate::game::{Grid, Player};
 
 /// How large a cell is drawn: `width` columns by `lines` lines; odd rows sit
@@ -78,6 +81,16 @@ pub(super) fn scale_for(grid: &Grid, fits: impl Fn(usize, usize) -> bool) -> Opt
 /// What the map shows of the game besides owners and dice: the marked
 /// source, its targets, the cells that can attack, and the cursor (none
 /// in a replay, where the arrows step through the game instead).
+/// What a drawing of the board shows, and how: the game, its marks, in
+/// colour or not, each player's style.
+#[derive(Clone, Copy)]
+pub(super) struct Look<'a> {
+    pub(super) app: &'a App,
+    pub(super) marks: &'a Marks,
+    pub(super) color: bool,
+    pub(super) paint: &'a dyn Fn(Player) -> Style,
+}
+
 pub(super) struct Marks {
     pub(super) marked: Option<usize>,
     pub(super) targets: Vec<usize>,
@@ -85,9 +98,37 @@ pub(super) struct Marks {
     pub(super) cursor: Option<usize>,
 }
 
+/// The map of territories as a ratatui widget, drawn from the top left of
+/// its area; a click on a territory hits its cell.
+pub(super) struct Territories<'a> {
+    /// What is drawn, and how.
+    pub(super) look: Look<'a>,
+    /// The size each cell of the grid is drawn.
+    pub(super) scale: Scale,
+    /// The hit map, filled as the cells are drawn.
+    pub(super) hits: &'a mut HitMap,
+}
+
+impl Widget for Territories<'_> {
+    fn render(self, area: Rect, buffer: &mut Buffer) {
+        let Look {
+            app,
+            marks,
+            color,
+            paint,
+        } = self.look;
+        let mut canvas = Canvas {
+            buffer,
+            hits: self.hits,
+        };
+        let at = (usize::from(area.x), usize::from(area.y));
+        draw(&mut canvas, app, self.scale, at, marks, color, paint);
+    }
+}
+
 /// Draws the map with its top-left corner at column `left` and line `top`.
-pub(super) fn draw(
-    frame: &mut Frame,
+fn draw(
+    frame: &mut Canvas,
     app: &App,
     scale: Scale,
     (left, top): (usize, usize),
@@ -160,7 +201,7 @@ pub(super) fn draw(
 /// can attack, and its number on the line above or below (where
 /// [`label_at`] puts them).
 fn label(
-    frame: &mut Frame,
+    frame: &mut Canvas,
     app: &App,
     scale: Scale,
     (left, top): (usize, usize),
@@ -175,7 +216,7 @@ fn label(
     let (x, dice_line, number_line) = label_at(scale, grid, t as u8, scale.origin(cx, cy));
     let cell = app.shown_position().board().cell(t);
     let mut style = paint(cell.owner());
-    let reversed = frame_style(frame, left + x, top + dice_line).reverse;
+    let reversed = frame.style_at(left + x, top + dice_line).reverse;
     style.reverse = reversed;
     frame.put(left + x, top + dice_line, cell.owner().letter(), style);
     let dice = char::from(b'0' + cell.dice() % 10);
@@ -191,12 +232,12 @@ fn label(
     };
     if let Some(marker) = marker {
         let at = (left + x + 2, top + dice_line);
-        let mut marker_style = frame_style(frame, at.0, at.1);
+        let mut marker_style = frame.style_at(at.0, at.1);
         marker_style.bold = true;
         frame.put(at.0, at.1, marker, marker_style);
     }
     let number = format!("{t:>2}");
-    let mut number_style = frame_style(frame, left + x, top + number_line);
+    let mut number_style = frame.style_at(left + x, top + number_line);
     number_style.bold = false;
     frame.write(
         left + x,
@@ -246,17 +287,6 @@ fn label_at(scale: Scale, grid: &Grid, t: u8, (x0, y0): (usize, usize)) -> (usiz
         }
     }
     best.map_or((x0 + 1, y0, y0.saturating_sub(1)), |(at, _)| at)
-}
-
-/// The style already drawn at a character.
-fn frame_style(frame: &Frame, x: usize, y: usize) -> Style {
-    let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) else {
-        return Style::PLAIN;
-    };
-    if y >= frame.height() || x >= frame.width() {
-        return Style::PLAIN;
-    }
-    frame.row(y)[usize::from(x)].style
 }
 
 #[cfg(test)]

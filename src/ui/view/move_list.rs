@@ -4,6 +4,10 @@
 //! digit is typed, the moves it could become picked out, on the page that
 //! shows them.
 
+use ratatui::layout::{Constraint, Flex, Layout};
+use ratatui::text::{Line, Span as Text};
+use ratatui::widgets::{List, ListItem};
+
 use super::super::state::{App, Key, Target};
 use super::frame::{Frame, Style};
 use super::layout::{Field, Span, fit, width};
@@ -115,19 +119,40 @@ pub(super) fn draw(
     let first = page * per_page;
     let shown = &items[first..(first + per_page).min(count)];
     let down = shown.len().div_ceil(columns);
-    for (k, item) in shown.iter().enumerate() {
-        let (column, row) = (k / down, k % down);
-        let at = x + column * (item_width + GAP);
-        let style = Style {
-            reverse: item.candidate,
-            bold: item.involved || item.candidate,
-            fg: None,
-        };
-        if item.best {
-            frame.put(at.saturating_sub(1), y + row, '>', Style::BOLD);
+    // Each column a ratatui List, the columns laid out GAP apart; a click
+    // on a move's text picks it.
+    let area = frame.rect(x, y, panel, down);
+    let areas = Layout::horizontal(vec![Constraint::Length(len(item_width)); columns])
+        .spacing(len(GAP))
+        .flex(Flex::Start)
+        .split(area);
+    for ((column, area), items) in areas.iter().enumerate().zip(shown.chunks(down)) {
+        let lines = items.iter().map(|item| {
+            let style = Style {
+                reverse: item.candidate,
+                bold: item.involved || item.candidate,
+                fg: None,
+            };
+            // The style on the text alone, not on the rest of its column.
+            ListItem::new(Line::from(Text::styled(
+                item.text.as_str(),
+                style.to_ratatui(),
+            )))
+        });
+        frame.render(List::new(lines), *area);
+        let at = usize::from(area.x);
+        for (row, item) in items.iter().enumerate() {
+            if item.best {
+                frame.put(at.saturating_sub(1), y + row, '>', Style::BOLD);
+            }
+            let shown = item.text.chars().count().min(usize::from(area.width));
+            frame.mark(
+                at,
+                y + row,
+                shown,
+                Target::Menu(first + column * down + row),
+            );
         }
-        let after = frame.write(at, y + row, end, &item.text, style);
-        frame.mark(at, y + row, after - at, Target::Menu(first + k));
     }
     y += down;
     if pages > 1 {
@@ -152,6 +177,11 @@ pub(super) fn draw(
         y += 1;
     }
     y
+}
+
+/// A length in characters as a layout's constraint takes it.
+fn len(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 /// The page shown: the one with the moves a typed digit could become, else

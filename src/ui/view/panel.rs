@@ -97,10 +97,9 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
     if app.can_redo() {
         buttons.push(vec![Span::button("[ Redo (r) ]", Key::Redo)]);
     }
-    for line in flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0) {
-        frame.spans(x, y, end, &line);
-        y += 1;
-    }
+    let rows = flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0);
+    frame.paragraph(frame.rect(x, y, width, rows.len()), &rows);
+    y += rows.len();
     y
 }
 
@@ -133,10 +132,9 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
         vec![Span::button(play, Key::Play)],
         vec![Span::button("[ c: continue ]", Key::Continue)],
     ];
-    for line in flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0) {
-        frame.spans(x, y, end, &line);
-        y += 1;
-    }
+    let rows = flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0);
+    frame.paragraph(frame.rect(x, y, width, rows.len()), &rows);
+    y += rows.len();
     y += 1;
     if y + 1 < bottom {
         let heading = Field::new(
@@ -290,7 +288,5 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
         }
         lines.splice(0..0, wrapped);
     }
-    for (i, line) in lines.iter().enumerate() {
-        frame.spans(x, y + i, end, line);
-    }
+    frame.paragraph(frame.rect(x, y, end.saturating_sub(x), lines.len()), &lines);
 }

@@ -1,12 +1,16 @@
 //! The full-screen game's picture: a pure function from the game state and
-//! the terminal's size to a grid of styled characters, with a map of what a
-//! click on each character means. No I/O.
+//! the terminal's size to a ratatui buffer of styled characters, with a map
+//! of what a click on each character means ([`Frame`]). No I/O: the one
+//! draw loop (`ui/terminal/display.rs`) sends it to a terminal.
 //!
 //! `board` sizes the board to the window (and says the smallest window
-//! that shows it) and draws a grid's hexagons, `map_view` a map of
-//! territories; `panel` draws the moves, the roll, a replay and the log
-//! beside it; `bars` the status and key bars; `boxes` the boxes over the
-//! game; all on a `frame`, laid out by `layout`.
+//! that shows it) and draws a grid's hexagons as a widget, `map_view` a map
+//! of territories and `compact` a small map as widgets of their own;
+//! `panel` draws the moves (`move_list`, ratatui lists), the roll
+//! (`roll_view`), a replay and the log beside it; `bars` the status and key
+//! bars (paragraphs); `boxes` the boxes over the game (blocks over a
+//! clear); `layout` fits text that gives way by priority; all on a
+//! `frame`.
 
 mod bars;
 mod board;

@@ -32,11 +32,10 @@ use crate::ui::render::player_color;
 use bars::STATUS_LINES;
 use bars::{footer, message, status};
 pub use board::min_size;
-use board::{BOARD_X, Drawing, Hexes, PANEL_GAP, PANEL_MAX};
+use board::{BOARD_X, BoardWidget, Drawing, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, too_small};
-use compact::CompactMap;
 pub use frame::{Frame, Glyph, HitMap, Style};
-use map_view::{Look, Marks, Territories};
+use map_view::{Look, Marks};
 use panel::panel;
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
@@ -85,16 +84,12 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
     .areas(body);
     // The board's widget fills the hit map with its cells as it draws.
     let (buffer, hits) = frame.parts();
-    match drawing {
-        Drawing::Hexes(hex) => Hexes { look, hex, hits }.render(board, buffer),
-        Drawing::Map(scale) => Territories { look, scale, hits }.render(board, buffer),
-        Drawing::Compact(compact) => CompactMap {
-            look,
-            compact,
-            hits,
-        }
-        .render(board, buffer),
+    BoardWidget {
+        look,
+        drawing,
+        hits,
     }
+    .render(board, buffer);
     let (x, end) = (usize::from(beside.x), usize::from(beside.right()));
     panel(&mut frame, app, x, end, usize::from(body.bottom()), &paint);
     footer(&mut frame, app, &message, drawing.numbered());

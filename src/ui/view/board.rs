@@ -7,12 +7,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::super::state::{App, Target};
+use super::super::state::Target;
 use super::bars::STATUS_LINES;
 use super::compact;
 use super::frame::{Canvas, HitMap, Style};
 use super::map_view::{self, Look, Marks};
-use crate::game::{Map, Player};
+use crate::game::Map;
 
 /// The size of a hexagon: half its width `w`, the lines of each sloped edge
 /// `k`, and the lines of its vertical sides `s`.
@@ -130,45 +130,42 @@ impl Drawing {
     }
 }
 
-/// The board in hexagons as a ratatui widget, drawn from the top left of
-/// its area; a click in a hexagon hits its cell.
-pub(super) struct Hexes<'a> {
+/// The board as a ratatui widget, whichever way it is drawn (hexagons, a
+/// map of territories, a small map), from the top left of its area; a click
+/// on a cell's drawing hits its cell.
+pub(super) struct BoardWidget<'a> {
     /// What is drawn, and how.
     pub(super) look: Look<'a>,
-    /// The size of the hexagons.
-    pub(super) hex: Hex,
+    /// The way it is drawn, and its size.
+    pub(super) drawing: Drawing,
     /// The hit map, filled as the cells are drawn.
     pub(super) hits: &'a mut HitMap,
 }
 
-impl Widget for Hexes<'_> {
+impl Widget for BoardWidget<'_> {
     fn render(self, area: Rect, buffer: &mut Buffer) {
-        let Look {
-            app,
-            marks,
-            color,
-            paint,
-        } = self.look;
         let mut canvas = Canvas {
             buffer,
             hits: self.hits,
         };
         let at = (usize::from(area.x), usize::from(area.y));
-        draw(&mut canvas, app, self.hex, at, marks, color, paint);
+        match self.drawing {
+            Drawing::Hexes(hex) => draw(&mut canvas, &self.look, hex, at),
+            Drawing::Map(scale) => map_view::draw(&mut canvas, &self.look, scale, at),
+            Drawing::Compact(small) => compact::draw(&mut canvas, &self.look, small, at),
+        }
     }
 }
 
 /// Draws the board in hexagons of the size `hex` with its top-left corner
 /// at column `left` and line `up`.
-fn draw(
-    frame: &mut Canvas,
-    app: &App,
-    hex: Hex,
-    (left, up): (usize, usize),
-    marks: &Marks,
-    color: bool,
-    paint: &dyn Fn(Player) -> Style,
-) {
+fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
+    let Look {
+        app,
+        marks,
+        color,
+        paint,
+    } = *look;
     let position = app.shown_position();
     let map = app.rules().map();
     let Marks {

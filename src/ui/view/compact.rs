@@ -9,14 +9,11 @@
 //! glyphs out.
 
 use crossterm::style::Color;
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
-use super::super::state::{App, Target};
-use super::frame::{Canvas, HitMap, Style};
-use super::map_view::{Look, Marks};
-use crate::game::{Board, Grid, Map, Player};
+use super::super::state::Target;
+use super::frame::{Canvas, Style};
+use super::map_view::Look;
+use crate::game::{Board, Grid, Map};
 use crate::ui::render::player_color;
 
 /// How many rows of the map's cells one line of the drawing shows (1 or 2).
@@ -118,46 +115,15 @@ fn label_places(
         .collect()
 }
 
-/// The map drawn small (a character or two a territory) as a ratatui
-/// widget, from the top left of its area; a click on a territory hits its
-/// cell.
-pub(super) struct CompactMap<'a> {
-    /// What is drawn, and how.
-    pub(super) look: Look<'a>,
-    /// How small.
-    pub(super) compact: Compact,
-    /// The hit map, filled as the cells are drawn.
-    pub(super) hits: &'a mut HitMap,
-}
-
-impl Widget for CompactMap<'_> {
-    fn render(self, area: Rect, buffer: &mut Buffer) {
-        let Look {
-            app,
-            marks,
-            color,
-            paint,
-        } = self.look;
-        let mut canvas = Canvas {
-            buffer,
-            hits: self.hits,
-        };
-        let at = (usize::from(area.x), usize::from(area.y));
-        draw(&mut canvas, app, self.compact, at, marks, color, paint);
-    }
-}
-
 /// Draws the map small with its top-left corner at column `left` and line
 /// `top`.
-fn draw(
-    frame: &mut Canvas,
-    app: &App,
-    compact: Compact,
-    (left, top): (usize, usize),
-    marks: &Marks,
-    color: bool,
-    paint: &dyn Fn(Player) -> Style,
-) {
+pub(super) fn draw(frame: &mut Canvas, look: &Look, compact: Compact, (left, top): (usize, usize)) {
+    let Look {
+        app,
+        marks,
+        color,
+        paint,
+    } = *look;
     let map = app.rules().map();
     let Some(grid) = map.grid() else { return };
     let position = app.shown_position();

@@ -6,12 +6,9 @@
 //! a territory a click on it. Pure: state and size in, glyphs out.
 
 use crossterm::style::Color;
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
 use super::super::state::{App, Target};
-use super::frame::{Canvas, HitMap, Style};
+use super::frame::{Canvas, Style};
 use crate::game::{Grid, Player};
 
 /// How large a cell is drawn: `width` columns by `lines` lines; odd rows sit
@@ -78,9 +75,6 @@ pub(super) fn scale_for(grid: &Grid, fits: impl Fn(usize, usize) -> bool) -> Opt
     })
 }
 
-/// What the map shows of the game besides owners and dice: the marked
-/// source, its targets, the cells that can attack, and the cursor (none
-/// in a replay, where the arrows step through the game instead).
 /// What a drawing of the board shows, and how: the game, its marks, in
 /// colour or not, each player's style.
 #[derive(Clone, Copy)]
@@ -91,6 +85,9 @@ pub(super) struct Look<'a> {
     pub(super) paint: &'a dyn Fn(Player) -> Style,
 }
 
+/// What the map shows of the game besides owners and dice: the marked
+/// source, its targets, the cells that can attack, and the cursor (none
+/// in a replay, where the arrows step through the game instead).
 pub(super) struct Marks {
     pub(super) marked: Option<usize>,
     pub(super) targets: Vec<usize>,
@@ -98,44 +95,14 @@ pub(super) struct Marks {
     pub(super) cursor: Option<usize>,
 }
 
-/// The map of territories as a ratatui widget, drawn from the top left of
-/// its area; a click on a territory hits its cell.
-pub(super) struct Territories<'a> {
-    /// What is drawn, and how.
-    pub(super) look: Look<'a>,
-    /// The size each cell of the grid is drawn.
-    pub(super) scale: Scale,
-    /// The hit map, filled as the cells are drawn.
-    pub(super) hits: &'a mut HitMap,
-}
-
-impl Widget for Territories<'_> {
-    fn render(self, area: Rect, buffer: &mut Buffer) {
-        let Look {
-            app,
-            marks,
-            color,
-            paint,
-        } = self.look;
-        let mut canvas = Canvas {
-            buffer,
-            hits: self.hits,
-        };
-        let at = (usize::from(area.x), usize::from(area.y));
-        draw(&mut canvas, app, self.scale, at, marks, color, paint);
-    }
-}
-
 /// Draws the map with its top-left corner at column `left` and line `top`.
-fn draw(
-    frame: &mut Canvas,
-    app: &App,
-    scale: Scale,
-    (left, top): (usize, usize),
-    marks: &Marks,
-    color: bool,
-    paint: &dyn Fn(Player) -> Style,
-) {
+pub(super) fn draw(frame: &mut Canvas, look: &Look, scale: Scale, (left, top): (usize, usize)) {
+    let Look {
+        app,
+        marks,
+        color,
+        paint,
+    } = *look;
     let map = app.rules().map();
     let Some(grid) = map.grid() else { return };
     let position = app.shown_position();

@@ -170,6 +170,27 @@ enum Event {
     Computer(Thought<Option<Move>>),
 }
 
+/// Draws the frame that `draw` makes for the local terminal's size, if
+/// that size changed or the state is `dirty` (cleared once drawn): the
+/// step of every local screen's loop (the game and the new-game screen).
+pub(super) fn redraw(
+    display: &mut Display<io::Stdout>,
+    dirty: &mut bool,
+    draw: impl FnOnce(u16, u16) -> view::Frame,
+) -> io::Result<()> {
+    let now = terminal::size().unwrap_or(display.size());
+    if now != display.size() {
+        display.resize(now);
+        *dirty = true;
+    }
+    if *dirty {
+        let (width, height) = display.size();
+        display.show(draw(width, height))?;
+        *dirty = false;
+    }
+    Ok(())
+}
+
 /// Plays `app` full screen until a player quits or a signal ends it;
 /// `computer` moves the players [`App::computer_to_move`] names, on the
 /// process's pool ([`crate::session::pool::shared`]), one move every
@@ -226,16 +247,9 @@ pub fn run(
     // The computer's next move waits for this after a roll settles.
     let mut hold: Option<Instant> = None;
     loop {
-        let now = terminal::size().unwrap_or(display.size());
-        if now != display.size() {
-            display.resize(now);
-            dirty = true;
-        }
-        if dirty {
-            let (width, height) = display.size();
-            display.show(view::render(&app, width, height, color))?;
-            dirty = false;
-        }
+        redraw(&mut display, &mut dirty, |width, height| {
+            view::render(&app, width, height, color)
+        })?;
         let mut wait = TICK;
         if app.playing() && app.overlay() == Overlay::None {
             let now = Instant::now();

@@ -10,7 +10,7 @@ use crossterm::terminal;
 
 use super::input::{self, Input};
 use super::signals::{self, Signal};
-use super::{Display, TICK, TerminalGuard, restore_terminal, suspend, take_terminal};
+use super::{Display, TICK, TerminalGuard, redraw, restore_terminal, suspend, take_terminal};
 use crate::ui::newgame::{Action, Screen, render};
 
 /// How the screen was left.
@@ -62,16 +62,9 @@ fn show(
     let mut display = Display::new(io::stdout(), terminal::size()?)?;
     let mut dirty = true;
     loop {
-        let now = terminal::size().unwrap_or(display.size());
-        if now != display.size() {
-            display.resize(now);
-            dirty = true;
-        }
-        if dirty {
-            let (width, height) = display.size();
-            display.show(render(screen, width, height, color))?;
-            dirty = false;
-        }
+        redraw(&mut display, &mut dirty, |width, height| {
+            render(screen, width, height, color)
+        })?;
         let action = match events.recv_timeout(TICK) {
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) | Ok(Event::Input(Input::End)) => {

@@ -274,10 +274,12 @@ async fn open_game(addr: SocketAddr, g: usize, clients: usize) -> Vec<Client> {
         let mut c = Client::open(addr, &format!("g{g}c{i}"), &command, role).await;
         match role {
             Role::Player => c.expect("you play ").await,
-            // The screen taken, and its first frame drawn whole (after
-            // its clear): the bytes counted are the moves' only.
+            // The screen taken (its start ends with a clear), and its
+            // first frame drawn whole (after a clear of its own): the
+            // bytes counted are the moves' only.
             Role::Screen => {
                 c.expect("\x1b[?1049h").await;
+                c.expect("\x1b[2J").await;
                 c.expect("\x1b[2J").await;
             }
             Role::Watcher => c.expect(" to move\n").await,

@@ -12,6 +12,8 @@
 //! build of the program as the server (an older one, to compare);
 //! `SERVE_BENCH_NO_COMPUTER=1` plays the games with computer seats between
 //! people instead (to see what the computer's thinking costs the others).
+//! The server deals from a fixed seed ([`SEED`]; `SERVE_BENCH_SEED=N` for
+//! another), so that runs deal the same games.
 
 use std::io::{BufRead as _, BufReader};
 use std::net::SocketAddr;
@@ -25,6 +27,10 @@ use russh::{Channel, ChannelMsg};
 
 /// The moves each game is played for.
 const MOVES: usize = 24;
+
+/// The server's seed (`SERVE_BENCH_SEED` gives another): the same games
+/// are dealt at each run, so that runs and builds compare.
+const SEED: u64 = 1;
 
 /// The clients of a game (its players, the rest watching).
 const PER_GAME: usize = 10;
@@ -144,10 +150,9 @@ async fn take_part(mut client: Client, done: tokio::sync::watch::Receiver<bool>)
         if client.role != Role::Screen && end > scanned {
             let now = Instant::now();
             for line in client.text[scanned..end].lines() {
-                let b = line.as_bytes();
-                if b.len() > 3 && b[0].is_ascii_lowercase() && &b[1..3] == b": " {
+                if is_move(line) {
                     seen.arrivals.push(now);
-                } else if line.starts_with("your move, ")
+                } else if (line.starts_with("your move, ") || line.starts_with("choose your move:"))
                     && client.role == Role::Player
                     && seen.arrivals.len() < MOVES
                 {
@@ -178,6 +183,21 @@ async fn take_part(mut client: Client, done: tokio::sync::watch::Receiver<bool>)
     }
 }
 
+/// Whether `line` is a move's line (`a: 2 -> 3 ...`, `a: end turn ...`;
+/// `a plays 2 -> 3`, `a ends turn` as a computer's move may be said), not
+/// a line of the position (`a: 0:4 2:3`, a Dice Wars player's territories).
+fn is_move(line: &str) -> bool {
+    let b = line.as_bytes();
+    if b.len() < 4 || !b[0].is_ascii_lowercase() {
+        return false;
+    }
+    let rest = &line[1..];
+    match rest.strip_prefix(": ") {
+        Some(said) => said.starts_with("end turn") || said.contains(" -> "),
+        None => rest.starts_with(" plays ") || rest == " ends turn",
+    }
+}
+
 fn proc_field(pid: u32, file: &str, key: &str) -> u64 {
     let text = std::fs::read_to_string(format!("/proc/{pid}/{file}")).unwrap_or_default();
     text.lines()
@@ -202,6 +222,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 fn start(data: &std::path::Path) -> (Child, SocketAddr) {
     let program = std::env::var_os("SERVE_BENCH_BIN")
         .unwrap_or_else(|| env!("CARGO_BIN_EXE_dice-of-doom").into());
+    let seed = std::env::var("SERVE_BENCH_SEED").unwrap_or_else(|_| SEED.to_string());
     let mut child = Command::new(program)
         .args([
             "serve",
@@ -211,6 +232,8 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
             "2000",
             "--max-per-address",
             "2000",
+            "--seed",
+            &seed,
         ])
         .env("DICE_OF_DOOM_DATA_DIR", data)
         .stdout(Stdio::piped())
@@ -251,7 +274,14 @@ async fn open_game(addr: SocketAddr, g: usize, clients: usize) -> Vec<Client> {
         let mut c = Client::open(addr, &format!("g{g}c{i}"), &command, role).await;
         match role {
             Role::Player => c.expect("you play ").await,
-            Role::Screen => c.expect("\x1b[?1049h").await,
+            // The screen taken (its start ends with a clear), and its
+            // first frame drawn whole (after a clear of its own): the
+            // bytes counted are the moves' only.
+            Role::Screen => {
+                c.expect("\x1b[?1049h").await;
+                c.expect("\x1b[2J").await;
+                c.expect("\x1b[2J").await;
+            }
             Role::Watcher => c.expect(" to move\n").await,
         }
         game.push(c);

@@ -152,9 +152,10 @@ pub fn run_remote(
     if view.closed {
         driver.app.notice("This game is closed: q leaves.");
     }
+    // The start goes with the first frame, in one write.
     let mut start = Vec::new();
     let end = write_enter(&mut start)
-        .and_then(|()| driver.display.write_raw(&start))
+        .and_then(|()| driver.display.queue_raw(&start))
         .map_err(RemoteError::from)
         .and_then(|()| driver.run(&events));
     driver.table.unwatch(watch);

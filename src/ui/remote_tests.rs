@@ -502,3 +502,63 @@ fn a_screen_opened_late_shows_the_game_so_far_and_takes_clicks_and_a_lone_esc() 
     b.wait_for(&log_line(&table, 2));
     assert!(b.close().0.is_ok());
 }
+
+/// A sink that keeps the bytes of each flush apart (what a connection
+/// sends as one message).
+#[derive(Clone, Default)]
+struct Flushes(Arc<Mutex<Held>>);
+
+/// What a [`Flushes`] holds: the bytes not flushed yet, and each flush's.
+#[derive(Default)]
+struct Held {
+    pending: Vec<u8>,
+    flushes: Vec<Vec<u8>>,
+}
+
+impl Write for Flushes {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut held = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        held.pending.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut held = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let bytes = std::mem::take(&mut held.pending);
+        held.flushes.push(bytes);
+        Ok(())
+    }
+}
+
+#[test]
+fn the_screen_is_taken_and_drawn_in_one_message() {
+    let table = MemoryTable::new(7);
+    let (input, receiver) = channel();
+    let sink = Flushes::default();
+    let io = RemoteIo {
+        input: receiver,
+        size: (100, 40),
+        output: Box::new(sink.clone()),
+        color: true,
+    };
+    let shared: Arc<dyn Table> = table.clone();
+    let driver = std::thread::spawn(move || run_remote(shared, None, io));
+    let deadline = Instant::now() + PATIENCE;
+    let first = loop {
+        let held = sink.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(first) = held.flushes.first() {
+            break String::from_utf8_lossy(first).into_owned();
+        }
+        drop(held);
+        assert!(Instant::now() < deadline, "nothing was flushed");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    input.send(RemoteInput::Closed).unwrap();
+    assert_eq!(driver.join().unwrap().unwrap(), RemoteEnd::Closed);
+    // The start, then the whole first frame, in the same flush.
+    assert!(first.starts_with("\x1b[?1049h"), "{first:?}");
+    assert!(
+        first.contains("\x1b[2J") && first.contains("watching"),
+        "{first:?}"
+    );
+}

@@ -110,10 +110,17 @@ impl<W: Write> Display<W> {
     /// Writes `bytes` (escape sequences that take or give back the screen)
     /// and flushes them; the screen is no longer known.
     pub fn write_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.queue_raw(bytes)?;
+        Write::flush(self.terminal.backend_mut())
+    }
+
+    /// Queues `bytes` (escape sequences that take the screen) to go with
+    /// the next frame, written whole in the same flush; the screen is no
+    /// longer known. A remote screen's start and first frame thus go as
+    /// one write, as one message on the connection.
+    pub fn queue_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.forget();
-        let out = self.terminal.backend_mut();
-        out.write_all(bytes)?;
-        Write::flush(out)
+        self.terminal.backend_mut().write_all(bytes)
     }
 }
 

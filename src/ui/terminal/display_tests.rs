@@ -161,3 +161,47 @@ fn a_game_costs_no_more_bytes_than_the_hand_written_drawing_did() {
     let bytes = sink.take().len();
     assert!(bytes <= 58_232, "{bytes}");
 }
+
+/// A sink that keeps each flush's bytes apart: what the other end of a
+/// connection gets as one message.
+#[derive(Clone, Default)]
+struct Flushes(Arc<Mutex<(Vec<u8>, Vec<String>)>>);
+
+impl Write for Flushes {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let mut held = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        held.0.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let mut held = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let bytes = std::mem::take(&mut held.0);
+        if !bytes.is_empty() {
+            held.1.push(String::from_utf8(bytes).unwrap());
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn queued_bytes_go_with_the_next_frame_in_one_flush() {
+    let sink = Flushes::default();
+    let mut display = Display::new(sink.clone(), (100, 30)).unwrap();
+    let a = app(BOARD);
+    display.show(view::render(&a, 100, 30, false)).unwrap();
+    display.queue_raw(b"\x1b[?1049h").unwrap();
+    display.show(view::render(&a, 100, 30, false)).unwrap();
+    display.write_raw(b"\x1b[?1049l").unwrap();
+    let flushes = sink.0.lock().unwrap_or_else(|e| e.into_inner()).1.clone();
+    assert_eq!(flushes.len(), 3, "{flushes:?}");
+    // The same frame as before, but the screen is not known after the
+    // queued bytes: it is drawn whole, right after them.
+    assert!(
+        flushes[1].starts_with("\x1b[?1049h\x1b[2J"),
+        "{:?}",
+        flushes[1]
+    );
+    assert_eq!(flushes[1].len(), "\x1b[?1049h".len() + flushes[0].len());
+    assert_eq!(flushes[2], "\x1b[?1049l");
+}

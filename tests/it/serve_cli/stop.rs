@@ -83,7 +83,10 @@ fn a_seat_held_past_seat_hold_goes_to_whoever_joins() {
     bounded(async {
         let mut ann = Client::open(server.addr, "ann", Some("new classic 3")).await;
         let game = ann.code().await;
-        let bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
+        let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
+        // Seated before the drop: a drop before the server took the join
+        // would leave no seat to hold (a race a loaded machine once lost).
+        bob.expect("you play b").await;
         bob.drop_connection().await;
         ann.expect("b disconnected, waiting").await;
         ann.expect("b's seat is open").await;

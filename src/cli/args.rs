@@ -378,12 +378,12 @@ pub(super) struct PlayArgs {
 }
 
 /// `--think-time`'s seconds, read as the budget they give.
-fn think_budget(text: &str) -> Result<Budget, String> {
+pub(in crate::cli) fn think_budget(text: &str) -> Result<Budget, String> {
     parse_think_time(text).map(Budget::time)
 }
 
 /// `--nodes`'s number, read as the budget it gives: no clock.
-fn nodes_budget(text: &str) -> Result<Budget, String> {
+pub(in crate::cli) fn nodes_budget(text: &str) -> Result<Budget, String> {
     whole(1, u64::MAX)(text).map(Budget::nodes)
 }
 

@@ -23,19 +23,6 @@ use crate::game::{DealError, Ground, Player, PlayerSet, Position, RuleSet, Rules
 use crate::session::{Board, ComputerSeats, Dealt, NewGame, NewGameError, RandomMap, Seating};
 use load::{MAX_FILE_BYTES, Source, in_file, no_board, read_text};
 
-/// The budget of `--think-time` and `--nodes`: a node budget, with no
-/// clock, when `--nodes` is given (the two options conflict), otherwise the
-/// think time.
-pub(in crate::cli) fn budget(
-    think_time: std::time::Duration,
-    nodes: Option<u64>,
-) -> crate::ai::Budget {
-    nodes.map_or(
-        crate::ai::Budget::time(think_time),
-        crate::ai::Budget::nodes,
-    )
-}
-
 /// The game options with the rule set's defaults where none was given: the
 /// one place a rule set's defaults are applied.
 pub(in crate::cli) fn with_defaults<const TAKES: Takes>(

@@ -7,18 +7,16 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use clap::Args;
 
 use crate::ai::arena::{Arena, ArenaGame, ArenaResult, Lineup, LineupError};
 use crate::ai::{AiKind, Budget};
 use crate::cli::args::{
-    GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, parse_think_time, players_help,
-    random_max_dice, whole,
+    GameOptions, MAX_DICE, PLAYERS, SIZE, by_rule_set, change, nodes_budget, players_help,
+    random_max_dice, think_budget, whole,
 };
 use crate::cli::files::{Existing, write_file};
-use crate::cli::setup::budget;
 use crate::cli::setup::load::read_map_setup;
 use crate::cli::setup::load::{Source, rules};
 use crate::cli::setup::maps::{MapArgs, MapChoice, random_game};
@@ -96,15 +94,15 @@ pub struct ArenaArgs {
           allow_negative_numbers = true)]
     seed: u64,
     /// Seconds each opponent may think per move (0.001 to 3600).
-    #[arg(long, default_value = "1", value_parser = parse_think_time, value_name = "SECONDS",
+    #[arg(long, default_value = "1", value_parser = think_budget, value_name = "SECONDS",
           allow_negative_numbers = true)]
-    think_time: Duration,
+    think_time: Budget,
     /// Search nodes each opponent may visit per move, instead of a think
     /// time: no clock, so the results reproduce exactly (and leave out the
     /// think times).
     #[arg(long, value_name = "N", conflicts_with = "think_time",
-          value_parser = whole(1, u64::MAX), allow_negative_numbers = true)]
-    nodes: Option<u64>,
+          value_parser = nodes_budget, allow_negative_numbers = true)]
+    nodes: Option<Budget>,
     /// Time the moves even under `--nodes` (mean, median and worst per
     /// side): the timings differ from run to run, the games do not.
     #[arg(long)]
@@ -225,7 +223,7 @@ fn lineup(args: &ArenaArgs, rules: &Rules) -> Result<Lineup, CliError> {
 fn arena(args: &ArenaArgs) -> Result<(Arena, ArenaResult, MapArgs), CliError> {
     let (rules, maps) = arena_rules(args)?;
     let lineup = lineup(args, &rules)?;
-    let budget = budget(args.think_time, args.nodes);
+    let budget = args.nodes.unwrap_or(args.think_time);
     let arena = Arena::new(rules, lineup, args.games, args.seed, budget)
         .map_err(|e| match e {
             LineupError::Deal(e) => crate::cli::setup::deal_error(e),
@@ -368,6 +366,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
 mod tests {
     use super::*;
     use crate::ai::AiKind;
+    use std::time::Duration;
 
     #[test]
     fn the_table_names_both_opponents() {
@@ -381,7 +380,7 @@ mod tests {
             seats: Vec::new(),
             games: 2,
             seed: 5,
-            think_time: Duration::from_millis(20),
+            think_time: Budget::time(Duration::from_millis(20)),
             nodes: None,
             times: false,
             json: false,

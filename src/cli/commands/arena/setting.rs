@@ -63,8 +63,9 @@ impl Setting {
             think_time: args
                 .nodes
                 .is_none()
-                .then_some(args.think_time.as_secs_f64()),
-            nodes: args.nodes,
+                .then(|| args.think_time.time.map(|t| t.as_secs_f64()))
+                .flatten(),
+            nodes: args.nodes.and_then(|b| b.nodes),
         }
     }
 

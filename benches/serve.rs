@@ -14,6 +14,11 @@
 //! people instead (to see what the computer's thinking costs the others).
 //! The server deals from a fixed seed ([`SEED`]; `SERVE_BENCH_SEED=N` for
 //! another), so that runs deal the same games.
+//!
+//! `-- soak [SECONDS]` runs honest players and hostile clients together
+//! instead ([`soak`]); `--client-threads N` gives the clients' runtime N
+//! threads (default 2), to be put on cores of their own with `taskset` so
+//! that the server's cost is measured apart.
 
 use std::io::{BufRead as _, BufReader};
 use std::net::SocketAddr;
@@ -43,6 +48,13 @@ const SHAPES: [(&str, usize); 4] = [
     ("new lol4 3 computer c,d", 2),
     ("new lol4 3", 4),
 ];
+
+/// The server's further options for the soak: room for the hostile
+/// clients, all of which come from the one loopback address.
+const SOAK_SERVER: &[&str] = &[];
+
+#[path = "serve/soak.rs"]
+mod soak;
 
 struct Trusting;
 
@@ -75,6 +87,19 @@ struct Client {
 
 impl Client {
     async fn open(addr: SocketAddr, user: &str, command: &str, role: Role) -> Client {
+        match Client::try_open(addr, user, command, role).await {
+            Ok(client) => client,
+            Err(e) => panic!("{user} could not start {command:?}: {e}"),
+        }
+    }
+
+    /// A client logged in as `user`, its session running `command`.
+    async fn try_open(
+        addr: SocketAddr,
+        user: &str,
+        command: &str,
+        role: Role,
+    ) -> Result<Client, String> {
         // As OpenSSH does for an interactive session: no Nagle delay on
         // the keys typed.
         let config = Arc::new(client::Config {
@@ -83,44 +108,66 @@ impl Client {
         });
         let mut handle = client::connect(config, addr, Trusting)
             .await
-            .expect("connect");
-        assert!(
-            handle
-                .authenticate_none(user)
-                .await
-                .expect("auth")
-                .success()
-        );
-        let channel = handle.channel_open_session().await.expect("session");
+            .map_err(|e| format!("connect: {e}"))?;
+        let auth = handle
+            .authenticate_none(user)
+            .await
+            .map_err(|e| format!("auth: {e}"))?;
+        if !auth.success() {
+            return Err("login refused".to_string());
+        }
+        let channel = handle
+            .channel_open_session()
+            .await
+            .map_err(|e| format!("session: {e}"))?;
         if role == Role::Screen {
             channel
                 .request_pty(true, "xterm-256color", 100, 40, 0, 0, &[])
                 .await
-                .expect("pty");
+                .map_err(|e| format!("pty: {e}"))?;
         }
-        channel.exec(true, command).await.expect("exec");
-        Client {
+        channel
+            .exec(true, command)
+            .await
+            .map_err(|e| format!("exec: {e}"))?;
+        Ok(Client {
             _handle: handle,
             channel,
             role,
             text: String::new(),
             seen: 0,
-        }
+        })
     }
 
-    async fn expect(&mut self, needle: &str) {
+    /// Reads until `needle` has come, within `wait` for each message.
+    async fn wait_for(&mut self, needle: &str, wait: Duration) -> Result<(), String> {
         loop {
             if let Some(at) = self.text[self.seen..].find(needle) {
                 self.seen += at + needle.len();
-                return;
+                return Ok(());
             }
-            match tokio::time::timeout(Duration::from_secs(60), self.channel.wait()).await {
+            match tokio::time::timeout(wait, self.channel.wait()).await {
                 Ok(Some(ChannelMsg::Data { data })) => {
                     self.text.push_str(&String::from_utf8_lossy(&data))
                 }
                 Ok(Some(_)) => {}
-                _ => panic!("no {needle:?}: {}", self.text),
+                _ => return Err(format!("no {needle:?}: {}", self.tail())),
             }
+        }
+    }
+
+    /// The last of what it was sent, for a message.
+    fn tail(&self) -> &str {
+        let from = self.text.len().saturating_sub(400);
+        let from = (from..self.text.len())
+            .find(|&i| self.text.is_char_boundary(i))
+            .unwrap_or(self.text.len());
+        &self.text[from..]
+    }
+
+    async fn expect(&mut self, needle: &str) {
+        if let Err(e) = self.wait_for(needle, Duration::from_secs(60)).await {
+            panic!("{e}");
         }
     }
 }
@@ -219,7 +266,8 @@ fn cpu_ticks(pid: u32) -> u64 {
     field(11) + field(12)
 }
 
-fn start(data: &std::path::Path) -> (Child, SocketAddr) {
+/// Starts the server on a free loopback port, `extra` its further options.
+fn start(data: &std::path::Path, extra: &[&str]) -> (Child, SocketAddr) {
     let program = std::env::var_os("SERVE_BENCH_BIN")
         .unwrap_or_else(|| env!("CARGO_BIN_EXE_dice-of-doom").into());
     let seed = std::env::var("SERVE_BENCH_SEED").unwrap_or_else(|_| SEED.to_string());
@@ -235,6 +283,7 @@ fn start(data: &std::path::Path) -> (Child, SocketAddr) {
             "--seed",
             &seed,
         ])
+        .args(extra)
         .env("DICE_OF_DOOM_DATA_DIR", data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -262,7 +311,10 @@ async fn open_game(addr: SocketAddr, g: usize, clients: usize) -> Vec<Client> {
     }
     let mut first = Client::open(addr, &format!("g{g}p0"), command, Role::Player).await;
     first.expect("others join with `join ").await;
-    let code = first.text[first.seen..first.seen + 4].to_string();
+    let code: String = first.text[first.seen..]
+        .chars()
+        .take_while(|c| *c != '`')
+        .collect();
     first.expect("you play a").await;
     let mut game = vec![first];
     for i in 1..clients {
@@ -367,27 +419,71 @@ async fn run(n: usize, addr: SocketAddr, pid: u32) -> Row {
     row
 }
 
-fn main() {
-    let mut sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    if sizes.is_empty() {
-        sizes = vec![10, 100];
+/// The options after `--`: `soak [SECONDS]` or client counts, and
+/// `--client-threads N`, the client side's runtime threads (default 2),
+/// so that the clients can be given cores of their own (`taskset`).
+struct Options {
+    soak: Option<u64>,
+    sizes: Vec<usize>,
+    client_threads: usize,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        soak: None,
+        sizes: Vec::new(),
+        client_threads: 2,
+    };
+    let mut args = std::env::args().skip(1).peekable();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "soak" => {
+                let seconds = args.next_if(|a| a.parse::<u64>().is_ok());
+                options.soak = Some(
+                    seconds
+                        .and_then(|s| s.parse().ok())
+                        .unwrap_or(soak::SECONDS),
+                );
+            }
+            "--client-threads" => {
+                options.client_threads = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .unwrap_or_else(|| panic!("--client-threads wants a number above 0"));
+            }
+            _ => options.sizes.extend(arg.parse::<usize>().ok()),
+        }
     }
+    if options.sizes.is_empty() {
+        options.sizes = vec![10, 100];
+    }
+    options
+}
+
+fn main() {
+    let options = options();
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+        .worker_threads(options.client_threads)
         .enable_all()
         .build()
         .expect("runtime");
+    if let Some(seconds) = options.soak {
+        let data = tempfile::tempdir().expect("a folder");
+        let (mut child, addr) = start(data.path(), SOAK_SERVER);
+        soak::run(&runtime, addr, child.id(), seconds);
+        let _ = child.kill();
+        let _ = child.wait();
+        return;
+    }
     println!(
         "| clients | games | moves | move-to-last-screen median | p95 | B/move/client (lines) | \
          B/move (full screen) | KiB RSS per idle connection | server CPU |"
     );
     println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for n in sizes {
+    for n in options.sizes {
         let data = tempfile::tempdir().expect("a folder");
-        let (mut child, addr) = start(data.path());
+        let (mut child, addr) = start(data.path(), &[]);
         let mut row = runtime.block_on(run(n, addr, child.id()));
         let _ = child.kill();
         let _ = child.wait();

@@ -45,8 +45,10 @@ pub(in crate::cli) struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
     max_per_address: usize,
     /// How long a dropped player's seat is held for them (the same name
-    /// joining the game's code gets it back), then open to anyone: seconds,
-    /// or a number with `s`, `m` or `h` (`90s`, `5m`, `1h`), at most 24h.
+    /// joining the game's code gets it back), then open to anyone; a game
+    /// no one has been at or watched for as long is put away (its record
+    /// kept; `join` brings it back): seconds, or a number with `s`, `m` or
+    /// `h` (`90s`, `5m`, `1h`), at most 24h.
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_hold)]
     seat_hold: Duration,
     /// Draw the games' codes and deals from this seed, so that a server

@@ -66,6 +66,8 @@ pub struct ServeOptions {
     /// The seed the games' codes, deals and computer players are drawn
     /// from; `None`: a random one.
     pub seed: Option<u64>,
+    /// The games and computer seats per person and per address.
+    pub quota: rooms::Quota,
 }
 
 /// How the server stopped: by a signal, cleanly (every client told, every
@@ -119,6 +121,7 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
     let seed = options.seed.unwrap_or_else(rand::random);
     let config = rooms::RoomsConfig {
         seat_hold: options.seat_hold,
+        quota: options.quota,
         ..rooms::RoomsConfig::default()
     };
     let rooms = rooms::Rooms::open_with(games.clone(), seed, config)
@@ -146,6 +149,10 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
         let resumed = rooms.codes();
         if !resumed.is_empty() {
             let _ = writeln!(out, "resumed games: {}", resumed.join(" "));
+        }
+        // What the games' folder held besides: skipped, moved, set aside.
+        for note in rooms.notes() {
+            let _ = writeln!(out, "{note}");
         }
         let _ = out.flush();
         drop(out);

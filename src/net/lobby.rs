@@ -6,6 +6,7 @@
 //! connection's handler and writing text back through a bounded channel.
 
 use std::io::Write;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -15,7 +16,7 @@ use crate::session::{FrontEndError, Table, Wake};
 use crate::ui::line_mode::{self, Said, Source, TableEnd, input::Line};
 
 use super::limits::Input;
-use super::rooms::{Room, Rooms};
+use super::rooms::{Creator, Room, Rooms};
 use super::terminal::Terminal;
 
 mod request;
@@ -100,17 +101,23 @@ fn heard(alive: bool, served: Served) -> Served {
     if alive { served } else { Served::Gone }
 }
 
-/// What one connection does: `user` in the lobby (its start `start`)
-/// until the client leaves; the exit status for the client (1 for a
-/// refused command: one that cannot be read, or a game that cannot be
-/// made, joined or watched).
+/// What one connection does: `user` from `address` in the lobby (its
+/// start `start`) until the client leaves; the exit status for the client
+/// (1 for a refused command: one that cannot be read, or a game that
+/// cannot be made, joined or watched; a game past the person's or the
+/// address's [`Quota`](super::rooms::Quota) cannot be made).
 pub fn run(
     user: &str,
+    address: IpAddr,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
     start: Start<'_>,
 ) -> u32 {
+    let user = &Creator {
+        name: user.to_string(),
+        address,
+    };
     if let Start::Command(command) = start {
         return match parse(command) {
             Ok(request) => match serve_request(user, rooms, input, screen, request) {
@@ -126,7 +133,8 @@ pub fn run(
         };
     }
     if !screen.say(&format!(
-        "Dice of Doom: welcome, {user}. Type `help` for the commands.\n{}",
+        "Dice of Doom: welcome, {}. Type `help` for the commands.\n{}",
+        user.name,
         listing(rooms)
     )) {
         return 0;
@@ -179,7 +187,7 @@ fn listing(rooms: &Rooms) -> String {
 
 /// Serves one request: done, refused, or the client is gone.
 fn serve_request(
-    user: &str,
+    user: &Creator,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
@@ -191,19 +199,19 @@ fn serve_request(
         Request::List => done(screen.say(&listing(rooms))),
         Request::Help => done(screen.say(&help())),
         Request::Quit => Served::Gone,
-        Request::New(new) => match rooms.create(&new) {
+        Request::New(new) => match rooms.create_by(&new, user) {
             Ok(room) => {
                 screen.say(&format!(
                     "game {} made: others join with `join {}`",
                     room.code(),
                     room.code()
                 ));
-                sit(user, &room, input, screen)
+                sit(&user.name, &room, input, screen)
             }
             Err(why) => refused(screen.say(&format!("cannot make that game: {why}"))),
         },
         Request::Join(code) => match rooms.get(&code) {
-            Some(room) => sit(user, &room, input, screen),
+            Some(room) => sit(&user.name, &room, input, screen),
             None => {
                 refused(screen.say(&format!("no game {}", crate::text::escape_controls(&code))))
             }

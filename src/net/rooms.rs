@@ -12,10 +12,14 @@
 //! meanwhile.
 //!
 //! By job: here the rooms and their state; `computer` (the computer's
-//! seats), `seats` (names at seats, seats held), `file` (the record file)
-//! and `table` (a room as a [`Table`]).
+//! seats), `seats` (names at seats, seats held), `file` (the record file),
+//! `table` (a room as a [`Table`]), `codes` (the games' codes), `folder`
+//! (the games' folder: what is a game, finished and broken records moved
+//! aside), `lifetime` (rooms freed when finished or abandoned, brought
+//! back at `join`) and `quota` (games and computer seats per person and
+//! per address).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
@@ -35,7 +39,11 @@ use crate::session::{
 
 use computer::{Brains, Thinker, seated};
 use file::FileStore;
+use quota::Made;
 use seats::{owners_of, sweep};
+
+pub use codes::{CODE_LENGTHS, CODE_LETTERS, is_code};
+pub use quota::{Creator, Quota, QuotaError};
 
 /// The shortest and longest time the computer may be given per move in a
 /// network game, in milliseconds: `new ... time SECONDS` takes 0.1 to 10.
@@ -67,8 +75,11 @@ pub const SEAT_HOLD: Duration = Duration::from_secs(5 * 60);
 pub struct RoomsConfig {
     /// The threads that play the computer's seats, for all games.
     pub workers: usize,
-    /// How long a dropped player's seat is held for them.
+    /// How long a dropped player's seat is held for them, and how long a
+    /// game in play may go unfollowed before its room is put away.
     pub seat_hold: Duration,
+    /// The games and computer seats one person or address may have.
+    pub quota: Quota,
 }
 
 impl Default for RoomsConfig {
@@ -76,6 +87,7 @@ impl Default for RoomsConfig {
         RoomsConfig {
             workers: pool::cores(),
             seat_hold: SEAT_HOLD,
+            quota: Quota::default(),
         }
     }
 }
@@ -128,33 +140,6 @@ impl Room {
     /// The room's code.
     pub fn code(&self) -> &str {
         &self.code
-    }
-
-    /// The lobby's line for the room: code, rules, board, seats.
-    pub fn summary(&self) -> String {
-        let state = self.lock();
-        let record = state.session.record();
-        let rules = record.rules();
-        let seats: Vec<String> = Player::all(rules.players())
-            .map(|p| {
-                let seat = record.seats().get(usize::from(p.index()));
-                let who = match (seat, state.owners.get(&p)) {
-                    (Some(Seat::Computer { ai, .. }), _) => format!("computer {}", ai.name()),
-                    (_, Some(name)) if state.connected.contains(&p) => name.clone(),
-                    (_, Some(name)) => format!("{name} (away)"),
-                    (_, None) => "free".to_string(),
-                };
-                format!("{}: {who}", p.letter())
-            })
-            .collect();
-        let over = if record.is_over() { ", over" } else { "" };
-        format!(
-            "{}  {} {}{over}  {}",
-            self.code,
-            rules.set().name(),
-            rules.map(),
-            seats.join(", ")
-        )
     }
 
     /// Whether the game is over or closed.
@@ -287,6 +272,14 @@ pub struct Rooms {
     /// The computer's opponents of new rooms (tests put their own).
     brains: Mutex<Option<Brains>>,
     stopped: AtomicBool,
+    /// What the folder's reading at start skipped, moved or set aside.
+    notes: Vec<String>,
+    /// Since when each room in play has had no front-end following it.
+    idle: Mutex<HashMap<String, Instant>>,
+    /// The bounds per person and per address.
+    quota: Quota,
+    /// Who made each game in play (of this run), for the quota.
+    made: Mutex<BTreeMap<String, Made>>,
 }
 
 impl std::fmt::Debug for Rooms {
@@ -305,19 +298,10 @@ impl Drop for Rooms {
     }
 }
 
-/// The letters of a room's code (no I or O, which read as digits).
-const CODE_LETTERS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
-
-/// Whether `text` has the form of a room's code: four capitals of the
-/// codes' letters.
-pub fn is_code(text: &str) -> bool {
-    text.len() == 4 && text.bytes().all(|b| CODE_LETTERS.contains(&b))
-}
-
 impl Rooms {
     /// The games kept in `dir` (the unfinished ones resumed, their
-    /// computer seats playing again), new codes drawn from `seed`, run as
-    /// [`RoomsConfig::default`] says.
+    /// computer seats playing again; see `folder` for the rest), new codes
+    /// drawn from `seed`, run as [`RoomsConfig::default`] says.
     ///
     /// # Errors
     /// The folder cannot be made or read, or a thread cannot start.
@@ -331,7 +315,8 @@ impl Rooms {
     /// The folder cannot be made or read, or a thread cannot start.
     pub fn open_with(dir: PathBuf, seed: u64, config: RoomsConfig) -> std::io::Result<Arc<Rooms>> {
         std::fs::create_dir_all(&dir)?;
-        let rooms = Arc::new(Rooms {
+        let found = folder::read(&dir)?;
+        let mut rooms = Rooms {
             dir,
             rooms: Mutex::new(BTreeMap::new()),
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
@@ -339,28 +324,24 @@ impl Rooms {
             hold: config.seat_hold,
             brains: Mutex::new(None),
             stopped: AtomicBool::new(false),
-        });
-        let mut names: Vec<PathBuf> = std::fs::read_dir(&rooms.dir)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-            .collect();
-        names.sort();
-        for path in names {
-            let Some(code) = path.file_stem().and_then(|s| s.to_str()) else {
-                continue;
-            };
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let Ok(record) = Record::parse(&text) else {
-                continue;
-            };
-            if record.is_over() {
-                continue;
-            }
+            notes: found.notes,
+            idle: Mutex::new(HashMap::new()),
+            quota: config.quota,
+            made: Mutex::new(BTreeMap::new()),
+        };
+        for (code, record, path) in found.games {
             let seed = rooms.draw_seed();
-            rooms.start(code.to_string(), record, seed, path.clone());
+            // A record that fails to resume is set aside; the others go on.
+            let resumed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                rooms.start(code.clone(), record, seed, path.clone())
+            }));
+            if resumed.is_err() {
+                rooms.lock().remove(&code);
+                let note = folder::set_aside(&rooms.dir, &path, "it failed as it was resumed");
+                rooms.notes.push(note);
+            }
         }
+        let rooms = Arc::new(rooms);
         let sweeping = Arc::downgrade(&rooms);
         let tick = (config.seat_hold / 4).clamp(Duration::from_millis(10), Duration::from_secs(1));
         std::thread::Builder::new()
@@ -369,7 +350,13 @@ impl Rooms {
         Ok(rooms)
     }
 
-    /// The unfinished games resumed, by code.
+    /// What the folder's reading at start skipped, moved or set aside, a
+    /// line each for the server's output (every name escaped).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The games in play, by code (at start: the unfinished ones resumed).
     pub fn codes(&self) -> Vec<String> {
         self.lock().keys().cloned().collect()
     }
@@ -385,9 +372,10 @@ impl Rooms {
             .random()
     }
 
-    /// The room of `code` (any case), if there is one.
+    /// The room of `code` (any case), if there is one: brought back from
+    /// its record if it was put away (see `lifetime`).
     pub fn get(&self, code: &str) -> Option<Arc<Room>> {
-        self.lock().get(&code.to_ascii_uppercase()).cloned()
+        self.bring_back(&code.to_ascii_uppercase())
     }
 
     /// The lobby's lines: every game not over.
@@ -431,27 +419,39 @@ impl Rooms {
         if new.computers().len() >= usize::from(dealt.rules.players()) {
             return Err("every seat is the computer's: leave one for a person".to_string());
         }
-        let code = {
-            let rooms = self.lock();
-            let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
-            loop {
-                let code: String = (0..4)
-                    .map(|_| char::from(CODE_LETTERS[rng.random_range(0..CODE_LETTERS.len())]))
-                    .collect();
-                if !rooms.contains_key(&code) && !self.dir.join(format!("{code}.txt")).exists() {
-                    break code;
-                }
-            }
+        // The code drawn and the room put in with the rooms locked: no
+        // other game draws the same code meanwhile.
+        let room = {
+            let mut rooms = self.lock();
+            let code = {
+                let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
+                codes::draw(&mut *rng, |code| {
+                    rooms.contains_key(code) || self.dir.join(format!("{code}.txt")).exists()
+                })
+                .ok_or("every game code is in use")?
+            };
+            let record = dealt.record(None, Some(format!("network game {code}")));
+            let path = self.dir.join(format!("{code}.txt"));
+            let room = self.build(code.clone(), record, seed, path);
+            rooms.insert(code, Arc::clone(&room));
+            room
         };
-        let record = dealt.record(None, Some(format!("network game {code}")));
-        let path = self.dir.join(format!("{code}.txt"));
-        let room = self.start(code, record, seed, path);
+        room.kick();
         // The record exists from the start, so that a restart finds it.
         let _ = room.lock().session.apply(crate::session::Command::Save);
         Ok(room)
     }
 
+    /// A room for `record`, put in the map and its computer started.
     fn start(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
+        let room = self.build(code.clone(), record, seed, path);
+        self.lock().insert(code, Arc::clone(&room));
+        room.kick();
+        room
+    }
+
+    /// A room for `record`, in no map yet, its computer not started.
+    fn build(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
         let owners = owners_of(record.tags());
         let computers: PlayerSet = record
             .seats()
@@ -479,8 +479,8 @@ impl Rooms {
         // seats are held for them as for a drop.
         let now = Instant::now();
         let away = owners.keys().map(|p| (*p, now)).collect();
-        let room = Arc::new_cyclic(|me| Room {
-            code: code.clone(),
+        Arc::new_cyclic(|me| Room {
+            code,
             state: Mutex::new(State {
                 session,
                 notices: Vec::new(),
@@ -497,10 +497,7 @@ impl Rooms {
             thinker: Arc::new(Mutex::new(thinker)),
             hold: self.hold,
             path,
-        });
-        self.lock().insert(code, Arc::clone(&room));
-        room.kick();
-        room
+        })
     }
 
     /// Closes every room (the server stopping).
@@ -536,12 +533,14 @@ impl Rooms {
         }
     }
 
-    /// Opens the seats held too long, in every room.
+    /// Opens the seats held too long, in every room; then frees the rooms
+    /// no longer needed (`lifetime`).
     fn open_expired(&self) {
         let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
         for room in rooms {
             room.open_expired();
         }
+        self.retire(Instant::now());
     }
 
     /// The computer's opponents of the rooms made from now on.
@@ -551,8 +550,12 @@ impl Rooms {
     }
 }
 
+mod codes;
 mod computer;
 mod file;
+mod folder;
+mod lifetime;
+mod quota;
 mod seats;
 mod table;
 #[cfg(test)]

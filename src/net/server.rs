@@ -222,7 +222,7 @@ impl Client {
             let _ = handle.close(channel).await;
         });
         let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
-        let join = self.join.clone();
+        let (join, address) = (self.join.clone(), self.address);
         let stopping = Arc::clone(&self.shared.stopping);
         std::thread::spawn(move || {
             let screen = match terminal {
@@ -234,7 +234,7 @@ impl Client {
                 (None, Some(code)) => lobby::Start::Join(code),
                 (None, None) => lobby::Start::Lobby,
             };
-            let code = lobby::run(&user, &rooms, &lines, &screen, start);
+            let code = lobby::run(&user, address, &rooms, &lines, &screen, start);
             if stopping.is_stopping() {
                 screen.say(STOPPING);
             }

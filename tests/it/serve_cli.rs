@@ -464,5 +464,6 @@ fn a_public_address_without_an_access_option_is_refused() {
 
 mod lobby;
 mod new_game;
+mod rooms;
 mod screen;
 mod stop;

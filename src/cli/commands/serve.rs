@@ -12,6 +12,7 @@ use russh::keys::ssh_key::authorized_keys::Entry;
 
 use crate::cli::CliError;
 use crate::cli::autosaves::data_dir;
+use crate::net::rooms::Quota;
 use crate::net::{Access, Limits, ServeOptions};
 
 /// Options of `serve`.
@@ -44,8 +45,10 @@ pub(in crate::cli) struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
     max_per_address: usize,
     /// How long a dropped player's seat is held for them (the same name
-    /// joining the game's code gets it back), then open to anyone: seconds,
-    /// or a number with `s`, `m` or `h` (`90s`, `5m`, `1h`), at most 24h.
+    /// joining the game's code gets it back), then open to anyone; a game
+    /// no one has been at or watched for as long is put away (its record
+    /// kept; `join` brings it back): seconds, or a number with `s`, `m` or
+    /// `h` (`90s`, `5m`, `1h`), at most 24h.
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_hold)]
     seat_hold: Duration,
     /// Draw the games' codes and deals from this seed, so that a server
@@ -53,6 +56,54 @@ pub(in crate::cli) struct ServeArgs {
     /// random seed at each start).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    // The games one person or address may have in play (issue 35).
+    /// The games not over that one user name may have made (at least 1).
+    #[arg(long, value_name = "N", default_value_t = Quota::default().games_per_person)]
+    max_games_per_person: usize,
+    /// The games not over that one address may have made (at least 1).
+    #[arg(long, value_name = "N", default_value_t = Quota::default().games_per_address)]
+    max_games_per_address: usize,
+    /// The computer seats in the games not over that one user name made.
+    #[arg(long, value_name = "N", default_value_t = Quota::default().computers_per_person)]
+    max_computers_per_person: usize,
+    /// The computer seats in the games not over that one address made.
+    #[arg(long, value_name = "N", default_value_t = Quota::default().computers_per_address)]
+    max_computers_per_address: usize,
+}
+
+/// The games and computer seats per person and per address the options
+/// ask for; a bound of no game is refused (exit status 2).
+fn quota(args: &ServeArgs) -> Result<Quota, CliError> {
+    for (value, flag) in [
+        (args.max_games_per_person, "--max-games-per-person"),
+        (args.max_games_per_address, "--max-games-per-address"),
+    ] {
+        if value == 0 {
+            return Err(CliError::Usage(format!("{flag} must be at least 1")));
+        }
+    }
+    Ok(Quota {
+        games_per_person: args.max_games_per_person,
+        games_per_address: args.max_games_per_address,
+        computers_per_person: args.max_computers_per_person,
+        computers_per_address: args.max_computers_per_address,
+    })
+}
+
+/// Locks the server's folder `dir` for this process (its lock file
+/// `.serve.lock`, as `resume` locks a record, see [`crate::cli::locks`]):
+/// a second server on the same data directory is refused (exit status 1)
+/// naming the first one's process; a lock whose process is gone is taken.
+fn lock_folder(dir: &std::path::Path) -> Result<Option<crate::cli::locks::FileLock>, CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::Runtime(format!("{}: {e}", dir.display())))?;
+    crate::cli::locks::lock(&dir.join("serve")).map_err(|e| match e {
+        crate::cli::locks::LockError::Held { holder } => CliError::Runtime(format!(
+            "another dice-of-doom server ({holder}) is serving {}",
+            dir.display()
+        )),
+        other => CliError::Runtime(format!("{}: {other}", dir.display())),
+    })
 }
 
 /// Reads `--seat-hold`: seconds, or a number with `s`, `m` or `h`.
@@ -173,9 +224,12 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
             "--max-connections must be at least 1".to_string(),
         ));
     }
+    let quota = quota(args)?;
     let dir = data_dir()
         .ok_or_else(|| CliError::Runtime("there is no data directory (no home)".to_string()))?
         .join("net");
+    // Held until the server stops.
+    let _lock = lock_folder(&dir)?;
     let limits = Limits {
         total: args.max_connections,
         per_address: args.max_per_address,
@@ -188,6 +242,7 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         limits,
         seat_hold: args.seat_hold,
         seed: args.seed,
+        quota,
     })
     .map_err(|e| CliError::Runtime(e.to_string()))?;
     // Stopped cleanly by a signal: 128 + its number, as the long commands.

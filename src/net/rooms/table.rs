@@ -1,13 +1,54 @@
-//! A room as the [`Table`] its front-ends follow.
+//! A room as the [`Table`] its front-ends follow, and as the lobby's
+//! line. What reaches a screen from here is escaped: a name in a record
+//! (a seat's, read back at start) may hold any character.
 
 use super::*;
+
+/// The room's notices as a screen may show them: control characters
+/// escaped.
+fn shown(notices: &[String]) -> Vec<String> {
+    notices
+        .iter()
+        .map(|n| crate::text::escape_controls(n))
+        .collect()
+}
+
+impl Room {
+    /// The lobby's line for the room: code, rules, board, seats.
+    pub fn summary(&self) -> String {
+        let state = self.lock();
+        let record = state.session.record();
+        let rules = record.rules();
+        let seats: Vec<String> = Player::all(rules.players())
+            .map(|p| {
+                let seat = record.seats().get(usize::from(p.index()));
+                let who = match (seat, state.owners.get(&p)) {
+                    (Some(Seat::Computer { ai, .. }), _) => format!("computer {}", ai.name()),
+                    (_, Some(name)) if state.connected.contains(&p) => name.clone(),
+                    (_, Some(name)) => format!("{name} (away)"),
+                    (_, None) => "free".to_string(),
+                };
+                format!("{}: {who}", p.letter())
+            })
+            .collect();
+        let over = if record.is_over() { ", over" } else { "" };
+        // Names read from a record may hold anything: escaped.
+        crate::text::escape_controls(&format!(
+            "{}  {} {}{over}  {}",
+            self.code,
+            rules.set().name(),
+            rules.map(),
+            seats.join(", ")
+        ))
+    }
+}
 
 impl Table for Room {
     fn view(&self) -> TableView {
         let state = self.lock();
         TableView {
             record: state.session.record().clone(),
-            notices: state.notices.clone(),
+            notices: shown(&state.notices),
             closed: state.closed,
         }
     }
@@ -51,7 +92,7 @@ impl Table for Room {
             || state.notices.len() > notices;
         changed.then(|| TableView {
             record: state.session.record().clone(),
-            notices: state.notices.clone(),
+            notices: shown(&state.notices),
             closed: state.closed,
         })
     }

@@ -49,9 +49,18 @@ const SHAPES: [(&str, usize); 4] = [
     ("new lol4 3", 4),
 ];
 
-/// The server's further options for the soak: room for the hostile
-/// clients, all of which come from the one loopback address.
-const SOAK_SERVER: &[&str] = &[];
+/// The server's further options for the soak: every client comes from
+/// the one loopback address, so the per-address game limits are raised
+/// (the per-person ones stay); a short seat hold frees abandoned games
+/// within the soak.
+const SOAK_SERVER: &[&str] = &[
+    "--max-games-per-address",
+    "100000",
+    "--max-computers-per-address",
+    "100000",
+    "--seat-hold",
+    "10s",
+];
 
 #[path = "serve/soak.rs"]
 mod soak;

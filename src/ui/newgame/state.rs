@@ -183,7 +183,8 @@ pub struct Screen {
 impl Screen {
     /// The screen with the rule set's defaults, then the choices `saved`
     /// (checked: a bad one is reported and the defaults kept), `maps` to
-    /// choose from, the game to `resume` (in focus), and a random `seed`.
+    /// choose from, the game to `resume` (in focus; without one, the first
+    /// line is), and a random `seed`.
     pub(crate) fn new(
         saved: Option<&Saved>,
         maps: Vec<PathBuf>,
@@ -217,9 +218,10 @@ impl Screen {
                 };
             }
         }
-        if screen.resume.is_none() {
-            screen.focus = screen.index_of(Field::Start).unwrap_or(0);
-        }
+        // The first line shown is in focus: the unfinished game, or the
+        // rule set (so that the first `Down` goes to the board, as the
+        // arrow shown on the rule set says).
+        screen.focus = 0;
         screen
     }
 

@@ -114,6 +114,9 @@ pub(crate) enum Field {
     First,
     /// The seed.
     Seed,
+    /// Whether the game is practice (only under dice: rolls can be taken
+    /// back against the computer).
+    Practice,
     /// Start the game.
     Start,
 }
@@ -166,6 +169,9 @@ pub struct Screen {
     pub(crate) strength: Strength,
     pub(crate) first: Player,
     pub(crate) seed: u64,
+    /// Whether the game is practice ([`NewGame::practice`]); not
+    /// remembered: every session starts with it off.
+    pub(crate) practice: bool,
     /// Whether digits typed now go on the end of the seed (rather than
     /// start a new one).
     typing: bool,
@@ -200,6 +206,7 @@ impl Screen {
             strength: Strength::Normal,
             first: Player::A,
             seed,
+            practice: false,
             typing: false,
             maps,
             resume,
@@ -322,14 +329,19 @@ impl Screen {
         }
         fields.extend([Field::Rules, Field::Board, Field::Players]);
         fields.extend(Player::all(self.players).map(Field::Seat));
-        fields.extend([
-            Field::Computer,
-            Field::Strength,
-            Field::First,
-            Field::Seed,
-            Field::Start,
-        ]);
+        fields.extend([Field::Computer, Field::Strength, Field::First, Field::Seed]);
+        if self.dice() {
+            fields.push(Field::Practice);
+        }
+        fields.push(Field::Start);
         fields
+    }
+
+    /// Whether the rule set has dice (and so a practice switch).
+    pub(crate) fn dice(&self) -> bool {
+        let policy = self.rules.policy();
+        policy.battle == crate::game::Battle::Dice
+            || policy.placement == crate::game::Placement::Random
     }
 
     /// Where `field` is among the lines.
@@ -367,6 +379,7 @@ impl Screen {
         new.computer.seats = seats;
         new.computer.ai = Some(self.ai);
         new.computer.budget = Budget::time(think);
+        new.practice = self.practice && self.dice();
         new
     }
 
@@ -442,7 +455,7 @@ impl Screen {
             (_, 2) => self.change(1),
             (Field::Resume, _) => Action::Resume,
             (Field::Start, _) => Action::Start,
-            (Field::Seat(_), _) => self.change(1),
+            (Field::Seat(_) | Field::Practice, _) => self.change(1),
             _ => Action::Continue,
         }
     }
@@ -488,6 +501,7 @@ impl Screen {
                 self.first = Player::all(self.players).nth(at).unwrap_or(Player::A);
             }
             Field::Seed => self.seed = self.seed.wrapping_add_signed(step),
+            Field::Practice => self.practice = !self.practice,
             Field::Resume | Field::Start => {}
         }
         Action::Continue

@@ -331,3 +331,18 @@ fn the_choices_make_a_new_game_named_by_its_own_command() {
         Some((std::path::Path::new("maps/duel-12.map"), "map"))
     );
 }
+
+/// Under dice the screen has a practice switch, off at first; the game it
+/// starts is practice once it is on (and the command says `--practice`).
+#[test]
+fn a_practice_switch_under_dice_only() {
+    let mut s = screen();
+    assert_eq!(s.index_of(Field::Practice), None, "classic has no dice");
+    s.key(Key::Right);
+    assert_eq!(s.rules, RuleSet::Lol4);
+    go_to(&mut s, Field::Practice);
+    assert!(!s.new_game().practice);
+    s.key(Key::Right);
+    assert!(s.new_game().practice);
+    assert!(s.command().contains(&"--practice".to_string()));
+}

@@ -2,7 +2,7 @@
 //! the spirit of chess's PGN, and the checked [`Record`] it is read into.
 //!
 //! A record is a version line, the rule set and its parameters, who plays
-//! each letter, optional tags (seed, date, event, result), the starting
+//! each letter, optional tags (seed, date, event, practice, result), the starting
 //! board as the game prints it, then one line per move in the game's own
 //! notation:
 //!
@@ -94,6 +94,9 @@ pub struct Tags {
     /// What the game was part of, in words (`arena seed 1, board 3, ...`):
     /// one line, without `#`.
     pub event: Option<String>,
+    /// Whether the game was started as practice (`practice: yes`): under
+    /// dice, attacks can be taken back even against the computer.
+    pub practice: bool,
     /// The header's comment lines (whole lines starting with `#` before
     /// `moves:`), each as written after its `#`: a record written again
     /// keeps them, after its first line. Comments after `moves:` and at the

@@ -49,6 +49,7 @@ fn game() -> Record {
         seed: Some(0),
         date: Some("2026-11-24 06:10:00 UTC".parse().unwrap()),
         event: Some("a test".to_string()),
+        practice: false,
         comments: Vec::new(),
     });
     for mv in [

@@ -38,7 +38,7 @@ pub use seats::{Seats, seats_of};
 pub use table::{Table, TableError, TableView, Wake, WatchId, Watchers};
 
 use crate::ai::Analysis;
-use crate::game::{IllegalMove, Move, Player, PlayerSet, Position, Rules};
+use crate::game::{Battle, IllegalMove, Move, Placement, Player, PlayerSet, Position, Rules};
 use crate::record::{Play, Record, Seat, Tags, Timeline};
 
 /// Where a game is kept after every change: the command line's files, or
@@ -68,6 +68,12 @@ pub trait Store: Send {
     fn note(&self) -> Option<String> {
         None
     }
+
+    /// Where the game is kept for good once it is over (a file's path, for
+    /// `replay`), once it has been kept there; `None` otherwise.
+    fn kept(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What a front-end asks of the game.
@@ -76,7 +82,9 @@ pub enum Command {
     /// A person plays a move (ending the turn is [`Move::Pass`]).
     Play(Move),
     /// Take back the last move, or against the computer every move back to
-    /// the last position where a person was to move.
+    /// the last position where a person was to move. Under dice, against
+    /// the computer, no roll once shown is taken back (unless the game is
+    /// practice): see [`Event::UndoRefused`].
     Undo,
     /// Play again what was taken back, up to the next position where a
     /// person is to move.
@@ -115,6 +123,12 @@ pub enum Event {
         /// Whether any move has been played.
         played: bool,
     },
+    /// An undo refused: it would take back a roll (an attack's dice, or
+    /// dice placed at random) in a game with the computer at a seat, where
+    /// a roll once shown stands; a practice game allows it
+    /// ([`crate::record::Tags::practice`]), and people sharing a keyboard
+    /// may undo as they like.
+    UndoRefused,
     /// A redo found nothing taken back.
     NothingToRedo,
     /// The moves rated, by the opponent named.
@@ -259,6 +273,11 @@ impl Session {
         self.store.as_ref()?.note()
     }
 
+    /// Where the finished game is kept for good (see [`Store::kept`]).
+    pub fn kept(&self) -> Option<String> {
+        self.store.as_ref()?.kept()
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         self.record.rules()
@@ -301,6 +320,30 @@ impl Session {
         let at = self.position();
         (!at.is_game_over(self.rules()) && self.computers().contains(at.player()))
             .then_some(at.player())
+    }
+
+    /// Whether the game is practice: under dice, rolls can be taken back
+    /// even against the computer (its record's tag).
+    pub fn practice(&self) -> bool {
+        self.record.tags().practice
+    }
+
+    /// Whether an undo now would be refused ([`Event::UndoRefused`]): the
+    /// rules have dice, the computer holds a seat, the game is not
+    /// practice, and the moves it would take back rolled dice.
+    pub fn undo_refused(&self) -> bool {
+        let policy = self.rules().policy();
+        let dice = policy.battle == Battle::Dice || policy.placement == Placement::Random;
+        if !dice || self.computers().is_empty() || self.practice() {
+            return false;
+        }
+        let Some(to) = self.timeline.undo_target(self.person()) else {
+            return false;
+        };
+        (self.timeline.plays().get(to..))
+            .unwrap_or_default()
+            .iter()
+            .any(|play| play.roll.is_some() || !play.placed.cells().is_empty())
     }
 
     /// Whether a person (not the computer) plays `player`.
@@ -414,6 +457,9 @@ impl Session {
     }
 
     fn undo(&mut self) -> Vec<Event> {
+        if self.undo_refused() {
+            return vec![Event::UndoRefused];
+        }
         let Some(range) = self.timeline.undo(self.person()) else {
             return vec![Event::NothingToUndo {
                 played: self.timeline.played() > 0,

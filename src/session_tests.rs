@@ -241,7 +241,8 @@ fn a_record_read_back_and_stepped_through_keeps_the_rest_to_redo() {
 
 #[test]
 fn players_moved_elsewhere_are_the_computer_s_for_undo() {
-    let mut s = Session::new(lol4(), 2);
+    // Practice, so that undo may take back the rolls.
+    let mut s = Session::new(practice(lol4()), 2);
     s.set_seats(Seats::elsewhere(PlayerSet::single(Player::B)));
     assert_eq!(s.computers(), PlayerSet::single(Player::B));
     s.apply(Command::Play(Move::Attack { from: 0, to: 1 }))
@@ -258,4 +259,76 @@ fn players_moved_elsewhere_are_the_computer_s_for_undo() {
     };
     assert_eq!(moves.len(), 2, "{moves:?}");
     assert_eq!(s.position().player(), Player::A);
+}
+
+/// `record` as a practice game.
+fn practice(mut record: Record) -> Record {
+    record.tags_mut().practice = true;
+    record
+}
+
+/// Under dice, against the computer: a lost attack, then undo (issue 36:
+/// undo, another attack, then the lost one again rolled new dice).
+fn lost_attack_against_the_computer(record: Record) -> Session {
+    let seed = losing_seed();
+    let seats = Seats::elsewhere(PlayerSet::single(Player::B));
+    let mut s = Session::new(record, seed).with_seats(seats);
+    assert!(!roll(&s.apply(Command::Play(ATTACK)).unwrap()).1);
+    s
+}
+
+#[test]
+fn against_the_computer_a_roll_once_shown_stands() {
+    let mut s = lost_attack_against_the_computer(lol4());
+    assert!(s.undo_refused());
+    let before = (s.record().clone(), s.position());
+    assert_eq!(s.apply(Command::Undo).unwrap(), [Event::UndoRefused]);
+    assert_eq!(
+        (s.record().clone(), s.position()),
+        before,
+        "nothing taken back"
+    );
+    assert_eq!(s.apply(Command::Redo).unwrap(), [Event::NothingToRedo]);
+    // Nor after the turn ends and the computer has rolled: its rolls
+    // stand too.
+    s.apply(Command::Play(Move::Pass)).unwrap();
+    let mv = s.position().moves(s.rules())[0];
+    s.play(mv, true).unwrap();
+    assert_eq!(s.apply(Command::Undo).unwrap(), [Event::UndoRefused]);
+}
+
+#[test]
+fn a_practice_game_takes_rolls_back_and_its_record_says_so() {
+    let mut s = lost_attack_against_the_computer(practice(lol4()));
+    assert!(s.practice() && !s.undo_refused());
+    let undone = s.apply(Command::Undo).unwrap();
+    assert_eq!(undone, [Event::Undone(vec![(Player::A, ATTACK)])]);
+    let text = s.record().to_string();
+    assert!(text.contains("\npractice: yes\n"), "{text}");
+    assert!(Record::parse(&text).unwrap().tags().practice);
+}
+
+#[test]
+fn people_at_one_keyboard_and_classic_rules_undo_as_before() {
+    // People only, under dice: the lost attack is taken back.
+    let mut people = Session::new(lol4(), losing_seed());
+    people.apply(Command::Play(ATTACK)).unwrap();
+    assert!(!people.undo_refused());
+    assert!(matches!(
+        people.apply(Command::Undo).unwrap()[0],
+        Event::Undone(_)
+    ));
+    // Classic rules (no dice), against the computer: taken back.
+    let rules = Rules::classic(2, 2, 3).unwrap();
+    let start = Position::start(&rules, "b-2 b-2 / a-2 b-1".parse().unwrap(), Player::A).unwrap();
+    let seats = Seats::elsewhere(PlayerSet::single(Player::B));
+    let mut classic = Session::new(Record::new(rules, start, Vec::new()), 0).with_seats(seats);
+    classic
+        .apply(Command::Play(Move::Attack { from: 2, to: 3 }))
+        .unwrap();
+    assert!(!classic.undo_refused());
+    assert!(matches!(
+        classic.apply(Command::Undo).unwrap()[0],
+        Event::Undone(_)
+    ));
 }

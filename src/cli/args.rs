@@ -375,6 +375,11 @@ pub(super) struct PlayArgs {
     /// most 60 seconds a move, whatever the file says.
     #[arg(long)]
     pub(super) uncapped: bool,
+    /// Play the game as practice: under the rule sets with dice, attacks can
+    /// be taken back even against the computer (otherwise a roll once shown
+    /// stands); the game's header, record and end screen say so.
+    #[arg(long, conflicts_with = "load")]
+    pub(super) practice: bool,
 }
 
 /// `--think-time`'s seconds, read as the budget they give.

@@ -1,6 +1,7 @@
-//! The data directory's unfinished games: where they are autosaved, which
-//! was saved last (for `resume`), and pruning the oldest so that games
-//! abandoned over the years do not pile up.
+//! The data directory's games: the unfinished ones, where they are
+//! autosaved and which was saved last (for `resume`); the finished ones,
+//! kept in its history (the newest of them for `replay`); and pruning the
+//! oldest of each so that games over the years do not pile up.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,13 @@ pub const DATA_DIR_VAR: &str = "DICE_OF_DOOM_DATA_DIR";
 
 /// The folder of the data directory that holds the unfinished games.
 const UNFINISHED: &str = "unfinished";
+
+/// The folder of the data directory that keeps the finished games.
+const HISTORY: &str = "history";
+
+/// How many finished games the history keeps: keeping one more removes
+/// the oldest beyond these.
+pub(super) const HISTORY_KEEP: usize = 200;
 
 /// The user's data directory for the game: [`DATA_DIR_VAR`] if set, or
 /// the system's (XDG on Linux); `None` if there is none (no home).
@@ -40,6 +48,11 @@ pub(super) fn autosave_dir() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join(UNFINISHED))
 }
 
+/// Where finished games are kept.
+pub(super) fn history_dir() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join(HISTORY))
+}
+
 /// How many unfinished games the data directory keeps: a new game's
 /// autosave makes room by removing the oldest beyond these.
 pub(super) const KEEP: usize = 50;
@@ -52,13 +65,39 @@ pub(super) fn new_autosave() -> Option<PathBuf> {
     // Best effort: a folder that cannot be read or a file that cannot be
     // removed leaves the games as they are.
     let _ = prune(&dir, KEEP - 1);
+    Some(dir.join(stamped_name()))
+}
+
+/// A game file's name: the date and time now and the process
+/// (`20261125-100200-4242.txt`).
+pub(super) fn stamped_name() -> String {
     let stamp: String = Date::now()
         .to_string()
         .chars()
         .filter(char::is_ascii_digit)
         .collect();
     let (day, time) = stamp.split_at(stamp.len().min(8));
-    Some(dir.join(format!("{day}-{time}-{}.txt", std::process::id())))
+    format!("{day}-{time}-{}.txt", std::process::id())
+}
+
+/// Keeps the finished game `text` in the history folder `dir` as `name`
+/// (written whole or not at all), then removes the oldest games there
+/// beyond the newest `keep`: the file it was kept in.
+///
+/// # Errors
+/// The folder cannot be made or the file written.
+pub(super) fn keep_finished(
+    dir: &Path,
+    name: &str,
+    text: &str,
+    keep: usize,
+) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    super::files::write_file(&path, text, super::files::Existing::Replace)?;
+    // Best effort, as for the autosaves; the game just kept is the newest.
+    let _ = prune(dir, keep);
+    Ok(path)
 }
 
 /// Whether a file name is one of [`new_autosave`]'s (digits and dashes,
@@ -101,10 +140,23 @@ fn prune(dir: &Path, keep: usize) -> io::Result<usize> {
 /// The unfinished game saved last (by the time its file last changed), if
 /// there is one.
 pub(super) fn latest_autosave() -> io::Result<Option<PathBuf>> {
-    let Some(dir) = autosave_dir() else {
-        return Ok(None);
-    };
-    let entries = match std::fs::read_dir(&dir) {
+    match autosave_dir() {
+        Some(dir) => latest_in(&dir),
+        None => Ok(None),
+    }
+}
+
+/// The finished game kept last in the history, if there is one.
+pub(super) fn latest_finished() -> io::Result<Option<PathBuf>> {
+    match history_dir() {
+        Some(dir) => latest_in(&dir),
+        None => Ok(None),
+    }
+}
+
+/// The record (`.txt`) in `dir` that changed last, if there is one.
+fn latest_in(dir: &Path) -> io::Result<Option<PathBuf>> {
+    let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
@@ -178,5 +230,41 @@ mod tests {
         );
         assert_eq!(prune(dir.path(), 4).unwrap(), 0);
         assert_eq!(prune(&dir.path().join("none"), 4).unwrap(), 0);
+    }
+
+    /// The history keeps the newest games, the oldest removed first (here
+    /// a bound of 3 for [`HISTORY_KEEP`]'s 200), and `replay` finds the
+    /// newest.
+    #[test]
+    fn the_history_keeps_the_newest_finished_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let history = dir.path().join("history");
+        let start = SystemTime::now() - Duration::from_secs(3600);
+        for i in 0..5u64 {
+            let name = format!("20260101-00000{i}-1.txt");
+            let path = keep_finished(&history, &name, "game", 3).unwrap();
+            let file = std::fs::File::options().write(true).open(&path).unwrap();
+            file.set_modified(start + Duration::from_secs(60 * i))
+                .unwrap();
+        }
+        let mut left: Vec<String> = std::fs::read_dir(&history)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        // Pruned as each was kept: the last one kept makes four, less one.
+        assert_eq!(
+            left,
+            [
+                "20260101-000002-1.txt",
+                "20260101-000003-1.txt",
+                "20260101-000004-1.txt",
+            ]
+        );
+        assert_eq!(
+            latest_in(&history).unwrap(),
+            Some(history.join("20260101-000004-1.txt"))
+        );
+        assert_eq!(latest_in(&dir.path().join("none")).unwrap(), None);
     }
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::CliError;
-use super::autosaves::{autosave_dir, new_autosave};
+use super::autosaves::{HISTORY_KEEP, autosave_dir, keep_finished, new_autosave, stamped_name};
 use super::files::{Existing, write_file};
 use super::locks::{Guard, LockError};
 use super::setup::load::{BoardFileError, Source, io_reason, read_text};
@@ -73,6 +73,15 @@ pub(super) struct Saver {
     guard: Arc<Mutex<Guard>>,
     /// Whether a save has written (or removed) the file.
     written: Arc<AtomicBool>,
+    /// The folder that keeps finished games (the data directory's
+    /// history), if they are kept: see [`Saver::keeping_finished`].
+    history: Option<PathBuf>,
+    /// Where the finished game was kept in the history, once it was
+    /// (shared by the saver's clones: later saves write the same file).
+    finished: Arc<Mutex<Option<PathBuf>>>,
+    /// An autosave the game was resumed from, removed once the game is
+    /// first saved here (so that no stale copy is offered to resume).
+    replaces: Option<PathBuf>,
 }
 
 impl Saver {
@@ -86,6 +95,9 @@ impl Saver {
             kept: None,
             guard: Arc::default(),
             written: Arc::default(),
+            history: None,
+            finished: Arc::default(),
+            replaces: None,
         }
     }
 
@@ -99,6 +111,53 @@ impl Saver {
             kept: None,
             guard: Arc::default(),
             written: Arc::default(),
+            history: None,
+            finished: Arc::default(),
+            replaces: None,
+        }
+    }
+
+    /// The saver, keeping the game in the folder `history` too once it is
+    /// over (an autosave is removed then), the oldest there beyond
+    /// [`HISTORY_KEEP`] removed; `None`: not kept there.
+    pub(super) fn keeping_finished(mut self, history: Option<PathBuf>) -> Saver {
+        self.history = history;
+        self
+    }
+
+    /// The saver, removing the autosave `old` once its first save has
+    /// written the game (a game resumed from it into a new file).
+    pub(super) fn replacing(mut self, old: PathBuf) -> Saver {
+        self.replaces = Some(old);
+        self
+    }
+
+    /// Where the finished game is kept in the history, once it is.
+    pub(super) fn finished_path(&self) -> Option<PathBuf> {
+        self.finished
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Keeps the finished game `record` in the history (best effort: the
+    /// game itself is saved already, or its autosave was removed).
+    fn keep_finished(&self, record: &Record) {
+        let Some(dir) = &self.history else {
+            return;
+        };
+        let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
+        let name = match &*finished {
+            Some(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()),
+            None if self.autosave => self
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned()),
+            None => None,
+        }
+        .unwrap_or_else(stamped_name);
+        if let Ok(path) = keep_finished(dir, &name, &record.to_string(), HISTORY_KEEP) {
+            *finished = Some(path);
         }
     }
 
@@ -172,6 +231,13 @@ impl Saver {
         if saved.is_ok() {
             self.new = false;
             self.written.store(true, Ordering::Relaxed);
+            if let Some(old) = self.replaces.take() {
+                // Best effort: an autosave already gone is fine.
+                let _ = std::fs::remove_file(old);
+            }
+            if record.is_over() {
+                self.keep_finished(record);
+            }
             if let Some((kept, index)) = &self.kept {
                 kept.saved(*index, record);
             }
@@ -251,9 +317,15 @@ impl Saver {
         if !record.is_over() {
             return Some(self.unfinished_note_as(name));
         }
-        (!self.autosave).then(|| {
-            format!("{name} is saved in {shown}: `dice-of-doom replay {shown}` shows it again.")
-        })
+        if self.autosave {
+            return self.finished_path().map(|kept| {
+                let kept = crate::text::shell_quote(&kept);
+                format!("{name} is kept in {kept}: `dice-of-doom replay` shows it again.")
+            });
+        }
+        Some(format!(
+            "{name} is saved in {shown}: `dice-of-doom replay {shown}` shows it again."
+        ))
     }
 
     /// The warning while the game is not being saved: why its last save
@@ -323,7 +395,7 @@ impl Saver {
         } else {
             Saver::file(unused(&self.path, 2))
         };
-        let next = next.only_new();
+        let next = next.only_new().keeping_finished(self.history.clone());
         Some(match &self.kept {
             Some((kept, _)) => kept.keep(next, None),
             None => next,
@@ -355,6 +427,15 @@ impl crate::session::Store for Saver {
             let shown = crate::text::shell_quote(&self.path);
             format!("This game is saved to {shown}.")
         })
+    }
+
+    /// The finished game's file in the history, or the player's own file
+    /// once the game is over.
+    fn kept(&self) -> Option<String> {
+        let path = self
+            .finished_path()
+            .or_else(|| (!self.autosave && self.written()).then(|| self.path.clone()))?;
+        Some(crate::text::shell_quote(&path))
     }
 }
 

@@ -96,6 +96,7 @@ pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
             budget: args.nodes.unwrap_or(args.think_time),
         },
         seed: args.seed,
+        practice: args.practice,
     })
 }
 

@@ -149,7 +149,7 @@ pub(super) fn header<'a>(
         }
         let field = Field { line, value };
         let known = REQUIRED.contains(&name)
-            || ["seed", "date", "event", "result"].contains(&name)
+            || ["seed", "date", "event", "practice", "result"].contains(&name)
             || name.strip_prefix("player ").is_some();
         if name == "moves" {
             return Err(field.error("moves", "the moves come after the board"));
@@ -352,6 +352,18 @@ pub(super) fn tags(header: &Header) -> Result<Tags, RecordError> {
     }
     if let Some(field) = header.get("event") {
         tags.event = Some(field.value.to_string());
+    }
+    if let Some(field) = header.get("practice") {
+        tags.practice = match field.value {
+            "yes" => true,
+            "no" => false,
+            other => {
+                return Err(field.error(
+                    "practice",
+                    format!("expected `yes` or `no`, not `{}`", quote(other)),
+                ));
+            }
+        };
     }
     if let Some(field) = header.get("result") {
         result_of(field.value).ok_or_else(|| {

@@ -72,6 +72,9 @@ impl fmt::Display for Record {
                 writeln!(f, "event: {event}")?;
             }
         }
+        if self.tags.practice {
+            writeln!(f, "practice: yes")?;
+        }
         writeln!(f, "result: {}", result_text(rules, &self.end))?;
         writeln!(f, "board:")?;
         let board = self.start.board();

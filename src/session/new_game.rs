@@ -55,6 +55,10 @@ pub struct NewGame {
     /// of the computer's play; `None` until one is chosen (the front-end
     /// draws one to deal the game).
     pub seed: Option<u64>,
+    /// Whether it is played as practice: under dice, attacks can be taken
+    /// back even against the computer (see [`crate::session::Event::UndoRefused`]);
+    /// its record says so.
+    pub practice: bool,
 }
 
 /// What a new game is played on.
@@ -149,6 +153,7 @@ impl NewGame {
             first: Player::A,
             computer: ComputerSeats::default(),
             seed: None,
+            practice: false,
         }
     }
 

@@ -248,6 +248,7 @@ fn say(
                 played_again(&moves_text(moves.iter().copied()))
             )?,
             Event::NothingToUndo { .. } => writeln!(output, "There is no move to take back.")?,
+            Event::UndoRefused => writeln!(output, "{}", crate::ui::words::UNDO_REFUSED)?,
             Event::NothingToRedo => writeln!(output, "There is no move to redo.")?,
             Event::Hints { name, analysis } => {
                 output.write_all(hint_text(name, analysis, rules, at).as_bytes())?;

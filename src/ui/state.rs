@@ -158,6 +158,8 @@ impl App {
                 let hinter = self.hinter.take();
                 let (computers, ai_name) = (self.computers(), self.ai_name);
                 let seats = self.session.record().seats().to_vec();
+                // A practice game's next game is practice too.
+                let practice = self.session.practice();
                 let store = self.session.next_store();
                 *self = App::new(rules, start, Some(seed));
                 self.hinter = hinter;
@@ -166,6 +168,7 @@ impl App {
                     seed: Some(seed),
                     date,
                     event: None,
+                    practice,
                     comments: Vec::new(),
                 };
                 self.session.set_header(seats, tags);

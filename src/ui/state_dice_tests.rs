@@ -231,3 +231,35 @@ fn while_the_dice_roll_the_list_and_the_end_wait_and_picking_only_settles() {
     b.click(Target::Menu(0));
     assert_eq!(b.history().len(), 3, "settled, a click plays");
 }
+
+/// Issue 36: against the computer under dice, `u` after an attack says
+/// why nothing is taken back; a practice game takes it back and its
+/// header and end notes say it is practice.
+#[test]
+fn against_the_computer_u_says_a_roll_stands_unless_practice() {
+    let (rules, start) = lol4();
+    let attack = Move::Attack { from: 2, to: 5 };
+    let computer = PlayerSet::single(Player::B);
+    let mut a = App::new(rules.clone(), start, Some(11)).with_computers(computer, "chance");
+    play(&mut a, attack);
+    assert!(!a.can_undo());
+    a.key(Key::Undo);
+    assert_eq!(a.plays().len(), 1, "the attack stands");
+    assert_eq!(a.message.as_deref(), Some(crate::ui::words::UNDO_REFUSED));
+    assert!(!a.practice() && a.end_notes().is_empty());
+    let mut header = Record::new(rules.clone(), start, Vec::new());
+    header.tags_mut().practice = true;
+    let mut p = App::new(rules, start, Some(11))
+        .with_store(&header, None)
+        .with_computers(computer, "chance");
+    play(&mut p, attack);
+    assert!(p.can_undo());
+    p.key(Key::Undo);
+    assert!(p.plays().is_empty(), "taken back in practice");
+    assert!(p.end_notes()[0].contains("practice"));
+    let status = crate::ui::view::render(&p, 80, 24, false).text();
+    assert!(
+        status.lines().take(3).any(|l| l.contains("practice")),
+        "{status}"
+    );
+}

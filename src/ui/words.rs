@@ -32,6 +32,11 @@ pub(crate) fn event_line(rules: &Rules, player: Player, mv: Move, event: &Event)
     })
 }
 
+/// Why an undo is refused under dice against the computer (see
+/// [`crate::session::Event::UndoRefused`]).
+pub(crate) const UNDO_REFUSED: &str = "No undo: against the computer a roll once shown \
+     stands (a practice game, --practice, allows it).";
+
 /// A chance as a whole percentage that never rounds a possible outcome
 /// away: `84%`, `>99%`, `<1%`, `100%` only for a sure thing.
 pub(crate) fn percent(p: f64) -> String {

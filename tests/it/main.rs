@@ -17,6 +17,7 @@ mod dice_tui;
 mod dicewars_cli;
 mod docs_commands;
 mod figures;
+mod kept;
 mod line_mode;
 mod line_words;
 mod map_properties;

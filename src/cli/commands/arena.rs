@@ -352,6 +352,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         seed: None,
         date: Some(crate::record::Date::now()),
         event: Some(event),
+        practice: false,
         comments: Vec::new(),
     });
     for &play in game.moves {

@@ -224,7 +224,10 @@ pub(in crate::cli) fn replay_full_screen(
         .then(autosaves::new_autosave)
         .flatten()
         .map(|path| {
-            let saver = kept.keep(Saver::autosave(path).only_new(), None);
+            let saver = Saver::autosave(path)
+                .only_new()
+                .keeping_finished(autosaves::history_dir());
+            let saver = kept.keep(saver, None);
             Box::new(saver) as Box<dyn crate::session::Store>
         });
     let app = app.with_store(&header, store);

@@ -1,4 +1,5 @@
-//! `dice-of-doom replay FILE`: a recorded game shown again, move by move.
+//! `dice-of-doom replay [FILE]`: a recorded game (by default the one finished
+//! last, from the data directory's history) shown again, move by move.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -9,7 +10,9 @@ use clap::Args;
 use crate::ai::{AiKind, Budget};
 use crate::cli::CliError;
 use crate::cli::args::{ColorChoice, ComputerPlayers, parse_computers};
+use crate::cli::autosaves::{history_dir, latest_finished};
 use crate::cli::saving::read_record;
+use crate::text::shell_quote;
 use crate::ui::line_mode::transcript;
 
 mod html;
@@ -17,9 +20,10 @@ mod html;
 /// Options of `replay`.
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
-    /// The record of the game (`-` for standard input).
+    /// The record of the game (`-` for standard input); without it, the
+    /// game finished last, kept in the data directory's history.
     #[arg(value_name = "FILE")]
-    file: PathBuf,
+    file: Option<PathBuf>,
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     color: ColorChoice,
@@ -49,9 +53,17 @@ pub struct ReplayArgs {
 /// moves (and continue from any of them); otherwise, or with `--plain`, the
 /// whole game printed as the line mode's transcript.
 pub(in crate::cli) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let mut record = read_record(&args.file)?;
+    let file = match &args.file {
+        Some(file) => file.clone(),
+        None => latest_finished()?.ok_or_else(|| {
+            let place =
+                history_dir().map_or(String::new(), |dir| format!(" (in {})", shell_quote(&dir)));
+            CliError::Runtime(format!("there is no finished game to replay{place}"))
+        })?,
+    };
+    let mut record = read_record(&file)?;
     if let Some(path) = &args.html {
-        return html::write(&record, &args.file, path);
+        return html::write(&record, &file, path);
     }
     if let Some(choice) = args.computer {
         let ai = AiKind::for_rules(record.rules().set());
@@ -59,7 +71,7 @@ pub(in crate::cli) fn run(args: &ReplayArgs) -> Result<(), CliError> {
         record = crate::cli::setup::game::reseated(record, choice, fallback)?;
     }
     let stdout = io::stdout();
-    let from_stdin = args.file.as_os_str() == "-";
+    let from_stdin = file.as_os_str() == "-";
     if !args.plain && !from_stdin && io::stdin().is_terminal() && stdout.is_terminal() {
         return crate::cli::play::replay_full_screen(record, args.color, !args.no_autosave);
     }

@@ -60,6 +60,8 @@ pub(in crate::cli) fn game(args: &PlayArgs, asked: Option<NewGame>) -> Result<Ga
     // annotated with comments, stays as it is until then.
     // An autosave is made only once the game has a move: a game left
     // before that leaves nothing to resume.
+    // Every finished game is kept in the data directory's history too.
+    game.saver = (game.saver.take()).map(|s| s.keeping_finished(autosaves::history_dir()));
     let fresh = args.load.is_none() || (args.save.is_some() && !kept_in_loaded);
     if let Some(saver) = game.saver.as_mut().filter(|_| fresh) {
         let made = if saver.is_autosave() {
@@ -127,6 +129,13 @@ fn loaded(
     // read (see `locks.rs`); `--no-autosave` plays on without keeping.
     let saver = match &args.save {
         Some(save) if kept_in_loaded => Some(Saver::file(writable(save)?)),
+        // A game resumed from its autosave into a new file: the autosave
+        // goes once the new file is written (no stale copy to resume).
+        Some(save) if Saver::is_autosave_path(path) => Some(
+            Saver::file(save.clone())
+                .only_new()
+                .replacing(path.to_path_buf()),
+        ),
         Some(save) => Some(Saver::file(save.clone()).only_new()),
         None if args.no_autosave => None,
         None if Saver::is_autosave_path(path) => Some(Saver::autosave(writable(path)?)),

@@ -114,6 +114,9 @@ impl NewGame {
             }
             (None, _) => {}
         }
+        if self.practice {
+            words.push("--practice".to_string());
+        }
         Some(PlayAgain { what, words })
     }
 }

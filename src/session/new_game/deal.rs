@@ -25,6 +25,8 @@ pub struct Dealt {
     pub seats: Vec<Seat>,
     /// The opponent that rates moves for hints, and its budget.
     pub hints: (AiKind, Budget),
+    /// Whether it is played as practice ([`NewGame::practice`]).
+    pub practice: bool,
 }
 
 impl Dealt {
@@ -35,6 +37,7 @@ impl Dealt {
             seed: Some(self.seed),
             date,
             event,
+            practice: self.practice,
             comments: Vec::new(),
         })
     }
@@ -143,6 +146,7 @@ impl NewGame {
             seed,
             seats,
             hints: (ai, budget),
+            practice: self.practice,
         })
     }
 }

@@ -114,6 +114,9 @@ pub(crate) enum Field {
     First,
     /// The seed.
     Seed,
+    /// Whether the game is practice (only under dice: rolls can be taken
+    /// back against the computer).
+    Practice,
     /// Start the game.
     Start,
 }
@@ -166,6 +169,9 @@ pub struct Screen {
     pub(crate) strength: Strength,
     pub(crate) first: Player,
     pub(crate) seed: u64,
+    /// Whether the game is practice ([`NewGame::practice`]); not
+    /// remembered: every session starts with it off.
+    pub(crate) practice: bool,
     /// Whether digits typed now go on the end of the seed (rather than
     /// start a new one).
     typing: bool,
@@ -183,7 +189,8 @@ pub struct Screen {
 impl Screen {
     /// The screen with the rule set's defaults, then the choices `saved`
     /// (checked: a bad one is reported and the defaults kept), `maps` to
-    /// choose from, the game to `resume` (in focus), and a random `seed`.
+    /// choose from, the game to `resume` (in focus; without one, the first
+    /// line is), and a random `seed`.
     pub(crate) fn new(
         saved: Option<&Saved>,
         maps: Vec<PathBuf>,
@@ -199,6 +206,7 @@ impl Screen {
             strength: Strength::Normal,
             first: Player::A,
             seed,
+            practice: false,
             typing: false,
             maps,
             resume,
@@ -217,9 +225,10 @@ impl Screen {
                 };
             }
         }
-        if screen.resume.is_none() {
-            screen.focus = screen.index_of(Field::Start).unwrap_or(0);
-        }
+        // The first line shown is in focus: the unfinished game, or the
+        // rule set (so that the first `Down` goes to the board, as the
+        // arrow shown on the rule set says).
+        screen.focus = 0;
         screen
     }
 
@@ -320,14 +329,19 @@ impl Screen {
         }
         fields.extend([Field::Rules, Field::Board, Field::Players]);
         fields.extend(Player::all(self.players).map(Field::Seat));
-        fields.extend([
-            Field::Computer,
-            Field::Strength,
-            Field::First,
-            Field::Seed,
-            Field::Start,
-        ]);
+        fields.extend([Field::Computer, Field::Strength, Field::First, Field::Seed]);
+        if self.dice() {
+            fields.push(Field::Practice);
+        }
+        fields.push(Field::Start);
         fields
+    }
+
+    /// Whether the rule set has dice (and so a practice switch).
+    pub(crate) fn dice(&self) -> bool {
+        let policy = self.rules.policy();
+        policy.battle == crate::game::Battle::Dice
+            || policy.placement == crate::game::Placement::Random
     }
 
     /// Where `field` is among the lines.
@@ -365,6 +379,7 @@ impl Screen {
         new.computer.seats = seats;
         new.computer.ai = Some(self.ai);
         new.computer.budget = Budget::time(think);
+        new.practice = self.practice && self.dice();
         new
     }
 
@@ -440,7 +455,7 @@ impl Screen {
             (_, 2) => self.change(1),
             (Field::Resume, _) => Action::Resume,
             (Field::Start, _) => Action::Start,
-            (Field::Seat(_), _) => self.change(1),
+            (Field::Seat(_) | Field::Practice, _) => self.change(1),
             _ => Action::Continue,
         }
     }
@@ -486,6 +501,7 @@ impl Screen {
                 self.first = Player::all(self.players).nth(at).unwrap_or(Player::A);
             }
             Field::Seed => self.seed = self.seed.wrapping_add_signed(step),
+            Field::Practice => self.practice = !self.practice,
             Field::Resume | Field::Start => {}
         }
         Action::Continue

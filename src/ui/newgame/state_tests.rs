@@ -18,9 +18,9 @@ fn go_to(s: &mut Screen, field: Field) {
 }
 
 #[test]
-fn it_opens_on_start_with_the_classic_defaults_against_the_computer() {
+fn it_opens_on_its_first_line_with_the_classic_defaults_against_the_computer() {
     let s = screen();
-    assert_eq!(s.focused(), Field::Start);
+    assert_eq!(s.focused(), Field::Rules);
     assert_eq!(
         (s.rules, s.players, s.board.clone()),
         (RuleSet::Classic, 2, Board::Side(3))
@@ -38,9 +38,25 @@ fn it_opens_on_start_with_the_classic_defaults_against_the_computer() {
     );
 }
 
+/// The first key is not lost: with no unfinished game offered, `Down 4
+/// Enter` chooses the board (the line under the rule set) of side 4 and
+/// starts it (issue 36: focus began on the start button, so `Down` went to
+/// the rule set and `4` did nothing).
+#[test]
+fn down_four_enter_starts_a_four_by_four_game() {
+    let mut s = screen();
+    assert_eq!(s.key(Key::Down), Action::Continue);
+    assert_eq!(s.focused(), Field::Board);
+    s.key(Key::Digit(4));
+    assert_eq!(s.key(Key::Select), Action::Start);
+    assert_eq!(s.board, Board::Side(4));
+    assert_eq!(s.new_game().board, session::Board::Hexagons(4));
+}
+
 #[test]
 fn arrows_move_round_the_lines_and_change_the_rule_set_with_its_defaults() {
     let mut s = screen();
+    s.key(Key::End);
     s.key(Key::Down);
     assert_eq!(s.focused(), Field::Rules, "down from the last line wraps");
     s.key(Key::Up);
@@ -314,4 +330,19 @@ fn the_choices_make_a_new_game_named_by_its_own_command() {
         s.new_game().file(),
         Some((std::path::Path::new("maps/duel-12.map"), "map"))
     );
+}
+
+/// Under dice the screen has a practice switch, off at first; the game it
+/// starts is practice once it is on (and the command says `--practice`).
+#[test]
+fn a_practice_switch_under_dice_only() {
+    let mut s = screen();
+    assert_eq!(s.index_of(Field::Practice), None, "classic has no dice");
+    s.key(Key::Right);
+    assert_eq!(s.rules, RuleSet::Lol4);
+    go_to(&mut s, Field::Practice);
+    assert!(!s.new_game().practice);
+    s.key(Key::Right);
+    assert!(s.new_game().practice);
+    assert!(s.command().contains(&"--practice".to_string()));
 }

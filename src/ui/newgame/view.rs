@@ -266,6 +266,7 @@ fn label(field: Field) -> &'static str {
         Field::Strength => "Strength",
         Field::First => "First player",
         Field::Seed => "Seed",
+        Field::Practice => "Practice",
         Field::Seat(_) | Field::Resume | Field::Start => "",
     }
 }
@@ -285,6 +286,7 @@ fn value(screen: &Screen, field: Field) -> String {
         Field::Strength => screen.strength.name().to_string(),
         Field::First => screen.first.to_string(),
         Field::Seed => screen.seed.to_string(),
+        Field::Practice => if screen.practice { "on" } else { "off" }.to_string(),
         Field::Resume | Field::Start => String::new(),
     }
 }
@@ -304,6 +306,7 @@ fn describe(screen: &Screen, field: Field) -> String {
         Field::Computer => screen.ai.description().to_string(),
         Field::Strength => format!("{} s a move", screen.strength.think_time().as_secs_f64()),
         Field::Seed => "type digits for a seed of your own".to_string(),
+        Field::Practice => "on: undo may take back rolls".to_string(),
         _ => String::new(),
     }
 }

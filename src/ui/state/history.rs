@@ -141,9 +141,28 @@ impl App {
             .redo_target(self.rules(), |p| !computers.contains(p))
     }
 
-    /// Whether there is a move of a person's to take back.
+    /// Whether there is a move of a person's to take back, and the game
+    /// lets it be (under dice against the computer a roll stands).
     pub fn can_undo(&self) -> bool {
-        !self.is_networked() && self.undo_target().is_some()
+        !self.is_networked() && self.undo_target().is_some() && !self.session.undo_refused()
+    }
+
+    /// Whether the game is practice (its header and end screen say so).
+    pub fn practice(&self) -> bool {
+        self.session.practice()
+    }
+
+    /// What the end screen says besides the result: that the game was
+    /// practice, and where the finished game is kept.
+    pub fn end_notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.practice() {
+            notes.push("A practice game: rolls could be taken back.".to_string());
+        }
+        if let Some(kept) = self.session.kept() {
+            notes.push(format!("Kept in {kept}"));
+        }
+        notes
     }
 
     /// Whether there are moves taken back to play again.
@@ -168,6 +187,10 @@ impl App {
         let before = self.position().player();
         let from = self.session.timeline().played();
         let events = self.session.apply(Command::Undo).unwrap_or_default();
+        if events.first() == Some(&Event::UndoRefused) {
+            self.message = Some(crate::ui::words::UNDO_REFUSED.into());
+            return;
+        }
         let Some(Event::Undone(_)) = events.first() else {
             self.message = Some(if from == 0 {
                 "Nothing to undo: no move has been played.".into()

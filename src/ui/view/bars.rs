@@ -118,6 +118,9 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             forms.into_iter().map(|f| vec![Span::plain(f)]).collect(),
         ));
     }
+    if app.practice() {
+        fields.push(Field::text(3, Span::bold("practice")));
+    }
     fields.extend(captured);
     // What ending the turn brings, once the rules let the turn end.
     if !app.replaying() {

@@ -301,6 +301,9 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     ));
     lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
     lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
+    for note in app.end_notes() {
+        lines.extend(wrap(&note, Style::PLAIN, inner, 2));
+    }
     lines.push(Vec::new());
     lines.extend(flow(&buttons.iter().collect::<Vec<_>>(), "   ", inner, 0));
     let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;

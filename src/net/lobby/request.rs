@@ -90,7 +90,8 @@ pub fn help() -> String {
         entry(
             "  ",
             "join CODE",
-            "play in a game (again at your seat after a drop)",
+            "play in a game; `join CODE.SECRET` again at your seat, with the \
+             secret you were shown when you took it",
         ),
         entry("  ", "watch CODE", "watch a game"),
         entry("  ", "help", "this help"),

@@ -16,7 +16,7 @@ use crate::session::{FrontEndError, Table, Wake};
 use crate::ui::line_mode::{self, Said, Source, TableEnd, input::Line};
 
 use super::limits::Input;
-use super::rooms::{Creator, Room, Rooms};
+use super::rooms::{Creator, Room, Rooms, Seated, Who};
 use super::terminal::Terminal;
 
 mod request;
@@ -78,11 +78,15 @@ impl Screen {
 pub enum Start<'a> {
     /// In the lobby.
     Lobby,
-    /// At the game of this code (the user name was `CODE` or
-    /// `NAME+CODE`), then in the lobby.
-    Join(&'a str),
+    /// At the game of this code, with the seat's secret if given (the
+    /// user name was `CODE`, `NAME+CODE` or `NAME+CODE.SECRET`), then in
+    /// the lobby.
+    Join(&'a str, Option<&'a str>),
     /// Running this command (an exec request's), then gone.
     Command(&'a str),
+    /// Nowhere: the user name is refused, for this reason (said, then
+    /// gone with exit status 1).
+    Refused(&'a str),
 }
 
 /// What became of a lobby's request.
@@ -101,26 +105,39 @@ fn heard(alive: bool, served: Served) -> Served {
     if alive { served } else { Served::Gone }
 }
 
-/// What one connection does: `user` from `address` in the lobby (its
+/// What one connection does: `who` from `address` in the lobby (its
 /// start `start`) until the client leaves; the exit status for the client
 /// (1 for a refused command: one that cannot be read, or a game that
 /// cannot be made, joined or watched; a game past the person's or the
-/// address's [`Quota`](super::rooms::Quota) cannot be made).
+/// address's [`Quota`](super::rooms::Quota); or a refused name: one bound
+/// to another key).
 pub fn run(
-    user: &str,
+    who: &Who,
     address: IpAddr,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
     start: Start<'_>,
 ) -> u32 {
-    let user = &Creator {
-        name: user.to_string(),
+    if let Start::Refused(why) = start {
+        screen.say(why);
+        return 1;
+    }
+    if let Some(code) = rooms.name_bound_elsewhere(who) {
+        screen.say(&format!(
+            "refused: the name {} is another key's on this server (a seat of game {code} \
+             is bound to it): log in under another name",
+            who.name
+        ));
+        return 1;
+    }
+    let creator = &Creator {
+        name: who.name.clone(),
         address,
     };
     if let Start::Command(command) = start {
         return match parse(command) {
-            Ok(request) => match serve_request(user, rooms, input, screen, request) {
+            Ok(request) => match serve_request(who, creator, rooms, input, screen, request) {
                 Served::Refused => 1,
                 Served::Done | Served::Gone => 0,
             },
@@ -134,18 +151,22 @@ pub fn run(
     }
     if !screen.say(&format!(
         "Dice of Doom: welcome, {}. Type `help` for the commands.\n{}",
-        user.name,
+        who.name,
         listing(rooms)
     )) {
         return 0;
     }
-    if let Start::Join(code) = start
+    if let Start::Join(code, secret) = start
         && serve_request(
-            user,
+            who,
+            creator,
             rooms,
             input,
             screen,
-            Request::Join(code.to_ascii_uppercase()),
+            Request::Join {
+                code: code.to_ascii_uppercase(),
+                secret: secret.map(str::to_string),
+            },
         ) == Served::Gone
     {
         return 0;
@@ -165,7 +186,7 @@ pub fn run(
         match parse(&line) {
             Ok(Request::Quit) => return 0,
             Ok(request) => {
-                if serve_request(user, rooms, input, screen, request) == Served::Gone {
+                if serve_request(who, creator, rooms, input, screen, request) == Served::Gone {
                     return 0;
                 }
             }
@@ -187,7 +208,8 @@ fn listing(rooms: &Rooms) -> String {
 
 /// Serves one request: done, refused, or the client is gone.
 fn serve_request(
-    user: &Creator,
+    who: &Who,
+    creator: &Creator,
     rooms: &Arc<Rooms>,
     input: &Receiver<Input>,
     screen: &Screen,
@@ -199,19 +221,19 @@ fn serve_request(
         Request::List => done(screen.say(&listing(rooms))),
         Request::Help => done(screen.say(&help())),
         Request::Quit => Served::Gone,
-        Request::New(new) => match rooms.create_by(&new, user) {
+        Request::New(new) => match rooms.create_by(&new, creator) {
             Ok(room) => {
                 screen.say(&format!(
                     "game {} made: others join with `join {}`",
                     room.code(),
                     room.code()
                 ));
-                sit(&user.name, &room, input, screen)
+                sit(who, &room, None, input, screen)
             }
             Err(why) => refused(screen.say(&format!("cannot make that game: {why}"))),
         },
-        Request::Join(code) => match rooms.get(&code) {
-            Some(room) => sit(&user.name, &room, input, screen),
+        Request::Join { code, secret } => match rooms.get(&code) {
+            Some(room) => sit(who, &room, secret.as_deref(), input, screen),
             None => {
                 refused(screen.say(&format!("no game {}", crate::text::escape_controls(&code))))
             }
@@ -228,20 +250,46 @@ fn serve_request(
     }
 }
 
-fn sit(user: &str, room: &Arc<Room>, input: &Receiver<Input>, screen: &Screen) -> Served {
-    match room.claim(user) {
-        Ok(seat) => {
-            screen.say(&format!(
-                "you play {} in game {}",
-                seat.letter(),
-                room.code()
-            ));
-            let alive = show(room, Some(seat), input, screen);
+/// Seats `who` at `room` (with the seat's `secret` if given), shows the
+/// game until they leave it, and frees their connection's place at the
+/// seat.
+fn sit(
+    who: &Who,
+    room: &Arc<Room>,
+    secret: Option<&str>,
+    input: &Receiver<Input>,
+    screen: &Screen,
+) -> Served {
+    match room.claim(who, secret) {
+        Ok(Seated { seat, secret }) => {
+            let mut said = format!("you play {} in game {}", seat.letter(), room.code());
+            let secret = secret.map(|s| secret_words(&who.name, room.code(), seat, &s));
+            if let Some(words) = &secret {
+                said = format!("{said}\n{words}");
+            }
+            screen.say(&said);
+            let mut alive = show(room, Some(seat), input, screen);
             room.leave(seat);
+            // A game full screen hid the secret: it is said again.
+            if let Some(words) = secret.filter(|_| alive && screen.terminal.is_some()) {
+                alive = screen.say(&words);
+            }
             heard(alive, Served::Done)
         }
         Err(why) => heard(screen.say(&why.to_string()), Served::Refused),
     }
+}
+
+/// What a player is told of their seat's secret, just drawn.
+fn secret_words(name: &str, code: &str, seat: Player, secret: &str) -> String {
+    let login = format!("{name}+{code}.{secret}");
+    format!(
+        "your seat's secret: {login} (keep it to yourself).\n\
+         To sit at {} again, from here or another connection: log in as\n  \
+         ssh -p PORT {login}@HOST\n\
+         (the port and host you came in by), or type `join {code}.{secret}`.",
+        seat.letter()
+    )
 }
 
 /// Shows the game full screen at a terminal, in lines otherwise; back to

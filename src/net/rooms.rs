@@ -2,24 +2,26 @@
 //! authoritative [`Session`] kept in a record under the data directory's
 //! `net/` folder as moves happen, and its seats claimed by user names.
 //!
-//! A seat whose player drops is held for them ([`RoomsConfig::seat_hold`]):
-//! the others read "b disconnected, waiting", the same name joining again
-//! in time gets it back, and after that it is open to anyone who joins
-//! (the others are told). A room's computer seats are played by the
+//! A seat belongs to whoever took it: its name bound to their key or to a
+//! seat secret (see `seats`). A seat whose player drops (every connection
+//! at it gone) is held for them ([`RoomsConfig::seat_hold`]): the others
+//! read "b disconnected, waiting", the owner joining again in time gets it
+//! back, and after that it is open to anyone who joins (the others are
+//! told). A room's computer seats are played by the
 //! server's [`Pool`], each turn a job of [`crate::session::computer`]: the
 //! computer thinks on a copy of the position, with the room's lock
 //! released, and its move is played only if the game has not moved on
 //! meanwhile.
 //!
 //! By job: here the rooms and their state; `computer` (the computer's
-//! seats), `seats` (names at seats, seats held), `file` (the record file),
-//! `table` (a room as a [`Table`]), `codes` (the games' codes), `folder`
-//! (the games' folder: what is a game, finished and broken records moved
-//! aside), `lifetime` (rooms freed when finished or abandoned, brought
-//! back at `join`) and `quota` (games and computer seats per person and
-//! per address).
+//! seats), `seats` (who owns each seat, its connections, seats held),
+//! `file` (the record file), `table` (a room as a [`Table`]), `codes` (the
+//! games' codes), `folder` (the games' folder: what is a game, finished and
+//! broken records moved aside), `lifetime` (rooms freed when finished or
+//! abandoned, brought back at `join`) and `quota` (games and computer seats
+//! per person and per address).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
@@ -40,7 +42,9 @@ use crate::session::{
 use computer::{Brains, Thinker, seated};
 use file::FileStore;
 use quota::Made;
-use seats::{owners_of, sweep};
+use seats::{Book, sweep};
+
+pub use seats::{SECRET_LENGTH, SECRET_LETTERS, Seated, Who};
 
 pub use codes::{CODE_LENGTHS, CODE_LETTERS, is_code};
 pub use quota::{Creator, Quota, QuotaError};
@@ -65,6 +69,33 @@ pub enum JoinError {
     /// The game is over.
     #[error("game {0} is over")]
     Over(String),
+    /// The seat of this name is bound to another key.
+    #[error(
+        "seat {seat} of game {code} is {name}'s, taken with another key: only that key \
+         sits there (log in under another name to play another seat)"
+    )]
+    OtherKey {
+        /// The game's code.
+        code: String,
+        /// The seat's letter.
+        seat: char,
+        /// Its owner's name.
+        name: String,
+    },
+    /// The seat of this name is bound to a secret not given.
+    #[error(
+        "seat {seat} of game {code} is {name}'s: give its secret to sit there again \
+         (log in as {name}+{code}.SECRET, or `join {code}.SECRET`), or log in under \
+         another name"
+    )]
+    Secret {
+        /// The game's code.
+        code: String,
+        /// The seat's letter.
+        seat: char,
+        /// Its owner's name.
+        name: String,
+    },
 }
 
 /// How long a dropped player's seat is held for them by default.
@@ -122,12 +153,8 @@ struct State {
     session: Session,
     notices: Vec<String>,
     closed: bool,
-    /// The user name at each person's seat claimed so far.
-    owners: BTreeMap<Player, String>,
-    /// The seats whose player is connected now.
-    connected: BTreeSet<Player>,
-    /// The claimed seats whose player is away, since when.
-    away: BTreeMap<Player, Instant>,
+    /// Who owns each person's seat, their connections, who is away.
+    seats: Book,
     /// The computer's turn queued or thinking (the room's lock released).
     turn: Option<Ticket<Option<Move>>>,
 }
@@ -148,59 +175,25 @@ impl Room {
         state.closed || state.session.record().is_over()
     }
 
-    /// Seats `user`: back at the seat of theirs (a reconnection, while it
-    /// is held), else at the first free person's seat (a seat held too
-    /// long is free).
+    /// Seats `who`: back at the seat of their name if they prove it is
+    /// theirs (the same key, or the seat's `secret`; a second connection
+    /// too), else at the first free person's seat (a seat held too long is
+    /// free), bound to their key or to a secret drawn for them.
     ///
     /// # Errors
-    /// [`JoinError`] when the game is over or has no seat free.
-    pub fn claim(&self, user: &str) -> Result<Player, JoinError> {
-        let mut state = self.lock();
-        if state.closed || state.session.record().is_over() {
-            return Err(JoinError::Over(self.code.clone()));
-        }
-        state.open_expired(&self.code, self.hold, Instant::now());
-        let players = state.session.rules().players();
-        let computers = state.session.computers();
-        let mine = state
-            .owners
-            .iter()
-            .find(|(_, name)| name.as_str() == user)
-            .map(|(p, _)| *p);
-        let seat = mine.or_else(|| {
-            Player::all(players).find(|p| !computers.contains(*p) && !state.owners.contains_key(p))
-        });
-        let Some(seat) = seat else {
-            drop(state);
-            self.ring();
-            return Err(JoinError::Full(self.code.clone()));
-        };
-        let back = mine.is_some();
-        state.owners.insert(seat, user.to_string());
-        state.connected.insert(seat);
-        state.away.remove(&seat);
-        let notice = if back {
-            format!("{} ({user}) is back", seat.letter())
-        } else {
-            format!("{user} sits at {}", seat.letter())
-        };
-        state.notices.push(notice);
-        state.keep_owners();
-        drop(state);
+    /// [`JoinError`] when the game is over or has no seat free, or the
+    /// seat of their name is bound to another key or to a secret not
+    /// given.
+    pub fn claim(&self, who: &Who, secret: Option<&str>) -> Result<Seated, JoinError> {
+        let claimed = self.lock().claim(&self.code, self.hold, who, secret);
         self.ring();
-        Ok(seat)
+        claimed
     }
 
-    /// The player at `seat` dropped: the seat is held for them.
+    /// A connection at `seat` is gone: when it was the last one there, the
+    /// seat is held for its player.
     pub fn leave(&self, seat: Player) {
-        let mut state = self.lock();
-        if state.connected.remove(&seat) && !state.session.record().is_over() {
-            state.away.insert(seat, Instant::now());
-            state
-                .notices
-                .push(format!("{} disconnected, waiting", seat.letter()));
-        }
-        drop(state);
+        self.lock().leave(seat);
         self.ring();
     }
 
@@ -452,7 +445,6 @@ impl Rooms {
 
     /// A room for `record`, in no map yet, its computer not started.
     fn build(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
-        let owners = owners_of(record.tags());
         let computers: PlayerSet = record
             .seats()
             .iter()
@@ -477,17 +469,14 @@ impl Rooms {
             }));
         // The players of a resumed game are away from the start: their
         // seats are held for them as for a drop.
-        let now = Instant::now();
-        let away = owners.keys().map(|p| (*p, now)).collect();
+        let seats = Book::resumed(session.record().tags(), Instant::now());
         Arc::new_cyclic(|me| Room {
             code,
             state: Mutex::new(State {
                 session,
                 notices: Vec::new(),
                 closed: false,
-                owners,
-                connected: BTreeSet::new(),
-                away,
+                seats,
                 turn: None,
             }),
             changed: Condvar::new(),

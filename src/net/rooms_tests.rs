@@ -18,14 +18,23 @@ fn classic(computers: PlayerSet) -> NewGame {
     new
 }
 
+/// `name` claims a seat of `room` with a key of their own (`SHA256:NAME`).
+fn claim(room: &Room, name: &str) -> Result<Player, JoinError> {
+    let who = Who {
+        name: name.to_string(),
+        key: Some(format!("SHA256:{name}")),
+    };
+    room.claim(&who, None).map(|seated| seated.seat)
+}
+
 #[test]
 fn seats_are_claimed_kept_on_a_drop_and_taken_back_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let rooms = Rooms::open(dir.path().to_path_buf(), 1).unwrap();
     let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
-    assert_eq!(room.claim("ann"), Ok(Player::A));
-    assert_eq!(room.claim("bob"), Ok(Player::B));
-    assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
+    assert_eq!(claim(&room, "ann"), Ok(Player::A));
+    assert_eq!(claim(&room, "bob"), Ok(Player::B));
+    assert!(matches!(claim(&room, "cy"), Err(JoinError::Full(_))));
     room.leave(Player::B);
     assert!(
         room.view()
@@ -33,8 +42,8 @@ fn seats_are_claimed_kept_on_a_drop_and_taken_back_by_name() {
             .iter()
             .any(|n| n == "b disconnected, waiting")
     );
-    assert!(matches!(room.claim("cy"), Err(JoinError::Full(_))));
-    assert_eq!(room.claim("bob"), Ok(Player::B));
+    assert!(matches!(claim(&room, "cy"), Err(JoinError::Full(_))));
+    assert_eq!(claim(&room, "bob"), Ok(Player::B));
     assert_eq!(
         rooms
             .get(&room.code().to_lowercase())
@@ -48,7 +57,7 @@ fn a_move_is_checked_kept_and_resumed_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let rooms = Rooms::open(dir.path().to_path_buf(), 2).unwrap();
     let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
-    room.claim("ann").unwrap();
+    claim(&room, "ann").unwrap();
     let view = room.view();
     let mv = view.record.end().moves(view.record.rules())[0];
     assert_eq!(
@@ -62,7 +71,7 @@ fn a_move_is_checked_kept_and_resumed_after_a_restart() {
     let resumed = again.get(room.code()).unwrap();
     assert_eq!(resumed.view().record.plays().len(), 1);
     assert_eq!(
-        resumed.claim("ann"),
+        claim(&resumed, "ann"),
         Ok(Player::A),
         "the seat's name was kept"
     );
@@ -148,7 +157,7 @@ fn a_room_answers_while_its_computer_thinks() {
         .create(&classic(PlayerSet::single(Player::A)))
         .unwrap();
     assert!(until(|| room.thinking()), "the computer starts thinking");
-    assert_eq!(room.claim("bob"), Ok(Player::B), "a claim is answered");
+    assert_eq!(claim(&room, "bob"), Ok(Player::B), "a claim is answered");
     assert!(room.view().record.plays().is_empty());
     assert!(
         rooms.list().iter().any(|l| l.contains("b: bob")),
@@ -165,8 +174,8 @@ fn a_seat_held_too_long_is_open_to_anyone_and_everyone_is_told() {
     let dir = tempfile::tempdir().unwrap();
     let rooms = rooms_with(dir.path(), 1, Duration::from_millis(100));
     let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
-    room.claim("ann").unwrap();
-    room.claim("bob").unwrap();
+    claim(&room, "ann").unwrap();
+    claim(&room, "bob").unwrap();
     room.leave(Player::B);
     let told = |r: &Room| {
         r.view()
@@ -176,12 +185,12 @@ fn a_seat_held_too_long_is_open_to_anyone_and_everyone_is_told() {
     };
     assert!(!told(&room));
     assert!(until(|| told(&room)), "the others are told, unasked");
-    assert_eq!(room.claim("cy"), Ok(Player::B), "anyone may take it");
+    assert_eq!(claim(&room, "cy"), Ok(Player::B), "anyone may take it");
     assert!(rooms.list().iter().any(|l| l.contains("b: cy")));
     room.leave(Player::A);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(
-        room.claim("bob"),
+        claim(&room, "bob"),
         Ok(Player::A),
         "bob comes back too late: a's seat, open"
     );
@@ -192,7 +201,7 @@ fn stopping_closes_the_rooms_with_a_word_and_keeps_the_games() {
     let dir = tempfile::tempdir().unwrap();
     let rooms = rooms_with(dir.path(), 1, SEAT_HOLD);
     let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
-    room.claim("ann").unwrap();
+    claim(&room, "ann").unwrap();
     let view = room.view();
     room.play(
         Player::A,

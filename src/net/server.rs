@@ -120,9 +120,8 @@ impl Drop for Channelled {
 pub struct Client {
     shared: Arc<Shared>,
     address: IpAddr,
-    user: String,
-    /// The game the user name asked to join at once (`CODE`, `NAME+CODE`).
-    join: Option<String>,
+    /// Who logged in, and the game the user name asked to join at once.
+    login: login::Login,
     /// Whether a key was refused before any login succeeded: counted as
     /// one failure of the address if the connection ends without a login.
     key_refused: bool,
@@ -144,8 +143,7 @@ impl Client {
         Client {
             shared,
             address,
-            user: String::new(),
-            join: None,
+            login: login::Login::default(),
             key_refused: false,
             logged_in: false,
             channels: BTreeMap::new(),
@@ -154,9 +152,7 @@ impl Client {
 
     /// Lets `user` in, holding `key` if they logged in with one.
     fn accept(&mut self, user: &str, key: Option<&PublicKey>) -> Auth {
-        let login = login(user, key);
-        self.user = login.name;
-        self.join = login.join;
+        self.login = login(user, key);
         self.logged_in = true;
         Auth::Accept
     }
@@ -221,20 +217,21 @@ impl Client {
             let _ = handle.eof(channel).await;
             let _ = handle.close(channel).await;
         });
-        let (user, rooms) = (self.user.clone(), Arc::clone(&self.shared.rooms));
-        let (join, address) = (self.join.clone(), self.address);
+        let (login, rooms) = (self.login.clone(), Arc::clone(&self.shared.rooms));
+        let address = self.address;
         let stopping = Arc::clone(&self.shared.stopping);
         std::thread::spawn(move || {
             let screen = match terminal {
                 Some(terminal) => Screen::new(out, true, wake).with_terminal(terminal),
                 None => Screen::new(out, false, wake),
             };
-            let start = match (&command, &join) {
-                (Some(command), _) => lobby::Start::Command(command),
-                (None, Some(code)) => lobby::Start::Join(code),
-                (None, None) => lobby::Start::Lobby,
+            let start = match (&login.refused, &command, &login.join) {
+                (Some(why), _, _) => lobby::Start::Refused(why),
+                (None, Some(command), _) => lobby::Start::Command(command),
+                (None, None, Some(code)) => lobby::Start::Join(code, login.secret.as_deref()),
+                (None, None, None) => lobby::Start::Lobby,
             };
-            let code = lobby::run(&user, address, &rooms, &lines, &screen, start);
+            let code = lobby::run(&login.who, address, &rooms, &lines, &screen, start);
             if stopping.is_stopping() {
                 screen.say(STOPPING);
             }

@@ -308,17 +308,22 @@ fn a_dropped_player_keeps_the_seat_and_a_restarted_server_resumes_the_game() {
     let data = tempfile::tempdir().unwrap();
     let server = start(data.path(), &[]);
     let code = std::sync::Mutex::new(String::new());
+    let logins = std::sync::Mutex::new((String::new(), String::new()));
     bounded(async {
         let mut ann = Client::open(server.addr, "ann", Some("new classic 3")).await;
         let game = ann.code().await;
         *code.lock().unwrap() = game.clone();
+        // Each seat's secret, for its player to come back with.
+        let mine = ann.seat_login().await;
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
         bob.seated("you play b").await;
+        let bobs = bob.seat_login().await;
+        *logins.lock().unwrap() = (mine, bobs.clone());
         let mut other = Client::open(server.addr, "zed", Some(&format!("join {game}"))).await;
         other.expect("every seat of game").await;
         bob.drop_connection().await;
         ann.expect("b disconnected, waiting").await;
-        let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
+        let mut bob = Client::open(server.addr, &bobs, None).await;
         bob.seated("you play b").await;
         ann.expect("b (bob) is back").await;
         // a, first to move (its menu was shown before the drop), plays
@@ -329,13 +334,14 @@ fn a_dropped_player_keeps_the_seat_and_a_restarted_server_resumes_the_game() {
     });
     drop(server);
     let code = code.into_inner().unwrap();
+    let (anns, bobs) = logins.into_inner().unwrap();
     let server = restarted(data.path(), &code);
     bounded(async {
         let mut lobby = Client::open(server.addr, "cy", Some("list")).await;
         lobby.expect(&code).await;
-        let mut ann = Client::open(server.addr, "ann", Some(&format!("join {code}"))).await;
+        let mut ann = Client::open(server.addr, &anns, None).await;
         ann.expect("you play a").await;
-        let mut bob = Client::open(server.addr, "bob", Some(&format!("join {code}"))).await;
+        let mut bob = Client::open(server.addr, &bobs, None).await;
         bob.expect("you play b").await;
         tokio::join!(ann.play_to_the_end(), bob.play_to_the_end());
     });
@@ -466,4 +472,5 @@ mod lobby;
 mod new_game;
 mod rooms;
 mod screen;
+mod seats;
 mod stop;

@@ -90,7 +90,8 @@ pub fn help() -> String {
         entry(
             "  ",
             "join CODE",
-            "play in a game (again at your seat after a drop)",
+            "play in a game; `join CODE.SECRET` again at your seat, with the \
+             secret you were shown when you took it",
         ),
         entry("  ", "watch CODE", "watch a game"),
         entry("  ", "help", "this help"),
@@ -152,8 +153,14 @@ pub enum Request {
     List,
     /// Make a game and sit at its first person's seat.
     New(NewGame),
-    /// Join the game of this code.
-    Join(String),
+    /// Join the game of this code, with the seat's secret if given
+    /// (`join CODE.SECRET`).
+    Join {
+        /// The game's code, in capitals.
+        code: String,
+        /// The seat's secret, in small letters.
+        secret: Option<String>,
+    },
     /// Watch the game of this code.
     Watch(String),
     /// Show the help.
@@ -177,7 +184,7 @@ pub fn parse(line: &str) -> Result<Request, String> {
         ["list"] => Ok(Request::List),
         ["help"] | ["?"] => Ok(Request::Help),
         ["quit"] | ["exit"] | ["q"] => Ok(Request::Quit),
-        ["join", code] => Ok(Request::Join(code.to_ascii_uppercase())),
+        ["join", game] => Ok(join(game)),
         ["watch", code] => Ok(Request::Watch(code.to_ascii_uppercase())),
         ["join" | "watch"] => Err("which game? give its code (`join ABCD`)".to_string()),
         ["new", rest @ ..] => parse_new(rest).map(Request::New),
@@ -186,6 +193,19 @@ pub fn parse(line: &str) -> Result<Request, String> {
             "unknown command `{}` (`help` lists them)",
             quoted(line)
         )),
+    }
+}
+
+/// `join CODE` or `join CODE.SECRET`: the code in capitals, the secret in
+/// small letters (the room and the seat check them).
+fn join(game: &str) -> Request {
+    let (code, secret) = match game.split_once('.') {
+        Some((code, secret)) => (code, Some(secret.to_ascii_lowercase())),
+        None => (game, None),
+    };
+    Request::Join {
+        code: code.to_ascii_uppercase(),
+        secret,
     }
 }
 

@@ -34,7 +34,20 @@ fn seats(game: &NewGame) -> Vec<(char, AiKind)> {
 
 #[test]
 fn lobby_commands_are_read_and_anything_else_refused() {
-    assert_eq!(parse("join abcd"), Ok(Request::Join("ABCD".into())));
+    assert_eq!(
+        parse("join abcd"),
+        Ok(Request::Join {
+            code: "ABCD".into(),
+            secret: None
+        })
+    );
+    assert_eq!(
+        parse("join abcd.K7M2"),
+        Ok(Request::Join {
+            code: "ABCD".into(),
+            secret: Some("k7m2".into())
+        })
+    );
     assert_eq!(parse("watch QRST"), Ok(Request::Watch("QRST".into())));
     assert_eq!(parse("  list "), Ok(Request::List));
     assert_eq!(parse("?"), Ok(Request::Help));
@@ -215,4 +228,49 @@ proptest! {
             prop_assert!(think >= Duration::from_millis(THINK_MILLIS.0));
         }
     }
+
+    /// Any line, controls and all, as typed or as an exec request's
+    /// bytes read: never a panic, and a refusal never carries a raw
+    /// control character to the client's terminal.
+    #[test]
+    fn any_line_is_read_or_refused_without_a_raw_control(
+        line in "(join |watch |new |new classic |new dicewars 5 computer |list |help |quit )?.{0,60}",
+    ) {
+        check_any_line(&line)?;
+    }
+
+    #[test]
+    fn any_command_s_words_with_controls_are_refused_escaped(
+        line in "(new|join|watch|list|help|quit) [\\x00-\\x1fa-z\\x7f-\\x9f]{0,8}( [\\x00-\\x7f]{0,8}){0,3}",
+    ) {
+        check_any_line(&line)?;
+    }
+
+    #[test]
+    fn any_exec_request_is_read_or_refused_without_a_raw_control(
+        bytes in proptest::collection::vec(any::<u8>(), 0..300),
+    ) {
+        // What the server makes of an exec request's bytes.
+        let command: String = String::from_utf8_lossy(&bytes).chars().take(200).collect();
+        check_any_line(&command)?;
+    }
+}
+
+/// The invariants of [`parse`] on any line.
+fn check_any_line(line: &str) -> Result<(), TestCaseError> {
+    match parse(line) {
+        Err(why) => prop_assert!(!why.chars().any(char::is_control), "{:?}", why),
+        Ok(Request::Join { code, secret }) => {
+            prop_assert_eq!(&code, &code.to_ascii_uppercase());
+            prop_assert!(!code.contains(char::is_whitespace) && !code.contains('.'));
+            prop_assert!(secret.is_none_or(|s| s == s.to_ascii_lowercase()));
+        }
+        Ok(Request::Watch(code)) => prop_assert_eq!(&code, &code.to_ascii_uppercase()),
+        Ok(Request::New(game)) => {
+            prop_assert!(game.computers().len() < usize::from(game.players));
+            prop_assert!(game.file().is_none(), "a client never names a file");
+        }
+        Ok(_) => {}
+    }
+    Ok(())
 }

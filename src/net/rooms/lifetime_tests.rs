@@ -88,7 +88,10 @@ fn a_finished_room_is_freed_once_nobody_follows_it_and_its_record_moved_aside() 
         .create(&classic(PlayerSet::single(Player::B)))
         .unwrap();
     let code = room.code().to_string();
-    assert_eq!(room.claim("ann"), Ok(Player::A));
+    assert_eq!(
+        room.claim(&Who::named("ann"), None).map(|s| s.seat),
+        Ok(Player::A)
+    );
     play_to_the_end(&room, Player::A);
     std::thread::sleep(Duration::from_millis(50));
     assert_eq!(rooms.codes(), std::slice::from_ref(&code), "followed: kept");
@@ -129,7 +132,9 @@ fn an_abandoned_game_is_put_away_and_brought_back_by_its_code() {
     let rooms = rooms_with(dir.path(), 2, hold, Quota::default());
     let room = rooms.create(&classic(PlayerSet::EMPTY)).unwrap();
     let code = room.code().to_string();
-    room.claim("ann").unwrap();
+    room.claim(&Who::named("ann"), None)
+        .map(|s| s.seat)
+        .unwrap();
     let mv = room.view().record.end().moves(room.view().record.rules())[0];
     room.play(Player::A, 0, mv).unwrap();
     room.leave(Player::A);
@@ -141,7 +146,11 @@ fn an_abandoned_game_is_put_away_and_brought_back_by_its_code() {
     let back = rooms.get(&code.to_lowercase()).expect("brought back");
     assert_eq!(back.view().record.plays().len(), 1, "the move kept");
     assert_eq!(rooms.codes(), [code]);
-    assert_eq!(back.claim("bob"), Ok(Player::A), "the seat held too long");
+    assert_eq!(
+        back.claim(&Who::named("bob"), None).map(|s| s.seat),
+        Ok(Player::A),
+        "the seat held too long"
+    );
 }
 
 #[test]

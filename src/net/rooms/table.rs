@@ -22,10 +22,9 @@ impl Room {
         let seats: Vec<String> = Player::all(rules.players())
             .map(|p| {
                 let seat = record.seats().get(usize::from(p.index()));
-                let who = match (seat, state.owners.get(&p)) {
+                let who = match (seat, state.seats.shown(p)) {
                     (Some(Seat::Computer { ai, .. }), _) => format!("computer {}", ai.name()),
-                    (_, Some(name)) if state.connected.contains(&p) => name.clone(),
-                    (_, Some(name)) => format!("{name} (away)"),
+                    (_, Some(who)) => who,
                     (_, None) => "free".to_string(),
                 };
                 format!("{}: {who}", p.letter())

@@ -15,7 +15,7 @@ use russh::keys::key::PrivateKeyWithHashAlg;
 use super::{Client, Server, bounded, connect, start, start_with};
 
 /// A key of a test's players, the same for the same seed.
-fn key(seed: u8) -> PrivateKey {
+pub(super) fn key(seed: u8) -> PrivateKey {
     PrivateKey::from(russh::keys::ssh_key::private::Ed25519Keypair::from_seed(
         &[seed; 32],
     ))
@@ -23,7 +23,7 @@ fn key(seed: u8) -> PrivateKey {
 
 /// `user` logged in with `key`, in the lobby (or at a game the user name
 /// asks for); or why not.
-async fn open_with_key(
+pub(super) async fn open_with_key(
     addr: std::net::SocketAddr,
     user: &str,
     key: &PrivateKey,
@@ -129,10 +129,13 @@ fn a_code_as_user_name_joins_the_game_and_brings_the_player_back() {
         let mut bob = Client::open(server.addr, &format!("bob+{code}"), None).await;
         bob.expect("welcome, bob").await;
         bob.expect(&format!("you play b in game {code}")).await;
+        let secret = bob.seat_login().await;
+        let secret = secret.rsplit_once('.').unwrap().1.to_string();
         bob.drop_connection().await;
         ann.expect("b disconnected, waiting").await;
         let lower = code.to_lowercase();
-        let mut bob = Client::open(server.addr, &format!("bob+{lower}"), None).await;
+        let again = format!("bob+{lower}.{secret}");
+        let mut bob = Client::open(server.addr, &again, None).await;
         bob.expect(&format!("you play b in game {code}")).await;
         ann.expect("b (bob) is back").await;
         // CODE alone: the player is known by their key.

@@ -16,12 +16,14 @@ fn a_terminated_server_tells_its_clients_exits_143_and_resumes_the_game() {
     let mut server = start(data.path(), &[]);
     let code = std::sync::Mutex::new(String::new());
     let board = std::sync::Mutex::new(String::new());
+    let login = std::sync::Mutex::new(String::new());
     bounded(async {
         let mut ann = Client::open(server.addr, "ann", Some("new classic 3")).await;
         let game = ann.code().await;
         *code.lock().unwrap() = game.clone();
         let mut bob = Client::open(server.addr, "bob", Some(&format!("join {game}"))).await;
         bob.seated("you play b").await;
+        *login.lock().unwrap() = bob.seat_login().await;
         let mut lobby = Client::open(server.addr, "cy", None).await;
         lobby.expect("lobby>").await;
         ann.expect("choose your move:").await;
@@ -53,7 +55,16 @@ fn a_terminated_server_tells_its_clients_exits_143_and_resumes_the_game() {
     let code = code.into_inner().unwrap();
     let server = restarted(data.path(), &code);
     bounded(async {
-        let mut bob = Client::open(server.addr, "bob", Some(&format!("join {code}"))).await;
+        // bob comes back with his seat's secret.
+        let secret = login
+            .lock()
+            .unwrap()
+            .rsplit_once('.')
+            .unwrap()
+            .1
+            .to_string();
+        let join = format!("join {code}.{secret}");
+        let mut bob = Client::open(server.addr, "bob", Some(&join)).await;
         bob.expect("you play b").await;
         let from = bob.seen;
         bob.expect(" to move\n").await;

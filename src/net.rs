@@ -66,6 +66,9 @@ pub struct ServeOptions {
     /// The seed the games' codes, deals and computer players are drawn
     /// from; `None`: a random one.
     pub seed: Option<u64>,
+    /// The memory the games' computers may hold, all together: a new game
+    /// whose computer's seats do not fit is refused.
+    pub max_memory: crate::analysis::ByteSize,
 }
 
 /// How the server stopped: by a signal, cleanly (every client told, every
@@ -119,6 +122,7 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
     let seed = options.seed.unwrap_or_else(rand::random);
     let config = rooms::RoomsConfig {
         seat_hold: options.seat_hold,
+        max_memory: options.max_memory,
         ..rooms::RoomsConfig::default()
     };
     let rooms = rooms::Rooms::open_with(games.clone(), seed, config)

@@ -69,6 +69,8 @@ pub struct RoomsConfig {
     pub workers: usize,
     /// How long a dropped player's seat is held for them.
     pub seat_hold: Duration,
+    /// The memory the games' computers may hold, all together.
+    pub max_memory: crate::analysis::ByteSize,
 }
 
 impl Default for RoomsConfig {
@@ -76,6 +78,7 @@ impl Default for RoomsConfig {
         RoomsConfig {
             workers: pool::cores(),
             seat_hold: SEAT_HOLD,
+            max_memory: crate::analysis::ByteSize::MAX,
         }
     }
 }
@@ -284,6 +287,7 @@ pub struct Rooms {
     rng: Mutex<ChaCha8Rng>,
     pool: Arc<Pool>,
     hold: Duration,
+    max_memory: crate::analysis::ByteSize,
     /// The computer's opponents of new rooms (tests put their own).
     brains: Mutex<Option<Brains>>,
     stopped: AtomicBool,
@@ -337,6 +341,7 @@ impl Rooms {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
             pool: Pool::start(config.workers)?,
             hold: config.seat_hold,
+            max_memory: config.max_memory,
             brains: Mutex::new(None),
             stopped: AtomicBool::new(false),
         });
@@ -428,6 +433,7 @@ impl Rooms {
         }
         let seed = new.seed.unwrap_or_else(|| self.draw_seed());
         let dealt = new.deal(seed, None).map_err(|e| e.to_string())?;
+        self.room_for(&dealt)?;
         if new.computers().len() >= usize::from(dealt.rules.players()) {
             return Err("every seat is the computer's: leave one for a person".to_string());
         }
@@ -452,6 +458,9 @@ impl Rooms {
     }
 
     fn start(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
+        // A seat whose opponent cannot play the rules (a record made before
+        // they were checked) plays as a lesser one, said to everyone.
+        let (record, fell) = crate::session::fit_seats(record);
         let owners = owners_of(record.tags());
         let computers: PlayerSet = record
             .seats()
@@ -483,7 +492,7 @@ impl Rooms {
             code: code.clone(),
             state: Mutex::new(State {
                 session,
-                notices: Vec::new(),
+                notices: fell.iter().map(ToString::to_string).collect(),
                 closed: false,
                 owners,
                 connected: BTreeSet::new(),

@@ -84,6 +84,7 @@ fn rooms_with(dir: &Path, workers: usize, hold: Duration) -> Arc<Rooms> {
     let config = RoomsConfig {
         workers,
         seat_hold: hold,
+        ..RoomsConfig::default()
     };
     Rooms::open_with(dir.to_path_buf(), 5, config).unwrap()
 }

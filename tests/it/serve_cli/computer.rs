@@ -43,10 +43,12 @@ fn the_perfect_command_that_crashed_the_server_is_refused_and_the_server_plays_o
 }
 
 /// A Dice Wars game's record as a server kept it before `perfect` was
-/// refused there: `perfect` at b, b to move, a person at a.
+/// refused there: `perfect` at b, b to move, a person at a (whose cells
+/// b cannot all take in one turn).
 fn record_with_perfect() -> String {
-    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 2, 8).unwrap();
-    let start = Position::start(&rules, "a-2 b-3 / b-2 a-1".parse().unwrap(), Player::B).unwrap();
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(3).unwrap(), 2, 8).unwrap();
+    let board = "a-3 b-2 a-4 / b-1 a-2 b-2 / a-4 b-3 a-2".parse().unwrap();
+    let start = Position::start(&rules, board, Player::B).unwrap();
     let perfect = Seat::Computer {
         ai: AiKind::Perfect,
         budget: Budget::time(std::time::Duration::from_millis(200)),

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::seats::fitting;
 use super::{Seats, Session};
 use crate::ai::{AiKind, Unfit};
 use crate::game::Player;
@@ -60,27 +61,21 @@ pub fn fit_seats(record: Record) -> (Record, Vec<FellBack>) {
         .seats()
         .iter()
         .zip(0u8..)
-        .map(|(seat, i)| match *seat {
-            Seat::Computer { ai, budget } => {
-                let mut now = ai;
-                while let Err(unfit) = now.fit(set) {
-                    let Some(lesser) = now.lesser(set) else { break };
-                    if let Some(player) = Player::new(i).filter(|_| now == ai) {
-                        fell.push(FellBack {
-                            player,
-                            was: ai,
-                            now: lesser,
-                            why: Why::Unfit(unfit),
-                        });
-                    }
-                    now = lesser;
+        .map(|(&seat, i)| match (seat, Player::new(i)) {
+            (Seat::Computer { ai, budget }, Some(player)) => match ai.fit(set) {
+                Ok(()) => seat,
+                Err(unfit) => {
+                    let now = fitting(ai, set);
+                    fell.push(FellBack {
+                        player,
+                        was: ai,
+                        now,
+                        why: Why::Unfit(unfit),
+                    });
+                    Seat::Computer { ai: now, budget }
                 }
-                if let Some(f) = fell.last_mut().filter(|f| f.player.index() == i) {
-                    f.now = now;
-                }
-                Seat::Computer { ai: now, budget }
-            }
-            Seat::Person => Seat::Person,
+            },
+            _ => seat,
         })
         .collect();
     if fell.is_empty() {

@@ -171,7 +171,7 @@ impl Seats {
 
 /// `kind` if it can play rule set `set`, otherwise the first lesser one
 /// that can.
-fn fitting(kind: AiKind, set: RuleSet) -> AiKind {
+pub(super) fn fitting(kind: AiKind, set: RuleSet) -> AiKind {
     let mut kind = kind;
     while kind.fit(set).is_err() {
         match kind.lesser(set) {

@@ -68,6 +68,9 @@ pub struct ServeOptions {
     pub seed: Option<u64>,
     /// The games and computer seats per person and per address.
     pub quota: rooms::Quota,
+    /// The memory the games' computers may hold, all together: a new game
+    /// whose computer's seats do not fit is refused.
+    pub max_memory: crate::analysis::ByteSize,
 }
 
 /// How the server stopped: by a signal, cleanly (every client told, every
@@ -122,6 +125,7 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
     let config = rooms::RoomsConfig {
         seat_hold: options.seat_hold,
         quota: options.quota,
+        max_memory: options.max_memory,
         ..rooms::RoomsConfig::default()
     };
     let rooms = rooms::Rooms::open_with(games.clone(), seed, config)

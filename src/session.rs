@@ -20,6 +20,7 @@
 //! ```
 
 pub mod computer;
+mod fallback;
 mod new_game;
 pub mod pool;
 mod seats;
@@ -30,6 +31,7 @@ mod table;
 mod tests;
 
 pub use computer::{Answer, Computer, ComputerError, PoolStopped, Stamp, Thought, Ticket};
+pub use fallback::{FellBack, Why, fit_seats};
 pub use new_game::{
     Board, ComputerSeats, Dealt, NewGame, NewGameError, PlayAgain, RandomMap, Seating, THINK_TIME,
 };
@@ -150,6 +152,9 @@ pub enum Event {
     Saved,
     /// The game could not be kept: the warning to show.
     SaveFailed(String),
+    /// A computer's seat fell back to a lesser opponent (its own failed):
+    /// the word to show.
+    FellBack(FellBack),
 }
 
 /// A fault of the game itself, as opposed to the input or a file.

@@ -62,6 +62,9 @@ pub enum LineupError {
     /// The rule set cannot deal a start.
     #[error(transparent)]
     Deal(#[from] DealError),
+    /// An opponent cannot play the rule set's games ([`AiKind::fit`]).
+    #[error(transparent)]
+    Unfit(#[from] super::Unfit),
 }
 
 /// Who plays which seat of an arena's games, round after round of each
@@ -229,7 +232,8 @@ impl Arena {
     ///
     /// # Errors
     /// A free-for-all does not name one opponent a player, or names one
-    /// twice; or the rule set cannot deal a start.
+    /// twice; an opponent cannot play the rule set's games; or the rule
+    /// set cannot deal a start.
     pub fn new(
         rules: Rules,
         lineup: impl Into<Lineup>,
@@ -239,6 +243,9 @@ impl Arena {
     ) -> Result<Arena, LineupError> {
         let lineup = lineup.into();
         lineup.check(rules.players())?;
+        for kind in lineup.kinds() {
+            kind.fit(rules.set())?;
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let boards = (0..boards)
             .map(|_| deal_start(&rules, Player::A, &mut rng).map(|start| *start.board()))

@@ -132,6 +132,7 @@ fn refused(new: &NewGame, e: NewGameError) -> CliError {
             Player::last_of(players)
         )),
         e @ NewGameError::Unread { .. } => CliError::Runtime(e.to_string()),
+        NewGameError::Unfit(e) => CliError::Usage(format!("--ai: {e}")),
     }
 }
 

@@ -111,6 +111,8 @@ pub struct RoomsConfig {
     pub seat_hold: Duration,
     /// The games and computer seats one person or address may have.
     pub quota: Quota,
+    /// The memory the games' computers may hold, all together.
+    pub max_memory: crate::analysis::ByteSize,
 }
 
 impl Default for RoomsConfig {
@@ -119,6 +121,7 @@ impl Default for RoomsConfig {
             workers: pool::cores(),
             seat_hold: SEAT_HOLD,
             quota: Quota::default(),
+            max_memory: crate::analysis::ByteSize::MAX,
         }
     }
 }
@@ -262,6 +265,7 @@ pub struct Rooms {
     rng: Mutex<ChaCha8Rng>,
     pool: Arc<Pool>,
     hold: Duration,
+    max_memory: crate::analysis::ByteSize,
     /// The computer's opponents of new rooms (tests put their own).
     brains: Mutex<Option<Brains>>,
     stopped: AtomicBool,
@@ -315,6 +319,7 @@ impl Rooms {
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)),
             pool: Pool::start(config.workers)?,
             hold: config.seat_hold,
+            max_memory: config.max_memory,
             brains: Mutex::new(None),
             stopped: AtomicBool::new(false),
             notes: found.notes,
@@ -409,6 +414,7 @@ impl Rooms {
         }
         let seed = new.seed.unwrap_or_else(|| self.draw_seed());
         let dealt = new.deal(seed, None).map_err(|e| e.to_string())?;
+        self.room_for(&dealt)?;
         if new.computers().len() >= usize::from(dealt.rules.players()) {
             return Err("every seat is the computer's: leave one for a person".to_string());
         }
@@ -445,6 +451,9 @@ impl Rooms {
 
     /// A room for `record`, in no map yet, its computer not started.
     fn build(&self, code: String, record: Record, seed: u64, path: PathBuf) -> Arc<Room> {
+        // A seat whose opponent cannot play the rules (a record made before
+        // they were checked) plays as a lesser one, said to everyone.
+        let (record, fell) = crate::session::fit_seats(record);
         let computers: PlayerSet = record
             .seats()
             .iter()
@@ -474,7 +483,7 @@ impl Rooms {
             code,
             state: Mutex::new(State {
                 session,
-                notices: Vec::new(),
+                notices: fell.iter().map(ToString::to_string).collect(),
                 closed: false,
                 seats,
                 turn: None,

@@ -12,6 +12,7 @@
 //! hints of its hooks), the line mode ([`Computer`]: the session's seats)
 //! and the server's games (each room's opponents).
 
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -365,15 +366,33 @@ impl Computer {
     ///
     /// # Errors
     /// [`ComputerError`]: no move, a failure, or the pool stopped.
+    /// A seat whose thinking fails falls back to a lesser opponent
+    /// ([`Session::fall_back`], said by an [`Event::FellBack`] before the
+    /// move), which thinks again.
     pub fn play(&self, session: &mut Session) -> Result<Vec<Event>, ComputerError> {
         let player = session.position().player();
-        let (sender, thoughts) = std::sync::mpsc::channel();
-        let ticket = self.turn(session, move |t| {
-            let _ = sender.send(t);
-        })?;
-        let thought = thoughts.recv().map_err(|_| PoolStopped)?;
-        drop(ticket);
-        session.play_thought(thought, player)
+        let mut said = Vec::new();
+        loop {
+            let (sender, thoughts) = std::sync::mpsc::channel();
+            let ticket = self.turn(session, move |t| {
+                let _ = sender.send(t);
+            })?;
+            let thought = thoughts.recv().map_err(|_| PoolStopped)?;
+            drop(ticket);
+            match session.play_thought(thought, player) {
+                Err(ComputerError::Failed(why)) => {
+                    let Some(fell) = session.fall_back(player, why.clone()) else {
+                        return Err(ComputerError::Failed(why));
+                    };
+                    lock(&self.seats).reseat(player, fell.now);
+                    said.push(Event::FellBack(fell));
+                }
+                played => {
+                    said.extend(played?);
+                    return Ok(said);
+                }
+            }
+        }
     }
 
     /// Works out the hints on the pool, waiting for them.
@@ -409,9 +428,12 @@ impl Computer {
             let mut seats = lock(&seats);
             let mut copy = Session::new(record, seed)
                 .with_seats(std::mem::replace(&mut *seats, Seats::none()));
-            let answer = think(&mut copy);
+            // The seats come back even when the thinking panics, for the
+            // seat to fall back ([`Computer::play`]); the panic goes on to
+            // the pool, which reports it.
+            let answer = catch_unwind(AssertUnwindSafe(|| think(&mut copy)));
             *seats = std::mem::replace(&mut copy.seats, Seats::none());
-            answer
+            answer.unwrap_or_else(|panic| resume_unwind(panic))
         };
         Ticket::start(&self.pool, session.stamp(), work, reply)
     }

@@ -127,3 +127,44 @@ fn a_job_gone_before_its_turn_is_skipped_and_stopping_skips_the_rest() {
         "the job gone never ran"
     );
 }
+
+/// `perfect` is offered only where every attack wins
+/// ([`crate::ai::AiKind::fit`]); there its proof searches to the end of the
+/// game, depth first, from the first move: on the largest boards, with the
+/// most players and dice, that deepest search finishes on a pool's thread.
+#[test]
+fn perfect_s_deepest_search_finishes_on_a_pool_thread() {
+    use crate::ai::{AiKind, Budget};
+    use crate::game::{Ground, MAX_SIDE, Player, RuleSet, deal_game};
+    use crate::session::{Answer, Stamp, Ticket};
+    let pool = Pool::start(1).unwrap();
+    for set in RuleSet::ALL
+        .into_iter()
+        .filter(|s| AiKind::Perfect.fit(*s).is_ok())
+    {
+        for players in [2, 8] {
+            let dice = usize::from(set.defaults().max_dice_limit);
+            let ground = Ground::Hexagons(usize::from(MAX_SIDE));
+            let (rules, start) = deal_game(set, ground, players, dice, Player::A, 1).unwrap();
+            let stamp = Stamp {
+                plays: 0,
+                position: start,
+            };
+            let (reply, thoughts) = channel();
+            let work = move || {
+                let mut ai = AiKind::Perfect.build(1);
+                ai.choose(&rules, &start, Budget::nodes(300_000))
+            };
+            let _ticket = Ticket::start(&pool, stamp, work, move |t| {
+                let _ = reply.send(t);
+            })
+            .unwrap();
+            let thought = thoughts.recv_timeout(Duration::from_secs(120)).unwrap();
+            match thought.answer(stamp) {
+                Answer::Ready(mv) => assert!(mv.is_some(), "{set} {players}"),
+                Answer::Failed(why) => panic!("{set} {players}: {why}"),
+                Answer::Dropped => panic!("{set} {players}: dropped"),
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@
 use super::state::{ComputerPlayer, Hint, HintProvider};
 use super::words::{percent, rating};
 use crate::ai::{Analysis, Budget, Strategy};
-use crate::game::{Battle, Move, Position, Rules};
+use crate::game::{Battle, Move, Player, Position, Rules};
 
 /// The chance that an attack takes its target, from the exact odds of its
 /// battle, under rules that roll dice; `None` for a pass or a sure attack.
@@ -35,6 +35,10 @@ impl ComputerPlayer for Computers {
     fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move> {
         let (ai, budget) = self.seat(position.player())?;
         ai.choose(rules, position, budget)
+    }
+
+    fn fall_back(&mut self, player: Player, why: String) -> Option<crate::session::FellBack> {
+        Computers::fall_back(self, player, why)
     }
 }
 

@@ -257,6 +257,7 @@ fn say(
             Event::NoHints => writeln!(output, "There are no hints in this game.")?,
             Event::Left(player) => writeln!(output, "{player} leaves the game.")?,
             Event::SaveFailed(warning) => writeln!(output, "{warning}")?,
+            Event::FellBack(fell) => writeln!(output, "{fell}.")?,
             Event::GameOver(_) | Event::Saved => {}
         }
     }

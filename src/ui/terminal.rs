@@ -373,7 +373,7 @@ pub fn run(
                 Effect::Continue
             }
             Event::Computer(thought) => {
-                thinking = thinking.take(thought, &mut app);
+                thinking = thinking.take(thought, &mut app, worker.as_ref());
                 Effect::Continue
             }
             Event::Input(Input::Key(key)) => app.key(key),

@@ -227,6 +227,7 @@ fn arena(args: &ArenaArgs) -> Result<(Arena, ArenaResult, MapArgs), CliError> {
     let arena = Arena::new(rules, lineup, args.games, args.seed, budget)
         .map_err(|e| match e {
             LineupError::Deal(e) => crate::cli::setup::deal_error(e),
+            LineupError::Unfit(e) => CliError::Usage(e.to_string()),
             e => CliError::Usage(format!("--seats: {e}")),
         })?
         .timed(args.nodes.is_none() || args.times);

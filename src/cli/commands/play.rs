@@ -64,7 +64,13 @@ fn computers(game: &Game) -> Computers {
     let (ai, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
     let hints = ai.rater_under(game.record.rules().set());
-    Computers::seated(game.record.seats(), hints, budget, seed)
+    Computers::seated(
+        game.record.seats(),
+        hints,
+        budget,
+        seed,
+        game.record.rules().set(),
+    )
 }
 
 /// Plays the game full-screen, from where its record stands, the record

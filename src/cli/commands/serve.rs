@@ -10,6 +10,7 @@ use clap::Args;
 use russh::keys::PublicKey;
 use russh::keys::ssh_key::authorized_keys::Entry;
 
+use crate::analysis::{ByteSize, FALLBACK_MEMORY};
 use crate::cli::CliError;
 use crate::cli::autosaves::data_dir;
 use crate::net::rooms::Quota;
@@ -69,6 +70,19 @@ pub(in crate::cli) struct ServeArgs {
     /// The computer seats in the games not over that one address made.
     #[arg(long, value_name = "N", default_value_t = Quota::default().computers_per_address)]
     max_computers_per_address: usize,
+    /// The most memory the games' computers may hold, all together: bytes,
+    /// or a number with K, M, G or T (powers of 1024), such as 512M or 2G;
+    /// each computer's seat takes its opponent's share (`perfect` the
+    /// most). A new game whose computer does not fit is refused until
+    /// others end. The default is half of the machine's memory (2 GiB
+    /// where it cannot be read).
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value_t = half_the_memory(),
+        allow_hyphen_values = true
+    )]
+    max_memory: ByteSize,
 }
 
 /// The games and computer seats per person and per address the options
@@ -104,6 +118,26 @@ fn lock_folder(dir: &std::path::Path) -> Result<Option<crate::cli::locks::FileLo
         )),
         other => CliError::Runtime(format!("{}: {other}", dir.display())),
     })
+}
+
+/// Half of the machine's memory, from `/proc/meminfo`; 2 GiB where it
+/// cannot be read.
+fn half_the_memory() -> ByteSize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| mem_total(&text))
+        .map_or(FALLBACK_MEMORY, |bytes| {
+            ByteSize::new(usize::try_from(bytes / 2).unwrap_or(usize::MAX)).shown()
+        })
+}
+
+/// The machine's memory in bytes, from the text of `/proc/meminfo`
+/// (`MemTotal:  24576000 kB`).
+fn mem_total(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let mut fields = line["MemTotal:".len()..].split_whitespace();
+    let kib: u64 = fields.next()?.parse().ok()?;
+    (fields.next() == Some("kB")).then(|| kib.saturating_mul(1024))
 }
 
 /// Reads `--seat-hold`: seconds, or a number with `s`, `m` or `h`.
@@ -243,6 +277,7 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         seat_hold: args.seat_hold,
         seed: args.seed,
         quota,
+        max_memory: args.max_memory,
     })
     .map_err(|e| CliError::Runtime(e.to_string()))?;
     // Stopped cleanly by a signal: 128 + its number, as the long commands.
@@ -252,6 +287,14 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_memory_is_half_the_machine_s() {
+        let meminfo = "MemTotal:       24576000 kB\nMemFree:  1 kB\n";
+        assert_eq!(mem_total(meminfo), Some(24_576_000 * 1024));
+        assert_eq!(mem_total("MemFree: 1 kB\n"), None);
+        assert!(half_the_memory().bytes() > 0);
+    }
 
     #[test]
     fn seat_holds_read_seconds_minutes_and_hours() {

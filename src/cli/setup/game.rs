@@ -151,11 +151,17 @@ fn loaded(
     if let Some(choice) = args.computer {
         record = reseated(record, choice, hints)?;
     }
-    let first_line = format!(
+    // A seat whose opponent cannot play the rules (a record made before
+    // they were checked) plays as a lesser one, said on the first line.
+    let (record, fell) = crate::session::fit_seats(record);
+    let mut first_line = format!(
         "The game of {}, after {}.",
         crate::text::shell_quote(path),
         crate::text::count(record.plays().len(), "move", "moves")
     );
+    for fell in fell {
+        first_line.push_str(&format!("\n{fell}."));
+    }
     Ok(Game {
         record,
         saver,

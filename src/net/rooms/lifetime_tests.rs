@@ -27,6 +27,7 @@ fn rooms_with(dir: &Path, seed: u64, hold: Duration, quota: Quota) -> Arc<Rooms>
         workers: 1,
         seat_hold: hold,
         quota,
+        ..RoomsConfig::default()
     };
     let rooms = Rooms::open_with(dir.to_path_buf(), seed, config).unwrap();
     rooms.think_with(Arc::new(|_: &Record, _| -> Thinker {

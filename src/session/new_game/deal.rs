@@ -68,6 +68,10 @@ pub enum NewGameError {
         /// The players of the game.
         players: u8,
     },
+    /// A computer's seat whose opponent cannot play the rule set's games
+    /// ([`AiKind::fit`]).
+    #[error(transparent)]
+    Unfit(#[from] crate::ai::Unfit),
 }
 
 impl NewGame {
@@ -80,7 +84,8 @@ impl NewGame {
     ///
     /// # Errors
     /// [`NewGameError`]: the rules refuse the game, the file has a mistake
-    /// or was not read, or a computer's seat is past the players.
+    /// or was not read, a computer's seat is past the players, or its
+    /// opponent cannot play the rule set's games.
     pub fn deal(&self, seed: u64, file: Option<&str>) -> Result<Dealt, NewGameError> {
         let (set, players, max_dice) = (
             self.rules,
@@ -131,7 +136,7 @@ impl NewGame {
             });
         }
         let (ai, budget) = (self.ai(), self.computer.budget);
-        let seats = Player::all(self.players)
+        let seats: Vec<Seat> = Player::all(self.players)
             .map(|p| match computers.contains(p) {
                 true => Seat::Computer {
                     ai: self.computer.own.get(&p).copied().unwrap_or(ai),
@@ -140,6 +145,13 @@ impl NewGame {
                 false => Seat::Person,
             })
             .collect();
+        // An opponent that could never finish its search is refused before
+        // the game starts, wherever the game is asked for.
+        for seat in &seats {
+            if let Seat::Computer { ai, .. } = seat {
+                ai.fit(set)?;
+            }
+        }
         Ok(Dealt {
             rules,
             start,

@@ -308,7 +308,8 @@ impl Screen {
         ais.extend(
             AiKind::ALL
                 .into_iter()
-                .filter(|&k| k != own && k != book && !(dice && k.assumes_sure_attacks())),
+                .filter(|&k| k != own && k != book && !(dice && k.assumes_sure_attacks()))
+                .filter(|&k| k.fit(self.rules).is_ok()),
         );
         ais
     }

@@ -75,6 +75,13 @@ impl App {
         self.message = Some(format!("{what} failed: {why}."));
     }
 
+    /// Says that a computer's seat fell back to a lesser opponent (its own
+    /// failed), and seats it in the record.
+    pub fn fell_back(&mut self, fell: &crate::session::FellBack) {
+        self.session.reseat(fell.player, fell.now);
+        self.message = Some(format!("{fell}."));
+    }
+
     pub(super) fn computer_turn_message(&self, player: Player) -> String {
         if let Some(text) = self.network_turn_message(player) {
             return text;

@@ -1,7 +1,7 @@
 //! The hooks by which the full-screen game asks a computer player for its
 //! moves and its hints, knowing nothing of how they are made.
 
-use crate::game::{Move, Position, Rules};
+use crate::game::{Move, Player, Position, Rules};
 
 /// One rated move, as a hint provider reports it.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,4 +55,10 @@ pub trait ComputerPlayer: Send {
     /// The move the computer plays for the player to move in `position`,
     /// one of `position.moves(rules)`; `None` when it has none.
     fn choose(&mut self, rules: &Rules, position: &Position) -> Option<Move>;
+
+    /// `player`'s opponent failed (`why`): her seat falls back to a lesser
+    /// one, if there is one (see [`crate::session::FellBack`]).
+    fn fall_back(&mut self, _player: Player, _why: String) -> Option<crate::session::FellBack> {
+        None
+    }
 }

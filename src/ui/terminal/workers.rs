@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use super::super::state::{App, ComputerPlayer, Hint, HintProvider};
 use super::COMPUTER_PAUSE;
-use crate::game::{Move, Position, Rules};
-use crate::session::{Answer, Pool, Stamp, Thought, Ticket};
+use crate::game::{Move, Player, Position, Rules};
+use crate::session::{Answer, FellBack, Pool, Stamp, Thought, Ticket};
 
 /// A request for hints, held while it is wanted.
 pub(super) type HintTicket = Ticket<Option<Vec<Hint>>>;
@@ -66,8 +66,16 @@ impl Thinking {
     }
 
     /// Takes the computer's `thought`: the move found, if it is for the
-    /// request still wanted and the game as it stands; a failure said.
-    pub(super) fn take(self, thought: Thought<Option<Move>>, app: &mut App) -> Thinking {
+    /// request still wanted and the game as it stands; a failure said, and
+    /// the seat fallen back to a lesser opponent (`computer`'s, see
+    /// [`crate::session::FellBack`]) that is asked again; with nothing
+    /// below it the computer is not asked again here.
+    pub(super) fn take(
+        self,
+        thought: Thought<Option<Move>>,
+        app: &mut App,
+        computer: Option<&Computer>,
+    ) -> Thinking {
         match self {
             Thinking::Asked {
                 ticket,
@@ -81,8 +89,17 @@ impl Thinking {
                 },
                 Answer::Dropped => Thinking::Idle,
                 Answer::Failed(why) => {
-                    app.failed("The computer", &why);
-                    Thinking::Failed(position)
+                    let player = position.player();
+                    match computer.and_then(|c| c.fall_back(player, why.clone())) {
+                        Some(fell) => {
+                            app.fell_back(&fell);
+                            Thinking::Idle
+                        }
+                        None => {
+                            app.failed("The computer", &why);
+                            Thinking::Failed(position)
+                        }
+                    }
                 }
             },
             other => other,
@@ -123,6 +140,13 @@ impl Computer {
             player.choose(&rules, &position)
         };
         Ticket::start(&self.pool, stamp, work, send).map_err(|_| stopped("computer player"))
+    }
+
+    /// `player`'s opponent failed (`why`): her seat falls back to a lesser
+    /// one, if there is one.
+    fn fall_back(&self, player: Player, why: String) -> Option<FellBack> {
+        let mut computer = self.player.lock().unwrap_or_else(PoisonError::into_inner);
+        computer.fall_back(player, why)
     }
 }
 

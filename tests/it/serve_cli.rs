@@ -462,6 +462,7 @@ fn a_public_address_without_an_access_option_is_refused() {
     );
 }
 
+mod hostile;
 mod lobby;
 mod new_game;
 mod screen;

@@ -117,22 +117,35 @@ fn a_connection_gets_exactly_three_password_tries() {
         // OpenSSH's first probe: the methods, not a try.
         let probe = client.authenticate_none("ann").await.unwrap();
         assert!(!probe.success());
-        for n in 1..=3 {
+        for n in 1..=2 {
             let auth = client.authenticate_password("ann", "guess").await;
             assert!(
                 auth.as_ref().is_ok_and(|a| !a.success()),
                 "try {n} is heard and refused: {auth:?}"
             );
         }
+        // Two wrong passwords, and the third try is heard.
+        let third = client.authenticate_password("ann", "sesame").await;
+        assert!(
+            third.is_ok_and(|a| a.success()),
+            "the third try lets ann in"
+        );
+        // Three wrong ones, and there is no fourth, not even the right one.
+        let mut client = connect(server.addr).await;
+        for n in 1..=3 {
+            let auth = client.authenticate_password("ann", "guess").await;
+            assert!(auth.is_ok_and(|a| !a.success()), "try {n} is refused");
+        }
         let fourth = client.authenticate_password("ann", "sesame").await;
         assert!(
             !fourth.is_ok_and(|a| a.success()),
             "no fourth try, not even the right password"
         );
-        // Three failures do not block the address: a new connection gets in.
-        let mut again = connect(server.addr).await;
-        let right = again.authenticate_password("ann", "sesame").await.unwrap();
-        assert!(right.success());
+        // Five failures so far block the address for a minute: a connection
+        // is refused even the right password.
+        let mut late = connect(server.addr).await;
+        let blocked = late.authenticate_password("ann", "sesame").await.unwrap();
+        assert!(!blocked.success());
     });
 }
 

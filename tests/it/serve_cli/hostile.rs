@@ -80,6 +80,25 @@ fn silent_sockets_never_keep_a_player_out() {
 }
 
 #[test]
+fn a_login_past_the_players_of_an_address_is_closed_and_the_others_stay() {
+    let data = tempfile::tempdir().unwrap();
+    let server = start(data.path(), &["--max-per-address", "1"]);
+    bounded(async {
+        let mut ann = Client::open(server.addr, "ann", None).await;
+        ann.expect("lobby>").await;
+        let mut bob = connect(server.addr).await;
+        // The login itself succeeds; the connection is then closed.
+        let _ = bob.authenticate_none("bob").await;
+        assert!(
+            bob.channel_open_session().await.is_err(),
+            "no session past --max-per-address"
+        );
+        ann.send("list").await;
+        ann.expect("no games yet").await;
+    });
+}
+
+#[test]
 fn a_connection_not_logged_in_by_the_login_grace_is_closed() {
     let data = tempfile::tempdir().unwrap();
     let server = start(data.path(), &["--login-grace", "1"]);

@@ -61,7 +61,7 @@ impl Default for Limits {
             total: 500,
             per_address: 20,
             startups: 100,
-            startups_per_address: 10,
+            startups_per_address: 20,
             login_grace: Duration::from_secs(20),
             net_block: NetBlocks::default(),
             tries: 3,

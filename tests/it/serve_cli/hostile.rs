@@ -56,9 +56,9 @@ fn silent_sockets_never_keep_a_player_out() {
             .await
             .expect("ann logs in within the login deadline");
         ann.expect("Undo is off in network games").await;
-        // The oldest silent ones made room: the server closed them.
-        let banner = closed_by_the_server(&mut silent[0]).await;
-        assert!(banner.starts_with(b"SSH-2.0-"), "{banner:?}");
+        // The oldest silent ones made room: the server closed them (before
+        // or after its banner, as it happened).
+        closed_by_the_server(&mut silent[0]).await;
         // 400 more (500 in all) and another player still gets in.
         for _ in 0..400 {
             silent.push(TcpStream::connect(server.addr).await.expect("a socket"));

@@ -6,7 +6,9 @@
 //! [`server::front_end_for`], where a connection's front-end is chosen),
 //! `lobby` (the line mode: lobby and game), `rooms` (the games, their
 //! codes, their records in the data directory and their computer seats),
-//! `hostkey` (the server's key), `limits` (what one client may cost),
+//! `hostkey` (the server's key), `admission` (the accept loop: who gets
+//! a connection, and its login deadline), `limits` (what one client may
+//! cost), `bounded` (the server's files read with a size bound),
 //! `terminal` (a connection with a terminal: its games full screen) and
 //! `stopping` (a clean stop on a signal). The computer's seats of all
 //! games are played on one [`Pool`](crate::session::Pool) of the server's.
@@ -14,6 +16,8 @@
 //! The async runtime runs only here: the games and front-ends are the
 //! synchronous code of the rest of the program, on threads of their own.
 
+pub mod admission;
+pub mod bounded;
 pub mod hostkey;
 pub mod limits;
 pub mod lobby;
@@ -160,16 +164,7 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
         }
         let _ = out.flush();
         drop(out);
-        let config = russh::server::Config {
-            inactivity_timeout: Some(options.limits.idle),
-            auth_rejection_time: std::time::Duration::from_secs(1),
-            auth_rejection_time_initial: Some(std::time::Duration::ZERO),
-            max_auth_attempts: 3,
-            keys: vec![key],
-            methods: options.access.methods(),
-            nodelay: true,
-            ..Default::default()
-        };
+        let config = admission::ssh_config(&options.limits, key, options.access.methods());
         let stopping = Arc::new(stopping::Stopping::default());
         let shared = Arc::new(server::Shared {
             access: options.access,
@@ -179,7 +174,7 @@ pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
             stopping: Arc::clone(&stopping),
         });
         let signal = tokio::select! {
-            result = server::accept_loop(listener, Arc::new(config), shared) => {
+            result = admission::accept_loop(listener, Arc::new(config), shared) => {
                 rooms.close_all();
                 return Err(NetError::Runtime(
                     result.err().unwrap_or_else(|| std::io::Error::other("the server stopped")),

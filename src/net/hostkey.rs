@@ -7,6 +7,7 @@ use std::path::Path;
 use russh::keys::{Algorithm, HashAlg, PrivateKey};
 
 use super::NetError;
+use super::bounded::{MOST_BYTES, read_text};
 use crate::files::{Options, write_atomically};
 
 /// The host key's file in the server's folder.
@@ -20,10 +21,11 @@ pub const FILE: &str = "host_ed25519";
 pub fn load_or_create(dir: &Path) -> Result<PrivateKey, NetError> {
     let path = dir.join(FILE);
     let fail = |why: String| NetError::HostKey(format!("{}: {why}", path.display()));
-    match std::fs::read_to_string(&path) {
+    // Read with a bound: a key is a few hundred bytes, never `/dev/zero`.
+    match read_text(&path, MOST_BYTES) {
         Ok(text) => return PrivateKey::from_openssh(text).map_err(|e| fail(e.to_string())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(fail(e.to_string())),
+        Err(e) if e.not_found() => {}
+        Err(e) => return Err(NetError::HostKey(e.to_string())),
     }
     std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
     let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
@@ -62,5 +64,14 @@ mod tests {
                 .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_key_file_is_refused_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join(FILE)).unwrap();
+        let err = load_or_create(dir.path()).unwrap_err().to_string();
+        assert!(err.contains(FILE) && err.contains("larger than"), "{err}");
     }
 }

@@ -1,24 +1,54 @@
-//! What one client may cost the server: connections bounded in total and
-//! per address, failed logins rate limited per address, and a bounded
-//! line buffer (a huge paste is cut, never kept whole).
+//! What one client may cost the server: the bounds ([`Limits`]; the
+//! connections are counted by [`crate::net::admission`]), address blocks
+//! ([`NetBlocks`]), failed logins rate limited per address block and per
+//! user name ([`Failures`]), and a bounded line buffer (a huge paste is
+//! cut, never kept whole).
 
-use std::collections::BTreeMap;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+mod blocks;
+mod failures;
+
+use std::time::Duration;
+
+pub use blocks::{NetBlocks, NetBlocksError};
+pub use failures::Failures;
 
 /// The bounds of a server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Connections at once, from everyone.
+    /// Logged-in connections at once, from everyone (OpenSSH has no such
+    /// bound; `MaxSessions` is per connection).
     pub total: usize,
-    /// Connections at once from one address.
+    /// Logged-in connections at once from one address block
+    /// ([`Limits::net_block`]).
     pub per_address: usize,
-    /// Failed logins one address may make in [`Limits::failure_window`]
-    /// before its next attempts are refused unheard.
+    /// Connections not logged in yet, at once, from everyone (OpenSSH's
+    /// `MaxStartups`): one more closes the oldest of the block holding
+    /// the most.
+    pub startups: usize,
+    /// Connections not logged in yet, at once, from one address block:
+    /// one more closes the block's oldest.
+    pub startups_per_address: usize,
+    /// How long a connection has for the banner, the key exchange and the
+    /// login before it is closed (OpenSSH's `LoginGraceTime`).
+    pub login_grace: Duration,
+    /// How addresses are grouped into blocks for these bounds (OpenSSH's
+    /// `PerSourceNetBlockSize`).
+    pub net_block: NetBlocks,
+    /// Failed login tries one connection may make (OpenSSH's
+    /// `MaxAuthTries`); a client's first `none` probe is not one.
+    pub tries: usize,
+    /// Failed logins one address block may make in
+    /// [`Limits::failure_window`] before its next attempts are refused
+    /// unheard.
     pub failures: usize,
-    /// How long a failed login counts against its address.
+    /// How long a failed login counts against its address block.
     pub failure_window: Duration,
+    /// Failed passwords one user name may be given in
+    /// [`Limits::name_failure_window`], from any address, before its next
+    /// password is refused unheard.
+    pub name_failures: usize,
+    /// How long a failed password counts against its user name.
+    pub name_failure_window: Duration,
     /// A connection that sends nothing for this long is closed.
     pub idle: Duration,
     /// The longest line a client may type, in bytes.
@@ -30,114 +60,17 @@ impl Default for Limits {
         Limits {
             total: 500,
             per_address: 20,
+            startups: 100,
+            startups_per_address: 20,
+            login_grace: Duration::from_secs(20),
+            net_block: NetBlocks::default(),
+            tries: 3,
             failures: 5,
             failure_window: Duration::from_secs(60),
+            name_failures: 10,
+            name_failure_window: Duration::from_secs(10 * 60),
             idle: Duration::from_secs(30 * 60),
             line_bytes: 4096,
-        }
-    }
-}
-
-/// Counts the connections open, in total and by address.
-#[derive(Debug)]
-pub struct Gate {
-    total: usize,
-    per_address: usize,
-    open: Mutex<BTreeMap<IpAddr, usize>>,
-}
-
-/// A connection let in by a [`Gate`]; dropping it lets the next one in.
-#[derive(Debug)]
-pub struct Ticket {
-    gate: Arc<Gate>,
-    address: IpAddr,
-}
-
-impl Gate {
-    /// A gate letting in at most `limits.total` connections at once, at
-    /// most `limits.per_address` of them from one address.
-    pub fn new(limits: &Limits) -> Arc<Gate> {
-        Arc::new(Gate {
-            total: limits.total,
-            per_address: limits.per_address,
-            open: Mutex::new(BTreeMap::new()),
-        })
-    }
-
-    /// A ticket for a new connection from `address`, or `None` if a bound
-    /// is reached.
-    pub fn admit(self: &Arc<Gate>, address: IpAddr) -> Option<Ticket> {
-        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let total: usize = open.values().sum();
-        let mine = open.get(&address).copied().unwrap_or(0);
-        if total >= self.total || mine >= self.per_address {
-            return None;
-        }
-        open.insert(address, mine + 1);
-        Some(Ticket {
-            gate: Arc::clone(self),
-            address,
-        })
-    }
-}
-
-impl Drop for Ticket {
-    fn drop(&mut self) {
-        let mut open = self
-            .gate
-            .open
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = open.get_mut(&self.address) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.address);
-            }
-        }
-    }
-}
-
-/// The failed logins of each address, within a window.
-#[derive(Debug)]
-pub struct Failures {
-    most: usize,
-    window: Duration,
-    seen: Mutex<BTreeMap<IpAddr, Vec<Instant>>>,
-}
-
-impl Failures {
-    /// A count allowing `limits.failures` failures in `limits.failure_window`.
-    pub fn new(limits: &Limits) -> Failures {
-        Failures {
-            most: limits.failures,
-            window: limits.failure_window,
-            seen: Mutex::new(BTreeMap::new()),
-        }
-    }
-
-    /// Whether `address` has failed too often lately to be heard now.
-    pub fn blocked(&self, address: IpAddr) -> bool {
-        let now = Instant::now();
-        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(times) = seen.get_mut(&address) else {
-            return false;
-        };
-        times.retain(|t| now.duration_since(*t) < self.window);
-        let blocked = times.len() >= self.most;
-        if times.is_empty() {
-            seen.remove(&address);
-        }
-        blocked
-    }
-
-    /// Counts a failed login of `address`.
-    pub fn failed(&self, address: IpAddr) {
-        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        let times = seen.entry(address).or_default();
-        times.push(Instant::now());
-        // Never more than needed to decide: the list stays small.
-        if times.len() > self.most {
-            times.remove(0);
         }
     }
 }
@@ -215,64 +148,5 @@ impl LineBuffer {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_are_cut_at_their_ends_and_a_long_one_is_dropped_whole() {
-        let mut buffer = LineBuffer::new(4);
-        assert_eq!(buffer.push(b"ab", false), vec![]);
-        assert_eq!(
-            buffer.push(b"c\nabcdefgh", false),
-            vec![Input::Line("abc".into())]
-        );
-        assert_eq!(
-            buffer.push(b"ij\nok\r\n", false),
-            vec![Input::TooLong, Input::Line("ok".into())]
-        );
-        assert_eq!(
-            buffer.push(b"x\x7fy\r", true),
-            vec![Input::Line("y".into())]
-        );
-        assert_eq!(buffer.push(b"\x03", true), vec![Input::End]);
-    }
-
-    #[test]
-    fn the_gate_bounds_each_address_and_the_total() {
-        let limits = Limits {
-            total: 3,
-            per_address: 2,
-            ..Limits::default()
-        };
-        let gate = Gate::new(&limits);
-        let one: IpAddr = [127, 0, 0, 1].into();
-        let two: IpAddr = [127, 0, 0, 2].into();
-        let a = gate.admit(one);
-        let b = gate.admit(one);
-        assert!(a.is_some() && b.is_some());
-        assert!(gate.admit(one).is_none());
-        let c = gate.admit(two);
-        assert!(c.is_some());
-        assert!(gate.admit(two).is_none(), "the total is reached");
-        drop(a);
-        assert!(gate.admit(one).is_some());
-    }
-
-    #[test]
-    fn failures_block_an_address_until_the_window_passes() {
-        let limits = Limits {
-            failures: 2,
-            failure_window: Duration::from_millis(50),
-            ..Limits::default()
-        };
-        let failures = Failures::new(&limits);
-        let one: IpAddr = [127, 0, 0, 1].into();
-        failures.failed(one);
-        assert!(!failures.blocked(one));
-        failures.failed(one);
-        assert!(failures.blocked(one));
-        assert!(!failures.blocked([127, 0, 0, 2].into()));
-        std::thread::sleep(Duration::from_millis(60));
-        assert!(!failures.blocked(one));
-    }
-}
+#[path = "limits_tests.rs"]
+mod tests;

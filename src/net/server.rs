@@ -1,11 +1,13 @@
-//! The SSH side of the server: the accept loop (connections bounded by the
-//! [`Gate`]), logins (open, a password, or authorized keys; failures rate
-//! limited by address), and each session channel handed to a front-end on
-//! a thread of its own. No shell, no subsystem, no forwarding: an exec
-//! request's command is only ever read as a lobby command.
+//! The SSH side of the server: logins (open, a password, or authorized
+//! keys; at most [`Limits::tries`] failed tries a connection, failures
+//! rate limited by address block and by user name), and each session
+//! channel handed to a front-end on a thread of its own. No shell, no
+//! subsystem, no forwarding: an exec request's command is only ever read
+//! as a lobby command. Connections are let in, counted and given their
+//! login deadline by [`admission`](super::admission).
 
 use std::collections::BTreeMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
@@ -13,12 +15,14 @@ use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session};
 use russh::{Channel, ChannelId, Pty};
 
+use super::admission::Ticket;
 use super::limits::{Failures, Input, Limits, LineBuffer};
 use super::lobby::{self, Screen};
 use super::rooms::{Rooms, is_code};
 use super::stopping::{STOPPING, Stopping};
 
 mod login;
+mod tries;
 
 use super::terminal::Terminal;
 use login::login;
@@ -127,6 +131,12 @@ pub struct Client {
     key_refused: bool,
     logged_in: bool,
     channels: BTreeMap<ChannelId, Channelled>,
+    /// The connection's place among the server's connections.
+    ticket: Ticket,
+    /// The login tries failed so far (see [`Client::failed_try`]).
+    tries: usize,
+    /// Whether the client's first `none` probe came (it is no try).
+    probed: bool,
 }
 
 impl Drop for Client {
@@ -138,8 +148,8 @@ impl Drop for Client {
 }
 
 impl Client {
-    /// A connection from `address`.
-    pub fn new(shared: Arc<Shared>, address: IpAddr) -> Client {
+    /// A connection from `address`, let in with `ticket`.
+    pub fn new(shared: Arc<Shared>, address: IpAddr, ticket: Ticket) -> Client {
         Client {
             shared,
             address,
@@ -147,6 +157,9 @@ impl Client {
             key_refused: false,
             logged_in: false,
             channels: BTreeMap::new(),
+            ticket,
+            tries: 0,
+            probed: false,
         }
     }
 
@@ -155,18 +168,6 @@ impl Client {
         self.login = login(user, key);
         self.logged_in = true;
         Auth::Accept
-    }
-
-    /// Refuses a key: it counts against the address once, if no other
-    /// login of the connection succeeds (a client offers its keys in turn).
-    fn refuse_key(&mut self) -> Auth {
-        self.key_refused = true;
-        self.reject()
-    }
-
-    fn refuse(&self) -> Auth {
-        self.shared.failures.failed(self.address);
-        self.reject()
     }
 
     /// A refusal that leaves the client the server's login methods to try
@@ -246,6 +247,15 @@ impl Handler for Client {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        // The first probe asks which methods the server takes: no try
+        // (OpenSSH counts none either); a `none` again is one.
+        if std::mem::replace(&mut self.probed, true) && !matches!(self.shared.access, Access::Open)
+        {
+            return Ok(self.failed_try());
+        }
+        if self.tries >= self.shared.limits.tries {
+            return Ok(self.failed_try());
+        }
         Ok(match self.shared.access {
             // A game's code alone as the user name: the client is asked for
             // its key, the name it is known by (any password still does).
@@ -256,15 +266,15 @@ impl Handler for Client {
     }
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
-        if self.shared.failures.blocked(self.address) {
-            return Ok(self.reject());
+        if let Some(refused) = self.unheard(Some(user)) {
+            return Ok(refused);
         }
         Ok(match &self.shared.access {
             Access::Open => self.accept(user, None),
             Access::Password(expected) if same(expected.as_bytes(), password.as_bytes()) => {
                 self.accept(user, None)
             }
-            _ => self.refuse(),
+            _ => self.refuse(user),
         })
     }
 
@@ -273,14 +283,14 @@ impl Handler for Client {
         _user: &str,
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        if self.shared.failures.blocked(self.address) {
-            return Ok(self.reject());
+        if let Some(refused) = self.unheard(None) {
+            return Ok(refused);
         }
         Ok(match &self.shared.access {
             Access::Keys(keys) if listed(keys, offer.public_key) => Auth::Accept,
             Access::Keys(_) => self.refuse_key(),
             Access::Open => Auth::Accept,
-            Access::Password(_) => self.reject(),
+            Access::Password(_) => self.failed_try(),
         })
     }
 
@@ -289,8 +299,8 @@ impl Handler for Client {
         user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        if self.shared.failures.blocked(self.address) {
-            return Ok(self.reject());
+        if let Some(refused) = self.unheard(None) {
+            return Ok(refused);
         }
         Ok(match &self.shared.access {
             Access::Keys(keys) if listed(keys, key.public_key) => {
@@ -298,8 +308,17 @@ impl Handler for Client {
             }
             Access::Open => self.accept(user, Some(key.public_key)),
             Access::Keys(_) => self.refuse_key(),
-            Access::Password(_) => self.reject(),
+            Access::Password(_) => self.failed_try(),
         })
+    }
+
+    async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
+        // Counted as logged in, within the bounds on logged-in
+        // connections; past them the client is told why and closed.
+        if let Err(full) = self.ticket.log_in() {
+            session.disconnect(russh::Disconnect::TooManyConnections, &full.to_string(), "")?;
+        }
+        Ok(())
     }
 
     async fn channel_open_session(
@@ -308,7 +327,7 @@ impl Handler for Client {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channels.len() >= 4 {
+        if self.channels.len() >= 4 || !self.ticket.is_logged_in() {
             return Ok(());
         }
         self.channels.insert(
@@ -487,46 +506,6 @@ fn same(a: &[u8], b: &[u8]) -> bool {
         diff |= usize::from(x ^ b.get(i).copied().unwrap_or(0));
     }
     diff == 0
-}
-
-/// Accepts connections on `listener` for ever.
-///
-/// # Errors
-/// Accepting failed for good.
-pub async fn accept_loop(
-    listener: tokio::net::TcpListener,
-    config: Arc<russh::server::Config>,
-    shared: Arc<Shared>,
-) -> std::io::Result<()> {
-    let gate = super::limits::Gate::new(&shared.limits);
-    loop {
-        let (socket, peer): (tokio::net::TcpStream, SocketAddr) = match listener.accept().await {
-            Ok(accepted) => accepted,
-            // Out of file descriptors and the like: wait and go on.
-            Err(_) => {
-                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let Some(ticket) = gate.admit(peer.ip()) else {
-            drop(socket);
-            continue;
-        };
-        // What `config.nodelay` asks, which `run_stream` leaves to its
-        // caller: without it a screen's second write waits for the
-        // client's delayed acknowledgement (some 40 ms).
-        if config.nodelay {
-            let _ = socket.set_nodelay(true);
-        }
-        let client = Client::new(Arc::clone(&shared), peer.ip());
-        let config = Arc::clone(&config);
-        tokio::spawn(async move {
-            let _ticket = ticket;
-            if let Ok(session) = russh::server::run_stream(config, socket, client).await {
-                let _ = session.await;
-            }
-        });
-    }
 }
 
 #[cfg(test)]

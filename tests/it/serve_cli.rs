@@ -469,6 +469,7 @@ fn a_public_address_without_an_access_option_is_refused() {
 }
 
 mod computer;
+mod hostile;
 mod lobby;
 mod new_game;
 mod rooms;

@@ -12,7 +12,10 @@ use russh::keys::ssh_key::authorized_keys::Entry;
 
 use crate::analysis::{ByteSize, FALLBACK_MEMORY};
 use crate::cli::CliError;
+use crate::cli::args::whole;
 use crate::cli::autosaves::data_dir;
+use crate::net::bounded::{MOST_BYTES, read_text};
+use crate::net::limits::NetBlocks;
 use crate::net::rooms::Quota;
 use crate::net::{Access, Limits, ServeOptions};
 
@@ -39,12 +42,42 @@ pub(in crate::cli) struct ServeArgs {
     /// `authorized_keys` format; a malformed line is refused at start).
     #[arg(long, value_name = "FILE", group = "access")]
     authorized_keys: Option<PathBuf>,
-    /// The most connections at once.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().total)]
+    /// The most players logged in at once.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().total,
+          value_parser = whole(1, MOST_CONNECTIONS))]
     max_connections: usize,
-    /// The most connections at once from one address.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
+    /// The most players logged in at once from one address (one address
+    /// block: see --net-block).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address,
+          value_parser = whole(1, MOST_CONNECTIONS))]
     max_per_address: usize,
+    /// The most connections not logged in yet, at once (OpenSSH's
+    /// MaxStartups): one more closes the oldest of the address block
+    /// holding the most, so that silent sockets never keep a player out.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().startups,
+          value_parser = whole(1, MOST_CONNECTIONS))]
+    max_startups: usize,
+    /// The most connections not logged in yet from one address block:
+    /// one more closes the block's oldest.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().startups_per_address,
+          value_parser = whole(1, MOST_CONNECTIONS))]
+    max_startups_per_address: usize,
+    /// How long a connection has for the key exchange and the login
+    /// before it is closed (OpenSSH's LoginGraceTime): seconds, or a
+    /// number with `s` or `m`, from 1s to 10m.
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = parse_grace)]
+    login_grace: Duration,
+    /// How addresses are grouped for the limits by address: the prefix
+    /// lengths of an IPv4 and an IPv6 address block (OpenSSH's
+    /// PerSourceNetBlockSize), so that a client cannot take a new address
+    /// of its /64 for every connection.
+    #[arg(long, value_name = "V4:V6", default_value = "32:64")]
+    net_block: NetBlocks,
+    /// The failed logins one address block may make in a minute; past
+    /// them it is refused until the minute has passed.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().failures,
+          value_parser = whole(1, 10_000_usize))]
+    max_login_failures: usize,
     /// How long a dropped player's seat is held for them (the same name
     /// joining the game's code gets it back), then open to anyone; a game
     /// no one has been at or watched for as long is put away (its record
@@ -140,8 +173,11 @@ fn mem_total(meminfo: &str) -> Option<u64> {
     (fields.next() == Some("kB")).then(|| kib.saturating_mul(1024))
 }
 
-/// Reads `--seat-hold`: seconds, or a number with `s`, `m` or `h`.
-fn parse_hold(text: &str) -> Result<Duration, String> {
+/// The most a connection bound may be (`--max-connections` and its kin).
+const MOST_CONNECTIONS: usize = 100_000;
+
+/// Reads a duration: seconds, or a number with `s`, `m` or `h`.
+fn parse_seconds(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let (number, unit) = match text.char_indices().last() {
         Some((i, 's')) => (&text[..i], 1),
@@ -152,11 +188,25 @@ fn parse_hold(text: &str) -> Result<Duration, String> {
     let n: u64 = number
         .parse()
         .map_err(|_| format!("`{text}` is not a duration such as 300, 90s, 5m or 1h"))?;
-    let seconds = n.saturating_mul(unit);
+    Ok(n.saturating_mul(unit))
+}
+
+/// Reads `--seat-hold`: seconds, or a number with `s`, `m` or `h`.
+fn parse_hold(text: &str) -> Result<Duration, String> {
+    let seconds = parse_seconds(text)?;
     if seconds > 24 * 3600 {
         return Err("the seat hold is at most 24h".to_string());
     }
     Ok(Duration::from_secs(seconds))
+}
+
+/// Reads `--login-grace`: from 1 second to 10 minutes.
+fn parse_grace(text: &str) -> Result<Duration, String> {
+    match parse_seconds(text)? {
+        0 => Err("the login grace is at least 1s (a connection must have time to log in)".into()),
+        seconds if seconds > 600 => Err("the login grace is at most 10m".to_string()),
+        seconds => Ok(Duration::from_secs(seconds)),
+    }
 }
 
 /// The environment variable `--password` reads the password from.
@@ -169,8 +219,7 @@ fn access(args: &ServeArgs) -> Result<Access, CliError> {
         return password().map(Access::Password);
     }
     if let Some(file) = &args.password_file {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", file.display())))?;
+        let text = read_text(file, MOST_BYTES).map_err(|e| CliError::Usage(e.to_string()))?;
         let password = text.lines().next().unwrap_or("").to_string();
         if password.is_empty() {
             return Err(CliError::Usage(format!(
@@ -181,8 +230,7 @@ fn access(args: &ServeArgs) -> Result<Access, CliError> {
         return Ok(Access::Password(password));
     }
     if let Some(file) = &args.authorized_keys {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", file.display())))?;
+        let text = read_text(file, MOST_BYTES).map_err(|e| CliError::Usage(e.to_string()))?;
         let keys = authorized_keys(&text)
             .map_err(|why| CliError::Usage(format!("{}:{why}", file.display())))?;
         return Ok(Access::Keys(keys));
@@ -253,11 +301,6 @@ fn authorized_keys(text: &str) -> Result<Vec<PublicKey>, String> {
 /// 128 + the signal's number, after a clean stop).
 pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
     let access = access(args)?;
-    if args.max_connections == 0 {
-        return Err(CliError::Usage(
-            "--max-connections must be at least 1".to_string(),
-        ));
-    }
     let quota = quota(args)?;
     let dir = data_dir()
         .ok_or_else(|| CliError::Runtime("there is no data directory (no home)".to_string()))?
@@ -267,6 +310,11 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
     let limits = Limits {
         total: args.max_connections,
         per_address: args.max_per_address,
+        startups: args.max_startups,
+        startups_per_address: args.max_startups_per_address,
+        login_grace: args.login_grace,
+        net_block: args.net_block,
+        failures: args.max_login_failures,
         ..Limits::default()
     };
     let stopped = crate::net::serve(ServeOptions {
@@ -306,6 +354,77 @@ mod tests {
         assert!(parse_hold("5 minutes").is_err());
         assert!(parse_hold("").is_err());
         assert!(parse_hold("-1").is_err());
+    }
+
+    #[derive(clap::Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    #[test]
+    fn the_limits_default_to_the_servers_and_read_their_flags() {
+        use clap::Parser as _;
+        let read = |flags: &[&str]| {
+            let args = Serve::try_parse_from(std::iter::once("serve").chain(flags.iter().copied()));
+            args.map(|serve| serve.args)
+        };
+        let plain = read(&[]).unwrap();
+        let defaults = Limits::default();
+        assert_eq!(
+            (plain.max_connections, plain.max_per_address),
+            (defaults.total, defaults.per_address)
+        );
+        assert_eq!(plain.max_startups, defaults.startups);
+        assert_eq!(
+            plain.max_startups_per_address,
+            defaults.startups_per_address
+        );
+        assert_eq!(plain.login_grace, defaults.login_grace);
+        assert_eq!(plain.net_block, defaults.net_block);
+        assert_eq!(plain.max_login_failures, defaults.failures);
+        let set = read(&[
+            "--login-grace",
+            "45s",
+            "--net-block",
+            "24:48",
+            "--max-startups",
+            "7",
+        ]);
+        let set = set.unwrap();
+        assert_eq!(set.login_grace, Duration::from_secs(45));
+        assert_eq!(set.net_block, NetBlocks { v4: 24, v6: 48 });
+        assert_eq!(set.max_startups, 7);
+        for zero in [
+            "--max-per-address",
+            "--max-connections",
+            "--max-login-failures",
+        ] {
+            assert!(read(&[zero, "0"]).is_err(), "{zero} 0");
+        }
+    }
+
+    #[test]
+    fn the_login_grace_is_from_one_second_to_ten_minutes() {
+        assert_eq!(parse_grace("20"), Ok(Duration::from_secs(20)));
+        assert_eq!(parse_grace("1s"), Ok(Duration::from_secs(1)));
+        assert_eq!(parse_grace("10m"), Ok(Duration::from_secs(600)));
+        assert!(parse_grace("0").unwrap_err().contains("at least 1s"));
+        assert!(parse_grace("11m").unwrap_err().contains("at most 10m"));
+        assert!(parse_grace("1h").is_err());
+        assert!(parse_grace("soon").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_duration_text_reads_or_is_refused_without_a_panic(text in "\\PC{0,12}") {
+            if let Ok(grace) = parse_grace(&text) {
+                proptest::prop_assert!((1..=600).contains(&grace.as_secs()));
+            }
+            if let Ok(hold) = parse_hold(&text) {
+                proptest::prop_assert!(hold.as_secs() <= 24 * 3600);
+            }
+        }
     }
 
     #[test]

@@ -9,15 +9,18 @@ pub const MAX_LINE: usize = 256;
 
 /// The most bytes of one line read before the input is given up as no
 /// answer at all (an endless line, such as `< /dev/zero`): reading it on
-/// would keep a core busy forever.
-pub const MAX_READ: usize = 64 * 1024;
+/// would keep a core busy forever. A long line that ends before it (a
+/// pasted page) is read to its end, only [`MAX_LINE`] bytes of it kept,
+/// and refused as [`Line::TooLong`].
+pub const MAX_READ: usize = 1024 * 1024;
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     /// A line of text, without its line ending.
     Text(String),
-    /// A line longer than [`MAX_LINE`] bytes (it was read to its end).
+    /// A line longer than [`MAX_LINE`] bytes, at most [`MAX_READ`] (it was
+    /// read to its end, the rest of it dropped).
     TooLong,
     /// A line that is not UTF-8 text.
     NotText,
@@ -184,6 +187,26 @@ mod tests {
             lines(&vec![b'x'; MAX_LINE]),
             [text(&"x".repeat(MAX_LINE)), Line::End]
         );
+    }
+
+    #[test]
+    fn a_long_line_is_refused_and_an_endless_one_ends_the_input() {
+        // A pasted page ending in a newline: refused, the next line read.
+        let mut bytes = vec![b'1'; 100_000];
+        bytes.extend_from_slice(b"\n2\n");
+        let mut input = io::BufReader::new(&bytes[..]);
+        assert_eq!(read_line(&mut input).unwrap(), Line::TooLong);
+        assert_eq!(read_line(&mut input).unwrap(), Line::Text("2".into()));
+        // Just at the bound, still a line.
+        let mut bytes = vec![b'0'; MAX_READ - 1];
+        bytes.push(b'\n');
+        let mut input = io::BufReader::new(&bytes[..]);
+        assert_eq!(read_line(&mut input).unwrap(), Line::TooLong);
+        assert_eq!(read_line(&mut input).unwrap(), Line::End);
+        // Past it with no newline: no answer at all.
+        let zeros = vec![0u8; 3 * MAX_READ];
+        let mut input = io::BufReader::new(&zeros[..]);
+        assert_eq!(read_line(&mut input).unwrap(), Line::Endless);
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //! the choices stand for, the rest of a long summary) give way first when
 //! the window is short.
 
-use crossterm::style::Color;
+use ratatui::backend::FromCrossterm as _;
 
 use super::state::{Board, Field, Part, Screen, target};
 use crate::game::Player;
+use crate::ui::Frame;
+use crate::ui::Target;
 use crate::ui::render::player_color;
-use crate::ui::{Frame, Target, view::Style};
+use crate::ui::view::{BOLD, Color, Modifier, PLAIN, Style, set};
 
 /// The left margin.
 const LEFT: usize = 2;
@@ -36,21 +38,7 @@ struct Row {
     gives_way: u8,
 }
 
-const PLAIN: Style = Style {
-    fg: None,
-    bold: false,
-    reverse: false,
-};
-const BOLD: Style = Style {
-    fg: None,
-    bold: true,
-    reverse: false,
-};
-const FOCUS: Style = Style {
-    fg: None,
-    bold: true,
-    reverse: true,
-};
+const FOCUS: Style = BOLD.add_modifier(Modifier::REVERSED);
 
 /// Draws the screen for a `width` x `height` window; `color` off draws in
 /// monochrome.
@@ -145,9 +133,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
         gives_way,
     };
     let paint = |player: Player| Style {
-        fg: color.then(|| player_color(player)),
-        bold: true,
-        reverse: false,
+        fg: color.then(|| Color::from_crossterm(player_color(player))),
+        ..BOLD
     };
     let mut rows = vec![
         Row {
@@ -210,14 +197,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     Field::First => paint(screen.first),
                     _ => BOLD,
                 };
-                let value_style = if on {
-                    Style {
-                        reverse: true,
-                        ..value_style
-                    }
-                } else {
-                    value_style
-                };
+                let value_style = set(value_style, Modifier::REVERSED, on);
                 let mut pieces = vec![
                     (marker.to_string(), BOLD, line),
                     (format!("{label:<LABEL$}"), label_style, line),

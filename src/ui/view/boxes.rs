@@ -9,7 +9,7 @@ use ratatui::widgets::{self, Padding};
 
 use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
-use super::frame::{Frame, Style};
+use super::frame::{BOLD, Frame, PLAIN};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use crate::game::{MapKind, Player, RuleSet};
 use crate::ui::words::{game_over_plain, result};
@@ -116,7 +116,7 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
         if i + 1 == text.len() {
             rules.push(blank());
         }
-        rules.push(wrap(rule, Style::PLAIN, inner, 2));
+        rules.push(wrap(rule, PLAIN, inner, 2));
     }
     let (title, mut list): (&str, Vec<(&str, &str)>) = if replay {
         ("Keys of the replay", REPLAY_KEYS.to_vec())
@@ -140,19 +140,19 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
             what
         };
         if inner >= KEY_COLUMN + 36 {
-            let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
+            let mut lines = wrap(what, PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
                 let left = if i == 0 { key } else { "" };
                 line.insert(0, Span::plain(format!("{left:<KEY_COLUMN$}")));
             }
             keys.push(lines);
         } else {
-            keys.push(wrap(&format!("{key}: {what}"), Style::PLAIN, inner, 2));
+            keys.push(wrap(&format!("{key}: {what}"), PLAIN, inner, 2));
         }
     }
     if computer && !replay {
         keys.push(blank());
-        keys.push(wrap(HINT_WORDS, Style::PLAIN, inner, 2));
+        keys.push(wrap(HINT_WORDS, PLAIN, inner, 2));
     }
     [rules, keys]
 }
@@ -295,11 +295,11 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
     lines.extend(wrap(
         &game_over_plain(app.rules(), &position),
-        Style::PLAIN,
+        PLAIN,
         inner,
         2,
     ));
-    lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
+    lines.extend(wrap(&result(winners), BOLD, inner, 2));
     lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
     lines.push(Vec::new());
     lines.extend(flow(&buttons.iter().collect::<Vec<_>>(), "   ", inner, 0));
@@ -347,7 +347,7 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
                     if p.chars().count() <= room {
                         vec![vec![Span::plain(p.as_str())]]
                     } else {
-                        wrap(p, Style::PLAIN, room, 0)
+                        wrap(p, PLAIN, room, 0)
                     }
                 })
                 .collect();

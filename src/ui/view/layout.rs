@@ -2,6 +2,8 @@
 //! bar, shortened or left out by priority and flowed over a few lines, and
 //! words or items wrapped onto as many lines as they need. Pure functions.
 
+#[cfg(test)]
+use super::frame::PLAIN;
 use super::frame::Style;
 
 pub(super) use super::frame::{Line, Span};
@@ -314,19 +316,11 @@ mod tests {
     #[test]
     fn words_wrap_at_spaces_with_an_indent() {
         assert_eq!(
-            text(&wrap(
-                "- attack a neighbour with fewer dice",
-                Style::PLAIN,
-                16,
-                2
-            )),
+            text(&wrap("- attack a neighbour with fewer dice", PLAIN, 16, 2)),
             ["- attack a", "  neighbour with", "  fewer dice"]
         );
-        assert_eq!(
-            text(&wrap("abcdefgh", Style::PLAIN, 5, 0)),
-            ["abcde", "fgh"]
-        );
-        assert!(wrap("", Style::PLAIN, 5, 0).is_empty());
+        assert_eq!(text(&wrap("abcdefgh", PLAIN, 5, 0)), ["abcde", "fgh"]);
+        assert!(wrap("", PLAIN, 5, 0).is_empty());
     }
 
     #[test]
@@ -334,7 +328,7 @@ mod tests {
         let line = "b: 13 -> 6 rolls 3+4 = 7 against 6+6 = 12: held";
         // From the width that holds the longest expression after the indent.
         for width in 11..=line.len() {
-            let lines = text(&wrap(line, Style::PLAIN, width, 2));
+            let lines = text(&wrap(line, PLAIN, width, 2));
             for l in &lines {
                 assert!(l.chars().count() <= width, "{width}: {lines:?}");
                 let t = l.trim();
@@ -364,7 +358,7 @@ mod tests {
             );
         }
         assert_eq!(
-            text(&wrap("a: 1 -> 2 rolls 5+5 = 10", Style::PLAIN, 12, 2)),
+            text(&wrap("a: 1 -> 2 rolls 5+5 = 10", PLAIN, 12, 2)),
             ["a: 1 -> 2", "  rolls", "  5+5 = 10"]
         );
     }

@@ -220,7 +220,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     let width = w.saturating_sub(LEFT + LABEL + 3).max(20);
                     for (i, part) in crate::text::wrap(summary, width, "").lines().enumerate() {
                         let style = Style {
-                            fg: color.then_some(Color::Cyan),
+                            fg: color.then_some(Color::LightCyan),
                             ..PLAIN
                         };
                         rows.push(Row {

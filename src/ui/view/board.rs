@@ -175,7 +175,7 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
     } = marks;
     let marked = *marked;
     let marker_style = Style {
-        fg: color.then_some(Color::Yellow),
+        fg: color.then_some(Color::LightYellow),
         ..BOLD
     };
     for cell in 0..position.board().len() {

@@ -155,7 +155,7 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, compact: Compact, (left, top
             frame.mark(left + x, top + y, 1, Target::Cell(t));
         }
     }
-    let marker_fg = color.then_some(Color::Yellow);
+    let marker_fg = color.then_some(Color::LightYellow);
     for (t, at) in label_places(map, &chars, compact.rows)
         .into_iter()
         .enumerate()

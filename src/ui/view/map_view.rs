@@ -108,7 +108,7 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, scale: Scale, (left, top): (
     let position = app.shown_position();
     let board = position.board();
     let (width, height) = scale.size(grid);
-    let marker_fg = color.then_some(Color::Yellow);
+    let marker_fg = color.then_some(Color::LightYellow);
     for y in 0..height {
         for x in 0..width {
             let here = scale.owner(grid, x, y);

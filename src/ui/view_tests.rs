@@ -171,6 +171,25 @@ fn monochrome_keeps_letters_markers_and_the_cursor() {
 }
 
 #[test]
+fn the_markers_are_light_yellow_in_colour() {
+    // The cells that can attack are marked `*`, in the light yellow that
+    // the hand-written drawing gave them (crossterm's Yellow).
+    let a = app(MENU_BOARD);
+    let frame = render(&a, 100, 24, true);
+    let stars: Vec<Glyph> = (2..16)
+        .flat_map(|y| frame.row(y))
+        .filter(|g| g.ch == '*')
+        .collect();
+    assert!(!stars.is_empty(), "{}", frame.text());
+    let yellow = Color::from_crossterm(crossterm::style::Color::Yellow);
+    assert_eq!(yellow, Color::LightYellow);
+    assert!(
+        stars.iter().all(|g| g.style.fg == Some(yellow)),
+        "{stars:?}"
+    );
+}
+
+#[test]
 fn clicks_land_on_the_cell_drawn_there() {
     let a = app(MENU_BOARD);
     let frame = render(&a, 100, 24, true);

@@ -68,7 +68,7 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
             "Make the window at least {MIN_WIDTH}x{need} for the new-game screen (q quits)."
         );
         for (y, line) in crate::text::wrap(&text, w.max(1), "").lines().enumerate() {
-            frame.write(0, y, w, line, BOLD);
+            frame.canvas().write(0, y, w, line, BOLD);
         }
         return frame;
     }
@@ -79,22 +79,24 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
     for (y, row) in rows.iter().enumerate() {
         let (y, mut x) = (top + y, left + row.at);
         for (text, style, hit) in &row.pieces {
-            let after = frame.write(x, y, w, text, *style);
+            let after = frame.canvas().write(x, y, w, text, *style);
             if let Some(hit) = hit {
-                frame.mark(x, y, after - x, *hit);
+                frame.canvas().mark(x, y, after - x, *hit);
             }
             x = after;
         }
     }
     for (i, line) in message.iter().enumerate() {
-        frame.write(0, h - 1 - message.len() + i, w, line, BOLD);
+        frame
+            .canvas()
+            .write(0, h - 1 - message.len() + i, w, line, BOLD);
     }
     let mut keys = String::from("Up/Down line  Left/Right change  0-9 number  Enter start");
     if screen.resume.is_some() {
         keys.push_str("  r resume");
     }
     keys.push_str("  q quit");
-    frame.write(0, h - 1, w, &fit(&keys, w), PLAIN);
+    frame.canvas().write(0, h - 1, w, &fit(&keys, w), PLAIN);
     frame
 }
 

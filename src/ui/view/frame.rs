@@ -118,7 +118,7 @@ impl Frame {
     }
 
     /// The screen to draw on: its characters and what a click hits.
-    pub(super) fn canvas(&mut self) -> Canvas<'_> {
+    pub(in crate::ui) fn canvas(&mut self) -> Canvas<'_> {
         Canvas {
             buffer: &mut self.buffer,
             hits: &mut self.hits,
@@ -129,29 +129,6 @@ impl Frame {
     /// as it draws.
     pub(super) fn parts(&mut self) -> (&mut Buffer, &mut HitMap) {
         (&mut self.buffer, &mut self.hits)
-    }
-
-    pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
-        self.canvas().put(x, y, ch, style);
-    }
-
-    pub(in crate::ui) fn write(
-        &mut self,
-        x: usize,
-        y: usize,
-        end: usize,
-        text: &str,
-        style: Style,
-    ) -> usize {
-        self.canvas().write(x, y, end, text, style)
-    }
-
-    pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
-        self.hits.set(x, y, len, Some(target));
-    }
-
-    pub(super) fn spans(&mut self, x: usize, y: usize, end: usize, spans: &[Span]) -> usize {
-        self.canvas().spans(x, y, end, spans)
     }
 
     /// The whole screen's area.
@@ -234,7 +211,7 @@ impl Frame {
             for (span, ours) in line.spans.iter().zip(ours) {
                 let width = span.width().min(end.saturating_sub(x));
                 if let Some(target) = ours.target {
-                    self.mark(x, usize::from(y), width, target);
+                    self.hits.set(x, usize::from(y), width, Some(target));
                 }
                 x += width;
             }
@@ -259,7 +236,7 @@ fn glyph(cell: &ratatui::buffer::Cell) -> Glyph {
 /// A screen being drawn on, as a widget draws on it: its characters (a
 /// ratatui [`Buffer`]) and the hit map filled as they are drawn. What is
 /// drawn outside the buffer is left out.
-pub(super) struct Canvas<'a> {
+pub(in crate::ui) struct Canvas<'a> {
     pub(super) buffer: &'a mut Buffer,
     pub(super) hits: &'a mut HitMap,
 }
@@ -272,7 +249,7 @@ impl Canvas<'_> {
     }
 
     /// Draws `ch` in `style` at column `x`, row `y`.
-    pub(super) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
+    pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
         if let Some(cell) = self.cell(x, y) {
             cell.reset();
             cell.set_char(ch).set_style(whole(style));
@@ -296,7 +273,7 @@ impl Canvas<'_> {
 
     /// Writes `text` from column `x` but not past column `end`; returns the
     /// column after it.
-    pub(super) fn write(
+    pub(in crate::ui) fn write(
         &mut self,
         x: usize,
         y: usize,
@@ -317,7 +294,7 @@ impl Canvas<'_> {
     }
 
     /// Clicks on `len` characters from column `x` of row `y` hit `target`.
-    pub(super) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
+    pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
         self.hits.set(x, y, len, Some(target));
     }
 

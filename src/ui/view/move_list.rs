@@ -80,7 +80,7 @@ pub(super) fn draw(
         typing_heading(digits, moves.len())
     };
     if let Some(line) = fit(&[Field::new(1, heading).required()], "", panel, 1).first() {
-        frame.spans(x, y, end, line);
+        frame.canvas().spans(x, y, end, line);
     }
     y += 1;
     let mut items = items(app, &moves);
@@ -145,10 +145,10 @@ pub(super) fn draw(
         let at = usize::from(area.x);
         for (row, item) in items.iter().enumerate() {
             if item.best {
-                frame.put(at.saturating_sub(1), y + row, '>', BOLD);
+                frame.canvas().put(at.saturating_sub(1), y + row, '>', BOLD);
             }
             let shown = item.text.chars().count().min(usize::from(area.width));
-            frame.mark(
+            frame.canvas().mark(
                 at,
                 y + row,
                 shown,
@@ -175,7 +175,7 @@ pub(super) fn draw(
         if width(&line) > panel {
             line[0] = Span::plain(format!("{}-{last}/{count} ", first + 1));
         }
-        frame.spans(x, y, end, &line);
+        frame.canvas().spans(x, y, end, &line);
         y += 1;
     }
     y

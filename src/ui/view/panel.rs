@@ -34,7 +34,7 @@ pub(super) fn panel(
     }
     y += 1;
     if y + 1 < bottom {
-        frame.write(x, y, end, "Log", BOLD);
+        frame.canvas().write(x, y, end, "Log", BOLD);
         y += 1;
         log(frame, app, x + 1, end, y, bottom);
     }
@@ -83,7 +83,7 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
         let legend: &[&str] = if chances { &CHANCE_LEGEND } else { &LEGEND };
         let legend = Field::new(1, legend.iter().map(|l| vec![Span::plain(*l)]).collect());
         if let Some(line) = fit(&[legend.required()], "", width, 1).first() {
-            frame.spans(x, y, end, line);
+            frame.canvas().spans(x, y, end, line);
         }
         y += 1;
     }
@@ -118,7 +118,7 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
     );
     let mut y = top;
     if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-        frame.spans(x, y, end, line);
+        frame.canvas().spans(x, y, end, line);
     }
     y += 1;
     let play = if app.playing() {
@@ -146,7 +146,7 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
             ],
         );
         if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-            frame.spans(x, y, end, line);
+            frame.canvas().spans(x, y, end, line);
         }
         y += 1;
         replay_log(frame, app, x + 1, end, y, bottom);
@@ -182,7 +182,7 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
         })
         .collect();
     if entries.is_empty() {
-        frame.write(x, y, end, "no moves", PLAIN);
+        frame.canvas().write(x, y, end, "no moves", PLAIN);
         return;
     }
     // The current move (or the first), then the moves after and before it
@@ -220,8 +220,8 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
             if row >= bottom {
                 return;
             }
-            let after = frame.spans(x, row, end, line);
-            frame.mark(x, row, after - x, Target::Step(i + 1));
+            let after = frame.canvas().spans(x, row, end, line);
+            frame.canvas().mark(x, row, after - x, Target::Step(i + 1));
             row += 1;
         }
     }
@@ -273,7 +273,7 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
         _ => log,
     };
     if log.is_empty() {
-        frame.write(x, y, end, "no moves yet", PLAIN);
+        frame.canvas().write(x, y, end, "no moves yet", PLAIN);
         return;
     }
     let room = bottom.saturating_sub(y);

@@ -34,9 +34,10 @@ use bars::{footer, message, status};
 pub use board::min_size;
 use board::{BOARD_X, BoardWidget, Drawing, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, too_small};
-pub use frame::{Frame, Glyph, HitMap, Style};
+pub use frame::{BOLD, Color, Frame, Glyph, HitMap, Modifier, PLAIN, Style, set};
 use map_view::{Look, Marks};
 use panel::panel;
+use ratatui::backend::FromCrossterm as _;
 
 /// Draws the game for a `width` x `height` window; `color` off draws in
 /// monochrome (bold and reverse video only).
@@ -52,9 +53,8 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         return frame;
     };
     let paint = |player: Player| Style {
-        fg: color.then(|| player_color(player)),
-        bold: true,
-        reverse: false,
+        fg: color.then(|| Color::from_crossterm(player_color(player))),
+        ..BOLD
     };
     status(&mut frame, app, &paint);
     let marks = marks(app);

@@ -7,6 +7,7 @@ use super::*;
 use crate::game::{Map, Position, Roll, RuleSet, Rules};
 use crate::record::Play;
 use crate::ui::render::OUT_COLOR;
+use ratatui::style::Color;
 
 /// Land of Lisp's last rules on a 5x5 board, 4 players.
 fn lol4() -> (Rules, Position) {
@@ -162,14 +163,20 @@ fn the_stocks_and_a_player_knocked_out() {
             row.find("c out").map(|x| (x, y))
         })
         .unwrap();
-    assert_eq!(frame.row(y)[x].style.fg, Some(OUT_COLOR));
+    assert_eq!(
+        frame.row(y)[x].style.fg,
+        Some(Color::from_crossterm(OUT_COLOR))
+    );
     let a_at = (0..frame.height()).find_map(|y| {
         let row: String = frame.row(y).iter().map(|g| g.ch).collect();
         row.find("cells: a").map(|x| (x + 7, y))
     });
     let (x, y) = a_at.unwrap();
     assert_eq!(frame.row(y)[x].ch, 'a');
-    assert_eq!(frame.row(y)[x].style.fg, Some(player_color(Player::A)));
+    assert_eq!(
+        frame.row(y)[x].style.fg,
+        Some(Color::from_crossterm(player_color(Player::A)))
+    );
 }
 
 #[test]

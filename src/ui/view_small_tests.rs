@@ -64,7 +64,7 @@ fn a_first_digit_shows_the_moves_it_could_become() {
                 row.find(label).map(|x| (row[..x].chars().count(), y))
             })
             .unwrap_or_else(|| panic!("{label} not shown"));
-        frame.row(y)[x].style.reverse
+        frame.row(y)[x].reversed()
     };
     assert!(reversed(" 1. "));
     assert!(reversed("10. "));
@@ -80,7 +80,7 @@ fn only_the_candidates_text_is_in_reverse_video_not_the_rest_of_its_column() {
     // click on it hits something.
     for y in 0..frame.height() {
         for (x, glyph) in (0..).zip(frame.row(y)) {
-            if glyph.style.reverse {
+            if glyph.reversed() {
                 assert!(frame.target_at(x, y).is_some(), "({x}, {y})");
             }
         }

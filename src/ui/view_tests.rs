@@ -5,6 +5,7 @@ use super::super::state::tests_support::app;
 use super::super::state::{Key, Target};
 use super::*;
 use crate::game::{Map, Position, Rules};
+use ratatui::style::Color;
 
 const MENU_BOARD: &str = "b-2 a-1 a-1 / a-2 b-2 a-3 / b-3 b-1 b-1";
 
@@ -17,15 +18,13 @@ fn styles(frame: &Frame) -> String {
         let line: String = frame
             .row(y)
             .iter()
-            .map(
-                |g| match (g.style.fg.is_some(), g.style.bold, g.style.reverse) {
-                    (true, _, _) => 'c',
-                    (false, false, false) => '.',
-                    (false, true, false) => 'b',
-                    (false, false, true) => 'r',
-                    (false, true, true) => 'R',
-                },
-            )
+            .map(|g| match (g.style.fg.is_some(), g.bold(), g.reversed()) {
+                (true, _, _) => 'c',
+                (false, false, false) => '.',
+                (false, true, false) => 'b',
+                (false, false, true) => 'r',
+                (false, true, true) => 'R',
+            })
             .collect();
         out.push_str(line.trim_end_matches('.'));
         out.push('\n');
@@ -165,7 +164,29 @@ fn monochrome_keeps_letters_markers_and_the_cursor() {
         .skip(usize::from(x) - 3)
         .find(|g| g.ch == 'b')
         .unwrap();
-    assert_eq!(letter.style.fg, Some(player_color(Player::B)));
+    assert_eq!(
+        letter.style.fg,
+        Some(Color::from_crossterm(player_color(Player::B)))
+    );
+}
+
+#[test]
+fn the_markers_are_light_yellow_in_colour() {
+    // The cells that can attack are marked `*`, in the light yellow that
+    // the hand-written drawing gave them (crossterm's Yellow).
+    let a = app(MENU_BOARD);
+    let frame = render(&a, 100, 24, true);
+    let stars: Vec<Glyph> = (2..16)
+        .flat_map(|y| frame.row(y))
+        .filter(|g| g.ch == '*')
+        .collect();
+    assert!(!stars.is_empty(), "{}", frame.text());
+    let yellow = Color::from_crossterm(crossterm::style::Color::Yellow);
+    assert_eq!(yellow, Color::LightYellow);
+    assert!(
+        stars.iter().all(|g| g.style.fg == Some(yellow)),
+        "{stars:?}"
+    );
 }
 
 #[test]
@@ -464,14 +485,14 @@ fn a_replay_in_small_windows() {
     // The current move is highlighted, and a click on a move goes there.
     let (x, y) = frame.find(Target::Step(5)).unwrap();
     let glyph = frame.row(y)[usize::from(x)];
-    assert!(glyph.style.reverse, "{text}");
+    assert!(glyph.reversed(), "{text}");
     // One bar: every glyph from the move's number to the panel's edge,
     // spaces included, is in reverse video.
     let bar: Vec<_> = (x..frame.width())
         .take_while(|&col| frame.target_at(col, y) == Some(Target::Step(5)))
         .map(|col| frame.row(y)[usize::from(col)])
         .collect();
-    assert!(bar.iter().all(|g| g.style.reverse), "{text}");
+    assert!(bar.iter().all(|g| g.reversed()), "{text}");
     // The bar goes on past the entry's text, to the panel's edge.
     let last = bar.iter().rposition(|g| g.ch != ' ').unwrap();
     assert!(bar.len() > last + 1, "{text}");
@@ -500,7 +521,7 @@ fn reversed_cells(frame: &Frame) -> Vec<usize> {
     for y in 0..frame.height() {
         for x in 0..frame.width() {
             if let Some(Target::Cell(cell)) = frame.target_at(x, y)
-                && frame.row(y)[usize::from(x)].style.reverse
+                && frame.row(y)[usize::from(x)].reversed()
                 && !cells.contains(&cell)
             {
                 cells.push(cell);

@@ -137,3 +137,78 @@ fn the_hint_list_keeps_its_columns_past_nine_moves() {
     assert!(hints[0].starts_with(" 1. 2 -> 7      97%  score "), "{out}");
     assert!(hints[9].starts_with("10. 9 -> 3      94%  score "), "{out}");
 }
+
+/// A line far longer than any answer but ending in a newline (a pasted
+/// page) is refused like any bad answer, and the game goes on.
+#[test]
+fn a_long_line_is_refused_and_the_game_goes_on() {
+    let mut input = "1".repeat(100_000);
+    input.push_str("\n1\nq\n");
+    let out = dice_of_doom()
+        .env("DICE_OF_DOOM_DATA_DIR", tempfile::tempdir().unwrap().path())
+        .args([
+            "play",
+            "--plain",
+            "--no-autosave",
+            "--board",
+            "boards/test-2x2.txt",
+        ])
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (before, after) = stdout
+        .split_once("That line is too long: type a move number.\n")
+        .unwrap_or_else(|| panic!("no refusal in\n{stdout}"));
+    // The move typed after it was played: the board is shown again, the
+    // next player to move.
+    assert_eq!(before.matches("current player = ").count(), 1, "{stdout}");
+    assert!(after.contains("current player = "), "{stdout}");
+    assert!(!stdout.contains("11111111111111111111"), "{stdout}");
+}
+
+/// Input that never ends a line (`< /dev/zero`: more than 1 MiB with no
+/// newline) ends the game with status 1, its record saved first.
+#[test]
+fn input_with_no_line_end_ends_the_game_with_its_record_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("game.txt");
+    let mut input = b"1\n".to_vec();
+    input.resize(2 + 3 * 1024 * 1024, 0);
+    let stdin = dir.path().join("zeros");
+    std::fs::write(&stdin, input).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_dice-of-doom"))
+        .current_dir(common::root())
+        .env("DICE_OF_DOOM_DATA_DIR", dir.path().join("data"))
+        .args([
+            "play",
+            "--plain",
+            "--board",
+            "boards/test-2x2.txt",
+            "--save",
+        ])
+        .arg(&saved)
+        .stdin(std::fs::File::open(&stdin).unwrap())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = crate::safety_cli::finish(child, std::time::Duration::from_secs(20));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dice-of-doom: the input sent a line of more than 1,048,576 bytes with no end: \
+         it is read no further\n"
+    );
+    // The move played before is kept.
+    let record = std::fs::read_to_string(&saved).unwrap();
+    let moves: Vec<&str> = record
+        .lines()
+        .skip_while(|l| *l != "moves:")
+        .skip(1)
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    assert_eq!(moves.len(), 1, "{record}");
+}

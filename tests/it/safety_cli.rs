@@ -322,7 +322,7 @@ fn an_endless_line_ends_the_game_instead_of_spinning() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         text(&output.stderr),
-        "dice-of-doom: the input sent a line of more than 65,536 bytes with no end: \
+        "dice-of-doom: the input sent a line of more than 1,048,576 bytes with no end: \
          it is read no further\n"
     );
 }

@@ -9,15 +9,18 @@ pub const MAX_LINE: usize = 256;
 
 /// The most bytes of one line read before the input is given up as no
 /// answer at all (an endless line, such as `< /dev/zero`): reading it on
-/// would keep a core busy forever.
-pub const MAX_READ: usize = 64 * 1024;
+/// would keep a core busy forever. A long line that ends before it (a
+/// pasted page) is read to its end, only [`MAX_LINE`] bytes of it kept,
+/// and refused as [`Line::TooLong`].
+pub const MAX_READ: usize = 1024 * 1024;
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     /// A line of text, without its line ending.
     Text(String),
-    /// A line longer than [`MAX_LINE`] bytes (it was read to its end).
+    /// A line longer than [`MAX_LINE`] bytes, at most [`MAX_READ`] (it was
+    /// read to its end, the rest of it dropped).
     TooLong,
     /// A line that is not UTF-8 text.
     NotText,
@@ -145,116 +148,5 @@ fn shorten(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(bytes: &[u8]) -> Vec<Line> {
-        let mut input = io::BufReader::with_capacity(16, bytes);
-        let mut out = Vec::new();
-        loop {
-            let line = read_line(&mut input).unwrap();
-            let end = line == Line::End;
-            out.push(line);
-            if end {
-                return out;
-            }
-        }
-    }
-
-    #[test]
-    fn lines_are_bounded_and_checked() {
-        let long = vec![b'7'; MAX_LINE + 1];
-        let mut bytes = b"1\r\nq\n\xff\xfe\n".to_vec();
-        bytes.extend_from_slice(&long);
-        bytes.extend_from_slice(b"\n2");
-        let text = |s: &str| Line::Text(s.to_string());
-        assert_eq!(
-            lines(&bytes),
-            [
-                text("1"),
-                text("q"),
-                Line::NotText,
-                Line::TooLong,
-                text("2"),
-                Line::End
-            ]
-        );
-        assert_eq!(lines(b""), [Line::End]);
-        assert_eq!(
-            lines(&vec![b'x'; MAX_LINE]),
-            [text(&"x".repeat(MAX_LINE)), Line::End]
-        );
-    }
-
-    #[test]
-    fn answers() {
-        let invalid = |s: &str| Answer::Invalid(s.to_string());
-        let cases = [
-            ("1", 3, Answer::Move(0)),
-            (" 3 ", 3, Answer::Move(2)),
-            ("q", 3, Answer::Quit),
-            ("h", 3, Answer::Hint),
-            ("u", 3, Answer::Undo),
-            ("redo", 3, Answer::Redo),
-            (
-                "",
-                3,
-                invalid(
-                    "Type a number from 1 to 3 and press Enter (h hints, u undoes, r redoes, q quits).",
-                ),
-            ),
-            (
-                " ? ",
-                3,
-                invalid(
-                    "Type a number from 1 to 3 and press Enter (h hints, u undoes, r redoes, q quits).",
-                ),
-            ),
-            (
-                "help",
-                1,
-                invalid("Type 1 and press Enter (h hints, u undoes, r redoes, q quits)."),
-            ),
-            (
-                "0",
-                3,
-                invalid("There is no move 0: type a number from 1 to 3."),
-            ),
-            (
-                "4",
-                3,
-                invalid("There is no move 4: type a number from 1 to 3."),
-            ),
-            ("2", 1, invalid("There is no move 2: type 1.")),
-            (
-                "99999999999999999999999999",
-                3,
-                invalid("There is no move 99999999999999999999...: type a number from 1 to 3."),
-            ),
-            (
-                "-1",
-                3,
-                invalid(
-                    "`-1` is not a move number: type a number from 1 to 3 (h hints, u undoes, r redoes, q quits).",
-                ),
-            ),
-            (
-                "ünïcödé",
-                2,
-                invalid(
-                    "`ünïcödé` is not a move number: type a number from 1 to 2 (h hints, u undoes, r redoes, q quits).",
-                ),
-            ),
-            (
-                "\u{1b}[2J\u{7}",
-                2,
-                invalid(
-                    "`\\u{1b}[2J\\u{7}` is not a move number: type a number from 1 to 2 (h hints, u undoes, r redoes, q quits).",
-                ),
-            ),
-        ];
-        for (text, count, expected) in cases {
-            assert_eq!(parse_answer(text, count), expected, "{text:?}");
-        }
-    }
-}
+#[path = "input_tests.rs"]
+mod tests;

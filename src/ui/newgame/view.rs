@@ -4,12 +4,14 @@
 //! the choices stand for, the rest of a long summary) give way first when
 //! the window is short.
 
-use crossterm::style::Color;
+use ratatui::backend::FromCrossterm as _;
 
 use super::state::{Board, Field, Part, Screen, target};
 use crate::game::Player;
+use crate::ui::Frame;
+use crate::ui::Target;
 use crate::ui::render::player_color;
-use crate::ui::{Frame, Target, view::Style};
+use crate::ui::view::{BOLD, Color, Modifier, PLAIN, Style, set};
 
 /// The left margin.
 const LEFT: usize = 2;
@@ -36,21 +38,7 @@ struct Row {
     gives_way: u8,
 }
 
-const PLAIN: Style = Style {
-    fg: None,
-    bold: false,
-    reverse: false,
-};
-const BOLD: Style = Style {
-    fg: None,
-    bold: true,
-    reverse: false,
-};
-const FOCUS: Style = Style {
-    fg: None,
-    bold: true,
-    reverse: true,
-};
+const FOCUS: Style = BOLD.add_modifier(Modifier::REVERSED);
 
 /// Draws the screen for a `width` x `height` window; `color` off draws in
 /// monochrome.
@@ -80,7 +68,7 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
             "Make the window at least {MIN_WIDTH}x{need} for the new-game screen (q quits)."
         );
         for (y, line) in crate::text::wrap(&text, w.max(1), "").lines().enumerate() {
-            frame.write(0, y, w, line, BOLD);
+            frame.canvas().write(0, y, w, line, BOLD);
         }
         return frame;
     }
@@ -91,22 +79,24 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
     for (y, row) in rows.iter().enumerate() {
         let (y, mut x) = (top + y, left + row.at);
         for (text, style, hit) in &row.pieces {
-            let after = frame.write(x, y, w, text, *style);
+            let after = frame.canvas().write(x, y, w, text, *style);
             if let Some(hit) = hit {
-                frame.mark(x, y, after - x, *hit);
+                frame.canvas().mark(x, y, after - x, *hit);
             }
             x = after;
         }
     }
     for (i, line) in message.iter().enumerate() {
-        frame.write(0, h - 1 - message.len() + i, w, line, BOLD);
+        frame
+            .canvas()
+            .write(0, h - 1 - message.len() + i, w, line, BOLD);
     }
     let mut keys = String::from("Up/Down line  Left/Right change  0-9 number  Enter start");
     if screen.resume.is_some() {
         keys.push_str("  r resume");
     }
     keys.push_str("  q quit");
-    frame.write(0, h - 1, w, &fit(&keys, w), PLAIN);
+    frame.canvas().write(0, h - 1, w, &fit(&keys, w), PLAIN);
     frame
 }
 
@@ -145,9 +135,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
         gives_way,
     };
     let paint = |player: Player| Style {
-        fg: color.then(|| player_color(player)),
-        bold: true,
-        reverse: false,
+        fg: color.then(|| Color::from_crossterm(player_color(player))),
+        ..BOLD
     };
     let mut rows = vec![
         Row {
@@ -210,14 +199,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     Field::First => paint(screen.first),
                     _ => BOLD,
                 };
-                let value_style = if on {
-                    Style {
-                        reverse: true,
-                        ..value_style
-                    }
-                } else {
-                    value_style
-                };
+                let value_style = set(value_style, Modifier::REVERSED, on);
                 let mut pieces = vec![
                     (marker.to_string(), BOLD, line),
                     (format!("{label:<LABEL$}"), label_style, line),
@@ -240,7 +222,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     let width = w.saturating_sub(LEFT + LABEL + 3).max(20);
                     for (i, part) in crate::text::wrap(summary, width, "").lines().enumerate() {
                         let style = Style {
-                            fg: color.then_some(Color::Cyan),
+                            fg: color.then_some(Color::LightCyan),
                             ..PLAIN
                         };
                         rows.push(Row {

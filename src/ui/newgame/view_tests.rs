@@ -109,7 +109,7 @@ fn the_line_in_focus_is_shown_reversed_and_marked() {
     let (_, y) = frame.find(target(1, Part::Line)).unwrap();
     let row: String = frame.row(y).iter().map(|g| g.ch).collect();
     assert!(row.starts_with("> Rules"), "{row}");
-    assert!(frame.row(y).iter().any(|g| g.style.reverse));
+    assert!(frame.row(y).iter().any(|g| g.reversed()));
     s.key(Key::Up);
     let frame = render(&s, 80, 24, false);
     let row: String = frame.row(y).iter().map(|g| g.ch).collect();

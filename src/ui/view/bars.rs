@@ -5,7 +5,9 @@
 //! whole fields and never shows half a number.
 
 use super::super::state::{App, dice};
-use super::frame::{Frame, Style};
+use ratatui::backend::FromCrossterm as _;
+
+use super::frame::{BOLD, Color, Frame, PLAIN, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
 use crate::game::{Ending, Move, Player, Supply, largest_group};
 use crate::ui::render::OUT_COLOR;
@@ -103,11 +105,11 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     } else if app.shown_computer().is_some() {
         thinking[..forms]
             .iter()
-            .map(|t| to_move(t.clone(), Style::BOLD))
+            .map(|t| to_move(t.clone(), BOLD))
             .collect()
     } else {
         (0..forms)
-            .map(|k| to_move(format!("{:<w$}", " to move", w = pad(k) - 1), Style::PLAIN))
+            .map(|k| to_move(format!("{:<w$}", " to move", w = pad(k) - 1), PLAIN))
             .collect()
     };
     fields.push(Field::new(5, who).required());
@@ -212,8 +214,8 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
     let skipped = rules.policy().ending == Ending::LastStanding;
     let out = |p: Player| !classic && !playing.contains(p);
     let grey = |p: Player| Style {
-        fg: paint(p).fg.map(|_| OUT_COLOR),
-        ..Style::PLAIN
+        fg: paint(p).fg.map(|_| Color::from_crossterm(OUT_COLOR)),
+        ..PLAIN
     };
     let width = position.board().len().to_string().len();
     // One field: a label, then each player with a value.
@@ -279,7 +281,7 @@ pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
     let mut lines = rolling
         .as_deref()
         .or(app.message())
-        .map(|m| wrap(m, Style::BOLD, width.saturating_sub(2), 0))
+        .map(|m| wrap(m, BOLD, width.saturating_sub(2), 0))
         .unwrap_or_default();
     lines.truncate(MESSAGE_LINES);
     lines

@@ -2,7 +2,6 @@
 //! smallest window that shows one), and the hexagons of a square grid
 //! (a map of territories is drawn by `map_view`).
 
-use crossterm::style::Color;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -10,7 +9,7 @@ use ratatui::widgets::Widget;
 use super::super::state::Target;
 use super::bars::STATUS_LINES;
 use super::compact;
-use super::frame::{Canvas, HitMap, Style};
+use super::frame::{BOLD, Canvas, Color, HitMap, Modifier, PLAIN, Style};
 use super::map_view::{self, Look, Marks};
 use crate::game::Map;
 
@@ -176,9 +175,8 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
     } = marks;
     let marked = *marked;
     let marker_style = Style {
-        fg: color.then_some(Color::Yellow),
-        bold: true,
-        reverse: false,
+        fg: color.then_some(Color::LightYellow),
+        ..BOLD
     };
     for cell in 0..position.board().len() {
         let (cx, top) = hex.origin(map, cell);
@@ -187,10 +185,10 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
         for i in 0..hex.k {
             let d = hex.slope(i);
             let below = top + 2 * hex.k + hex.s - 1 - i;
-            frame.put(cx - d, top + i, '/', Style::PLAIN);
-            frame.put(cx + d, top + i, '\\', Style::PLAIN);
-            frame.put(cx - d, below, '\\', Style::PLAIN);
-            frame.put(cx + d, below, '/', Style::PLAIN);
+            frame.put(cx - d, top + i, '/', PLAIN);
+            frame.put(cx + d, top + i, '\\', PLAIN);
+            frame.put(cx - d, below, '\\', PLAIN);
+            frame.put(cx + d, below, '/', PLAIN);
             if d > 1 {
                 frame.mark(cx - d + 1, top + i, 2 * d - 1, Target::Cell(cell));
                 frame.mark(cx - d + 1, below, 2 * d - 1, Target::Cell(cell));
@@ -201,8 +199,8 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
         }
         for j in 0..hex.s {
             let y = top + hex.k + j;
-            frame.put(cx - hex.w, y, '|', Style::PLAIN);
-            frame.put(cx + hex.w, y, '|', Style::PLAIN);
+            frame.put(cx - hex.w, y, '|', PLAIN);
+            frame.put(cx + hex.w, y, '|', PLAIN);
             frame.mark(cx - hex.w + 1, y, 2 * hex.w - 1, Target::Cell(cell));
         }
         let c = position.board().cell(cell);
@@ -222,7 +220,7 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
             // No room for the number below: it takes the owner's and dice's
             // place while `#` shows the numbers.
             let number = format!("{cell:<2}");
-            frame.write(cx - 1, y, cx + 1, &number, Style::BOLD);
+            frame.write(cx - 1, y, cx + 1, &number, BOLD);
             frame.put(cx + 1, y, marker, marker_style);
         } else if hex.w == 2 {
             frame.put(cx - 1, y, c.owner().letter(), owner);
@@ -236,18 +234,12 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
         }
         if hex.s > 1 {
             let number = cell.to_string();
-            frame.write(
-                cx - number.len() / 2,
-                y + 1,
-                cx + hex.w,
-                &number,
-                Style::PLAIN,
-            );
+            frame.write(cx - number.len() / 2, y + 1, cx + hex.w, &number, PLAIN);
         }
         if marks.cursor == Some(cell) {
             for j in 0..hex.s {
                 for x in cx - hex.w + 1..cx + hex.w {
-                    frame.restyle(x, top + hex.k + j, |s| s.reverse = true);
+                    frame.restyle(x, top + hex.k + j, |s| s.add_modifier(Modifier::REVERSED));
                 }
             }
         }

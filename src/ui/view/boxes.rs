@@ -9,7 +9,7 @@ use ratatui::widgets::{self, Padding};
 
 use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
-use super::frame::{Frame, Style};
+use super::frame::{BOLD, Frame, PLAIN};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use crate::game::{MapKind, Player, RuleSet};
 use crate::ui::words::{game_over_plain, result};
@@ -116,7 +116,7 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
         if i + 1 == text.len() {
             rules.push(blank());
         }
-        rules.push(wrap(rule, Style::PLAIN, inner, 2));
+        rules.push(wrap(rule, PLAIN, inner, 2));
     }
     let (title, mut list): (&str, Vec<(&str, &str)>) = if replay {
         ("Keys of the replay", REPLAY_KEYS.to_vec())
@@ -140,19 +140,19 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
             what
         };
         if inner >= KEY_COLUMN + 36 {
-            let mut lines = wrap(what, Style::PLAIN, inner - KEY_COLUMN, 0);
+            let mut lines = wrap(what, PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
                 let left = if i == 0 { key } else { "" };
                 line.insert(0, Span::plain(format!("{left:<KEY_COLUMN$}")));
             }
             keys.push(lines);
         } else {
-            keys.push(wrap(&format!("{key}: {what}"), Style::PLAIN, inner, 2));
+            keys.push(wrap(&format!("{key}: {what}"), PLAIN, inner, 2));
         }
     }
     if computer && !replay {
         keys.push(blank());
-        keys.push(wrap(HINT_WORDS, Style::PLAIN, inner, 2));
+        keys.push(wrap(HINT_WORDS, PLAIN, inner, 2));
     }
     [rules, keys]
 }
@@ -295,11 +295,11 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
     lines.extend(wrap(
         &game_over_plain(app.rules(), &position),
-        Style::PLAIN,
+        PLAIN,
         inner,
         2,
     ));
-    lines.extend(wrap(&result(winners), Style::BOLD, inner, 2));
+    lines.extend(wrap(&result(winners), BOLD, inner, 2));
     lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
     for note in app.end_notes() {
         lines.extend(wrap(&note, Style::PLAIN, inner, 2));
@@ -350,7 +350,7 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
                     if p.chars().count() <= room {
                         vec![vec![Span::plain(p.as_str())]]
                     } else {
-                        wrap(p, Style::PLAIN, room, 0)
+                        wrap(p, PLAIN, room, 0)
                     }
                 })
                 .collect();
@@ -383,49 +383,5 @@ fn article(word: &str) -> &'static str {
 }
 
 #[cfg(test)]
-mod article_tests {
-    use super::{RuleSet, article, help_parts};
-
-    /// The help's keys page, as plain text.
-    fn keys_page(set: RuleSet) -> String {
-        let [_, keys] = help_parts(76, (false, set, false));
-        keys.iter()
-            .flatten()
-            .map(|line| line.iter().map(|s| s.text.as_str()).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    #[test]
-    fn the_end_turn_key_says_what_each_rule_set_asks() {
-        let mut seen = [false; 2];
-        for set in RuleSet::ALL {
-            let keys = keys_page(set);
-            assert!(keys.contains("end the turn"), "{set}: {keys}");
-            let first = set.policy().attack_first;
-            assert_eq!(keys.contains("after an attack"), first, "{set}: {keys}");
-            seen[usize::from(first)] = true;
-        }
-        // Both kinds of rule set are there to be told apart.
-        assert_eq!(seen, [true, true]);
-    }
-
-    #[test]
-    fn the_article_follows_how_the_word_is_said() {
-        for (word, want) in [
-            ("8x8", "An"),
-            ("11x11", "An"),
-            ("18x18", "An"),
-            ("80x80", "An"),
-            ("5x5", "A"),
-            ("1x1", "A"),
-            ("10x10", "A"),
-            ("111x111", "A"),
-            ("11000", "An"),
-            ("map of 8 territories", "A"),
-            ("offset", "An"),
-        ] {
-            assert_eq!(article(word), want, "{word}");
-        }
-    }
-}
+#[path = "boxes_tests.rs"]
+mod article_tests;

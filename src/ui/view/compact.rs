@@ -8,10 +8,10 @@
 //! Every character is a click on its territory. Pure: state and size in,
 //! glyphs out.
 
-use crossterm::style::Color;
-
 use super::super::state::Target;
-use super::frame::{Canvas, Style};
+use ratatui::backend::FromCrossterm as _;
+
+use super::frame::{Canvas, Color, Modifier, Style, has, set};
 use super::map_view::Look;
 use crate::game::{Board, Grid, Map};
 use crate::ui::render::player_color;
@@ -132,16 +132,13 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, compact: Compact, (left, top
     let upper = cases(map, board);
     let land = |t: usize| {
         let owner = board.cell(t).owner();
-        let mut style = Style {
-            fg: color.then(|| player_color(owner)),
-            bold: false,
-            reverse: color,
-        };
+        let fg = color.then(|| Color::from_crossterm(player_color(owner)));
+        let style = set(Style { fg, ..Style::new() }, Modifier::REVERSED, color);
         if marks.cursor == Some(t) {
-            style.reverse = !style.reverse;
-            style.bold = true;
+            set(style, Modifier::REVERSED, !color).add_modifier(Modifier::BOLD)
+        } else {
+            style
         }
-        style
     };
     for (y, line) in chars.iter().enumerate() {
         for (x, &c) in line.iter().enumerate() {
@@ -158,15 +155,15 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, compact: Compact, (left, top
             frame.mark(left + x, top + y, 1, Target::Cell(t));
         }
     }
-    let marker_fg = color.then_some(Color::Yellow);
+    let marker_fg = color.then_some(Color::LightYellow);
     for (t, at) in label_places(map, &chars, compact.rows)
         .into_iter()
         .enumerate()
     {
         let Some((x, y, two)) = at else { continue };
         let (x, y) = (left + x, top + y);
-        let mut style = paint(board.cell(t).owner());
-        style.reverse = land(t).reverse;
+        let reversed = has(land(t), Modifier::REVERSED);
+        let style = set(paint(board.cell(t).owner()), Modifier::REVERSED, reversed);
         if app.show_numbers() {
             let number = t.to_string();
             let end = if two { x + 2 } else { x + 1 };
@@ -175,16 +172,7 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, compact: Compact, (left, top
             } else {
                 &number
             };
-            frame.write(
-                x,
-                y,
-                end,
-                number,
-                Style {
-                    bold: true,
-                    ..style
-                },
-            );
+            frame.write(x, y, end, number, style.add_modifier(Modifier::BOLD));
             continue;
         }
         frame.put(x, y, char::from(b'0' + board.cell(t).dice() % 10), style);
@@ -200,8 +188,7 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, compact: Compact, (left, top
         if let (Some(marker), true) = (marker, two) {
             let style = Style {
                 fg: marker_fg.or(style.fg),
-                bold: true,
-                ..land(t)
+                ..land(t).add_modifier(Modifier::BOLD)
             };
             frame.put(x + 1, y, marker, style);
         }

@@ -2,53 +2,24 @@
 //! characters with a [`HitMap`] of what a click on each character hits,
 //! and the runs of styled text written on it ([`Span`]). No I/O.
 
-use crossterm::style::Color;
-use ratatui::backend::{FromCrossterm as _, IntoCrossterm as _};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{self, Modifier};
+pub use ratatui::style::{Color, Modifier, Style};
 use ratatui::text;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::super::state::{Key, Target};
 
-/// How one character is drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Style {
-    /// The foreground colour (none in monochrome).
-    pub fg: Option<Color>,
-    /// Bold.
-    pub bold: bool,
-    /// Foreground and background swapped.
-    pub reverse: bool,
-}
+/// No colour, no modifier.
+pub const PLAIN: Style = Style::new();
 
-impl Style {
-    pub(super) const PLAIN: Style = Style {
-        fg: None,
-        bold: false,
-        reverse: false,
-    };
-    pub(super) const BOLD: Style = Style {
-        fg: None,
-        bold: true,
-        reverse: false,
-    };
+/// Bold.
+pub const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
 
-    /// The same style in ratatui's terms, whole: drawn over a character,
-    /// it replaces that character's style rather than adding to it.
-    pub(super) fn to_ratatui(self) -> style::Style {
-        let mut on = Modifier::empty();
-        on.set(Modifier::BOLD, self.bold);
-        on.set(Modifier::REVERSED, self.reverse);
-        style::Style::new()
-            .fg(self
-                .fg
-                .map_or(style::Color::Reset, style::Color::from_crossterm))
-            .bg(style::Color::Reset)
-            .add_modifier(on)
-            .remove_modifier(Modifier::all() - on)
-    }
+/// `style` whole: drawn over a character, it replaces that character's
+/// style rather than adding to it (no colour: the terminal's own).
+pub(super) fn whole(style: Style) -> Style {
+    Style::reset().patch(style)
 }
 
 /// One character on the screen and its style.
@@ -58,6 +29,18 @@ pub struct Glyph {
     pub ch: char,
     /// How it is drawn.
     pub style: Style,
+}
+
+impl Glyph {
+    /// Whether it is bold.
+    pub fn bold(&self) -> bool {
+        has(self.style, Modifier::BOLD)
+    }
+
+    /// Whether it is drawn in reverse video.
+    pub fn reversed(&self) -> bool {
+        has(self.style, Modifier::REVERSED)
+    }
 }
 
 /// What a click on each character of a screen hits.
@@ -135,7 +118,7 @@ impl Frame {
     }
 
     /// The screen to draw on: its characters and what a click hits.
-    pub(super) fn canvas(&mut self) -> Canvas<'_> {
+    pub(in crate::ui) fn canvas(&mut self) -> Canvas<'_> {
         Canvas {
             buffer: &mut self.buffer,
             hits: &mut self.hits,
@@ -146,29 +129,6 @@ impl Frame {
     /// as it draws.
     pub(super) fn parts(&mut self) -> (&mut Buffer, &mut HitMap) {
         (&mut self.buffer, &mut self.hits)
-    }
-
-    pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
-        self.canvas().put(x, y, ch, style);
-    }
-
-    pub(in crate::ui) fn write(
-        &mut self,
-        x: usize,
-        y: usize,
-        end: usize,
-        text: &str,
-        style: Style,
-    ) -> usize {
-        self.canvas().write(x, y, end, text, style)
-    }
-
-    pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
-        self.hits.set(x, y, len, Some(target));
-    }
-
-    pub(super) fn spans(&mut self, x: usize, y: usize, end: usize, spans: &[Span]) -> usize {
-        self.canvas().spans(x, y, end, spans)
     }
 
     /// The whole screen's area.
@@ -251,7 +211,7 @@ impl Frame {
             for (span, ours) in line.spans.iter().zip(ours) {
                 let width = span.width().min(end.saturating_sub(x));
                 if let Some(target) = ours.target {
-                    self.mark(x, usize::from(y), width, target);
+                    self.hits.set(x, usize::from(y), width, Some(target));
                 }
                 x += width;
             }
@@ -260,14 +220,15 @@ impl Frame {
     }
 }
 
-/// The glyph a cell of the buffer shows.
+/// The glyph a cell of the buffer shows: its colour (none where it is the
+/// terminal's own) and its modifiers.
 fn glyph(cell: &ratatui::buffer::Cell) -> Glyph {
+    let style = Style::new().add_modifier(cell.modifier);
     Glyph {
         ch: cell.symbol().chars().next().unwrap_or(' '),
         style: Style {
-            fg: (cell.fg != style::Color::Reset).then(|| cell.fg.into_crossterm()),
-            bold: cell.modifier.contains(Modifier::BOLD),
-            reverse: cell.modifier.contains(Modifier::REVERSED),
+            fg: (cell.fg != Color::Reset).then_some(cell.fg),
+            ..style
         },
     }
 }
@@ -275,7 +236,7 @@ fn glyph(cell: &ratatui::buffer::Cell) -> Glyph {
 /// A screen being drawn on, as a widget draws on it: its characters (a
 /// ratatui [`Buffer`]) and the hit map filled as they are drawn. What is
 /// drawn outside the buffer is left out.
-pub(super) struct Canvas<'a> {
+pub(in crate::ui) struct Canvas<'a> {
     pub(super) buffer: &'a mut Buffer,
     pub(super) hits: &'a mut HitMap,
 }
@@ -288,10 +249,10 @@ impl Canvas<'_> {
     }
 
     /// Draws `ch` in `style` at column `x`, row `y`.
-    pub(super) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
+    pub(in crate::ui) fn put(&mut self, x: usize, y: usize, ch: char, style: Style) {
         if let Some(cell) = self.cell(x, y) {
             cell.reset();
-            cell.set_char(ch).set_style(style.to_ratatui());
+            cell.set_char(ch).set_style(whole(style));
         }
     }
 
@@ -299,21 +260,20 @@ impl Canvas<'_> {
     pub(super) fn style_at(&self, x: usize, y: usize) -> Style {
         let at = u16::try_from(x).ok().zip(u16::try_from(y).ok());
         at.and_then(|at| self.buffer.cell(at))
-            .map_or(Style::PLAIN, |cell| glyph(cell).style)
+            .map_or(Style::new(), |cell| glyph(cell).style)
     }
 
     /// Changes the style of the character at column `x`, row `y` by `f`.
-    pub(super) fn restyle(&mut self, x: usize, y: usize, f: impl Fn(&mut Style)) {
+    pub(super) fn restyle(&mut self, x: usize, y: usize, f: impl Fn(Style) -> Style) {
         if let Some(cell) = self.cell(x, y) {
-            let mut style = glyph(cell).style;
-            f(&mut style);
-            cell.set_style(style.to_ratatui());
+            let style = f(glyph(cell).style);
+            cell.set_style(whole(style));
         }
     }
 
     /// Writes `text` from column `x` but not past column `end`; returns the
     /// column after it.
-    pub(super) fn write(
+    pub(in crate::ui) fn write(
         &mut self,
         x: usize,
         y: usize,
@@ -329,14 +289,12 @@ impl Canvas<'_> {
             return x;
         }
         let room = end.saturating_sub(x);
-        let (after, _) = self
-            .buffer
-            .set_stringn(col, row, text, room, style.to_ratatui());
+        let (after, _) = self.buffer.set_stringn(col, row, text, room, whole(style));
         usize::from(after)
     }
 
     /// Clicks on `len` characters from column `x` of row `y` hit `target`.
-    pub(super) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
+    pub(in crate::ui) fn mark(&mut self, x: usize, y: usize, len: usize, target: Target) {
         self.hits.set(x, y, len, Some(target));
     }
 
@@ -378,12 +336,12 @@ impl Span {
 
     /// Plain `text`.
     pub(super) fn plain(text: impl Into<String>) -> Span {
-        Span::new(text, Style::PLAIN)
+        Span::new(text, PLAIN)
     }
 
     /// Bold `text`.
     pub(super) fn bold(text: impl Into<String>) -> Span {
-        Span::new(text, Style::BOLD)
+        Span::new(text, BOLD)
     }
 
     /// A button: bold `text` that a click turns into `key`.
@@ -402,7 +360,21 @@ pub(super) type Line = Vec<Span>;
 fn to_line(line: &[Span]) -> text::Line<'static> {
     text::Line::from(
         line.iter()
-            .map(|span| text::Span::styled(span.text.clone(), span.style.to_ratatui()))
+            .map(|span| text::Span::styled(span.text.clone(), whole(span.style)))
             .collect::<Vec<_>>(),
     )
+}
+
+/// Whether `style` has `modifier` on.
+pub(super) fn has(style: Style, modifier: Modifier) -> bool {
+    style.add_modifier.contains(modifier)
+}
+
+/// `style` with `modifier` on or off.
+pub fn set(style: Style, modifier: Modifier, on: bool) -> Style {
+    if on {
+        style.add_modifier(modifier)
+    } else {
+        style.remove_modifier(modifier)
+    }
 }

@@ -5,10 +5,10 @@
 //! territory's owner, dice and number at its centre, and every character of
 //! a territory a click on it. Pure: state and size in, glyphs out.
 
-use crossterm::style::Color;
-
 use super::super::state::{App, Target};
-use super::frame::{Canvas, Style};
+use ratatui::backend::FromCrossterm as _;
+
+use super::frame::{Canvas, Color, Modifier, Style, has, set};
 use crate::game::{Grid, Player};
 
 /// How large a cell is drawn: `width` columns by `lines` lines; odd rows sit
@@ -108,11 +108,7 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, scale: Scale, (left, top): (
     let position = app.shown_position();
     let board = position.board();
     let (width, height) = scale.size(grid);
-    let marker_style = Style {
-        fg: color.then_some(Color::Yellow),
-        bold: true,
-        reverse: false,
-    };
+    let marker_fg = color.then_some(Color::LightYellow);
     for y in 0..height {
         for x in 0..width {
             let here = scale.owner(grid, x, y);
@@ -126,20 +122,16 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, scale: Scale, (left, top): (
                 ' '
             };
             let Some(t) = here.map(usize::from) else {
-                frame.put(left + x, top + y, glyph, Style::PLAIN);
+                frame.put(left + x, top + y, glyph, Style::new());
                 continue;
             };
             // Land: in colour, a block of its owner's colour; the cursor's
             // territory is drawn the other way round.
             let owner = board.cell(t).owner();
-            let mut style = Style {
-                fg: color.then(|| crate::ui::render::player_color(owner)),
-                bold: false,
-                reverse: color,
-            };
+            let fg = color.then(|| Color::from_crossterm(crate::ui::render::player_color(owner)));
+            let mut style = set(Style { fg, ..Style::new() }, Modifier::REVERSED, color);
             if marks.cursor == Some(t) {
-                style.reverse = !style.reverse;
-                style.bold = true;
+                style = set(style, Modifier::REVERSED, !color).add_modifier(Modifier::BOLD);
             }
             let glyph = match glyph {
                 ' ' if marks.marked == Some(t) => '@',
@@ -148,7 +140,7 @@ pub(super) fn draw(frame: &mut Canvas, look: &Look, scale: Scale, (left, top): (
             };
             let style = if glyph == '@' || glyph == '!' {
                 Style {
-                    fg: marker_style.fg,
+                    fg: marker_fg,
                     ..style
                 }
             } else {
@@ -182,9 +174,11 @@ fn label(
     let (cx, cy) = (usize::from(place.column) / 2, usize::from(place.row));
     let (x, dice_line, number_line) = label_at(scale, grid, t as u8, scale.origin(cx, cy));
     let cell = app.shown_position().board().cell(t);
-    let mut style = paint(cell.owner());
-    let reversed = frame.style_at(left + x, top + dice_line).reverse;
-    style.reverse = reversed;
+    let reversed = has(
+        frame.style_at(left + x, top + dice_line),
+        Modifier::REVERSED,
+    );
+    let style = set(paint(cell.owner()), Modifier::REVERSED, reversed);
     frame.put(left + x, top + dice_line, cell.owner().letter(), style);
     let dice = char::from(b'0' + cell.dice() % 10);
     frame.put(left + x + 1, top + dice_line, dice, style);
@@ -199,13 +193,13 @@ fn label(
     };
     if let Some(marker) = marker {
         let at = (left + x + 2, top + dice_line);
-        let mut marker_style = frame.style_at(at.0, at.1);
-        marker_style.bold = true;
+        let marker_style = frame.style_at(at.0, at.1).add_modifier(Modifier::BOLD);
         frame.put(at.0, at.1, marker, marker_style);
     }
     let number = format!("{t:>2}");
-    let mut number_style = frame.style_at(left + x, top + number_line);
-    number_style.bold = false;
+    let number_style = frame
+        .style_at(left + x, top + number_line)
+        .remove_modifier(Modifier::BOLD);
     frame.write(
         left + x,
         top + number_line,

@@ -5,6 +5,8 @@ use super::super::{min_size, render};
 use super::{SCALES, label_at};
 use crate::game::{MapShape, Position, Rules, random_board, random_map};
 use crate::ui::state::{App, Key, Target};
+use ratatui::backend::FromCrossterm as _;
+use ratatui::style::Color;
 
 /// A game on a random map of `territories` for `players`, from `seed`.
 fn game(territories: usize, players: usize, seed: u64) -> App {
@@ -191,7 +193,7 @@ fn a_replay_on_a_map_shows_no_cursor() {
                 if let Some(Target::Cell(_)) = frame.target_at(x, y) {
                     // In colour every territory is a block of colour, none
                     // drawn the other way round; without, none reversed.
-                    assert_eq!(frame.row(y)[usize::from(x)].style.reverse, color);
+                    assert_eq!(frame.row(y)[usize::from(x)].reversed(), color);
                     land += 1;
                 }
             }
@@ -216,11 +218,13 @@ fn in_colour_each_territory_is_a_block_of_its_owners_colour() {
             let owner = board.cell(t).owner();
             assert_eq!(
                 glyph.style.fg,
-                Some(crate::ui::render::player_color(owner)),
+                Some(Color::from_crossterm(crate::ui::render::player_color(
+                    owner
+                ))),
                 "{x},{y}"
             );
             // Reversed (a block of colour), but the cursor's territory.
-            assert_eq!(glyph.style.reverse, t != a.cursor(), "{x},{y}");
+            assert_eq!(glyph.reversed(), t != a.cursor(), "{x},{y}");
             land += 1;
         }
     }

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span as Text};
 use ratatui::widgets::{List, ListItem};
 
 use super::super::state::{App, Key, Target};
-use super::frame::{Frame, Style};
+use super::frame::{BOLD, Frame, Modifier, PLAIN, set};
 use super::layout::{Field, Span, fit, width};
 use crate::game::Move;
 use crate::ui::words::percent;
@@ -56,7 +56,7 @@ fn typing_heading(digits: &str, count: usize) -> Vec<Vec<Span>> {
         format!("{n}_: Enter = {n}{}", more.replace(", or a digit:", " or")),
     ]
     .into_iter()
-    .map(|text| vec![Span::new(text, Style::BOLD)])
+    .map(|text| vec![Span::new(text, BOLD)])
     .collect()
 }
 
@@ -80,7 +80,7 @@ pub(super) fn draw(
         typing_heading(digits, moves.len())
     };
     if let Some(line) = fit(&[Field::new(1, heading).required()], "", panel, 1).first() {
-        frame.spans(x, y, end, line);
+        frame.canvas().spans(x, y, end, line);
     }
     y += 1;
     let mut items = items(app, &moves);
@@ -128,25 +128,27 @@ pub(super) fn draw(
         .split(area);
     for ((column, area), items) in areas.iter().enumerate().zip(shown.chunks(down)) {
         let lines = items.iter().map(|item| {
-            let style = Style {
-                reverse: item.candidate,
-                bold: item.involved || item.candidate,
-                fg: None,
-            };
+            let style = set(PLAIN, Modifier::REVERSED, item.candidate).add_modifier(
+                if item.involved || item.candidate {
+                    Modifier::BOLD
+                } else {
+                    Modifier::empty()
+                },
+            );
             // The style on the text alone, not on the rest of its column.
             ListItem::new(Line::from(Text::styled(
                 item.text.as_str(),
-                style.to_ratatui(),
+                super::frame::whole(style),
             )))
         });
         frame.render(List::new(lines), *area);
         let at = usize::from(area.x);
         for (row, item) in items.iter().enumerate() {
             if item.best {
-                frame.put(at.saturating_sub(1), y + row, '>', Style::BOLD);
+                frame.canvas().put(at.saturating_sub(1), y + row, '>', BOLD);
             }
             let shown = item.text.chars().count().min(usize::from(area.width));
-            frame.mark(
+            frame.canvas().mark(
                 at,
                 y + row,
                 shown,
@@ -173,7 +175,7 @@ pub(super) fn draw(
         if width(&line) > panel {
             line[0] = Span::plain(format!("{}-{last}/{count} ", first + 1));
         }
-        frame.spans(x, y, end, &line);
+        frame.canvas().spans(x, y, end, &line);
         y += 1;
     }
     y

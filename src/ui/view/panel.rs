@@ -4,7 +4,7 @@
 use super::super::state::{App, Key, Target};
 use super::board::BOARD_Y;
 use super::boxes::end_box;
-use super::frame::{Frame, Style};
+use super::frame::{BOLD, Frame, Modifier, PLAIN, Style};
 use super::layout::{Field, Line, Span, fit, flow, wrap};
 use super::move_list;
 use super::roll_view::roll;
@@ -34,7 +34,7 @@ pub(super) fn panel(
     }
     y += 1;
     if y + 1 < bottom {
-        frame.write(x, y, end, "Log", Style::BOLD);
+        frame.canvas().write(x, y, end, "Log", BOLD);
         y += 1;
         log(frame, app, x + 1, end, y, bottom);
     }
@@ -83,7 +83,7 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
         let legend: &[&str] = if chances { &CHANCE_LEGEND } else { &LEGEND };
         let legend = Field::new(1, legend.iter().map(|l| vec![Span::plain(*l)]).collect());
         if let Some(line) = fit(&[legend.required()], "", width, 1).first() {
-            frame.spans(x, y, end, line);
+            frame.canvas().spans(x, y, end, line);
         }
         y += 1;
     }
@@ -118,7 +118,7 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
     );
     let mut y = top;
     if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-        frame.spans(x, y, end, line);
+        frame.canvas().spans(x, y, end, line);
     }
     y += 1;
     let play = if app.playing() {
@@ -146,7 +146,7 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
             ],
         );
         if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-            frame.spans(x, y, end, line);
+            frame.canvas().spans(x, y, end, line);
         }
         y += 1;
         replay_log(frame, app, x + 1, end, y, bottom);
@@ -166,13 +166,10 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
         .map(|(i, entry)| {
             let width = end.saturating_sub(x);
             if i + 1 == at {
-                let style = Style {
-                    reverse: true,
-                    ..Style::BOLD
-                };
+                let style = BOLD.add_modifier(Modifier::REVERSED);
                 // One bar across the panel: each line's words and the
                 // spaces between and after them all in reverse video.
-                return wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4)
+                return wrap(&format!("{:>2}. {entry}", i + 1), PLAIN, width, 4)
                     .iter()
                     .map(|line| {
                         let text: String = line.iter().map(|s| s.text.as_str()).collect();
@@ -181,11 +178,11 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
                     .collect();
             }
             // The others wrapped as the live log wraps them.
-            wrap(&format!("{:>2}. {entry}", i + 1), Style::PLAIN, width, 4)
+            wrap(&format!("{:>2}. {entry}", i + 1), PLAIN, width, 4)
         })
         .collect();
     if entries.is_empty() {
-        frame.write(x, y, end, "no moves", Style::PLAIN);
+        frame.canvas().write(x, y, end, "no moves", PLAIN);
         return;
     }
     // The current move (or the first), then the moves after and before it
@@ -223,8 +220,8 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
             if row >= bottom {
                 return;
             }
-            let after = frame.spans(x, row, end, line);
-            frame.mark(x, row, after - x, Target::Step(i + 1));
+            let after = frame.canvas().spans(x, row, end, line);
+            frame.canvas().mark(x, row, after - x, Target::Step(i + 1));
             row += 1;
         }
     }
@@ -262,7 +259,7 @@ fn last_round_rows(app: &App, width: usize) -> usize {
     log.iter()
         .rev()
         .take(mine_now + others)
-        .map(|e| wrap(e, Style::PLAIN, width, 2).len())
+        .map(|e| wrap(e, PLAIN, width, 2).len())
         .sum()
 }
 
@@ -276,13 +273,13 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
         _ => log,
     };
     if log.is_empty() {
-        frame.write(x, y, end, "no moves yet", Style::PLAIN);
+        frame.canvas().write(x, y, end, "no moves yet", PLAIN);
         return;
     }
     let room = bottom.saturating_sub(y);
     let mut lines: Vec<Line> = Vec::new();
     for entry in log.iter().rev() {
-        let wrapped = wrap(entry, Style::PLAIN, end.saturating_sub(x), 2);
+        let wrapped = wrap(entry, PLAIN, end.saturating_sub(x), 2);
         if lines.len() + wrapped.len() > room {
             break;
         }

@@ -48,7 +48,7 @@ pub(super) fn roll(
     };
     let heading = Field::new(1, vec![heading("Last roll: "), heading("Roll: ")]);
     if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-        frame.spans(x, y, end, line);
+        frame.canvas().spans(x, y, end, line);
     }
     let sides = [
         (attacker, shown.attack_faces()),
@@ -66,7 +66,7 @@ pub(super) fn roll(
             Span::new(player.to_string(), paint(player)),
             Span::plain(format!(" {} = {sum}", text.join(" "))),
         ];
-        frame.spans(x, y + 1 + row, end, &line);
+        frame.canvas().spans(x, y + 1 + row, end, &line);
     }
     y + ROLL_LINES
 }

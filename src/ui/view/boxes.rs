@@ -302,7 +302,7 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     lines.extend(wrap(&result(winners), BOLD, inner, 2));
     lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
     for note in app.end_notes() {
-        lines.extend(wrap(&note, Style::PLAIN, inner, 2));
+        lines.extend(wrap(&note, PLAIN, inner, 2));
     }
     lines.push(Vec::new());
     lines.extend(flow(&buttons.iter().collect::<Vec<_>>(), "   ", inner, 0));

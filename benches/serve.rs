@@ -49,18 +49,9 @@ const SHAPES: [(&str, usize); 4] = [
     ("new lol4 3", 4),
 ];
 
-/// The server's further options for the soak: every client comes from
-/// the one loopback address, so the per-address game limits are raised
-/// (the per-person ones stay); a short seat hold frees abandoned games
-/// within the soak.
-const SOAK_SERVER: &[&str] = &[
-    "--max-games-per-address",
-    "100000",
-    "--max-computers-per-address",
-    "100000",
-    "--seat-hold",
-    "10s",
-];
+/// The server's further options for the soak: a short seat hold, so that
+/// abandoned games are freed within the soak.
+const SOAK_SERVER: &[&str] = &["--seat-hold", "10s"];
 
 #[path = "serve/soak.rs"]
 mod soak;
@@ -286,9 +277,15 @@ fn start(data: &std::path::Path, extra: &[&str]) -> (Child, SocketAddr) {
             "--listen",
             "127.0.0.1:0",
             "--max-connections",
-            "2000",
+            "5000",
             "--max-per-address",
-            "2000",
+            "5000",
+            // Every client comes from 127.0.0.1: the games one address
+            // may make are raised (the bounds per person stay).
+            "--max-games-per-address",
+            "100000",
+            "--max-computers-per-address",
+            "100000",
             "--seed",
             &seed,
         ])

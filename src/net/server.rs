@@ -219,7 +219,9 @@ impl Client {
             let _ = handle.close(channel).await;
         });
         let (login, rooms) = (self.login.clone(), Arc::clone(&self.shared.rooms));
-        let address = self.address;
+        // The games one address may make are counted by its block, as
+        // its connections are.
+        let address = self.shared.limits.net_block.block(self.address);
         let stopping = Arc::clone(&self.shared.stopping);
         std::thread::spawn(move || {
             let screen = match terminal {

@@ -37,7 +37,8 @@ impl Default for Quota {
 pub struct Creator {
     /// The user name.
     pub name: String,
-    /// The address the connection came from.
+    /// The address block the connection came from (its address with the
+    /// host bits cleared, as `--net-block` groups them).
     pub address: IpAddr,
 }
 

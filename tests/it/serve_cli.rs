@@ -466,4 +466,5 @@ mod lobby;
 mod new_game;
 mod rooms;
 mod screen;
+mod start_lines;
 mod stop;

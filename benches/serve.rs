@@ -87,15 +87,18 @@ struct Client {
 
 impl Client {
     async fn open(addr: SocketAddr, user: &str, command: &str, role: Role) -> Client {
-        match Client::try_open(addr, user, command, role).await {
+        match Client::try_open(addr, None, user, command, role).await {
             Ok(client) => client,
             Err(e) => panic!("{user} could not start {command:?}: {e}"),
         }
     }
 
     /// A client logged in as `user`, its session running `command`.
+    /// A client logged in as `user` from the loopback address `from`
+    /// (127.0.0.1 if none), its session running `command`.
     async fn try_open(
         addr: SocketAddr,
+        from: Option<std::net::IpAddr>,
         user: &str,
         command: &str,
         role: Role,
@@ -106,7 +109,11 @@ impl Client {
             nodelay: true,
             ..Default::default()
         });
-        let mut handle = client::connect(config, addr, Trusting)
+        let stream = connect_from(addr, from)
+            .await
+            .map_err(|e| format!("connect: {e}"))?;
+        let _ = stream.set_nodelay(true);
+        let mut handle = client::connect_stream(config, stream, Trusting)
             .await
             .map_err(|e| format!("connect: {e}"))?;
         let auth = handle
@@ -170,6 +177,20 @@ impl Client {
             panic!("{e}");
         }
     }
+}
+
+/// A TCP connection to `addr` from the loopback address `from` (the
+/// system's choice if none): the soak's hostile clients come from
+/// addresses of their own, as they would on a network.
+async fn connect_from(
+    addr: SocketAddr,
+    from: Option<std::net::IpAddr>,
+) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    if let Some(from) = from {
+        socket.bind(SocketAddr::new(from, 0))?;
+    }
+    socket.connect(addr).await
 }
 
 /// What a client saw while the games were played.

@@ -192,31 +192,23 @@ impl Picture {
                 layout.dice_base[cell],
                 unit,
                 layout.per_column,
-            ))
-            .add(
-                Text::new(owned.owner().to_string())
-                    .set("x", round(letter_x))
-                    .set("y", round(letter_y))
-                    .set("font-size", round(unit * 1.45))
-                    .set("font-weight", "bold")
-                    .set("text-anchor", "middle")
-                    .set("fill", INK)
-                    .set("stroke", "#FFFFFF")
-                    .set("stroke-width", 3)
-                    .set("paint-order", "stroke"),
-            );
+            ));
+        let letter = Text::new(owned.owner().to_string())
+            .set("x", round(letter_x))
+            .set("y", round(letter_y))
+            .set("font-size", round(unit * 1.45))
+            .set("font-weight", "bold")
+            .set("text-anchor", "middle");
+        let [halo, ink] = outlined(&letter, 3);
+        group = group.add(halo).add(ink);
         if self.style.numbers {
-            group = group.add(
-                Text::new(cell.to_string())
-                    .set("x", round(number_x))
-                    .set("y", round(number_y))
-                    .set("font-size", round(unit * 1.05))
-                    .set("text-anchor", "middle")
-                    .set("fill", INK)
-                    .set("stroke", "#FFFFFF")
-                    .set("stroke-width", 2)
-                    .set("paint-order", "stroke"),
-            );
+            let number = Text::new(cell.to_string())
+                .set("x", round(number_x))
+                .set("y", round(number_y))
+                .set("font-size", round(unit * 1.05))
+                .set("text-anchor", "middle");
+            let [halo, ink] = outlined(&number, 2);
+            group = group.add(halo).add(ink);
         }
         group
     }
@@ -302,6 +294,21 @@ impl Picture {
             score.join(", ")
         )
     }
+}
+
+/// `text` in ink over a white outline `width` wide, so that it reads on any
+/// colour: the outline is a copy of the text underneath, stroked in white,
+/// rather than `paint-order`, which some renderers (cairosvg) ignore and
+/// then draw the white stroke over the ink.
+fn outlined(text: &Text, width: u8) -> [Text; 2] {
+    let halo = text
+        .clone()
+        .set("fill", "#FFFFFF")
+        .set("stroke", "#FFFFFF")
+        .set("stroke-width", width)
+        .set("stroke-linejoin", "round");
+    let ink = text.clone().set("fill", INK);
+    [halo, ink]
 }
 
 /// The picture of one position, as `Picture::new(rules, style).document`.

@@ -193,3 +193,41 @@ fn the_caption_names_the_player_to_move_and_the_winner() {
         "{text}"
     );
 }
+
+#[test]
+fn text_is_outlined_without_paint_order_so_every_renderer_shows_the_ink() {
+    let (rules, start) = game(
+        RuleSet::Dicewars,
+        Ground::RandomMap(MapShape::new(12).unwrap()),
+        3,
+    );
+    let style = Style {
+        numbers: true,
+        ..Style::default()
+    };
+    let text = draw(&rules, &start, style, "").to_string();
+    assert!(!text.contains("paint-order"), "{text}");
+    let xml = roxmltree::Document::parse(&text).unwrap();
+    let cell_texts: Vec<roxmltree::Node> = xml
+        .descendants()
+        .filter(|n| n.attribute("id").is_some_and(|id| id.starts_with("cell-")))
+        .flat_map(|cell| cell.descendants().filter(|n| n.has_tag_name("text")))
+        .collect();
+    // Each letter and number twice: a white outline underneath, then the
+    // ink on top with no stroke, which nothing is painted over.
+    assert_eq!(cell_texts.len(), 2 * 2 * rules.map().len());
+    for pair in cell_texts.chunks(2) {
+        let (halo, ink) = (pair[0], pair[1]);
+        assert_eq!(halo.text(), ink.text());
+        for at in ["x", "y", "font-size"] {
+            assert_eq!(halo.attribute(at), ink.attribute(at), "{at}");
+        }
+        assert_eq!(halo.attribute("fill"), Some("#FFFFFF"));
+        assert_eq!(halo.attribute("stroke"), Some("#FFFFFF"));
+        assert_eq!(ink.attribute("fill"), Some(INK));
+        assert_eq!(ink.attribute("stroke"), None);
+    }
+    // And resvg still reads and draws it.
+    let pixmap = render(&text, 1.0);
+    assert!(pixmap.width() > 0 && pixmap.height() > 0);
+}

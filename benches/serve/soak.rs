@@ -9,17 +9,20 @@
 //! - Churn: clients that log in, ask for the list or open a screen, and
 //!   drop, one after another.
 //! - Half-open: [`SILENT`] TCP connections that never speak, each opened
-//!   again when the server closes it.
+//!   again a second after the server closes it.
 //! - Garbage: connections that send random bytes instead of SSH, and
 //!   logged-in clients that type random bytes (escapes and all) at the
 //!   lobby and at a game's screen, with window changes.
 //!
-//! The server's RSS is read every second; the report gives it every ten
+//! The honest players come from 127.0.0.1, each kind of hostile client
+//! from a loopback address of its own (127.0.0.2 to 127.0.0.4), as on a
+//! network, where a flood from one address block must not lock out the
+//! others. The server's RSS is read every second; the report gives it every ten
 //! seconds, its peak, and its value after every client has left. Any exit
 //! of the server during the soak counts as a crash. Everything random is
 //! drawn from fixed seeds.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -29,7 +32,7 @@ use rand_chacha::ChaCha8Rng;
 use russh::ChannelMsg;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
-use super::{Client, Role, is_move, proc_field};
+use super::{Client, Role, connect_from, is_move, proc_field};
 
 /// How long the soak runs unless told.
 pub const SECONDS: u64 = 120;
@@ -45,6 +48,13 @@ const GARBAGE: usize = 2;
 const MOVES: usize = 40;
 /// The longest an honest client waits for what it expects.
 const WAIT: Duration = Duration::from_secs(30);
+
+/// Where the silent connections come from.
+const SILENCERS: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
+/// Where the garbage comes from.
+const GARBLERS: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3));
+/// Where the logins that drop come from.
+const CHURNERS: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 4));
 
 /// The honest games, in turn: the lobby's `new`, and the people in it.
 const GAMES: [(&str, usize); 4] = [
@@ -64,6 +74,17 @@ struct Counts {
     churned: AtomicUsize,
     silent: AtomicUsize,
     garbage: AtomicUsize,
+    /// The first honest failures, in words.
+    failures: std::sync::Mutex<Vec<String>>,
+}
+
+/// Keeps the first few honest failures' words for the report.
+fn note_failure(counts: &Counts, why: String) {
+    if let Ok(mut failures) = counts.failures.lock()
+        && failures.len() < 5
+    {
+        failures.push(why);
+    }
 }
 
 /// Runs the soak against the server `pid` listening at `addr`, for
@@ -179,6 +200,11 @@ fn report(
         pick(1.0),
         n(&counts.honest_failures),
     );
+    if let Ok(failures) = counts.failures.lock() {
+        for why in failures.iter() {
+            println!("  honest failure: {why}");
+        }
+    }
     println!(
         "hostile: {} logins dropped, {} silent connections closed by the server, \
          {} garbage clients",
@@ -215,8 +241,14 @@ async fn tables(
         .await
         {
             Ok(Ok(mut l)) => latencies.append(&mut l),
-            _ => {
+            Ok(Err(why)) => {
                 counts.honest_failures.fetch_add(1, Ordering::SeqCst);
+                note_failure(&counts, why);
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(_) => {
+                counts.honest_failures.fetch_add(1, Ordering::SeqCst);
+                note_failure(&counts, "a game took more than 300 s".to_string());
             }
         }
         g += TABLES;
@@ -232,7 +264,7 @@ async fn table(
     people: usize,
     counts: &Counts,
 ) -> Result<Vec<Duration>, String> {
-    let mut first = Client::try_open(addr, &format!("s{g}p0"), command, Role::Player).await?;
+    let mut first = Client::try_open(addr, None, &format!("s{g}p0"), command, Role::Player).await?;
     first.wait_for("others join with `join ", WAIT).await?;
     let rest = &first.text[first.seen..];
     let code: String = rest.chars().take_while(|c| *c != '`').collect();
@@ -245,7 +277,7 @@ async fn table(
         } else {
             (Role::Watcher, format!("watch {code}"))
         };
-        let mut c = Client::try_open(addr, &format!("s{g}c{i}"), &command, role).await?;
+        let mut c = Client::try_open(addr, None, &format!("s{g}c{i}"), &command, role).await?;
         match role {
             Role::Player => c.wait_for("you play ", WAIT).await?,
             _ => c.wait_for(" to move\n", WAIT).await?,
@@ -336,7 +368,13 @@ async fn churn(addr: SocketAddr, i: usize, deadline: Instant, counts: Arc<Counts
         };
         if let Ok(Ok(mut c)) = tokio::time::timeout(
             WAIT,
-            Client::try_open(addr, &format!("churn{i}x{k}"), command, role),
+            Client::try_open(
+                addr,
+                Some(CHURNERS),
+                &format!("churn{i}x{k}"),
+                command,
+                role,
+            ),
         )
         .await
         {
@@ -348,12 +386,12 @@ async fn churn(addr: SocketAddr, i: usize, deadline: Instant, counts: Arc<Counts
     }
 }
 
-/// A connection that never speaks, opened again whenever the server
+/// A connection that never speaks, opened again a second after the server
 /// closes it, until the deadline.
 async fn silent(addr: SocketAddr, _i: usize, deadline: Instant, counts: Arc<Counts>) {
     while Instant::now() < deadline {
         let Ok(Ok(mut socket)) =
-            tokio::time::timeout(WAIT, tokio::net::TcpStream::connect(addr)).await
+            tokio::time::timeout(WAIT, connect_from(addr, Some(SILENCERS))).await
         else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
@@ -365,6 +403,9 @@ async fn silent(addr: SocketAddr, _i: usize, deadline: Instant, counts: Arc<Coun
                 // Closed by the server.
                 Ok(Ok(0) | Err(_)) => {
                     counts.silent.fetch_add(1, Ordering::SeqCst);
+                    // A second before the next: sockets held, not a
+                    // flood of connections.
+                    tokio::time::sleep(Duration::from_secs(1)).await;
                     break;
                 }
                 // The server's banner: read and go on saying nothing.
@@ -386,7 +427,7 @@ async fn garbage(addr: SocketAddr, i: usize, deadline: Instant, counts: Arc<Coun
         rng.fill_bytes(&mut bytes);
         if k.is_multiple_of(2) {
             if let Ok(Ok(mut socket)) =
-                tokio::time::timeout(WAIT, tokio::net::TcpStream::connect(addr)).await
+                tokio::time::timeout(WAIT, connect_from(addr, Some(GARBLERS))).await
             {
                 let _ = socket.write_all(&bytes).await;
                 let mut sink = [0u8; 1024];
@@ -411,7 +452,7 @@ async fn garbage(addr: SocketAddr, i: usize, deadline: Instant, counts: Arc<Coun
             };
             if let Ok(Ok(c)) = tokio::time::timeout(
                 WAIT,
-                Client::try_open(addr, &format!("junk{i}x{k}"), command, role),
+                Client::try_open(addr, Some(GARBLERS), &format!("junk{i}x{k}"), command, role),
             )
             .await
             {

@@ -63,17 +63,52 @@ pub(super) fn load(path: &Path) -> Result<Option<Saved>, String> {
         }
         None => return Err(broken("no version number".to_string())),
     }
-    serde_json::from_value(value)
-        .map(Some)
-        .map_err(|e| broken(e.to_string()))
+    let saved: Saved = serde_json::from_value(value).map_err(|e| broken(e.to_string()))?;
+    Ok(Some(match std::env::current_dir() {
+        Ok(here) => shown_from(saved, &here),
+        Err(_) => saved,
+    }))
 }
 
 /// Writes the settings to the file at `path` (its directory made if need
-/// be), atomically: a reader sees the old file or the new one.
+/// be), atomically: a reader sees the old file or the new one. A map file
+/// is kept by its absolute path, so that the choice still names it when
+/// the game is started from another directory.
 pub(super) fn store(path: &Path, saved: &Saved) -> io::Result<()> {
-    let text = serde_json::to_string_pretty(saved).map_err(io::Error::other)? + "\n";
+    let saved = match std::env::current_dir() {
+        Ok(here) => absolute(saved.clone(), &here),
+        Err(_) => saved.clone(),
+    };
+    let text = serde_json::to_string_pretty(&saved).map_err(io::Error::other)? + "\n";
     std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
     crate::files::write_atomically(path, text.as_bytes(), Default::default())
+}
+
+/// The words that name a map file in [`Saved::board`].
+const MAP: &str = "map ";
+
+/// `saved` with its map file (if any), taken from `here`, made absolute and
+/// canonical; a file that cannot be found is left as it was chosen.
+fn absolute(mut saved: Saved, here: &Path) -> Saved {
+    if let Some(file) = saved.board.strip_prefix(MAP)
+        && let Ok(full) = here.join(file).canonicalize()
+    {
+        saved.board = format!("{MAP}{}", full.display());
+    }
+    saved
+}
+
+/// `saved` with its map file (absolute, as stored) named from `here` when
+/// it is inside it (`maps/duel-12.map`), as the new-game screen offers the
+/// map files there; elsewhere it stays absolute.
+fn shown_from(mut saved: Saved, here: &Path) -> Saved {
+    let here = here.canonicalize().unwrap_or_else(|_| here.to_path_buf());
+    if let Some(file) = saved.board.strip_prefix(MAP)
+        && let Ok(inside) = Path::new(file).strip_prefix(&here)
+    {
+        saved.board = format!("{MAP}{}", inside.display());
+    }
+    saved
 }
 
 #[cfg(test)]
@@ -102,6 +137,34 @@ mod tests {
         assert_eq!(load(&path), Ok(Some(saved())));
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("\"version\": 1"), "{text}");
+    }
+
+    #[test]
+    fn a_map_file_is_kept_absolute_and_named_from_where_the_game_starts() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("maps")).unwrap();
+        std::fs::write(dir.path().join("maps/duel.map"), "").unwrap();
+        let chosen = Saved {
+            board: "map maps/duel.map".into(),
+            ..saved()
+        };
+        let stored = absolute(chosen.clone(), dir.path());
+        let full = dir.path().canonicalize().unwrap().join("maps/duel.map");
+        assert_eq!(stored.board, format!("map {}", full.display()));
+        assert!(Path::new(&stored.board["map ".len()..]).is_absolute());
+        // Read back in the directory it was chosen in, it is the offered
+        // `maps/duel.map`; anywhere else, the absolute path.
+        assert_eq!(shown_from(stored.clone(), dir.path()), chosen);
+        let elsewhere = tempfile::tempdir().unwrap();
+        assert_eq!(shown_from(stored.clone(), elsewhere.path()), stored);
+        // A missing file and other boards are left as they were.
+        for board in ["map maps/gone.map", "5x5", "random map"] {
+            let other = Saved {
+                board: board.into(),
+                ..saved()
+            };
+            assert_eq!(absolute(other.clone(), dir.path()), other);
+        }
     }
 
     #[test]

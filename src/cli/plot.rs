@@ -9,6 +9,7 @@
 pub(in crate::cli) mod arena;
 pub(in crate::cli) mod survey;
 
+use std::io::{self, Write};
 use std::path::Path;
 
 use plotters::coord::Shift;
@@ -200,7 +201,8 @@ pub(in crate::cli) fn svg(
     Ok(text)
 }
 
-/// Writes a chart to `path` (`--plot`).
+/// Writes a chart to `path` (`--plot`), and says so on standard error
+/// (standard output keeps the results, JSON or table, alone).
 pub(in crate::cli) fn write(path: &Path, chart: Result<String, String>) -> Result<(), CliError> {
     let text = chart.map_err(|e| CliError::Runtime(format!("cannot draw the chart: {e}")))?;
     write_file(path, &text, Existing::Replace).map_err(|e| {
@@ -209,7 +211,17 @@ pub(in crate::cli) fn write(path: &Path, chart: Result<String, String>) -> Resul
             path.display(),
             io_reason(&e)
         ))
-    })
+    })?;
+    let _ = writeln!(io::stderr(), "{}", written_note(path));
+    Ok(())
+}
+
+/// The line that says where a chart was written.
+fn written_note(path: &Path) -> String {
+    format!(
+        "The chart is written to {}.",
+        crate::text::shell_quote(path)
+    )
 }
 
 /// A share as a percentage with one decimal.

@@ -562,3 +562,16 @@ fn the_screen_is_taken_and_drawn_in_one_message() {
         "{first:?}"
     );
 }
+
+#[test]
+fn a_dropped_player_is_announced_on_every_screen_at_80x24() {
+    let table = MemoryTable::new(11);
+    let mut a = Screen::open(&table, Some(Player::A), (80, 24));
+    let mut watcher = Screen::open(&table, None, (80, 24));
+    a.wait_for("a to move");
+    table.notice("b disconnected, waiting");
+    a.wait_for("b disconnected, waiting");
+    watcher.wait_for("b disconnected, waiting");
+    assert!(watcher.close().0.is_ok());
+    assert!(a.close().0.is_ok());
+}

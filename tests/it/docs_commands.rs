@@ -399,12 +399,22 @@ fn every_slow_documented_command_runs_with_its_exit_status() {
 #[test]
 fn the_readme_shows_how_to_play_and_test() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    for setup in ["cargo run --release", "cargo test"] {
+    for setup in [
+        "cargo install --locked --path .\ndice-of-doom",
+        "cargo test",
+    ] {
         assert!(
             readme.contains(&format!("```sh\n{setup}\n```")),
             "README.md shows `{setup}` in a sh block of its own"
         );
     }
+    // One build: the set-up never asks for both `cargo install` and
+    // `cargo run --release`, each of which builds the release binary.
+    let builds = readme
+        .lines()
+        .filter(|line| line.starts_with("cargo install") || line.starts_with("cargo run"))
+        .count();
+    assert_eq!(builds, 1, "README.md's set-up builds the game once");
     let lines = readme.lines().count();
     assert!(lines <= 300, "README.md has {lines} lines, more than 300");
 }

@@ -173,7 +173,11 @@ fn replay_writes_one_page_or_says_why_not() {
         .arg(&page)
         .assert()
         .success()
-        .stdout("");
+        .stdout("")
+        .stderr(format!(
+            "The page is written to {}: open it in a web browser.\n",
+            page.display()
+        ));
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(text.starts_with("<!DOCTYPE html>"));
     assert!(text.contains("\"a plays 2 -> 3\""), "{text}");
@@ -204,6 +208,32 @@ fn replay_writes_one_page_or_says_why_not() {
             .code(2)
             .stderr(predicate::str::contains("cannot be used with"));
     }
+}
+
+#[test]
+fn a_chart_says_where_it_is_written_and_leaves_json_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dice_of_doom()
+        .current_dir(dir.path())
+        .args(["arena", "--size", "2", "--a", "greedy", "--b", "random"])
+        .args([
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+            "--json",
+            "--plot",
+            "arena.svg",
+        ])
+        .assert()
+        .success()
+        .stderr("The chart is written to arena.svg.\n")
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert!(json.is_object(), "{json}");
+    assert!(dir.path().join("arena.svg").is_file());
 }
 
 /// The standard output of `args`, run in `dir`.

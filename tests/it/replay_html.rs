@@ -163,7 +163,12 @@ fn a_dice_wars_replay_steps_on_a_key_press_in_headless_chromium() {
     let screen = resvg::tiny_skia::Pixmap::load_png(&shot).unwrap();
 
     // What the picture of that move shows, rendered apart.
-    let picture = Picture::new(record.rules(), Style::default());
+    // As the page draws it: with the territories' numbers.
+    let style = Style {
+        numbers: true,
+        ..Style::default()
+    };
+    let picture = Picture::new(record.rules(), style);
     let moves = record.plays().len();
     let svg = picture
         .document(&positions[taken], &format!("move {taken} of {moves}"))

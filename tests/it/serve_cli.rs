@@ -475,4 +475,5 @@ mod new_game;
 mod rooms;
 mod screen;
 mod seats;
+mod start_lines;
 mod stop;

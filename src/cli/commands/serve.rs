@@ -2,6 +2,7 @@
 //! that friends join with a plain `ssh` (the server itself is
 //! [`crate::net`]; this file reads the options and checks them).
 
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -297,6 +298,17 @@ fn authorized_keys(text: &str) -> Result<Vec<PublicKey>, String> {
     Ok(keys)
 }
 
+/// The start line of an open server: who may log in.
+fn open_note(access: &Access, listen: SocketAddr) -> Option<String> {
+    let who = if listen.ip().is_loopback() {
+        "anyone on this machine"
+    } else {
+        "anyone who can reach this port"
+    };
+    matches!(access, Access::Open)
+        .then(|| format!("open: {who} may log in (any name, no password)"))
+}
+
 /// Runs `serve` until a signal stops it (exit status 130, 143 or 129:
 /// 128 + the signal's number, after a clean stop).
 pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
@@ -317,6 +329,10 @@ pub(in crate::cli) fn run(args: &ServeArgs) -> Result<(), CliError> {
         failures: args.max_login_failures,
         ..Limits::default()
     };
+    if let Some(note) = open_note(&access, args.listen) {
+        // Best effort, as the server's other start lines.
+        let _ = writeln!(std::io::stdout(), "{note}");
+    }
     let stopped = crate::net::serve(ServeOptions {
         listen: args.listen,
         access,
@@ -342,6 +358,23 @@ mod tests {
         assert_eq!(mem_total(meminfo), Some(24_576_000 * 1024));
         assert_eq!(mem_total("MemFree: 1 kB\n"), None);
         assert!(half_the_memory().bytes() > 0);
+    }
+
+    #[test]
+    fn an_open_server_says_who_may_log_in() {
+        let here: SocketAddr = "127.0.0.1:2222".parse().unwrap();
+        let anywhere: SocketAddr = "0.0.0.0:2222".parse().unwrap();
+        let note = open_note(&Access::Open, here).unwrap();
+        assert!(
+            note.starts_with("open: anyone on this machine may log in"),
+            "{note}"
+        );
+        let note = open_note(&Access::Open, anywhere).unwrap();
+        assert!(
+            note.starts_with("open: anyone who can reach this port may log in"),
+            "{note}"
+        );
+        assert_eq!(open_note(&Access::Password("x".into()), anywhere), None);
     }
 
     #[test]

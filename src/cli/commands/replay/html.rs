@@ -9,6 +9,7 @@
 //! game on a map of territories stays a small file.
 
 use std::collections::BTreeMap;
+use std::io::{self, Write};
 use std::path::Path;
 
 use serde::Serialize;
@@ -17,12 +18,20 @@ use crate::cli::CliError;
 use crate::cli::files::{Existing, write_file};
 use crate::cli::setup::load::io_reason;
 use crate::game::{Battle, Play, Position, Rules};
-use crate::picture::{Picture, Style};
+use crate::picture::{DiceStyle, Picture, Style};
 use crate::record::Record;
 use crate::ui::words::computer_move_text;
 
 /// The page, with `/*GAME*/` where the game goes.
 const TEMPLATE: &str = include_str!("replay.html");
+
+/// How the page draws the board: with each cell's (territory's) number,
+/// which every move in the log names.
+const STYLE: Style = Style {
+    dice: DiceStyle::Stacked,
+    numbers: true,
+    caption: true,
+};
 
 /// The game as the page's script reads it.
 #[derive(Serialize)]
@@ -97,7 +106,7 @@ fn log_line(rules: &Rules, at: &Position, play: &Play) -> String {
 /// The page of `record`.
 pub(super) fn page(record: &Record, name: &str) -> Result<String, CliError> {
     let rules = record.rules();
-    let picture = Picture::new(rules, Style::default());
+    let picture = Picture::new(rules, STYLE);
     let positions: Vec<Position> = record.positions().collect();
     let moves = record.plays().len();
     let note = |i: usize| format!("move {i} of {moves}");
@@ -147,7 +156,19 @@ pub(super) fn write(record: &Record, source: &Path, path: &Path) -> Result<(), C
             path.display(),
             io_reason(&e)
         ))
-    })
+    })?;
+    // On standard error, as the other commands' notes about files: the
+    // standard output stays empty.
+    let _ = writeln!(io::stderr(), "{}", written_note(path));
+    Ok(())
+}
+
+/// The line that says where the page was written.
+fn written_note(path: &Path) -> String {
+    format!(
+        "The page is written to {}: open it in a web browser.",
+        crate::text::shell_quote(path)
+    )
 }
 
 #[cfg(test)]
@@ -215,5 +236,42 @@ mod tests {
         assert_eq!(page.matches("http:").count(), svg_namespace);
         // No `</script>` but the page's own.
         assert_eq!(page.matches("</script>").count(), 1);
+    }
+
+    #[test]
+    fn every_cell_shows_its_number_as_the_log_names_it() {
+        let page = page(&record(), "test.record").unwrap();
+        let game = game_of(&page);
+        for (cell, piece) in game["frames"][0]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let piece = game["pieces"][piece.as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap();
+            assert!(piece.contains(&format!(">\n{cell}\n</text>")), "{piece}");
+        }
+    }
+
+    #[test]
+    fn the_log_goes_under_the_board_or_beside_it_and_scrolls_never_cut() {
+        let page = page(&record(), "test.record").unwrap();
+        let rule = |selector: &str| {
+            let start = page.find(&format!("  {selector} {{")).unwrap();
+            page[start..start + page[start..].find('}').unwrap()].to_string()
+        };
+        let main = rule("main");
+        assert!(main.contains("flex-wrap: wrap"), "{main}");
+        let log = rule("#log");
+        for needed in [
+            "overflow-y: auto",
+            "min-width: 0",
+            "overflow-wrap: anywhere",
+        ] {
+            assert!(log.contains(needed), "{needed}: {log}");
+        }
+        assert!(!log.contains(" width:"), "{log}");
     }
 }

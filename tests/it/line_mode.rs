@@ -146,6 +146,10 @@ fn a_balanced_deal_shows_the_split_and_a_bad_deal_is_refused() {
     let args = ["--deal", "balanced", "--seed", "1"];
     let first = first_screen(&args);
     assert!(
+        first.starts_with("A random 3x3 board, balanced, seed 1.\n"),
+        "{first}"
+    );
+    assert!(
         first.contains("--seed 1 --size 3 --deal balanced`"),
         "{first}"
     );

@@ -7,6 +7,7 @@
 //! [`Position`]. [`GameTree`] is the lazily built, memoised tree of every way
 //! a game can go.
 
+mod balanced;
 mod battle;
 mod board;
 mod codec;
@@ -28,12 +29,15 @@ mod share;
 mod table;
 mod tree;
 
+pub use balanced::{DealChoice, ParseDealError, balanced_board};
 pub use battle::{BattleOdds, Faces, MAX_BATTLE_DICE, ParseRollError, Roll};
 pub use board::{
     Board, BoardError, CELL_WIDTH, Cell, MAX_DICE_LIMIT, MIN_DICE_LIMIT, OnMap, text_column,
 };
 pub(crate) use codec::Codec;
-pub use deal::{DealError, Ground, deal_game, deal_in_order, deal_start, deal_territories};
+pub use deal::{
+    DealError, Ground, deal_game, deal_game_as, deal_in_order, deal_start, deal_territories,
+};
 pub use dice_seed::dice_of;
 pub(crate) use expand::Children;
 pub use generate::{GenerateError, MAX_DRAWS, alternating_board, random_board};

@@ -2,7 +2,7 @@
 //! the spirit of chess's PGN, and the checked [`Record`] it is read into.
 //!
 //! A record is a version line, the rule set and its parameters, who plays
-//! each letter, optional tags (seed, date, event, practice, result), the starting
+//! each letter, optional tags (seed, date, event, practice, deal, result), the starting
 //! board as the game prints it, then one line per move in the game's own
 //! notation:
 //!
@@ -66,7 +66,7 @@ pub use timeline::Timeline;
 #[cfg(test)]
 pub(crate) use timeline::actions;
 
-use crate::game::{Battle, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
+use crate::game::{Battle, DealChoice, IllegalMove, Move, Placement, PlayerSet, Position, Rules};
 
 /// The version of the format this program writes and reads.
 pub const VERSION: u32 = 1;
@@ -97,6 +97,10 @@ pub struct Tags {
     /// Whether the game was started as practice (`practice: yes`): under
     /// dice, attacks can be taken back even against the computer.
     pub practice: bool,
+    /// How its start was dealt (`deal: balanced`; the book's deal, the
+    /// default, is not written): for the reader, since the record holds
+    /// the start itself.
+    pub deal: DealChoice,
     /// The header's comment lines (whole lines starting with `#` before
     /// `moves:`), each as written after its `#`: a record written again
     /// keeps them, after its first line. Comments after `moves:` and at the

@@ -50,6 +50,7 @@ fn game() -> Record {
         date: Some("2026-11-24 06:10:00 UTC".parse().unwrap()),
         event: Some("a test".to_string()),
         practice: false,
+        deal: crate::game::DealChoice::Book,
         comments: Vec::new(),
     });
     for mv in [

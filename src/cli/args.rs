@@ -12,9 +12,10 @@ use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 
 use crate::ai::{AiKind, Budget};
+use crate::game::DealChoice;
 use crate::game::{
     MAX_DICE_LIMIT, MAX_PLAYERS, MAX_RANDOM_TERRITORIES, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS,
-    MIN_RANDOM_TERRITORIES, MIN_SIDE, Player, PlayerSet, RuleSet,
+    MIN_RANDOM_TERRITORIES, MIN_SIDE, ParseDealError, Player, PlayerSet, RuleSet,
 };
 
 mod values;
@@ -380,6 +381,18 @@ pub(super) struct PlayArgs {
     /// stands); the game's header, record and end screen say so.
     #[arg(long, conflicts_with = "load")]
     pub(super) practice: bool,
+    /// How the random start is dealt: `book` (the book's: a random owner
+    /// and dice on every cell, so one player may hold most of the board) or
+    /// `balanced` (every player the same number of cells and of dice, each
+    /// within one). Dice Wars keeps its own deal, balanced already, and a
+    /// board file is played as written [default: book].
+    #[arg(long, value_name = "DEAL", value_parser = parse_deal, conflicts_with = "load")]
+    pub(super) deal: Option<DealChoice>,
+}
+
+/// `--deal`'s name.
+fn parse_deal(text: &str) -> Result<DealChoice, String> {
+    text.parse().map_err(|e: ParseDealError| e.to_string())
 }
 
 /// `--think-time`'s seconds, read as the budget they give.

@@ -97,6 +97,7 @@ pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
         },
         seed: args.seed,
         practice: args.practice,
+        deal: args.deal.unwrap_or_default(),
     })
 }
 

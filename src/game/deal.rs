@@ -7,9 +7,9 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    Board, Cell, Deal, GenerateError, Map, MapError, MapGenError, MapKind, MapShape, Player,
-    Position, PositionError, RuleSet, Rules, RulesError, alternating_board, grown_map,
-    random_board,
+    Board, Cell, Deal, DealChoice, GenerateError, Map, MapError, MapGenError, MapKind, MapShape,
+    Player, Position, PositionError, RuleSet, Rules, RulesError, alternating_board, balanced_board,
+    grown_map, random_board,
 };
 
 /// What a game dealt from a seed is played on.
@@ -103,6 +103,43 @@ pub fn deal_game(
     first: Player,
     seed: u64,
 ) -> Result<(Rules, Position), DealError> {
+    deal_game_as(
+        DealChoice::Book,
+        set,
+        ground,
+        players,
+        max_dice,
+        first,
+        seed,
+    )
+}
+
+/// [`deal_game`] dealt as `deal` says: [`DealChoice::Book`] is
+/// [`deal_game`]; [`DealChoice::Balanced`] draws the same map (a random
+/// one from the seed first, as the book's deal does) and then a
+/// [`balanced_board`] on it under the rule set, from the same generator.
+/// A rule set that deals [`Deal::Territories`] (Dice Wars) keeps its own
+/// deal, balanced its own way, whatever `deal` says.
+///
+/// ```
+/// use dice_of_doom::game::{deal_game_as, DealChoice, Ground, Player, RuleSet};
+/// let deal = |d| deal_game_as(d, RuleSet::Classic, Ground::Hexagons(3), 2, 3, Player::A, 7);
+/// let (rules, start) = deal(DealChoice::Balanced).unwrap();
+/// let held: Vec<usize> = Player::all(2).map(|p| start.board().owned_by(p).count()).collect();
+/// assert_eq!(held.iter().sum::<usize>(), rules.map().len());
+/// assert!(held[0].abs_diff(held[1]) <= 1);
+/// assert_eq!(deal(DealChoice::Balanced).unwrap().1, start);
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn deal_game_as(
+    deal: DealChoice,
+    set: RuleSet,
+    ground: Ground,
+    players: usize,
+    max_dice: usize,
+    first: Player,
+    seed: u64,
+) -> Result<(Rules, Position), DealError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (map, order) = match ground {
         Ground::Hexagons(rows) => (Map::rhombus(rows)?, None),
@@ -131,6 +168,12 @@ pub fn deal_game(
             Some(order) => deal_in_order(&rules, &order, &mut rng)?,
             None => deal_territories(&rules, &mut rng)?,
         };
+        return Ok((rules, start));
+    }
+    if deal == DealChoice::Balanced {
+        let rules = classic.in_set(set).map_err(|e| in_set(&e))?;
+        let board = balanced_board(&rules, first, &mut rng)?;
+        let start = Position::start(&rules, board, first).map_err(|e| in_set(&e))?;
         return Ok((rules, start));
     }
     if set.spec().deal == Deal::Alternating {
@@ -267,7 +310,7 @@ pub fn deal_start<R: Rng + ?Sized>(
 }
 
 /// Fisher-Yates with draws of `u32`, the same on every machine.
-fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+pub(super) fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = rng.random_range(0..=i as u32) as usize;
         items.swap(i, j);

@@ -6,8 +6,8 @@ use super::error::quote;
 use super::seat::ParseSeatError;
 use super::{Date, RecordError, RecordErrorKind as K, Seat, Tags};
 use crate::game::{
-    MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Map, Player,
-    PlayerSet, RuleSet,
+    DealChoice, MAX_DICE_LIMIT, MAX_PLAYERS, MAX_SIDE, MIN_DICE_LIMIT, MIN_PLAYERS, MIN_SIDE, Map,
+    Player, PlayerSet, RuleSet,
 };
 
 /// The fields a record must have before its board.
@@ -149,7 +149,7 @@ pub(super) fn header<'a>(
         }
         let field = Field { line, value };
         let known = REQUIRED.contains(&name)
-            || ["seed", "date", "event", "practice", "result"].contains(&name)
+            || ["seed", "date", "event", "practice", "deal", "result"].contains(&name)
             || name.strip_prefix("player ").is_some();
         if name == "moves" {
             return Err(field.error("moves", "the moves come after the board"));
@@ -364,6 +364,12 @@ pub(super) fn tags(header: &Header) -> Result<Tags, RecordError> {
                 ));
             }
         };
+    }
+    if let Some(field) = header.get("deal") {
+        tags.deal = field
+            .value
+            .parse::<DealChoice>()
+            .map_err(|e| field.error("deal", e.to_string()))?;
     }
     if let Some(field) = header.get("result") {
         result_of(field.value).ok_or_else(|| {

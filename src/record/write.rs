@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::header::TERRITORIES;
 use super::{Record, VERSION_LINE};
-use crate::game::{MapKind, Move, Player, PlayerSet, Position, Rules, territory_char};
+use crate::game::{DealChoice, MapKind, Move, Player, PlayerSet, Position, Rules, territory_char};
 
 /// How a game stands after its moves, as the `result` tag says it:
 /// `b wins`, `a and b tie`, or `unfinished`.
@@ -74,6 +74,9 @@ impl fmt::Display for Record {
         }
         if self.tags.practice {
             writeln!(f, "practice: yes")?;
+        }
+        if self.tags.deal != DealChoice::Book {
+            writeln!(f, "deal: {}", self.tags.deal)?;
         }
         writeln!(f, "result: {}", result_text(rules, &self.end))?;
         writeln!(f, "board:")?;

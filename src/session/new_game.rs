@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::ai::{AiKind, Budget};
-use crate::game::{MapGenError, MapShape, Player, PlayerSet, RuleSet};
+use crate::game::{Deal, DealChoice, MapGenError, MapShape, Player, PlayerSet, RuleSet};
 
 mod again;
 mod deal;
@@ -59,6 +59,11 @@ pub struct NewGame {
     /// back even against the computer (see [`crate::session::Event::UndoRefused`]);
     /// its record says so.
     pub practice: bool,
+    /// How a random start is dealt: the book's way (the command line's
+    /// default) or balanced (the new-game screen's). Dice Wars keeps its own
+    /// deal, and a board file or a map file with owners is played as
+    /// written, whatever it says ([`NewGame::dealt_as`]).
+    pub deal: DealChoice,
 }
 
 /// What a new game is played on.
@@ -154,6 +159,7 @@ impl NewGame {
             computer: ComputerSeats::default(),
             seed: None,
             practice: false,
+            deal: DealChoice::Book,
         }
     }
 
@@ -202,6 +208,23 @@ impl NewGame {
     pub fn computer_everywhere(&self) -> bool {
         let computers = self.computers();
         Player::all(self.players).all(|p| computers.contains(p))
+    }
+
+    /// The same game dealt as `deal` says.
+    #[must_use]
+    pub fn with_deal(self, deal: DealChoice) -> NewGame {
+        NewGame { deal, ..self }
+    }
+
+    /// How its start is dealt in fact: its [`NewGame::deal`], but the
+    /// book's (the rule set's own) under a rule set that deals territories
+    /// (Dice Wars, whose own deal is balanced already) and for a board
+    /// file, which is played as written.
+    pub fn dealt_as(&self) -> DealChoice {
+        match (self.rules.spec().deal, &self.board) {
+            (Deal::Territories, _) | (_, Board::BoardFile(_)) => DealChoice::Book,
+            _ => self.deal,
+        }
     }
 
     /// The board or map file the game is read from, and which it is

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use super::*;
-use crate::game::MapKind;
+use crate::game::{DealChoice, MapKind, Player};
 use crate::record::Seat;
 
 const BOARD: &str = "# a board file\n    b-2 b-2\n  a-2 b-1\n";
@@ -157,4 +157,61 @@ fn a_new_deal_plays_a_board_file_s_size_and_no_map_file() {
     assert_eq!(map.anew(6, 0), None);
     let random = NewGame::of(RuleSet::Dicewars);
     assert_eq!(random.anew(7, 0).unwrap().board, random.board);
+}
+
+#[test]
+fn a_balanced_deal_is_dealt_named_and_recorded() {
+    let new = NewGame::of(RuleSet::Lol4)
+        .with_seed(Some(4))
+        .with_deal(DealChoice::Balanced);
+    let dealt = new.deal(4, None).unwrap();
+    assert_eq!(dealt.deal, DealChoice::Balanced);
+    let board = dealt.start.board();
+    let held: Vec<usize> = Player::all(4).map(|p| board.owned_by(p).count()).collect();
+    assert!(
+        held.iter().max().unwrap() - held.iter().min().unwrap() <= 1,
+        "{held:?}"
+    );
+    // The same seed deals it again; the book's deal is another game.
+    assert_eq!(new.deal(4, None).unwrap().start, dealt.start);
+    let book = new.clone().with_deal(DealChoice::Book);
+    assert_ne!(book.deal(4, None).unwrap().start, dealt.start);
+    assert_eq!(book.deal(4, None).unwrap().deal, DealChoice::Book);
+    // Its record says so, and reads back.
+    let text = dealt.record(None, None).to_string();
+    assert!(text.contains("\ndeal: balanced\n"), "{text}");
+    let read = crate::record::Record::parse(&text).unwrap();
+    assert_eq!(read.tags().deal, DealChoice::Balanced);
+    assert!(
+        !book
+            .deal(4, None)
+            .unwrap()
+            .record(None, None)
+            .to_string()
+            .contains("deal:")
+    );
+    // The command that plays it again says it.
+    assert_eq!(
+        new.again().unwrap().command(),
+        "dice-of-doom --rules lol4 --seed 4 --size 5 --deal balanced"
+    );
+    assert!(!book.again().unwrap().command().contains("--deal"));
+}
+
+#[test]
+fn dice_wars_and_a_board_file_keep_their_deal() {
+    let dicewars = NewGame::of(RuleSet::Dicewars).with_deal(DealChoice::Balanced);
+    assert_eq!(dicewars.dealt_as(), DealChoice::Book);
+    assert_eq!(
+        dicewars.deal(3, None).unwrap().start,
+        NewGame::of(RuleSet::Dicewars).deal(3, None).unwrap().start
+    );
+    let again = dicewars.with_seed(Some(3)).again().unwrap();
+    assert!(!again.command().contains("--deal"));
+    let file = NewGame {
+        board: Board::BoardFile(PathBuf::from("b.txt")),
+        ..NewGame::of(RuleSet::Classic).with_deal(DealChoice::Balanced)
+    };
+    let dealt = file.deal(1, Some(BOARD)).unwrap();
+    assert_eq!(dealt.deal, DealChoice::Book);
 }

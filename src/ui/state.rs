@@ -152,8 +152,10 @@ impl App {
         let rules = self.rules();
         let (players, max_dice) = (rules.players().into(), rules.max_dice().into());
         let ground = crate::game::Ground::like(rules.map());
-        // Dealt as the command line deals a game of this seed.
-        match crate::game::deal_game(rules.set(), ground, players, max_dice, self.first, seed) {
+        // Dealt as the command line deals a game of this seed, as this one was.
+        let deal = self.session.record().tags().deal;
+        let set = rules.set();
+        match crate::game::deal_game_as(deal, set, ground, players, max_dice, self.first, seed) {
             Ok((rules, start)) => {
                 let hinter = self.hinter.take();
                 let (computers, ai_name) = (self.computers(), self.ai_name);
@@ -169,6 +171,7 @@ impl App {
                     date,
                     event: None,
                     practice,
+                    deal,
                     comments: Vec::new(),
                 };
                 self.session.set_header(seats, tags);

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use super::tests_support::app;
 use super::{App, Key, Record};
-use crate::game::{Move, Player};
+use crate::game::{DealChoice, Ground, Move, Player, deal_game_as};
 use crate::record::{Date, Seat, Tags};
 use crate::session::Store;
 
@@ -170,4 +170,28 @@ fn a_replay_is_kept_once_it_is_continued() {
     a.key(Key::Redo);
     assert_eq!(memory.moves()[1], moves, "the recorded moves played again");
     assert_eq!(a.position().player(), Player::B);
+}
+
+#[test]
+fn a_new_game_is_dealt_as_the_game_before_it() {
+    let memory = Memory::default();
+    let a = app("b-2 b-2 / a-2 b-1");
+    let header = Record::new(a.rules().clone(), a.start(), vec![Seat::Person; 2]).with_tags(Tags {
+        seed: Some(3),
+        deal: DealChoice::Balanced,
+        ..Tags::default()
+    });
+    let mut a = a.with_store(&header, Some(Box::new(memory.clone())));
+    assert!(a.new_game(42));
+    let kept = memory.kept.lock().unwrap().clone();
+    let new = kept.last().unwrap();
+    assert_eq!(new.tags().deal, DealChoice::Balanced);
+    let (rules, set) = (a.rules().clone(), a.rules().set());
+    let ground = Ground::like(rules.map());
+    let balanced = deal_game_as(DealChoice::Balanced, set, ground, 2, 3, Player::A, 42).unwrap();
+    assert_eq!(new.start(), balanced.1);
+    // A game of the book's deal deals the next one so too.
+    let mut b = app("b-2 b-2 / a-2 b-1");
+    assert!(b.new_game(42));
+    assert_ne!(b.start(), balanced.1);
 }

@@ -256,6 +256,7 @@ fn bad_usage_exits_2() {
         &["--seed", "-1"],
         &["--seed", "99999999999999999999999"],
         &["--color", "pink"],
+        &["--deal", "fair"],
         &["bogus"],
         &["stats"],
     ];

@@ -28,6 +28,7 @@ fn the_command_to_play_again_deals_the_same_game() {
     let cases = [
         "--size 4 --players 3 --max-dice 5 --seed 5",
         "--rules lol4 --seed 1",
+        "--deal balanced --size 4 --players 3 --seed 5",
         "--rules lol4 --players 2 --first b --seed 4",
         "--rules racket --size 4 --seed 2",
         "--rules dicewars --players 3 --seed 6",
@@ -211,4 +212,48 @@ fn input_with_no_line_end_ends_the_game_with_its_record_saved() {
         .filter(|l| !l.starts_with('#'))
         .collect();
     assert_eq!(moves.len(), 1, "{record}");
+}
+
+#[test]
+fn a_balanced_deal_shows_the_split_and_a_bad_deal_is_refused() {
+    // Seed 1's book deal on 3x3 is lopsided; the balanced one gives each
+    // player 4 or 5 cells and 9 dice.
+    let args = ["--deal", "balanced", "--seed", "1"];
+    let first = first_screen(&args);
+    assert!(
+        first.starts_with("A random 3x3 board, balanced, seed 1.\n"),
+        "{first}"
+    );
+    assert!(
+        first.contains("--seed 1 --size 3 --deal balanced`"),
+        "{first}"
+    );
+    let board: String = first
+        .lines()
+        .skip_while(|l| !l.contains("a-") && !l.contains("b-"))
+        .take(3)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cells = |p: char| board.matches(&format!("{p}-")[..]).count();
+    let dice = |p: char| -> u32 {
+        board
+            .split_whitespace()
+            .filter_map(|w| w.strip_prefix(&format!("{p}-")[..]))
+            .filter_map(|d| d.parse::<u32>().ok())
+            .sum()
+    };
+    assert_eq!(cells('a') + cells('b'), 9, "{board}");
+    assert!(cells('a').abs_diff(cells('b')) <= 1, "{board}");
+    assert_eq!((dice('a'), dice('b')), (9, 9), "{board}");
+    let out = dice_of_doom()
+        .args(["play", "--plain", "--deal", "fair"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("the deals are book and balanced"),
+        "{stderr}"
+    );
 }

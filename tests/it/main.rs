@@ -11,6 +11,7 @@ mod ai_cli;
 mod analysis_cli;
 mod arena_free_for_all;
 mod cli;
+mod deal_properties;
 mod dice_stats_cli;
 #[cfg(unix)]
 mod dice_tui;

@@ -354,6 +354,7 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
         date: Some(crate::record::Date::now()),
         event: Some(event),
         practice: false,
+        deal: crate::game::DealChoice::Book,
         comments: Vec::new(),
     });
     for &play in game.moves {

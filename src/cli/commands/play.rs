@@ -37,6 +37,12 @@ pub(in crate::cli) fn run(args: &PlayArgs) -> Result<(), CliError> {
 /// the new-game screen, which comes next, rather than dealing a new board
 /// with the same options.
 pub(in crate::cli) fn run_then(args: &PlayArgs, screen: bool) -> Result<Next, CliError> {
+    if args.deal.is_some() && args.rules.spec().deal == crate::game::Deal::Territories {
+        eprintln!(
+            "note: {} keeps its own deal (balanced already); --deal is ignored",
+            args.rules
+        );
+    }
     let game = game(args, None)?;
     play(game, screen)
 }

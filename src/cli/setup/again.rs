@@ -5,7 +5,7 @@
 //! ended on: `commands/play.rs`.)
 
 use crate::cli::setup::maps::quoted;
-use crate::game::{Map, MapKind};
+use crate::game::{DealChoice, Map, MapKind};
 use crate::session::{Board, NewGame};
 
 /// The line-mode game's first line: what it is played on and its seed, and
@@ -19,6 +19,11 @@ pub(in crate::cli) fn seed_line(map: &Map, seed: u64, new: &NewGame) -> String {
             format!("A random {map}, seed {seed}.")
         }
         Board::Hexagons(_) => format!("A random {map} board, seed {seed}."),
+    };
+    // The balanced deal said before the seed: `A random 3x3 board, balanced, seed 1.`
+    let what = match new.dealt_as() {
+        DealChoice::Balanced => what.replacen(", seed", ", balanced, seed", 1),
+        DealChoice::Book => what,
     };
     match new.clone().with_seed(Some(seed)).again() {
         // On a line of its own, to fit 80 columns.

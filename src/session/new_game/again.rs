@@ -6,7 +6,7 @@
 //! all name it from here.
 
 use super::{Board, NewGame, Seating, THINK_TIME};
-use crate::game::{Player, RuleSet};
+use crate::game::{DealChoice, Player, RuleSet};
 
 /// How to play a game again: what it is played on, and the command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +113,9 @@ impl NewGame {
                 say("think-time", time.as_secs_f64().to_string());
             }
             (None, _) => {}
+        }
+        if self.dealt_as() == DealChoice::Balanced {
+            say("deal", DealChoice::Balanced.name().to_string());
         }
         if self.practice {
             words.push("--practice".to_string());

@@ -1,5 +1,5 @@
 //! A new game dealt: its rules and start, drawn from the seed as the rule
-//! set deals ([`deal_game`]) or read from the text of its board or map
+//! set deals, or balanced ([`deal_game_as`]) or read from the text of its board or map
 //! file, then its seats; and the record it starts.
 
 use std::path::PathBuf;
@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use super::{Board, NewGame};
 use crate::ai::{AiKind, Budget};
 use crate::game::{
-    DealError, Ground, MapSetup, Player, Position, RuleSet, Rules, Setup, SetupError, deal_game,
+    DealChoice, DealError, Ground, MapSetup, Player, Position, RuleSet, Rules, Setup, SetupError,
+    deal_game_as,
 };
 use crate::record::{Date, Record, Seat, Tags};
 
@@ -27,6 +28,9 @@ pub struct Dealt {
     pub hints: (AiKind, Budget),
     /// Whether it is played as practice ([`NewGame::practice`]).
     pub practice: bool,
+    /// How its start was dealt: balanced only where a balanced deal was
+    /// asked for and made ([`NewGame::dealt_as`]; not a file's position).
+    pub deal: DealChoice,
 }
 
 impl Dealt {
@@ -38,6 +42,7 @@ impl Dealt {
             date,
             event,
             practice: self.practice,
+            deal: self.deal,
             comments: Vec::new(),
         })
     }
@@ -92,7 +97,9 @@ impl NewGame {
             usize::from(self.players),
             usize::from(self.max_dice),
         );
-        let dealt = |ground| deal_game(set, ground, players, max_dice, self.first, seed);
+        let how = self.dealt_as();
+        let mut deal = how;
+        let dealt = |ground| deal_game_as(how, set, ground, players, max_dice, self.first, seed);
         let text = || match (self.file(), file) {
             (_, Some(text)) => Ok(text),
             (Some((path, what)), None) => Err(NewGameError::Unread {
@@ -124,6 +131,7 @@ impl NewGame {
                     let rules = Rules::new(setup.map().clone(), players, max_dice)
                         .map_err(DealError::from)?;
                     let start = setup.position(&rules).map_err(NewGameError::File)?;
+                    deal = DealChoice::Book;
                     in_set(set, rules, start)?
                 }
             }
@@ -159,6 +167,7 @@ impl NewGame {
             seats,
             hints: (ai, budget),
             practice: self.practice,
+            deal,
         })
     }
 }

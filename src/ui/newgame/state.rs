@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use super::{Saved, VERSION};
 use crate::ai::{AiKind, Budget};
-use crate::game::{MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, RuleSet};
+use crate::game::{
+    Deal, DealChoice, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, RuleSet,
+};
 use crate::session::{self, NewGame, RandomMap, Seating, THINK_TIME};
 use crate::ui::state::{Key, Target};
 
@@ -114,6 +116,8 @@ pub(crate) enum Field {
     First,
     /// The seed.
     Seed,
+    /// How the start is dealt (not under a rule set with a deal of its own).
+    Deal,
     /// Whether the game is practice (only under dice: rolls can be taken
     /// back against the computer).
     Practice,
@@ -172,6 +176,9 @@ pub struct Screen {
     /// Whether the game is practice ([`NewGame::practice`]); not
     /// remembered: every session starts with it off.
     pub(crate) practice: bool,
+    /// How the start is dealt ([`NewGame::deal`]); not remembered: every
+    /// session starts on the balanced deal, a fair first game.
+    pub(crate) deal: DealChoice,
     /// Whether digits typed now go on the end of the seed (rather than
     /// start a new one).
     typing: bool,
@@ -207,6 +214,7 @@ impl Screen {
             first: Player::A,
             seed,
             practice: false,
+            deal: DealChoice::Balanced,
             typing: false,
             maps,
             resume,
@@ -331,6 +339,9 @@ impl Screen {
         fields.extend([Field::Rules, Field::Board, Field::Players]);
         fields.extend(Player::all(self.players).map(Field::Seat));
         fields.extend([Field::Computer, Field::Strength, Field::First, Field::Seed]);
+        if self.rules.spec().deal != Deal::Territories {
+            fields.push(Field::Deal);
+        }
         if self.dice() {
             fields.push(Field::Practice);
         }
@@ -343,6 +354,14 @@ impl Screen {
         let policy = self.rules.policy();
         policy.battle == crate::game::Battle::Dice
             || policy.placement == crate::game::Placement::Random
+    }
+
+    /// What the deal chosen means, in a few words.
+    pub(crate) fn deal_words(&self) -> &'static str {
+        match self.deal {
+            DealChoice::Balanced => "cells and dice shared out evenly",
+            DealChoice::Book => "random, as the book deals",
+        }
     }
 
     /// Where `field` is among the lines.
@@ -381,6 +400,7 @@ impl Screen {
         new.computer.ai = Some(self.ai);
         new.computer.budget = Budget::time(think);
         new.practice = self.practice && self.dice();
+        new.deal = self.deal;
         new
     }
 
@@ -456,7 +476,7 @@ impl Screen {
             (_, 2) => self.change(1),
             (Field::Resume, _) => Action::Resume,
             (Field::Start, _) => Action::Start,
-            (Field::Seat(_) | Field::Practice, _) => self.change(1),
+            (Field::Seat(_) | Field::Practice | Field::Deal, _) => self.change(1),
             _ => Action::Continue,
         }
     }
@@ -503,6 +523,11 @@ impl Screen {
             }
             Field::Seed => self.seed = self.seed.wrapping_add_signed(step),
             Field::Practice => self.practice = !self.practice,
+            Field::Deal => {
+                let all = DealChoice::ALL;
+                let at = all.iter().position(|&d| d == self.deal).unwrap_or(0);
+                self.deal = all[cycle(all.len(), at)];
+            }
             Field::Resume | Field::Start => {}
         }
         Action::Continue

@@ -34,7 +34,7 @@ fn it_opens_on_its_first_line_with_the_classic_defaults_against_the_computer() {
     // and a second a move go without saying.
     assert_eq!(
         s.command().join(" "),
-        "--seed 42 --size 3 --computer b --ai search"
+        "--seed 42 --size 3 --computer b --ai search --deal balanced"
     );
 }
 
@@ -169,7 +169,11 @@ fn the_computer_and_its_strength() {
     go_to(&mut s, Field::Strength);
     s.key(Key::Left);
     assert_eq!(s.strength, Strength::Easy);
-    assert!(s.command().join(" ").contains("--think-time 0.1"));
+    assert!(
+        s.command()
+            .join(" ")
+            .contains("--think-time 0.1 --deal balanced")
+    );
     go_to(&mut s, Field::Computer);
     s.key(Key::Right);
     assert_eq!(s.ai, AiKind::Lol, "the book's opponent comes second");
@@ -316,14 +320,14 @@ fn the_choices_make_a_new_game_named_by_its_own_command() {
     assert_eq!(
         s.command().join(" "),
         "--rules lol4 --seed 42 --size 5 --players 3 --first b --computer b,c --ai chance \
-         --think-time 0.1"
+         --think-time 0.1 --deal balanced"
     );
     // With no computer seat the strength plays no part: hints think as
     // long as a game of the command line's.
     s.computers = PlayerSet::EMPTY;
     assert_eq!(
         s.command().join(" "),
-        "--rules lol4 --seed 42 --size 5 --players 3 --first b --ai chance"
+        "--rules lol4 --seed 42 --size 5 --players 3 --first b --ai chance --deal balanced"
     );
     s.board = Board::File(PathBuf::from("maps/duel-12.map"));
     assert_eq!(
@@ -345,4 +349,30 @@ fn a_practice_switch_under_dice_only() {
     s.key(Key::Right);
     assert!(s.new_game().practice);
     assert!(s.command().contains(&"--practice".to_string()));
+}
+
+#[test]
+fn it_starts_on_the_balanced_deal_but_under_dice_wars() {
+    let mut s = screen();
+    assert_eq!(s.deal, DealChoice::Balanced);
+    assert_eq!(s.new_game().deal, DealChoice::Balanced);
+    assert!(
+        s.command().join(" ").ends_with("--deal balanced"),
+        "{:?}",
+        s.command()
+    );
+    go_to(&mut s, Field::Deal);
+    s.key(Key::Right);
+    assert_eq!(s.new_game().deal, DealChoice::Book);
+    assert!(!s.command().contains(&"--deal".to_string()));
+    let at = s.index_of(Field::Deal).unwrap();
+    s.click(target(at, Part::Line));
+    assert_eq!(s.deal, DealChoice::Balanced);
+    // Dice Wars deals its own way: no such line.
+    go_to(&mut s, Field::Rules);
+    while s.rules != RuleSet::Dicewars {
+        s.key(Key::Right);
+    }
+    assert_eq!(s.index_of(Field::Deal), None);
+    assert!(!s.command().contains(&"--deal".to_string()));
 }

@@ -249,6 +249,7 @@ fn label(field: Field) -> &'static str {
         Field::First => "First player",
         Field::Seed => "Seed",
         Field::Practice => "Practice",
+        Field::Deal => "Deal",
         Field::Seat(_) | Field::Resume | Field::Start => "",
     }
 }
@@ -269,6 +270,7 @@ fn value(screen: &Screen, field: Field) -> String {
         Field::First => screen.first.to_string(),
         Field::Seed => screen.seed.to_string(),
         Field::Practice => if screen.practice { "on" } else { "off" }.to_string(),
+        Field::Deal => screen.deal.name().to_string(),
         Field::Resume | Field::Start => String::new(),
     }
 }
@@ -289,6 +291,7 @@ fn describe(screen: &Screen, field: Field) -> String {
         Field::Strength => format!("{} s a move", screen.strength.think_time().as_secs_f64()),
         Field::Seed => "type digits for a seed of your own".to_string(),
         Field::Practice => "on: undo may take back rolls".to_string(),
+        Field::Deal => screen.deal_words().to_string(),
         _ => String::new(),
     }
 }

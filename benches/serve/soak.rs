@@ -34,6 +34,8 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 
 use super::{Client, Role, connect_from, is_move, proc_field};
 
+/// How long the server is watched after every client has gone.
+const SETTLE: Duration = Duration::from_secs(30);
 /// How long the soak runs unless told.
 pub const SECONDS: u64 = 120;
 /// Honest games played at once.
@@ -141,11 +143,29 @@ pub fn run(runtime: &tokio::runtime::Runtime, addr: SocketAddr, pid: u32, second
     });
     let left_at = samples.lock().map(|s| s.len()).unwrap_or(0);
     // Every client gone: the server settles.
-    std::thread::sleep(Duration::from_secs(15));
+    std::thread::sleep(SETTLE);
     stop.store(true, Ordering::SeqCst);
     let _ = sampler.join();
     let alive = std::path::Path::new(&format!("/proc/{pid}")).exists();
     let end_rss = proc_field(pid, "status", "VmRSS:");
+    let threads = proc_field(pid, "status", "Threads:");
+    let listed = runtime.block_on(async {
+        let mut c = Client::try_open(addr, None, "after", "list", Role::Watcher)
+            .await
+            .ok()?;
+        while let Ok(Some(msg)) =
+            tokio::time::timeout(Duration::from_secs(2), c.channel.wait()).await
+        {
+            if let ChannelMsg::Data { data } = msg {
+                c.text.push_str(&String::from_utf8_lossy(&data));
+            }
+        }
+        Some(c.text)
+    });
+    println!(
+        "after the soak: {threads} threads; `list` says:\n{}",
+        listed.unwrap_or_default()
+    );
     report(
         &counts,
         latencies,
@@ -183,11 +203,12 @@ fn report(
     println!();
     println!(
         "RSS: {:.1} MiB at start, peak {:.1} MiB, {:.1} MiB as the clients left, \
-         {:.1} MiB 15 s after",
+         {:.1} MiB {} s after",
         mib(start_rss),
         mib(peak),
         mib(at_leave),
-        mib(end_rss)
+        mib(end_rss),
+        SETTLE.as_secs()
     );
     println!(
         "honest: {} games made, {} played to their end, {} moves, move-to-every-screen \

@@ -36,6 +36,9 @@ struct Row {
     at: usize,
     pieces: Vec<Piece>,
     gives_way: u8,
+    /// Whether it is a line of the command, which is shown whole or not
+    /// at all.
+    command: bool,
 }
 
 const FOCUS: Style = BOLD.add_modifier(Modifier::REVERSED);
@@ -60,7 +63,12 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
         else {
             break;
         };
-        rows.remove(drop);
+        // A command cut short would not be the same game: it goes whole.
+        if rows[drop].command {
+            rows.retain(|r| !r.command);
+        } else {
+            rows.remove(drop);
+        }
     }
     if rows.len() > room || width < MIN_WIDTH {
         let need = rows.iter().filter(|r| r.gives_way == 0).count() + 2;
@@ -133,6 +141,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
         at: 0,
         pieces: Vec::new(),
         gives_way,
+        command: false,
     };
     let paint = |player: Player| Style {
         fg: color.then(|| Color::from_crossterm(player_color(player))),
@@ -143,6 +152,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
             at: LEFT,
             pieces: vec![("Dice of Doom: a new game".into(), BOLD, None)],
             gives_way: 0,
+            command: false,
         },
         blank(2),
     ];
@@ -158,6 +168,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     at: LEFT,
                     pieces: vec![(fit(&text, w - LEFT), if on { FOCUS } else { BOLD }, line)],
                     gives_way: 0,
+                    command: false,
                 });
                 rows.push(blank(2));
             }
@@ -172,19 +183,18 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     at: LEFT,
                     pieces: vec![button],
                     gives_way: 0,
+                    command: false,
                 });
                 let words: Vec<String> = (screen.command().iter())
                     .map(|word| crate::text::shell_quote(std::path::Path::new(word)))
                     .collect();
                 let same = format!("The same game: dice-of-doom {}", words.join(" "));
-                for (i, part) in crate::text::wrap(&same, w - LEFT - 1, "  ")
-                    .lines()
-                    .enumerate()
-                {
+                for part in crate::text::wrap(&same, w - LEFT - 1, "  ").lines() {
                     rows.push(Row {
                         at: LEFT,
                         pieces: vec![(part.to_string(), PLAIN, None)],
-                        gives_way: 3 - u8::from(i == 0),
+                        gives_way: 1,
+                        command: true,
                     });
                 }
             }
@@ -216,6 +226,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     at: LEFT - 2,
                     pieces,
                     gives_way: 0,
+                    command: false,
                 });
                 if field == Field::Rules {
                     let summary = screen.rules.summary();
@@ -229,6 +240,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                             at: LEFT + LABEL + 2,
                             pieces: vec![(part.to_string(), style, None)],
                             gives_way: u8::from(i > 0),
+                            command: false,
                         });
                     }
                 }

@@ -85,16 +85,7 @@ pub fn balanced_board<R: Rng + ?Sized>(
     first: Player,
     rng: &mut R,
 ) -> Result<Board, GenerateError> {
-    if first.index() >= rules.players() {
-        return Err(PositionError::Player {
-            player: first,
-            players: rules.players(),
-        }
-        .into());
-    }
-    if rules.max_dice() < 2 {
-        return Err(GenerateError::NoAttacks);
-    }
+    super::generate::dealable(rules, first)?;
     for _ in 0..MAX_DRAWS {
         let board = draw(rules, rng)?;
         let start = Position::start(rules, board, first)?;

@@ -72,12 +72,10 @@ pub fn alternating_board<R: Rng + ?Sized>(
 
 /// Draws boards, each cell's owner from `owner(index, rng)` and then its
 /// dice, until `first` can attack.
-fn draw_boards<R: Rng + ?Sized>(
-    rules: &Rules,
-    first: Player,
-    rng: &mut R,
-    mut owner: impl FnMut(usize, &mut R) -> u8,
-) -> Result<Board, GenerateError> {
+/// Whether a board can be dealt under `rules` with `first` to move: the
+/// player is in the game, and a cell can hold the two dice an attack
+/// needs.
+pub(super) fn dealable(rules: &Rules, first: Player) -> Result<(), GenerateError> {
     if first.index() >= rules.players() {
         return Err(PositionError::Player {
             player: first,
@@ -88,6 +86,16 @@ fn draw_boards<R: Rng + ?Sized>(
     if rules.max_dice() < 2 {
         return Err(GenerateError::NoAttacks);
     }
+    Ok(())
+}
+
+fn draw_boards<R: Rng + ?Sized>(
+    rules: &Rules,
+    first: Player,
+    rng: &mut R,
+    mut owner: impl FnMut(usize, &mut R) -> u8,
+) -> Result<Board, GenerateError> {
+    dealable(rules, first)?;
     let cells = rules.map().len();
     let mut buffer = [Cell::default(); MAX_CELLS];
     for _ in 0..MAX_DRAWS {

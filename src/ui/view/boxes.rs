@@ -219,12 +219,14 @@ pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, r
         lines.push(Vec::new());
     }
     let number = format!("({}/{count})", n + 1);
+    // `?` on the last page goes round to the first.
+    let next = if n + 1 == count { "first" } else { "next" };
     let footer = [
         Field::new(
             2,
             vec![
-                vec![Span::bold(format!("? next page {number}"))],
-                vec![Span::bold(format!("? next {number}"))],
+                vec![Span::bold(format!("? {next} page {number}"))],
+                vec![Span::bold(format!("? {next} {number}"))],
             ],
         )
         .required(),

@@ -39,6 +39,12 @@ struct Row {
     /// Whether it is a line of the command, which is shown whole or not
     /// at all.
     command: bool,
+    /// Whether it is a further line of a description: they give way all
+    /// together.
+    more: bool,
+    /// For a line whose description goes on below: its last piece cut
+    /// short with `…`, shown if those lines give way.
+    cut: Option<String>,
 }
 
 const FOCUS: Style = BOLD.add_modifier(Modifier::REVERSED);
@@ -63,11 +69,21 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
         else {
             break;
         };
-        // A command cut short would not be the same game: it goes whole.
+        // A command cut short would not be the same game: it goes whole;
+        // a description's further lines go together.
         if rows[drop].command {
             rows.retain(|r| !r.command);
+        } else if rows[drop].more {
+            rows.retain(|r| !r.more);
         } else {
             rows.remove(drop);
+        }
+    }
+    if !rows.iter().any(|r| r.more) {
+        for row in &mut rows {
+            if let (Some(cut), Some(last)) = (row.cut.take(), row.pieces.last_mut()) {
+                last.0 = cut;
+            }
         }
     }
     if rows.len() > room || width < MIN_WIDTH {
@@ -142,6 +158,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
         pieces: Vec::new(),
         gives_way,
         command: false,
+        more: false,
+        cut: None,
     };
     let paint = |player: Player| Style {
         fg: color.then(|| Color::from_crossterm(player_color(player))),
@@ -153,6 +171,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
             pieces: vec![("Dice of Doom: a new game".into(), BOLD, None)],
             gives_way: 0,
             command: false,
+            more: false,
+            cut: None,
         },
         blank(2),
     ];
@@ -169,6 +189,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     pieces: vec![(fit(&text, w - LEFT), if on { FOCUS } else { BOLD }, line)],
                     gives_way: 0,
                     command: false,
+                    more: false,
+                    cut: None,
                 });
                 rows.push(blank(2));
             }
@@ -184,6 +206,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     pieces: vec![button],
                     gives_way: 0,
                     command: false,
+                    more: false,
+                    cut: None,
                 });
                 let words: Vec<String> = (screen.command().iter())
                     .map(|word| crate::text::shell_quote(std::path::Path::new(word)))
@@ -195,6 +219,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                         pieces: vec![(part.to_string(), PLAIN, None)],
                         gives_way: 1,
                         command: true,
+                        more: false,
+                        cut: None,
                     });
                 }
             }
@@ -217,17 +243,39 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     (format!("{:<VALUE$}", fit(&value, VALUE)), value_style, line),
                     (" >".to_string(), PLAIN, Some(target(index, Part::More))),
                 ];
+                // The description, wrapped: its further lines give way
+                // with the blank lines when the window is short, and then
+                // its first line ends in `…`.
                 let about = describe(screen, field);
+                let mut more = Vec::new();
+                let mut cut = None;
                 if !about.is_empty() && w > DESCRIBE + 4 {
+                    let width = w - DESCRIBE - 1;
+                    let wrapped = crate::text::wrap(&about, width, "");
+                    let mut parts = wrapped.lines().map(str::to_string);
                     pieces.push(("  ".into(), PLAIN, None));
-                    pieces.push((fit(&about, w - DESCRIBE - 1), PLAIN, None));
+                    pieces.push((parts.next().unwrap_or_default(), PLAIN, None));
+                    more.extend(parts);
+                    cut = (!more.is_empty()).then(|| fit(&about, width));
                 }
                 rows.push(Row {
                     at: LEFT - 2,
                     pieces,
                     gives_way: 0,
                     command: false,
+                    more: false,
+                    cut,
                 });
+                for part in more {
+                    rows.push(Row {
+                        at: DESCRIBE + 1,
+                        pieces: vec![(part, PLAIN, None)],
+                        gives_way: 2,
+                        command: false,
+                        more: true,
+                        cut: None,
+                    });
+                }
                 if field == Field::Rules {
                     let summary = screen.rules.summary();
                     let width = w.saturating_sub(LEFT + LABEL + 3).max(20);
@@ -241,6 +289,8 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                             pieces: vec![(part.to_string(), style, None)],
                             gives_way: u8::from(i > 0),
                             command: false,
+                            more: false,
+                            cut: None,
                         });
                     }
                 }

@@ -27,6 +27,29 @@ fn lol4_at_80x24() {
 }
 
 #[test]
+fn a_description_wraps_at_80_columns_where_rows_allow_and_is_cut_with_an_ellipsis_where_not() {
+    let text = |rows| render(&lol4(), 80, rows, true).text();
+    let tall = text(30);
+    let words: String = tall
+        .lines()
+        .skip_while(|l| !l.contains("Computer "))
+        .take(3)
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        words.contains("with exact battle odds (plays as `search` without dice)"),
+        "{tall}"
+    );
+    assert!(!tall.contains('…'), "{tall}");
+    let short = text(24);
+    assert!(
+        short.contains("Expectimax over its own turn with exac…"),
+        "{short}"
+    );
+}
+
+#[test]
 fn lol4_at_120x40() {
     let frame = render(&lol4(), 120, 40, true);
     insta::assert_snapshot!(frame.text());

@@ -124,6 +124,12 @@ impl Client {
         let mut handle = connect(addr).await;
         let auth = handle.authenticate_none(user).await.expect("an answer");
         assert!(auth.success(), "an open server lets {user} in");
+        Client::session(handle, command).await
+    }
+
+    /// A session of the logged-in `handle`, running `command`, or in the
+    /// lobby if `None`.
+    async fn session(handle: Handle<Trusting>, command: Option<&str>) -> Client {
         let channel = handle.channel_open_session().await.expect("a session");
         match command {
             Some(command) => channel.exec(true, command).await.expect("exec"),

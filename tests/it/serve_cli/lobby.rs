@@ -39,15 +39,7 @@ pub(super) async fn open_with_key(
     if !auth.success() {
         return Err("refused".to_string());
     }
-    let channel = handle.channel_open_session().await.expect("a session");
-    channel.request_shell(true).await.expect("shell");
-    Ok(Client {
-        handle,
-        channel,
-        text: String::new(),
-        seen: 0,
-        exit: None,
-    })
+    Ok(Client::session(handle, None).await)
 }
 
 /// Runs `serve` with `options` and the environment `env` until it exits.

@@ -36,18 +36,7 @@ impl Client {
         let mut handle = connect(addr).await;
         let auth = handle.authenticate_password(user, password).await.unwrap();
         assert!(auth.success(), "the password lets {user:?} in");
-        let channel = handle.channel_open_session().await.expect("a session");
-        match command {
-            Some(command) => channel.exec(true, command).await.expect("exec"),
-            None => channel.request_shell(true).await.expect("shell"),
-        }
-        Client {
-            handle,
-            channel,
-            text: String::new(),
-            seen: 0,
-            exit: None,
-        }
+        Client::session(handle, command).await
     }
 }
 

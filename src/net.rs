@@ -25,6 +25,7 @@ pub mod rooms;
 pub mod server;
 pub mod stopping;
 pub mod terminal;
+pub mod trim;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -123,6 +124,8 @@ fn watch_signals() -> Result<tokio::sync::oneshot::Receiver<i32>, NetError> {
 /// # Errors
 /// [`NetError`]: the host key, the address or the games' folder.
 pub fn serve(options: ServeOptions) -> Result<Stopped, NetError> {
+    // Before any of the server's threads start (see `trim`).
+    trim::one_arena();
     let key = hostkey::load_or_create(&options.dir)?;
     let games = options.dir.join("games");
     let seed = options.seed.unwrap_or_else(rand::random);

@@ -277,6 +277,8 @@ pub struct Rooms {
     quota: Quota,
     /// Who made each game in play (of this run), for the quota.
     made: Mutex<BTreeMap<String, Made>>,
+    /// When the memory freed is given back to the system.
+    trim: crate::net::trim::Trim,
 }
 
 impl std::fmt::Debug for Rooms {
@@ -326,6 +328,7 @@ impl Rooms {
             idle: Mutex::new(HashMap::new()),
             quota: config.quota,
             made: Mutex::new(BTreeMap::new()),
+            trim: crate::net::trim::Trim::new(crate::net::trim::TRIM_EVERY),
         };
         for (code, record, path) in found.games {
             let seed = rooms.draw_seed();
@@ -539,6 +542,12 @@ impl Rooms {
             room.open_expired();
         }
         self.retire(Instant::now());
+        self.trim.run(Instant::now());
+    }
+
+    /// When the memory freed by games and connections is given back.
+    pub fn trim(&self) -> &crate::net::trim::Trim {
+        &self.trim
     }
 
     /// The computer's opponents of the rooms made from now on.

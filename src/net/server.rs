@@ -144,6 +144,8 @@ impl Drop for Client {
         if self.key_refused && !self.logged_in {
             self.shared.failures.failed(self.address);
         }
+        // The connection's buffers and screen go back at the next trim.
+        self.shared.rooms.trim().freed();
     }
 }
 

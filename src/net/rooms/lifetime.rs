@@ -55,7 +55,11 @@ impl Rooms {
                 freed.push(room);
             }
         }
-        // The rooms (and their computer's tables) go with the lock let go.
+        // The rooms (and their computer's tables) go with the lock let go,
+        // and their memory back to the system at the next trim.
+        if !freed.is_empty() {
+            self.trim.freed();
+        }
         drop(freed);
         say(&notes);
     }

@@ -417,14 +417,15 @@ impl Rooms {
         }
         let seed = new.seed.unwrap_or_else(|| self.draw_seed());
         let dealt = new.deal(seed, None).map_err(|e| e.to_string())?;
-        self.room_for(&dealt)?;
         if new.computers().len() >= usize::from(dealt.rules.players()) {
             return Err("every seat is the computer's: leave one for a person".to_string());
         }
-        // The code drawn and the room put in with the rooms locked: no
-        // other game draws the same code meanwhile.
+        // The memory checked, the code drawn and the room put in with the
+        // rooms locked: no other game takes the same share or code
+        // meanwhile.
         let room = {
             let mut rooms = self.lock();
+            self.room_for(&rooms, &dealt)?;
             let code = {
                 let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
                 codes::draw(&mut *rng, |code| {

@@ -123,16 +123,21 @@ impl Room {
 }
 
 impl Rooms {
-    /// Whether the games' computers have room for `dealt`'s seats within
-    /// the server's memory; [`FULL`] if not.
-    pub(super) fn room_for(&self, dealt: &crate::session::Dealt) -> Result<(), String> {
+    /// Whether the games' computers, `rooms` (the map, locked by the
+    /// caller until the new room is in it: two games made at once cannot
+    /// both take the last share), have room for `dealt`'s seats within the
+    /// server's memory; [`FULL`] if not.
+    pub(super) fn room_for(
+        &self,
+        rooms: &BTreeMap<String, Arc<Room>>,
+        dealt: &crate::session::Dealt,
+    ) -> Result<(), String> {
         let need = memory_of(&dealt.seats, dealt.rules.set());
         if need == 0 {
             return Ok(());
         }
-        let rooms: Vec<Arc<Room>> = self.lock().values().cloned().collect();
         let used = rooms
-            .iter()
+            .values()
             .map(|room| room.memory())
             .fold(0, usize::saturating_add);
         if used.saturating_add(need) > self.max_memory.bytes() {

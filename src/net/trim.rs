@@ -141,7 +141,10 @@ mod tests {
         trim.freed();
         assert!(!trim.due(t0 + Duration::from_secs(4)), "too soon");
         assert!(trim.due(t0 + Duration::from_secs(5)), "kept for later");
-        assert!(!trim.due(t0 + Duration::from_secs(20)), "nothing freed since");
+        assert!(
+            !trim.due(t0 + Duration::from_secs(20)),
+            "nothing freed since"
+        );
     }
 
     #[test]

@@ -181,3 +181,7 @@ impl Hinter {
         Ticket::start(&self.pool, stamp, work, send).map_err(|_| stopped("hints"))
     }
 }
+
+#[cfg(test)]
+#[path = "workers_tests.rs"]
+mod tests;

@@ -84,6 +84,7 @@ fn show(
                 continue;
             }
             Ok(Event::Input(Input::Key(key))) => screen.key(key),
+            Ok(Event::Input(Input::Text(c))) => screen.key(crate::ui::state::Key::from_char(c)),
             Ok(Event::Input(Input::Click(x, y))) => match display.target_at(x, y) {
                 Some(target) => screen.click(target),
                 None => continue,

@@ -46,3 +46,7 @@ fn same_path(a: &Path, b: &Path) -> bool {
     let whole = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     whole(a) == whole(b) || super::super::files::same_file(a, b)
 }
+
+#[cfg(test)]
+#[path = "save_as_tests.rs"]
+mod tests;

@@ -80,3 +80,7 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "prompt_tests.rs"]
+mod tests;

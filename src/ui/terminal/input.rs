@@ -457,6 +457,26 @@ mod tests {
         }
     }
 
+    /// Characters come as text (which a prompt takes as it is), control
+    /// keys as keys; `Ctrl-U` clears a prompt's line.
+    #[test]
+    fn characters_are_text_for_a_prompt() {
+        let mut parser = Parser::default();
+        assert_eq!(
+            parser.feed("q s\u{e9}\r\x15".as_bytes()),
+            [
+                Input::Text('q'),
+                Input::Text(' '),
+                Input::Text('s'),
+                Input::Text('\u{e9}'),
+                SELECT,
+                Input::Key(Key::ClearLine),
+            ]
+        );
+        assert_eq!(Input::Text('s').key(), Input::Key(Key::Save));
+        assert_eq!(SELECT.key(), SELECT);
+    }
+
     #[test]
     fn sequences_split_across_reads() {
         let table: &[&[&[u8]]] = &[

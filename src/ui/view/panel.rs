@@ -329,3 +329,7 @@ fn shown_entries(entries: &[Vec<Line>], back: usize, room: usize) -> (usize, usi
     }
     (first, last)
 }
+
+#[cfg(test)]
+#[path = "panel_tests.rs"]
+mod tests;

@@ -20,6 +20,8 @@ pub enum Chosen {
     Start,
     /// Go on with the unfinished game.
     Resume,
+    /// Replay the recent game in focus (`Screen::chosen_recent`).
+    Replay,
     /// Leave the program.
     Quit,
     /// A signal (`Ctrl-C` is `SIGINT`) ended it: exit with 128 + its number.
@@ -98,6 +100,7 @@ fn show(
                 Err(reason) => screen.message = Some(reason),
             },
             Action::Resume => return Ok(Chosen::Resume),
+            Action::Replay => return Ok(Chosen::Replay),
             Action::Quit => return Ok(Chosen::Quit),
             Action::Interrupt => return Ok(Chosen::Signal(signals::INTERRUPT)),
             Action::Suspend => {

@@ -115,3 +115,44 @@ fn the_new_game_screen_lists_the_recent_games_and_replays_one() {
         screen.assert_clean_exit();
     }
 }
+
+/// The line mode's `save FILE`, as the full-screen game's `s`: the game is
+/// written there and kept there from then on, the autosave gone.
+#[test]
+fn the_line_mode_saves_with_save_and_a_file_name() {
+    let place = tempfile::tempdir().unwrap();
+    let data = place.path().join("data");
+    let named = place.path().join("line game.txt");
+    let missing = place.path().join("missing").join("game.txt");
+    let input = format!(
+        "1\nsave {}\nsave {}\n1\nq\n",
+        missing.display(),
+        named.display()
+    );
+    let out = dice_of_doom()
+        .env("DICE_OF_DOOM_DATA_DIR", &data)
+        .args([
+            "play",
+            "--plain",
+            "--autosave",
+            "--board",
+            "boards/test-2x2.txt",
+        ])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text.contains("Not saved: No such file or directory."),
+        "{text}"
+    );
+    assert!(text.contains("Saved to "), "{text}");
+    // The move after the save is kept in the file too.
+    let record = std::fs::read_to_string(&named).unwrap();
+    assert!(
+        record.ends_with("moves:\na: 2 -> 3\na: end turn\n"),
+        "{record}"
+    );
+    assert!(saves(&data).is_empty(), "no autosave left");
+}

@@ -16,7 +16,8 @@ impl Saver {
     /// (see [`super::Kept`]) names the new file once it is written.
     ///
     /// # Errors
-    /// No name, or another process plays that file.
+    /// No name, no folder of that name, or another process plays that
+    /// file.
     pub(super) fn save_as(&self, name: &str) -> Result<(Saver, String), String> {
         let name = name.trim();
         if name.is_empty() {
@@ -27,6 +28,12 @@ impl Saver {
         let shown = crate::text::shell_quote(&whole);
         if same_path(&whole, &self.path) {
             return Ok((self.clone(), shown));
+        }
+        if let Some(dir) = whole.parent()
+            && !dir.is_dir()
+        {
+            let dir = crate::text::shell_quote(dir);
+            return Err(format!("there is no folder {dir} (make it first)"));
         }
         let mut saver = Saver::file(whole)
             .only_new()

@@ -54,12 +54,20 @@ fn a_file_that_cannot_be_written_is_refused_with_its_reason() {
         saver.save_as("  ").err(),
         Some("no file name was given".to_string())
     );
-    let missing = dir.path().join("missing").join("game.txt");
-    let (mut store, _) = saver.save_as(missing.to_str().unwrap()).unwrap();
+    let missing = dir.path().join("missing");
+    let named = missing.join("game.txt");
     assert_eq!(
-        store.save(&record).err(),
-        Some("No such file or directory".to_string())
+        saver.save_as(named.to_str().unwrap()).err(),
+        Some(format!(
+            "there is no folder {} (make it first)",
+            crate::text::shell_quote(&missing)
+        ))
     );
+    // Made meanwhile: then written.
+    std::fs::create_dir(&missing).unwrap();
+    let (mut store, _) = saver.save_as(named.to_str().unwrap()).unwrap();
+    store.save(&record).unwrap();
+    assert!(named.exists());
     let other = dir.path().join("other.txt");
     std::fs::write(&other, "someone's notes").unwrap();
     let (mut store, _) = saver.save_as(other.to_str().unwrap()).unwrap();

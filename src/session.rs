@@ -76,6 +76,18 @@ pub trait Store: Send {
     fn kept(&self) -> Option<String> {
         None
     }
+
+    /// A store that keeps the game in the file `name` the player typed (a
+    /// path, relative to the current folder) from now on, in place of this
+    /// one, and that file as it is shown to the player; why not, if there
+    /// can be none (see [`Session::save_as`]).
+    ///
+    /// # Errors
+    /// The reason, in words: no file is kept here, or that one cannot be.
+    fn save_as(&self, name: &str) -> Result<(Box<dyn Store>, String), String> {
+        let _ = name;
+        Err("this game is not kept in a file here".to_string())
+    }
 }
 
 /// What a front-end asks of the game.
@@ -276,6 +288,22 @@ impl Session {
     /// [`Store::note`]).
     pub fn store_note(&self) -> Option<String> {
         self.store.as_ref()?.note()
+    }
+
+    /// Writes the game to the file `name` the player typed, which keeps it
+    /// from then on (see [`Store::save_as`]): where it wrote it, as shown
+    /// to the player. On an error the game stays kept where it was.
+    ///
+    /// # Errors
+    /// Why the game was not written there, in words.
+    pub fn save_as(&mut self, name: &str) -> Result<String, String> {
+        let store = self.store.as_ref().ok_or_else(|| {
+            "this game is kept nowhere (it was started without saving)".to_string()
+        })?;
+        let (mut store, shown) = store.save_as(name)?;
+        store.save(&self.record)?;
+        self.store = Some(store);
+        Ok(shown)
     }
 
     /// Where the finished game is kept for good (see [`Store::kept`]).

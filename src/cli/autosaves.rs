@@ -154,6 +154,36 @@ pub(super) fn latest_finished() -> io::Result<Option<PathBuf>> {
     }
 }
 
+/// The newest `n` finished games kept in the history, newest first.
+pub(super) fn recent_finished(n: usize) -> io::Result<Vec<PathBuf>> {
+    match history_dir() {
+        Some(dir) => newest_in(&dir, n),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The newest `n` records (`.txt`) in `dir`, by the time each last
+/// changed (then by name), newest first.
+fn newest_in(dir: &Path, n: usize) -> io::Result<Vec<PathBuf>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut records = Vec::new();
+    for entry in entries {
+        let entry = entry?;
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "txt") || !entry.file_type()?.is_file() {
+            continue;
+        }
+        let modified = entry.metadata()?.modified().unwrap_or(UNIX_EPOCH);
+        records.push((modified, path));
+    }
+    records.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(records.into_iter().take(n).map(|(_, path)| path).collect())
+}
+
 /// The record (`.txt`) in `dir` that changed last, if there is one.
 fn latest_in(dir: &Path) -> io::Result<Option<PathBuf>> {
     let entries = match std::fs::read_dir(dir) {
@@ -265,6 +295,14 @@ mod tests {
             latest_in(&history).unwrap(),
             Some(history.join("20260101-000004-1.txt"))
         );
+        assert_eq!(
+            newest_in(&history, 2).unwrap(),
+            [
+                history.join("20260101-000004-1.txt"),
+                history.join("20260101-000003-1.txt"),
+            ]
+        );
+        assert!(newest_in(&dir.path().join("none"), 5).unwrap().is_empty());
         assert_eq!(latest_in(&dir.path().join("none")).unwrap(), None);
     }
 }

@@ -16,6 +16,8 @@ use super::locks::{Guard, LockError};
 use super::setup::load::{BoardFileError, Source, io_reason, read_text};
 use crate::record::Record;
 
+mod save_as;
+
 /// The largest record read: far more than the longest game on the largest
 /// board needs.
 pub const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
@@ -239,7 +241,7 @@ impl Saver {
                 self.keep_finished(record);
             }
             if let Some((kept, index)) = &self.kept {
-                kept.saved(*index, record);
+                kept.saved(*index, self, record);
             }
         }
         saved
@@ -429,6 +431,11 @@ impl crate::session::Store for Saver {
         })
     }
 
+    /// A file the player names (see [`Saver::save_as`]).
+    fn save_as(&self, name: &str) -> Result<(Box<dyn crate::session::Store>, String), String> {
+        Saver::save_as(self, name).map(|(saver, shown)| (Box::new(saver) as _, shown))
+    }
+
     /// The finished game's file in the history, or the player's own file
     /// once the game is over.
     fn kept(&self) -> Option<String> {
@@ -511,10 +518,17 @@ impl Kept {
         }
     }
 
-    /// The game `index` was saved as `record`.
-    fn saved(&self, index: usize, record: &Record) {
+    /// The game `index` was saved as `record` by `saver`, which keeps it
+    /// from now on if it is another file (see [`Saver::save_as`]).
+    fn saved(&self, index: usize, saver: &Saver, record: &Record) {
         if let Some(game) = self.games().get_mut(index) {
             game.record = Some(record.clone());
+            if game.saver.path != saver.path {
+                // Not tied to the list, as `keep` lists its savers.
+                let mut listed = saver.clone();
+                listed.kept = None;
+                game.saver = listed;
+            }
         }
     }
 

@@ -102,6 +102,13 @@ trait Game {
     /// Whether a move of `player` (by the computer if `computer`) is said
     /// in words where its rules print nothing of it: those not typed here.
     fn said_aloud(&self, player: Player, computer: bool) -> bool;
+    /// Writes the game to the file `name` (`save FILE`), which keeps it
+    /// from then on: where, as shown, or why not (off in a network game,
+    /// whose room keeps it).
+    fn save_as(&mut self, name: &str) -> Result<String, String> {
+        let _ = name;
+        Err("saving to a file is off in network games".to_string())
+    }
 }
 
 /// How [`run`] ended: as a game does, or with its table closed.
@@ -179,6 +186,15 @@ fn run(
                 Answer::Redo => Command::Redo,
                 Answer::Quit => Command::Quit,
                 Answer::Hint => Command::Hint,
+                Answer::Save(name) => {
+                    let said = match game.save_as(&name) {
+                        Ok(shown) => format!("Saved to {shown}; the game is kept there now."),
+                        Err(reason) => format!("Not saved: {reason}."),
+                    };
+                    writeln!(output, "{said}")?;
+                    output.flush()?;
+                    continue;
+                }
                 Answer::Invalid(message) => {
                     // An empty refusal says nothing (a blank line while
                     // another is to move).

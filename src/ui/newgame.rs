@@ -14,9 +14,11 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod recent;
 pub mod state;
 pub mod view;
 
+pub use recent::{RECENT_SHOWN, Recent};
 pub use state::{Action, Resumable, Screen};
 pub use view::render;
 

@@ -303,6 +303,7 @@ impl Driver {
             Input::Key(Key::Interrupt) => return Some(RemoteEnd::Left),
             Input::End => return Some(RemoteEnd::Closed),
             Input::Key(key) => self.app.key(key),
+            Input::Text(c) => self.app.typed(c),
             Input::Click(x, y) => match self.display.target_at(x, y) {
                 Some(target) => self.app.click(target),
                 None => return None,

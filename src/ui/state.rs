@@ -55,6 +55,11 @@ pub struct App {
     unsaved: Option<String>,
     /// The seat and the move on its way, in a network game.
     network: Option<network::Network>,
+    /// The file name typed in the save prompt (see `state/prompt.rs`).
+    save_name: String,
+    /// How many of the log's entries it is scrolled back from its last,
+    /// and the change of the game it was scrolled at (see `state/history.rs`).
+    log_back: (u64, usize),
 }
 
 impl std::fmt::Debug for App {
@@ -113,6 +118,8 @@ impl App {
             ai_name: "computer",
             unsaved: None,
             network: None,
+            save_name: String::new(),
+            log_back: (0, 0),
         };
         if over {
             app.message = Some(app.game_over_message());
@@ -363,6 +370,8 @@ mod replay;
 use replay::Replay;
 
 mod play;
+
+mod prompt;
 
 mod network;
 

@@ -377,6 +377,7 @@ pub fn run(
                 Effect::Continue
             }
             Event::Input(Input::Key(key)) => app.key(key),
+            Event::Input(Input::Text(c)) => app.typed(c),
             Event::Input(Input::Click(x, y)) => match display.target_at(x, y) {
                 Some(target) => app.click(target),
                 None => continue,

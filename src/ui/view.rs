@@ -33,7 +33,7 @@ use bars::STATUS_LINES;
 use bars::{footer, message, status};
 pub use board::min_size;
 use board::{BOARD_X, BoardWidget, Drawing, PANEL_GAP, PANEL_MAX};
-use boxes::{confirm_quit, help, too_small};
+use boxes::{confirm_quit, help, save_prompt, too_small};
 pub use frame::{BOLD, Color, Frame, Glyph, HitMap, Modifier, PLAIN, Style, set};
 use map_view::{Look, Marks};
 use panel::panel;
@@ -102,6 +102,7 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
             h.saturating_sub(2),
         ),
         Overlay::ConfirmQuit => confirm_quit(&mut frame, app),
+        Overlay::SaveAs => save_prompt(&mut frame, app),
         Overlay::None => {}
     }
     frame

@@ -35,6 +35,8 @@ mod replay_html;
 mod rules_cli;
 #[cfg(unix)]
 mod safety_cli;
+#[cfg(unix)]
+mod save_tui;
 mod serve_cli;
 #[cfg(unix)]
 mod signals_cli;

@@ -8,13 +8,13 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
 use crate::cli::args::{ColorChoice, PlayArgs};
-use crate::cli::autosaves::latest_autosave;
+use crate::cli::autosaves::{latest_autosave, recent_finished};
 use crate::cli::commands::play::{self, Next};
 use crate::cli::commands::resume;
 use crate::cli::saving::read_record;
 use crate::cli::{CliError, config, setup};
 use crate::text::{count, shell_quote};
-use crate::ui::newgame::{Resumable, Screen};
+use crate::ui::newgame::{RECENT_SHOWN, Recent, Resumable, Screen};
 use crate::ui::{Chosen, run_screen};
 
 /// The bare command (`play` with the options `args`, none given on the
@@ -41,7 +41,7 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
     loop {
         let (resume, unreadable) = resumable();
         let seed = rand::random_range(0..1_000_000);
-        let mut screen = Screen::new(saved.as_ref(), maps(), resume, seed);
+        let mut screen = Screen::new(saved.as_ref(), maps(), resume, seed).with_recent(recent());
         if let Some(message) = message.take().or(unreadable) {
             screen.message = Some(message);
         }
@@ -53,6 +53,14 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
         let next = match chosen {
             Chosen::Quit => return Ok(()),
             Chosen::Signal(n) => std::process::exit(128 + n),
+            // The replay's `q` leaves, as a game's does.
+            Chosen::Replay => match screen.chosen_recent() {
+                Some(recent) => {
+                    let record = read_record(&recent.path)?;
+                    return play::replay_full_screen(record, color, true);
+                }
+                None => continue,
+            },
             Chosen::Resume => match screen.resume {
                 Some(resume) => play::run_then(&resume::load(resume.path)?, true)?,
                 None => continue,
@@ -122,6 +130,48 @@ fn resumable() -> (Option<Resumable>, Option<String>) {
             )),
         ),
     }
+}
+
+/// The newest finished games of the history, to offer on the screen to
+/// replay (those that cannot be read are left out).
+fn recent() -> Vec<Recent> {
+    recent_finished(RECENT_SHOWN)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|path| {
+            let record = read_record(&path).ok()?;
+            Some(Recent {
+                about: about_finished(&record),
+                path,
+            })
+        })
+        .collect()
+}
+
+/// A finished game in a few words: when, the rules, the board, how many
+/// played, who won (`2026-11-28 12:01  lol4 5x5, 4 players, a won`).
+fn about_finished(record: &crate::record::Record) -> String {
+    let when = record.tags().date.map_or(String::new(), |d| {
+        let d = d.to_string();
+        // To the minute.
+        let cut = d.char_indices().nth(16).map_or(d.len(), |(i, _)| i);
+        format!("{}  ", &d[..cut])
+    });
+    let winners: Vec<String> = record
+        .result()
+        .map(|set| set.iter().map(|p| p.to_string()).collect())
+        .unwrap_or_default();
+    let result = match winners.len() {
+        0 => "unfinished".to_string(),
+        1 => format!("{} won", winners[0]),
+        _ => format!("{} tied", winners.join(", ")),
+    };
+    format!(
+        "{when}{} {}, {} players, {result}",
+        record.rules().set(),
+        record.rules().map(),
+        record.rules().players()
+    )
 }
 
 /// The map files offered: those in `maps/` under the current directory

@@ -97,6 +97,9 @@ pub enum Answer {
     Undo,
     /// Play again a move taken back.
     Redo,
+    /// Write the game to this file (`save FILE`), which keeps it from then
+    /// on.
+    Save(String),
     /// Not an answer: say why.
     Invalid(String),
 }
@@ -124,6 +127,8 @@ pub fn parse_answer_with(line: &str, count: usize, keys: &str) -> Answer {
         "h" | "H" | "hint" => Answer::Hint,
         "u" | "U" | "undo" => Answer::Undo,
         "r" | "R" | "redo" => Answer::Redo,
+        "save" => Answer::Invalid("Type `save` and a file name: `save game.txt`.".into()),
+        _ if text.starts_with("save ") => Answer::Save(text["save ".len()..].trim().to_string()),
         _ if text.chars().all(|c| c.is_ascii_digit()) => match text.parse::<usize>() {
             Ok(n) if (1..=count).contains(&n) => Answer::Move(n - 1),
             _ => Answer::Invalid(format!("There is no move {}: type {range}.", shorten(text))),

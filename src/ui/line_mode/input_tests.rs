@@ -129,3 +129,19 @@ fn answers() {
         assert_eq!(parse_answer(text, count), expected, "{text:?}");
     }
 }
+
+#[test]
+fn save_and_a_file_name_saves_there() {
+    assert_eq!(
+        parse_answer("save game.txt", 3),
+        Answer::Save("game.txt".into())
+    );
+    assert_eq!(
+        parse_answer(" save  my game.txt ", 3),
+        Answer::Save("my game.txt".into())
+    );
+    assert_eq!(
+        parse_answer("save", 3),
+        Answer::Invalid("Type `save` and a file name: `save game.txt`.".into())
+    );
+}

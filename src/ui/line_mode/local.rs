@@ -42,6 +42,10 @@ impl Game for Local<'_> {
         }))
     }
 
+    fn save_as(&mut self, name: &str) -> Result<String, String> {
+        self.session.save_as(name)
+    }
+
     fn catch_up(&mut self) -> Result<Caught, FrontEndError> {
         // Nothing changes here but by this screen.
         Ok(Caught::default())

@@ -123,6 +123,8 @@ pub(crate) enum Field {
     Practice,
     /// Start the game.
     Start,
+    /// Replay this recent game (see [`Screen::with_recent`]).
+    Recent(usize),
 }
 
 /// What the driver does after a key or a click.
@@ -134,6 +136,8 @@ pub enum Action {
     Start,
     /// Go on with the unfinished game.
     Resume,
+    /// Replay the recent game in focus ([`Screen::chosen_recent`]).
+    Replay,
     /// Leave.
     Quit,
     /// `Ctrl-C`.
@@ -186,6 +190,8 @@ pub struct Screen {
     maps: Vec<PathBuf>,
     /// The unfinished game offered, if any.
     pub(crate) resume: Option<Resumable>,
+    /// The recent games offered to replay (see `recent.rs`).
+    pub(crate) recent: Vec<super::Recent>,
     /// The line in focus, an index into [`Screen::fields`].
     pub(crate) focus: usize,
     /// A message for the person: a settings file ignored, a game that
@@ -218,6 +224,7 @@ impl Screen {
             typing: false,
             maps,
             resume,
+            recent: Vec::new(),
             focus: 0,
             message: None,
         };
@@ -346,6 +353,7 @@ impl Screen {
             fields.push(Field::Practice);
         }
         fields.push(Field::Start);
+        fields.extend((0..self.recent.len()).map(Field::Recent));
         fields
     }
 
@@ -435,12 +443,13 @@ impl Screen {
                 Action::Continue
             }
             Key::End => {
-                self.focus = last;
+                self.focus = self.index_of(Field::Start).unwrap_or(last);
                 Action::Continue
             }
             Key::Left => self.change(-1),
             Key::Right => self.change(1),
             Key::Select if self.focused() == Field::Resume => Action::Resume,
+            Key::Select if self.chosen_recent().is_some() => Action::Replay,
             Key::Select => Action::Start,
             Key::Redo if self.resume.is_some() => Action::Resume,
             Key::Digit(d) => self.digit(d),
@@ -475,6 +484,7 @@ impl Screen {
             (_, 1) => self.change(-1),
             (_, 2) => self.change(1),
             (Field::Resume, _) => Action::Resume,
+            (Field::Recent(_), _) => Action::Replay,
             (Field::Start, _) => Action::Start,
             (Field::Seat(_) | Field::Practice | Field::Deal, _) => self.change(1),
             _ => Action::Continue,
@@ -528,7 +538,7 @@ impl Screen {
                 let at = all.iter().position(|&d| d == self.deal).unwrap_or(0);
                 self.deal = all[cycle(all.len(), at)];
             }
-            Field::Resume | Field::Start => {}
+            Field::Resume | Field::Start | Field::Recent(_) => {}
         }
         Action::Continue
     }

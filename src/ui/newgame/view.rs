@@ -63,10 +63,12 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
         .map_or_else(Vec::new, |m| message_lines(m, w));
     let room = h.saturating_sub(1 + message.len().max(1));
     while rows.len() > room {
-        let Some(drop) = (1..=3)
-            .rev()
-            .find_map(|level| rows.iter().rposition(|r| r.gives_way == level))
-        else {
+        // Level 4 (the recent games above the one in focus) goes from the
+        // top, the others from the bottom.
+        let Some(drop) = (1..=4).rev().find_map(|level| match level {
+            4 => rows.iter().position(|r| r.gives_way == level),
+            _ => rows.iter().rposition(|r| r.gives_way == level),
+        }) else {
             break;
         };
         // A command cut short would not be the same game: it goes whole;
@@ -224,6 +226,7 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     });
                 }
             }
+            Field::Recent(i) => rows.extend(recent_rows(screen, i, on, line, w)),
             _ => {
                 let (label, label_style) = match field {
                     Field::Seat(p) => (format!("Player {p}"), paint(p)),
@@ -300,6 +303,39 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
     rows
 }
 
+/// The rows of the recent game `i` (after a blank line and a heading for
+/// the first): they give way first in a short window, those farthest from
+/// the one in focus first, and the one in focus stays.
+fn recent_rows(screen: &Screen, i: usize, on: bool, line: Option<Target>, w: usize) -> Vec<Row> {
+    let row = |at, pieces, gives_way| Row {
+        at,
+        pieces,
+        gives_way,
+        command: false,
+        more: false,
+        cut: None,
+    };
+    let mut rows = Vec::new();
+    if i == 0 {
+        rows.push(row(0, Vec::new(), 3));
+        let heading = "Recent games (Enter replays one):".to_string();
+        rows.push(row(LEFT, vec![(heading, BOLD, None)], 3));
+    }
+    let about = screen.recent.get(i).map_or("", |r| r.about.as_str());
+    let marker = if on { "> " } else { "  " };
+    let text = fit(about, w.saturating_sub(LEFT));
+    let style = if on { FOCUS } else { PLAIN };
+    let pieces = vec![(marker.to_string(), BOLD, line), (text, style, line)];
+    let above_focus = matches!(screen.focused(), Field::Recent(f) if f > i);
+    let gives_way = match (on, above_focus) {
+        (true, _) => 0,
+        (false, true) => 4,
+        (false, false) => 3,
+    };
+    rows.push(row(LEFT - 2, pieces, gives_way));
+    rows
+}
+
 /// A line's label.
 fn label(field: Field) -> &'static str {
     match field {
@@ -312,7 +348,7 @@ fn label(field: Field) -> &'static str {
         Field::Seed => "Seed",
         Field::Practice => "Practice",
         Field::Deal => "Deal",
-        Field::Seat(_) | Field::Resume | Field::Start => "",
+        Field::Seat(_) | Field::Resume | Field::Start | Field::Recent(_) => "",
     }
 }
 
@@ -333,7 +369,7 @@ fn value(screen: &Screen, field: Field) -> String {
         Field::Seed => screen.seed.to_string(),
         Field::Practice => if screen.practice { "on" } else { "off" }.to_string(),
         Field::Deal => screen.deal.name().to_string(),
-        Field::Resume | Field::Start => String::new(),
+        Field::Resume | Field::Start | Field::Recent(_) => String::new(),
     }
 }
 

@@ -29,6 +29,7 @@ impl App {
                 self.message = Some("Back to the game.".into());
                 return Effect::Continue;
             }
+            Overlay::SaveAs => return self.save_prompt_key(key),
             Overlay::None => {}
         }
         if key == Key::Numbers {
@@ -39,6 +40,17 @@ impl App {
             self.overlay = Overlay::Help;
             self.help_page = 0;
             return Effect::Continue;
+        }
+        match key {
+            Key::Save => {
+                self.open_save_prompt();
+                return Effect::Continue;
+            }
+            Key::LogBack | Key::LogOn if self.replay.is_none() => {
+                self.scroll_log(if key == Key::LogBack { 1 } else { -1 });
+                return Effect::Continue;
+            }
+            _ => {}
         }
         if self.replay.is_some() {
             return self.replay_key(key);
@@ -125,6 +137,10 @@ impl App {
             | Key::Continue
             | Key::Home
             | Key::End
+            | Key::Save
+            | Key::LogBack
+            | Key::LogOn
+            | Key::ClearLine
             | Key::Other => {}
         }
         Effect::Continue

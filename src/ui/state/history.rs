@@ -113,6 +113,34 @@ impl App {
         true
     }
 
+    /// How many of the log's entries it is scrolled back from its last
+    /// (`<` and `>`), 0 showing the last; a change of the game (a move, an
+    /// undo) scrolls it back to the last.
+    pub fn log_back(&self) -> usize {
+        if self.log_back.0 == self.changes {
+            self.log_back.1.min(self.log().len().saturating_sub(1))
+        } else {
+            0
+        }
+    }
+
+    /// Scrolls the log `step` entries back (negative: on), between its
+    /// first entry and its last.
+    pub(super) fn scroll_log(&mut self, step: isize) {
+        let back = self
+            .log_back()
+            .saturating_add_signed(step)
+            .min(self.log().len().saturating_sub(1));
+        self.message = match (back, step > 0) {
+            (0, false) => Some("The log shows its last move.".into()),
+            (b, true) if b == self.log_back() => {
+                Some("The log shows its first move: > scrolls on.".into())
+            }
+            _ => None,
+        };
+        self.log_back = (self.changes, back);
+    }
+
     /// Why the game is not being saved, if its last save failed.
     pub fn unsaved(&self) -> Option<&str> {
         self.unsaved.as_deref()

@@ -72,6 +72,14 @@ pub enum Key {
     /// Play the computer's turn at once, without pauses or rolling dice
     /// (`f`).
     FastForward,
+    /// Save the game to a file the player names (`s`).
+    Save,
+    /// Scroll the log back, toward its first move (`<`).
+    LogBack,
+    /// Scroll the log on, toward its last move (`>`).
+    LogOn,
+    /// Clear the line typed in a prompt (`Ctrl-U`).
+    ClearLine,
     /// Any other key.
     Other,
 }
@@ -100,6 +108,9 @@ impl Key {
             ']' => Key::PageDown,
             '#' => Key::Numbers,
             '[' => Key::PageUp,
+            's' => Key::Save,
+            '<' => Key::LogBack,
+            '>' => Key::LogOn,
             'q' | 'Q' => Key::Quit,
             'y' | 'Y' => Key::Yes,
             'n' | 'N' => Key::NewGame,
@@ -145,4 +156,6 @@ pub enum Overlay {
     Help,
     /// "Quit the game?"
     ConfirmQuit,
+    /// "Save to file:", a file name typed (see [`App::save_name`](super::App::save_name)).
+    SaveAs,
 }

@@ -179,6 +179,10 @@ impl App {
             | Key::PageDown
             | Key::PageUp
             | Key::Numbers
+            | Key::Save
+            | Key::LogBack
+            | Key::LogOn
+            | Key::ClearLine
             | Key::Other => {}
         }
         Effect::Continue

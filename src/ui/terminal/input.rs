@@ -25,10 +25,24 @@ use super::super::state::Key;
 pub enum Input {
     /// A key.
     Key(Key),
+    /// A printable character typed: text where a prompt takes it, the
+    /// game's key for it ([`Key::from_char`]) everywhere else (see
+    /// [`Input::key`]).
+    Text(char),
     /// A press of the left mouse button at a column and row, from 0.
     Click(u16, u16),
     /// Standard input ended (the terminal is gone).
     End,
+}
+
+impl Input {
+    /// The input as a key: a character typed as the game's key for it.
+    pub fn key(self) -> Self {
+        match self {
+            Input::Text(c) => Input::Key(Key::from_char(c)),
+            other => other,
+        }
+    }
 }
 
 /// How long an unfinished escape sequence or UTF-8 character waits for its
@@ -107,8 +121,9 @@ fn parse(bytes: &[u8]) -> Step {
         0x1a => key(1, Key::Suspend),
         b'\t' => key(1, Key::NextOwn),
         0x08 | 0x7f => key(1, Key::Backspace),
+        0x15 => key(1, Key::ClearLine),
         0x00..=0x1f => key(1, Key::Other),
-        c @ 0x20..=0x7e => key(1, Key::from_char(char::from(c))),
+        c @ 0x20..=0x7e => Step::Done(1, Some(Input::Text(char::from(c)))),
         _ => utf8(bytes),
     }
 }
@@ -132,7 +147,7 @@ fn utf8(bytes: &[u8]) -> Step {
         .ok()
         .and_then(|s| s.chars().next())
     {
-        Some(c) => key(len, Key::from_char(c)),
+        Some(c) => Step::Done(len, Some(Input::Text(c))),
         None => Step::Done(len, None),
     }
 }
@@ -377,7 +392,11 @@ mod tests {
 
     fn feed_all(chunks: &[&[u8]]) -> (Vec<Input>, bool) {
         let mut parser = Parser::default();
-        let inputs = chunks.iter().flat_map(|c| parser.feed(c)).collect();
+        let inputs = chunks
+            .iter()
+            .flat_map(|c| parser.feed(c))
+            .map(Input::key)
+            .collect();
         (inputs, parser.is_pending())
     }
 
@@ -438,6 +457,26 @@ mod tests {
         }
     }
 
+    /// Characters come as text (which a prompt takes as it is), control
+    /// keys as keys; `Ctrl-U` clears a prompt's line.
+    #[test]
+    fn characters_are_text_for_a_prompt() {
+        let mut parser = Parser::default();
+        assert_eq!(
+            parser.feed("q s\u{e9}\r\x15".as_bytes()),
+            [
+                Input::Text('q'),
+                Input::Text(' '),
+                Input::Text('s'),
+                Input::Text('\u{e9}'),
+                SELECT,
+                Input::Key(Key::ClearLine),
+            ]
+        );
+        assert_eq!(Input::Text('s').key(), Input::Key(Key::Save));
+        assert_eq!(SELECT.key(), SELECT);
+    }
+
     #[test]
     fn sequences_split_across_reads() {
         let table: &[&[&[u8]]] = &[
@@ -481,7 +520,8 @@ mod tests {
             assert!(parser.is_pending(), "{bytes:?}");
             assert_eq!(parser.give_up(), given_up.to_vec(), "{bytes:?}");
             assert!(!parser.is_pending());
-            assert_eq!(parser.feed(b"?q"), [HELP, Input::Key(Key::Quit)]);
+            let keys: Vec<Input> = parser.feed(b"?q").into_iter().map(Input::key).collect();
+            assert_eq!(keys, [HELP, Input::Key(Key::Quit)]);
         }
     }
 

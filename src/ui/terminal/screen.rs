@@ -20,6 +20,8 @@ pub enum Chosen {
     Start,
     /// Go on with the unfinished game.
     Resume,
+    /// Replay the recent game in focus (`Screen::chosen_recent`).
+    Replay,
     /// Leave the program.
     Quit,
     /// A signal (`Ctrl-C` is `SIGINT`) ended it: exit with 128 + its number.
@@ -84,6 +86,7 @@ fn show(
                 continue;
             }
             Ok(Event::Input(Input::Key(key))) => screen.key(key),
+            Ok(Event::Input(Input::Text(c))) => screen.key(crate::ui::state::Key::from_char(c)),
             Ok(Event::Input(Input::Click(x, y))) => match display.target_at(x, y) {
                 Some(target) => screen.click(target),
                 None => continue,
@@ -97,6 +100,7 @@ fn show(
                 Err(reason) => screen.message = Some(reason),
             },
             Action::Resume => return Ok(Chosen::Resume),
+            Action::Replay => return Ok(Chosen::Replay),
             Action::Quit => return Ok(Chosen::Quit),
             Action::Interrupt => return Ok(Chosen::Signal(signals::INTERRUPT)),
             Action::Suspend => {

@@ -9,7 +9,7 @@ use ratatui::widgets::{self, Padding};
 
 use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
-use super::frame::{BOLD, Frame, PLAIN};
+use super::frame::{BOLD, Frame, Modifier, PLAIN};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
 use crate::game::{MapKind, Player, RuleSet};
 use crate::ui::words::{game_over_plain, result};
@@ -63,7 +63,7 @@ const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
 
 /// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
 /// against the computer).
-const KEYS: [(&str, &str); 14] = [
+const KEYS: [(&str, &str); 16] = [
     ("arrows, h j k l", "move the cursor between hexagons"),
     (
         "Tab, Shift-Tab",
@@ -75,6 +75,8 @@ const KEYS: [(&str, &str); 14] = [
     ("1 2 3 ...", "play it (Enter ends; Backspace erases)"),
     ("PgDn PgUp ] [", "the pages of a long list of moves"),
     ("#", "a small board's cell numbers"),
+    ("< >", "scroll the log back, forward"),
+    ("s", "save the game to a file you name"),
     ("u, r", "undo, redo (to your turn vs a computer)"),
     ("H", "hints: the computer rates the moves"),
     ("mouse click", "mark a cell, attack, pick a move"),
@@ -263,6 +265,43 @@ pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
         0,
     ));
     let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
+    centred(frame, &lines, w, 0, usize::from(frame.height()));
+}
+
+/// Draws the save prompt in the middle of the window: the file name typed
+/// (its end, where it is wider than the box), a cursor after it, and the
+/// keys.
+pub(super) fn save_prompt(frame: &mut Frame, app: &App) {
+    let fw = usize::from(frame.width());
+    let inner = fw.saturating_sub(8).clamp(1, 60);
+    let name = app.save_name().unwrap_or_default();
+    // The end of a long name, and the cursor, stay in sight.
+    let room = inner.saturating_sub(1);
+    let shown: String = {
+        let chars: Vec<char> = name.chars().collect();
+        chars[chars.len().saturating_sub(room)..].iter().collect()
+    };
+    let field = format!("{shown}_");
+    let mut lines = vec![
+        vec![Span::bold("Save the game to the file:")],
+        vec![Span::new(
+            format!("{field:<inner$}"),
+            BOLD.add_modifier(Modifier::REVERSED),
+        )],
+    ];
+    lines.extend(wrap(
+        "A path from the folder the game was started in. The game is kept there from now on.",
+        PLAIN,
+        inner,
+        0,
+    ));
+    lines.extend(wrap(
+        "Enter saves, Esc cancels, Backspace erases, Ctrl-U clears.",
+        PLAIN,
+        inner,
+        0,
+    ));
+    let w = inner + 4;
     centred(frame, &lines, w, 0, usize::from(frame.height()));
 }
 

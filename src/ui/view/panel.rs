@@ -34,9 +34,7 @@ pub(super) fn panel(
     }
     y += 1;
     if y + 1 < bottom {
-        frame.canvas().write(x, y, end, "Log", BOLD);
-        y += 1;
-        log(frame, app, x + 1, end, y, bottom);
+        log(frame, app, x, end, y, bottom);
     }
 }
 
@@ -263,8 +261,12 @@ fn last_round_rows(app: &App, width: usize) -> usize {
         .sum()
 }
 
-/// Draws the log's last entries that fit from row `y` to `bottom`, each
-/// whole, wrapped if it is wider than the panel.
+/// Draws the log from row `y` to `bottom`: its heading, then from column
+/// `x + 1` the entries that fit, each whole, wrapped if it is wider than
+/// the panel, ending with the last (or, scrolled back, the one
+/// [`App::log_back`] entries before it; scrolled back to the first, those
+/// after it fill the room). The heading says which are shown once some are
+/// not, and the keys that scroll.
 fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usize) {
     let log = app.log();
     // How a roll went is logged once it has settled.
@@ -272,18 +274,62 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
         Some((_, before)) if app.rolling() => before,
         _ => log,
     };
+    let (heading_y, x, y) = (y, x + 1, y + 1);
     if log.is_empty() {
+        frame.canvas().write(x - 1, heading_y, end, "Log", BOLD);
         frame.canvas().write(x, y, end, "no moves yet", PLAIN);
         return;
     }
     let room = bottom.saturating_sub(y);
-    let mut lines: Vec<Line> = Vec::new();
-    for entry in log.iter().rev() {
-        let wrapped = wrap(entry, PLAIN, end.saturating_sub(x), 2);
-        if lines.len() + wrapped.len() > room {
-            break;
-        }
-        lines.splice(0..0, wrapped);
+    let entries: Vec<Vec<Line>> = log
+        .iter()
+        .map(|entry| wrap(entry, PLAIN, end.saturating_sub(x), 2))
+        .collect();
+    let (first, last) = shown_entries(&entries, app.log_back(), room);
+    let mut lines: Vec<Line> = entries[first..=last].concat();
+    lines.truncate(room);
+    let n = log.len();
+    let heading = if first == 0 && last + 1 == n {
+        vec![vec![Span::bold("Log")]]
+    } else if last + 1 == n {
+        vec![
+            vec![Span::bold("Log (< scrolls back)")],
+            vec![Span::bold("Log (<)")],
+            vec![Span::bold("Log")],
+        ]
+    } else {
+        let (a, b) = (first + 1, last + 1);
+        vec![
+            vec![Span::bold(format!("Log, moves {a}-{b} of {n} (< >)"))],
+            vec![Span::bold(format!("Log {a}-{b}/{n} (< >)"))],
+            vec![Span::bold(format!("Log {a}-{b}/{n}"))],
+        ]
+    };
+    let width = end.saturating_sub(x - 1);
+    if let Some(line) = fit(&[Field::new(1, heading).required()], "", width, 1).first() {
+        frame.canvas().spans(x - 1, heading_y, end, line);
     }
     frame.paragraph(frame.rect(x, y, end.saturating_sub(x), lines.len()), &lines);
 }
+
+/// The first and last of `entries` (each its lines) shown in `room` rows,
+/// ending `back` entries before the last: as many before it as fit whole;
+/// where the first is reached with rows left, as many after it.
+fn shown_entries(entries: &[Vec<Line>], back: usize, room: usize) -> (usize, usize) {
+    let mut last = entries.len().saturating_sub(1 + back);
+    let mut first = last;
+    let mut used = entries.get(last).map_or(0, Vec::len);
+    while first > 0 && used + entries[first - 1].len() <= room {
+        first -= 1;
+        used += entries[first].len();
+    }
+    while first == 0 && last + 1 < entries.len() && used + entries[last + 1].len() <= room {
+        last += 1;
+        used += entries[last].len();
+    }
+    (first, last)
+}
+
+#[cfg(test)]
+#[path = "panel_tests.rs"]
+mod tests;

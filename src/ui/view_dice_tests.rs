@@ -147,12 +147,12 @@ fn dicewars() -> App {
 fn the_stocks_and_a_player_knocked_out() {
     let a = dicewars();
     let text = both(&a, false);
-    for words in [
-        "cells: a 4, b 5, c out",
-        "stock: a  5, b  2",
-        "largest group: a 4, b 5",
-    ] {
-        assert!(text.contains(words), "{words}:\n{text}");
+    // Each player's cells, largest group and stock together, a player out
+    // said once, at 80 columns as at 120.
+    let words = "cells·largest group+stock: a 4·4+5,  b 5·5+2,  c out";
+    assert_eq!(text.matches(words).count(), 2, "{words}:\n{text}");
+    for status in text.lines().filter(|l| l.contains("stock")) {
+        assert_eq!(status.matches("out").count(), 1, "{status}");
     }
     insta::assert_snapshot!(text);
     // In colour, the player out is greyed; the others have their colours.
@@ -160,7 +160,7 @@ fn the_stocks_and_a_player_knocked_out() {
     let (x, y) = (0..frame.height())
         .find_map(|y| {
             let row: String = frame.row(y).iter().map(|g| g.ch).collect();
-            row.find("c out").map(|x| (x, y))
+            row.find("c out").map(|x| (row[..x].chars().count(), y))
         })
         .unwrap();
     assert_eq!(
@@ -169,7 +169,9 @@ fn the_stocks_and_a_player_knocked_out() {
     );
     let a_at = (0..frame.height()).find_map(|y| {
         let row: String = frame.row(y).iter().map(|g| g.ch).collect();
-        row.find("cells: a").map(|x| (x + 7, y))
+        // In characters, not bytes: `·` is two bytes.
+        row.find("stock: a")
+            .map(|x| (row[..x].chars().count() + 7, y))
     });
     let (x, y) = a_at.unwrap();
     assert_eq!(frame.row(y)[x].ch, 'a');

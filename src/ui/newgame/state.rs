@@ -184,6 +184,8 @@ pub struct Screen {
     typing: bool,
     /// The map files offered (those of `maps/`, say).
     maps: Vec<PathBuf>,
+    /// The players each map file offered is drawn for, where it says.
+    drawn: Vec<(PathBuf, u8)>,
     /// The unfinished game offered, if any.
     pub(crate) resume: Option<Resumable>,
     /// The line in focus, an index into [`Screen::fields`].
@@ -217,6 +219,7 @@ impl Screen {
             deal: DealChoice::Balanced,
             typing: false,
             maps,
+            drawn: Vec::new(),
             resume,
             focus: 0,
             message: None,
@@ -496,6 +499,15 @@ impl Screen {
                 let boards = self.boards();
                 let at = boards.iter().position(|b| *b == self.board).unwrap_or(0);
                 self.board = boards[cycle(boards.len(), at)].clone();
+                // A map file is played by the players it is drawn for.
+                let drawn = self.drawn.iter().find(|(path, _)| match &self.board {
+                    Board::File(file) => file == path,
+                    _ => false,
+                });
+                if let Some(&(_, players)) = drawn {
+                    self.set_players(players);
+                    self.focus = self.index_of(Field::Board).unwrap_or(self.focus);
+                }
             }
             Field::Players => {
                 let span = usize::from(MAX_PLAYERS - MIN_PLAYERS) + 1;
@@ -531,6 +543,12 @@ impl Screen {
             Field::Resume | Field::Start => {}
         }
         Action::Continue
+    }
+
+    /// The same screen, told the players each map file offered is drawn
+    /// for: choosing one of them sets the players.
+    pub(crate) fn with_drawn_for(self, drawn: Vec<(PathBuf, u8)>) -> Screen {
+        Screen { drawn, ..self }
     }
 
     /// `players` play: seats past them go, new ones get the computer, and

@@ -196,3 +196,45 @@ fn the_keys_bar_names_the_fast_forward_key() {
     let text = render(&a, 80, 24, false).text();
     assert!(text.contains("fast-forwarding"), "{text}");
 }
+
+/// The status's two lines at `w`x`h`.
+fn status(app: &App, w: u16, h: u16) -> Vec<String> {
+    let text = render(app, w, h, false).text();
+    text.lines().take(2).map(str::to_string).collect()
+}
+
+/// Dice Wars' seven players at 80 and 120 columns, `d` and `f` out: every
+/// player's territories, largest group and stock on the second line, a
+/// player out said once (issue 36: at 80 columns the groups and stocks gave
+/// way, and the short form ran `out` into the letter, `dout`).
+#[test]
+fn seven_players_numbers_at_80_and_120_columns_with_two_out() {
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(4).unwrap(), 7, 8).unwrap();
+    let board = "a-3 a-1 b-2 c-1 / b-4 b-1 c-8 e-2 / e-2 e-1 g-1 g-2 / a-1 b-1 c-1 g-3"
+        .parse()
+        .unwrap();
+    let start = Position::start(&rules, board, Player::A)
+        .unwrap()
+        .with_stock(Player::A, 12)
+        .with_stock(Player::new(6).unwrap(), 3);
+    let a = App::new(rules, start, Some(5));
+    let small = status(&a, 80, 24);
+    assert_eq!(
+        small[1],
+        " a 3·2+12   b 4·2+0    c 3·1+0    d out      e 3·2+0    f out      g 3·3+3"
+    );
+    assert!(small[1].chars().count() <= 80);
+    let large = status(&a, 120, 40);
+    assert_eq!(
+        large[1],
+        " cells·largest group+stock: a 3·2+12,   b 4·2+0,    c 3·1+0,    d out,      \
+         e 3·2+0,    f out,      g 3·3+3"
+    );
+    for line in [&small[1], &large[1]] {
+        for out in ["d out", "f out"] {
+            assert_eq!(line.matches(out).count(), 1, "{line}");
+        }
+        assert!(!line.contains("dout") && !line.contains("fout"), "{line}");
+    }
+    insta::assert_snapshot!(format!("{}\n{}", small.join("\n"), large.join("\n")));
+}

@@ -46,7 +46,6 @@ pub use grid::{
 };
 pub use huge::GrowError;
 pub(crate) use huge::{HugeVec, grow_within, resize_within};
-pub use map::MapSetup;
 pub use map::{
     CORE_CELLS, ORIGINAL_HEIGHT, ORIGINAL_MAX_TERRITORIES, ORIGINAL_WIDTH, REMOVED_AT_MOST,
 };
@@ -55,6 +54,7 @@ pub use map::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
     MapGenError, MapShape, TERRITORY_CELLS, grown_map, random_map,
 };
+pub use map::{MapPlayersError, MapSetup};
 pub use outcomes::{Event, Outcome, Played, ReplayError};
 pub use play::{Placed, Play};
 pub use player::{MAX_PLAYERS, MIN_PLAYERS, Player, PlayerSet};

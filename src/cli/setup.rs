@@ -65,8 +65,12 @@ pub(in crate::cli) fn default_map<const TAKES: Takes>(
 /// checked. It is not dealt yet ([`deal`]): no file is read.
 pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
     let set = args.rules;
-    let game = with_defaults(set, args.game);
+    let mut game = with_defaults(set, args.game);
     let maps = default_map(&args.maps, &game, args.board.is_some());
+    // A map file says the players it is drawn for.
+    if let (Some(MapChoice::File(path)), 0) = (&maps.map, args.game.given & PLAYERS) {
+        game.players = map_players(path, game.players).unwrap_or(game.players);
+    }
     maps.shape(set)?;
     let board = match (&maps.map, &args.board) {
         (Some(MapChoice::Random), _) => Board::RandomMap(RandomMap {
@@ -99,6 +103,35 @@ pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
         practice: args.practice,
         deal: args.deal.unwrap_or_default(),
     })
+}
+
+/// The players a game on the map file at `path` is played by where none
+/// are asked for and the rule set's are `default` (see
+/// [`MapSetup::players_for`](crate::game::MapSetup::players_for)); `None`
+/// for standard input (read once, by the deal) and for a file that cannot
+/// be read or has a mistake, which the deal reports.
+pub(in crate::cli) fn map_players(path: &std::path::Path, default: u8) -> Option<u8> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let text = read_text(&Source::from_arg(path), "map", MAX_FILE_BYTES).ok()?;
+    let setup = crate::game::MapSetup::parse(&text).ok()?;
+    setup.players_for(None, default).ok()
+}
+
+/// The players each of the map files `paths` is drawn for, where it says
+/// (its `players: N` line) or deals its territories (its owners): the
+/// new-game screen's players when one is chosen.
+pub(in crate::cli) fn drawn_for(paths: &[std::path::PathBuf]) -> Vec<(std::path::PathBuf, u8)> {
+    paths
+        .iter()
+        .filter_map(|path| {
+            let text = read_text(&Source::from_arg(path), "map", MAX_FILE_BYTES).ok()?;
+            let setup = crate::game::MapSetup::parse(&text).ok()?;
+            let owners = (setup.owners() > 0).then(|| setup.owners());
+            Some((path.clone(), setup.players().or(owners)?))
+        })
+        .collect()
 }
 
 /// The game `new` deals: its board or map file read (with the seed of
@@ -134,6 +167,17 @@ fn refused(new: &NewGame, e: NewGameError) -> CliError {
         )),
         e @ NewGameError::Unread { .. } => CliError::Runtime(e.to_string()),
         NewGameError::Unfit(e) => CliError::Usage(format!("--ai: {e}")),
+        NewGameError::MapPlayers(e) => {
+            let map = match new.file() {
+                Some((path, _)) if path.as_os_str() != "-" => crate::text::shell_quote(path),
+                _ => "the map on standard input".to_string(),
+            };
+            CliError::Usage(format!(
+                "--players {}: {map} {e}; play it with --players {}",
+                new.players,
+                e.players()
+            ))
+        }
     }
 }
 
@@ -273,6 +317,32 @@ mod tests {
             Budget::time(Duration::from_millis(500))
         );
         assert_eq!(budget(&["--nodes", "500"]), Budget::nodes(500));
+    }
+
+    /// A map file brings the players it is drawn for; other players asked
+    /// for are refused as bad usage, naming the file and its players.
+    #[test]
+    fn a_map_file_brings_its_players_and_refuses_others() {
+        let original = ["--rules", "dicewars", "--map", "maps/original-30.map"];
+        let new = resolve(&args(&original)).unwrap();
+        assert_eq!(new.players, 2);
+        let game = deal(&new).unwrap().1;
+        assert_eq!(game.rules.players(), 2);
+        let refused =
+            deal(&resolve(&args(&[&original[..], &["--players", "7"]].concat())).unwrap())
+                .unwrap_err();
+        assert!(matches!(refused, CliError::Usage(_)), "{refused:?}");
+        assert_eq!(
+            refused.to_string(),
+            "--players 7: maps/original-30.map is drawn for 2 players (its line `players: 2`), \
+             not 7; play it with --players 2"
+        );
+        // The players it is drawn for, said, are its own.
+        let said = resolve(&args(&[&original[..], &["--players", "2"]].concat())).unwrap();
+        assert_eq!(deal(&said).unwrap().1.rules.players(), 2);
+        // Four players under the classic rules' two.
+        let four = resolve(&args(&["--map", "maps/four-20.map"])).unwrap();
+        assert_eq!(four.players, 4);
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod file;
 mod grow;
 mod original;
 
-pub use file::MapSetup;
+pub use file::{MapPlayersError, MapSetup};
 pub use grow::{
     MAX_RANDOM_TERRITORIES, MAX_TERRITORY_CELLS, MIN_RANDOM_TERRITORIES, MIN_TERRITORY_CELLS,
     MapGenError, MapShape, TERRITORY_CELLS, grown_map, random_map,

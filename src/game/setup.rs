@@ -9,8 +9,8 @@ use std::str::FromStr;
 use crate::text::{count, escape_controls};
 
 use super::{
-    Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, MAX_GRID_SIDE, Map, MapError, Player, Position,
-    PositionError, Rules,
+    Board, Cell, MAX_CELLS, MAX_DICE_LIMIT, MAX_GRID_SIDE, MAX_PLAYERS, MIN_PLAYERS, Map, MapError,
+    Player, Position, PositionError, Rules,
 };
 
 /// A board as written, not yet checked against any rules: its cells in the
@@ -126,6 +126,38 @@ pub enum SetupErrorKind {
     /// Owner and dice for a territory that is not on the map.
     #[error("there is no territory `{0}` on the map")]
     UnknownTerritory(char),
+    /// A map file's players line that is not `players: N` with N from 2
+    /// to 8.
+    #[error(
+        "expected the number of players the map is drawn for, {MIN_PLAYERS} to {MAX_PLAYERS}, \
+         such as `players: 2`, found `{}`",
+        escape_controls(.0)
+    )]
+    NotPlayers(String),
+    /// A map file's players line after the map's rows, or a second one.
+    #[error("the players line (`players: 2`) comes once, before the rows of the map")]
+    PlayersMisplaced,
+    /// A territory's owner past the players a map file is drawn for.
+    #[error(
+        "player `{owner}` is not among the {players} players the map is drawn for (its line `players: {players}`)"
+    )]
+    OwnerPastPlayers {
+        /// The owner.
+        owner: Player,
+        /// The players the map is drawn for.
+        players: u8,
+    },
+    /// A player a map file is drawn for who owns no territory in it.
+    #[error(
+        "the map is drawn for {players} players, but `{player}` owns no territory: \
+         every player needs one, or give the map alone, without owners and dice"
+    )]
+    PlayerWithoutTerritory {
+        /// The player.
+        player: Player,
+        /// The players the map is drawn for.
+        players: u8,
+    },
     /// The cells do not fit the rules.
     #[error(transparent)]
     Position(#[from] PositionError),

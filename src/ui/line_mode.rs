@@ -22,7 +22,8 @@ use std::io::{self, Write};
 use super::computer::hint_text;
 use super::render;
 use super::words::{
-    computer_move_text, event_line, game_over_why, moves_text, played_again, result, taken_back,
+    Cells, computer_move_text, event_line, game_over_why, moves_text, played_again, result,
+    taken_back,
 };
 use crate::game::{Battle, Move, Player, PlayerSet, Position, Rules};
 use crate::record::Record;
@@ -334,11 +335,9 @@ fn show(
 /// won.
 fn show_end(output: &mut impl Write, rules: &Rules, at: &Position) -> io::Result<()> {
     writeln!(output, "{}", game_over_why(rules, at))?;
-    writeln!(
-        output,
-        "{}",
-        render::cell_counts(at.board(), rules.players())
-    )?;
+    // `territories: a 5, b 3` on a map.
+    let counts = render::cell_counts(at.board(), rules.players());
+    writeln!(output, "{}", Cells::of(rules.map()).say(&counts))?;
     writeln!(output, "{}", result(at.winners()))
 }
 

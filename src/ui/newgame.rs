@@ -14,6 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
+mod board;
 pub mod recent;
 pub mod state;
 pub mod view;

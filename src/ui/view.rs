@@ -116,7 +116,8 @@ fn len(n: usize) -> u16 {
 /// What the help is for.
 fn help_for(app: &App) -> boxes::HelpFor {
     let computer = !app.computers().is_empty();
-    (app.replaying(), app.rules().set(), computer)
+    let cells = crate::ui::words::Cells::of(app.rules().map());
+    (app.replaying(), app.rules().set(), computer, cells)
 }
 
 /// The marked source, its targets, the cells that can attack and the

@@ -147,12 +147,12 @@ fn dicewars() -> App {
 fn the_stocks_and_a_player_knocked_out() {
     let a = dicewars();
     let text = both(&a, false);
-    for words in [
-        "cells: a 4, b 5, c out",
-        "stock: a  5, b  2",
-        "largest group: a 4, b 5",
-    ] {
-        assert!(text.contains(words), "{words}:\n{text}");
+    // Each player's cells, largest group and stock together, a player out
+    // said once, at 80 columns as at 120.
+    let words = "cells·largest group+stock: a 4·4+5,  b 5·5+2,  c out";
+    assert_eq!(text.matches(words).count(), 2, "{words}:\n{text}");
+    for status in text.lines().filter(|l| l.contains("stock")) {
+        assert_eq!(status.matches("out").count(), 1, "{status}");
     }
     insta::assert_snapshot!(text);
     // In colour, the player out is greyed; the others have their colours.
@@ -160,7 +160,7 @@ fn the_stocks_and_a_player_knocked_out() {
     let (x, y) = (0..frame.height())
         .find_map(|y| {
             let row: String = frame.row(y).iter().map(|g| g.ch).collect();
-            row.find("c out").map(|x| (x, y))
+            row.find("c out").map(|x| (row[..x].chars().count(), y))
         })
         .unwrap();
     assert_eq!(
@@ -169,7 +169,9 @@ fn the_stocks_and_a_player_knocked_out() {
     );
     let a_at = (0..frame.height()).find_map(|y| {
         let row: String = frame.row(y).iter().map(|g| g.ch).collect();
-        row.find("cells: a").map(|x| (x + 7, y))
+        // In characters, not bytes: `·` is two bytes.
+        row.find("stock: a")
+            .map(|x| (row[..x].chars().count() + 7, y))
     });
     let (x, y) = a_at.unwrap();
     assert_eq!(frame.row(y)[x].ch, 'a');
@@ -193,4 +195,46 @@ fn the_keys_bar_names_the_fast_forward_key() {
     a.key(Key::FastForward);
     let text = render(&a, 80, 24, false).text();
     assert!(text.contains("fast-forwarding"), "{text}");
+}
+
+/// The status's two lines at `w`x`h`.
+fn status(app: &App, w: u16, h: u16) -> Vec<String> {
+    let text = render(app, w, h, false).text();
+    text.lines().take(2).map(str::to_string).collect()
+}
+
+/// Dice Wars' seven players at 80 and 120 columns, `d` and `f` out: every
+/// player's territories, largest group and stock on the second line, a
+/// player out said once (issue 36: at 80 columns the groups and stocks gave
+/// way, and the short form ran `out` into the letter, `dout`).
+#[test]
+fn seven_players_numbers_at_80_and_120_columns_with_two_out() {
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(4).unwrap(), 7, 8).unwrap();
+    let board = "a-3 a-1 b-2 c-1 / b-4 b-1 c-8 e-2 / e-2 e-1 g-1 g-2 / a-1 b-1 c-1 g-3"
+        .parse()
+        .unwrap();
+    let start = Position::start(&rules, board, Player::A)
+        .unwrap()
+        .with_stock(Player::A, 12)
+        .with_stock(Player::new(6).unwrap(), 3);
+    let a = App::new(rules, start, Some(5));
+    let small = status(&a, 80, 24);
+    assert_eq!(
+        small[1],
+        " a 3·2+12   b 4·2+0    c 3·1+0    d out      e 3·2+0    f out      g 3·3+3"
+    );
+    assert!(small[1].chars().count() <= 80);
+    let large = status(&a, 120, 40);
+    assert_eq!(
+        large[1],
+        " cells·largest group+stock: a 3·2+12,   b 4·2+0,    c 3·1+0,    d out,      \
+         e 3·2+0,    f out,      g 3·3+3"
+    );
+    for line in [&small[1], &large[1]] {
+        for out in ["d out", "f out"] {
+            assert_eq!(line.matches(out).count(), 1, "{line}");
+        }
+        assert!(!line.contains("dout") && !line.contains("fout"), "{line}");
+    }
+    insta::assert_snapshot!(format!("{}\n{}", small.join("\n"), large.join("\n")));
 }

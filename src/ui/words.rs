@@ -3,7 +3,95 @@
 //! back, a chance in words.
 
 use crate::ai::Rating;
-use crate::game::{Event, Move, Player, PlayerSet, Rules, Share};
+use crate::game::{Event, Map, MapKind, Move, Player, PlayerSet, Rules, Share};
+
+/// What the cells of a game are called where the player reads them: a
+/// map's are territories, a board of hexagons' are cells. Every sentence
+/// that names one asks this, so that a map of territories never speaks of
+/// cells (nor a board of hexagons of territories).
+///
+/// ```text
+/// Cells::of(&map).one()    -> "territory" | "cell"
+/// Cells::of(&map).count(3) -> "3 territories" | "3 cells"
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cells {
+    territories: bool,
+}
+
+impl Cells {
+    /// The words of `map`'s cells.
+    pub(crate) fn of(map: &Map) -> Cells {
+        Cells {
+            territories: map.kind() == MapKind::Territories,
+        }
+    }
+
+    /// One of them: `territory` or `cell`.
+    pub(crate) fn one(self) -> &'static str {
+        if self.territories {
+            "territory"
+        } else {
+            "cell"
+        }
+    }
+
+    /// More than one: `territories` or `cells`.
+    pub(crate) fn many(self) -> &'static str {
+        if self.territories {
+            "territories"
+        } else {
+            "cells"
+        }
+    }
+
+    /// One of them at the start of a sentence: `Territory` or `Cell`.
+    pub(crate) fn capital(self) -> &'static str {
+        if self.territories {
+            "Territory"
+        } else {
+            "Cell"
+        }
+    }
+
+    /// `n` of them: `1 territory`, `4 cells`.
+    pub(crate) fn count(self, n: usize) -> String {
+        crate::text::count(n, self.one(), self.many())
+    }
+
+    /// `text` (a rule set's own words) in these words: each whole word
+    /// `cell`, `cells`, `territory` or `territories` (capitalised or not)
+    /// made this map's, so that the rules in short speak of the map played.
+    pub(crate) fn say(self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            let swapped = match word.as_str() {
+                "cell" | "territory" => Some(self.one()),
+                "cells" | "territories" => Some(self.many()),
+                "Cell" | "Territory" => Some(self.capital()),
+                "Cells" | "Territories" => Some(if self.territories {
+                    "Territories"
+                } else {
+                    "Cells"
+                }),
+                _ => None,
+            };
+            out.push_str(swapped.unwrap_or(word));
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+}
 
 /// What a move did, as the line mode prints it, under the rule sets other
 /// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
@@ -107,15 +195,22 @@ pub fn game_over(player: Player) -> String {
 
 /// Why the game is over at `at`: no cell changed hands for a while, one
 /// player holds every cell (under the rules that play to the last one
-/// standing), or the player to move cannot attack.
+/// standing), or the player to move cannot attack; a map's cells called
+/// territories ([`Cells`]).
 pub fn game_over_why(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
+    let cells = Cells::of(rules.map());
     if at.is_stalled(rules) {
         format!(
-            "No cell changed hands in {} whole rounds: the game is over",
+            "No {} changed hands in {} whole rounds: the game is over",
+            cells.one(),
             crate::game::QUIET_ROUNDS
         )
     } else if rules.policy().ending == crate::game::Ending::LastStanding {
-        format!("{} holds every cell: the game is over", at.winners())
+        format!(
+            "{} holds every {}: the game is over",
+            at.winners(),
+            cells.one()
+        )
     } else {
         game_over(at.player())
     }
@@ -124,25 +219,28 @@ pub fn game_over_why(rules: &crate::game::Rules, at: &crate::game::Position) -> 
 /// Why the game is over, in the full-screen game's words, with the rule
 /// of the rule set that ended it: `c has no cells: under Land of Lisp's
 /// last rules the game ends when the player to move cannot act` (the line
-/// mode keeps Land of Lisp's `cannot attack`).
+/// mode keeps Land of Lisp's `cannot attack`); a map's cells called
+/// territories ([`Cells`]).
 pub fn game_over_plain(rules: &crate::game::Rules, at: &crate::game::Position) -> String {
     let summary = rules.set().spec().summary;
     let name = summary.split(':').next().unwrap_or(summary);
     let player = at.player();
+    let cells = Cells::of(rules.map());
+    let (one, many) = (cells.one(), cells.many());
     if at.is_stalled(rules) {
         format!(
-            "No cell changed hands in {} whole rounds: under {name} the game then ends, \
-             the most cells winning",
+            "No {one} changed hands in {} whole rounds: under {name} the game then ends, \
+             the most {many} winning",
             crate::game::QUIET_ROUNDS
         )
     } else if rules.policy().ending == crate::game::Ending::LastStanding {
         format!(
-            "{} holds every cell: under {name} the game ends when one player holds them all",
+            "{} holds every {one}: under {name} the game ends when one player holds them all",
             at.winners()
         )
     } else if at.board().owned_by(player).next().is_none() {
         format!(
-            "{player} has no cells: under {name} the game ends when the player to move \
+            "{player} has no {many}: under {name} the game ends when the player to move \
              cannot act"
         )
     } else {
@@ -196,6 +294,39 @@ mod tests {
             game_over_plain(&classic, &at),
             "a cannot attack: under Land of Lisp's first rules the game ends when the player \
              to move cannot attack"
+        );
+    }
+
+    #[test]
+    fn a_map_speaks_of_territories_and_a_board_of_cells() {
+        use crate::game::{Grid, Map};
+        let board = Cells::of(&Map::rhombus(3).unwrap());
+        let mut grid = Grid::new(2, 2).unwrap();
+        for (x, y, t) in [(0, 0, 0), (1, 0, 1), (0, 1, 0), (1, 1, 1)] {
+            grid.set(x, y, Some(t));
+        }
+        let map = Cells::of(&Map::territories(grid).unwrap());
+        assert_eq!(
+            (board.one(), board.many(), board.capital()),
+            ("cell", "cells", "Cell")
+        );
+        assert_eq!(
+            (map.one(), map.many(), map.capital()),
+            ("territory", "territories", "Territory")
+        );
+        assert_eq!(
+            (map.count(1), board.count(4)),
+            ("1 territory".into(), "4 cells".into())
+        );
+        let rule = "- Attack from a cell of yours into an enemy cell. Most cells wins; cancelled.";
+        assert_eq!(
+            map.say(rule),
+            "- Attack from a territory of yours into an enemy territory. Most territories \
+             wins; cancelled."
+        );
+        assert_eq!(
+            board.say("A player with no territory is out. Territories: 3"),
+            "A player with no cell is out. Cells: 3"
         );
     }
 

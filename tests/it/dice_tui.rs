@@ -189,8 +189,20 @@ fn dice_games_full_screen() {
         "2",
         "--no-autosave",
     ]);
-    game.wait_for("stock: a  0");
-    game.wait_for("group");
+    // Each player's territories·largest group+stock together (the eight
+    // players' without their label at 100 columns).
+    game.wait_for("·");
+    let status = game
+        .contents()
+        .lines()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(status.matches('·').count(), 8, "{status}");
+    assert!(
+        status.starts_with(" a ") && status.contains(" h "),
+        "{status}"
+    );
     game.settle();
     let raw = String::from_utf8_lossy(&game.raw).to_string();
     for colour in [214, 74, 36, 227, 25, 166, 175, 250] {

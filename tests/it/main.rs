@@ -42,6 +42,8 @@ mod serve_cli;
 mod signals_cli;
 mod solve_cache;
 mod solve_cli;
+#[cfg(unix)]
+mod status_tui;
 mod survey_cli;
 #[cfg(unix)]
 mod tui;

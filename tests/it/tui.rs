@@ -93,19 +93,20 @@ fn territory_edge(cell: usize) -> (u16, u16) {
 fn a_map_of_territories_by_keys_and_clicks() {
     let mut pty = Pty::start(&["play", "--map", "maps/tiny-4.map", "--seed", "6"]);
     pty.wait_for("Moves (type a number");
-    pty.wait_for("cursor: cell 0 (a 3)");
+    // A map's cells are its territories (issue 36).
+    pty.wait_for("cursor: territory 0 (a 3)");
     // Tab to a's next territory, mark it, then click the edge of the target.
     pty.send(b"\t");
-    pty.wait_for("cursor: cell 3 (a 2)");
+    pty.wait_for("cursor: territory 3 (a 2)");
     pty.send(b"\r");
-    pty.wait_for("marked: cell 3");
+    pty.wait_for("marked: territory 3");
     pty.click(territory_edge(2));
     pty.wait_for("a: 3 -> 2, took 1 die from b");
     // The arrows go between territories by their centres.
     pty.send(b"\x1b[A");
-    pty.wait_for("cursor: cell 0 (a 3)");
+    pty.wait_for("cursor: territory 0 (a 3)");
     pty.send(b"\x1b[C");
-    pty.wait_for("cursor: cell 1 (b 2)");
+    pty.wait_for("cursor: territory 1 (b 2)");
     pty.send(b"e");
     pty.wait_for("b's turn.");
     pty.send(b"q");

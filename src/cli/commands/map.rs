@@ -70,7 +70,13 @@ pub(in crate::cli) fn run(args: &NewMapArgs) -> Result<(), CliError> {
         replay += &format!(" --max-dice {}", game.max_dice);
     }
     let header = format!("A random {map}, seed {seed}: the map of `{replay}`.");
-    let text = crate::ui::render::map_text::map_file(map, grid, start.board(), &header);
+    let text = crate::ui::render::map_text::map_file(
+        map,
+        grid,
+        start.board(),
+        &header,
+        Some(game.players),
+    );
     let mut out = std::io::stdout().lock();
     std::io::Write::write_all(&mut out, text.as_bytes())?;
     std::io::Write::flush(&mut out)?;

@@ -41,7 +41,11 @@ pub(in crate::cli) fn screen(color: ColorChoice) -> Result<(), CliError> {
     loop {
         let (resume, unreadable) = resumable();
         let seed = rand::random_range(0..1_000_000);
-        let mut screen = Screen::new(saved.as_ref(), maps(), resume, seed).with_recent(recent());
+        let maps = maps();
+        let drawn = setup::drawn_for(&maps);
+        let mut screen = Screen::new(saved.as_ref(), maps, resume, seed)
+            .with_recent(recent())
+            .with_drawn_for(drawn);
         if let Some(message) = message.take().or(unreadable) {
             screen.message = Some(message);
         }

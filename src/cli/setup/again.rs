@@ -140,7 +140,9 @@ mod tests {
                 Some(4),
                 0,
                 "map",
-                "--rules lol4 --map maps/duel-12.map --seed 4 --computer all --think-time 0.5",
+                // The map's own players (its `players: 2` line), not lol4's 4.
+                "--rules lol4 --map maps/duel-12.map --seed 4 --players 2 --computer all \
+                 --think-time 0.5",
             ),
         ];
         for (line, seed, side, what, command) in cases {

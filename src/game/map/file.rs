@@ -5,8 +5,8 @@
 
 use crate::game::setup::{SetupError, SetupErrorKind, parse_cell, quote};
 use crate::game::{
-    Board, Cell, Grid, MAX_GRID_SIDE, Map, MapError, Player, Position, PositionError, Rules,
-    territory_char, territory_of_char,
+    Board, Cell, Grid, MAX_GRID_SIDE, MAX_PLAYERS, MIN_PLAYERS, Map, MapError, Player, Position,
+    PositionError, Rules, territory_char, territory_of_char,
 };
 
 /// A map file as read, not yet checked against any rules: the map, each
@@ -20,7 +20,10 @@ use crate::game::{
 /// space apart and odd rows (which sit half a hexagon right) indented by one,
 /// and a short row ends in sea. Then one line per territory: its character,
 /// then its owner and dice as in a board file (`3 a-2`). `#` starts a
-/// comment, and blank lines are skipped.
+/// comment, and blank lines are skipped. A line `players: N` before the
+/// map says the players it is drawn for ([`MapSetup::players`]): a game on
+/// it is played by them ([`MapSetup::players_for`]), and its territories'
+/// owners are among them, every one owning one.
 ///
 /// ```
 /// use dice_of_doom::game::{MapSetup, Player, Rules};
@@ -30,6 +33,9 @@ use crate::game::{
 /// let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
 /// let start = setup.position(&rules).unwrap();
 /// assert_eq!(start.board().cell(1).to_string(), "b-1");
+/// assert_eq!(setup.players(), None);
+/// let drawn = MapSetup::parse(&format!("players: 2\n{}", &text[18..])).unwrap();
+/// assert_eq!((drawn.players(), drawn.players_for(None, 7)), (Some(2), Ok(2)));
 ///
 /// let error = MapSetup::parse("0 0 1\n 0 % 1\n0 a-2\n1 b-1\n").unwrap_err();
 /// assert_eq!(error.to_string(), "line 2, column 4: `%` names no territory: write a territory as `0`-`9`, `A`-`Z` or `a`-`z`, and sea as `.`");
@@ -41,6 +47,45 @@ pub struct MapSetup {
     /// Where each territory's owner and dice were written.
     locations: Vec<(usize, usize)>,
     first: Player,
+    /// The players it is drawn for (its `players: N` line), and where the
+    /// line is.
+    players: Option<(u8, (usize, usize))>,
+}
+
+/// Why a map file's map is not played by the players asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapPlayersError {
+    /// The map is drawn for other players (its `players: N` line).
+    #[error("is drawn for {drawn} players (its line `players: {drawn}`), not {asked}")]
+    Drawn {
+        /// The players it is drawn for.
+        drawn: u8,
+        /// The players asked for.
+        asked: u8,
+    },
+    /// More players than those the file deals its territories to: the
+    /// others would be out at once.
+    #[error(
+        "deals its territories to {owners} players (a to {}), not {asked}: the others \
+         would be out at once",
+        Player::last_of(*owners)
+    )]
+    Owners {
+        /// The players owning territories in it.
+        owners: u8,
+        /// The players asked for.
+        asked: u8,
+    },
+}
+
+impl MapPlayersError {
+    /// The players the map is played by.
+    pub fn players(&self) -> u8 {
+        match *self {
+            MapPlayersError::Drawn { drawn, .. } => drawn,
+            MapPlayersError::Owners { owners, .. } => owners,
+        }
+    }
 }
 
 /// A cell of the grid as written: its territory (or sea), line and column.
@@ -59,12 +104,35 @@ impl MapSetup {
         };
         let mut rows: Vec<Vec<Written>> = Vec::new();
         let mut entries: Vec<Option<(Cell, (usize, usize))>> = Vec::new();
+        let mut players = None;
         let mut lines = 0;
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
             lines = number;
             let content = line.split('#').next().unwrap_or("");
             if content.trim().is_empty() {
+                continue;
+            }
+            // `players: N`: `:` is in no row of a map, so the line is
+            // never a row.
+            if let Some(value) = content.trim_start().strip_prefix("players:") {
+                let column = content.len() - content.trim_start().len() + 1;
+                if players.is_some() || !rows.is_empty() || !entries.is_empty() {
+                    return Err(at(number, column, SetupErrorKind::PlayersMisplaced));
+                }
+                let value = value.trim();
+                let n = value
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
+                    .ok_or_else(|| {
+                        at(
+                            number,
+                            column,
+                            SetupErrorKind::NotPlayers(quote(value).to_string()),
+                        )
+                    })?;
+                players = Some((n, (number, column)));
                 continue;
             }
             if content.contains('-') {
@@ -158,6 +226,7 @@ impl MapSetup {
                 cells: Vec::new(),
                 locations,
                 first: Player::A,
+                players,
             });
         }
         let mut cells = Vec::with_capacity(map.len());
@@ -188,12 +257,75 @@ impl MapSetup {
                 SetupErrorKind::UnknownTerritory(c),
             ));
         }
+        if let Some((n, location)) = players {
+            // Every owner among the players, every player an owner.
+            if let Some(t) = cells.iter().position(|c| c.owner().index() >= n) {
+                let (line, column) = locations[t];
+                return Err(at(
+                    line,
+                    column,
+                    SetupErrorKind::OwnerPastPlayers {
+                        owner: cells[t].owner(),
+                        players: n,
+                    },
+                ));
+            }
+            if let Some(player) = Player::all(n).find(|&p| cells.iter().all(|c| c.owner() != p)) {
+                return Err(at(
+                    location.0,
+                    location.1,
+                    SetupErrorKind::PlayerWithoutTerritory { player, players: n },
+                ));
+            }
+        }
         Ok(MapSetup {
             map,
             cells,
             locations,
             first: Player::A,
+            players,
         })
+    }
+
+    /// The players the map is drawn for: its `players: N` line, if it has
+    /// one.
+    pub fn players(&self) -> Option<u8> {
+        self.players.map(|(n, _)| n)
+    }
+
+    /// The players owning its territories: the last owner's letter (`a` to
+    /// it); 0 for a bare map.
+    pub fn owners(&self) -> u8 {
+        self.cells
+            .iter()
+            .map(|c| c.owner().index() + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The players a game on the map is played by, `asked` for
+    /// (`None`: not said) where the rule set's are `default`: those it is
+    /// drawn for ([`MapSetup::players`]), whatever is asked; without a
+    /// players line, those asked, or the rule set's but no more than own
+    /// its territories (a map dealt to two is not played by seven, five out
+    /// at once), and a bare map the rule set's.
+    ///
+    /// # Errors
+    /// [`MapPlayersError`]: other players than the map is drawn for, or
+    /// more than own its territories.
+    pub fn players_for(&self, asked: Option<u8>, default: u8) -> Result<u8, MapPlayersError> {
+        let owners = self.owners();
+        match (self.players(), asked) {
+            (Some(drawn), None) => Ok(drawn),
+            (Some(drawn), Some(asked)) if asked == drawn => Ok(drawn),
+            (Some(drawn), Some(asked)) => Err(MapPlayersError::Drawn { drawn, asked }),
+            (None, Some(asked)) if owners > 0 && asked > owners => {
+                Err(MapPlayersError::Owners { owners, asked })
+            }
+            (None, Some(asked)) => Ok(asked),
+            (None, None) if owners > 0 => Ok(default.min(owners)),
+            (None, None) => Ok(default),
+        }
     }
 
     /// The same setup with another player to move.
@@ -291,159 +423,5 @@ fn parse_entry(content: &str, line: usize) -> Result<(usize, Cell, (usize, usize
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use SetupErrorKind as K;
-
-    const TWO: &str = "0 0 1\n 0 1 1\n0 a-2\n1 b-1\n";
-
-    fn error(text: &str) -> ((usize, usize), K) {
-        let e = MapSetup::parse(text).unwrap_err();
-        (e.location.unwrap(), e.kind)
-    }
-
-    #[test]
-    fn a_map_reads_with_comments_spaces_and_short_rows() {
-        let text = "# a map\n\n  001 # row 0\n 0.11\n 22\n0 a-1\n1 b-2 # b\n2 a-3\n";
-        let setup = MapSetup::parse(text).unwrap();
-        let map = setup.map();
-        assert_eq!(map.len(), 3);
-        let grid = map.grid().unwrap();
-        assert_eq!((grid.width(), grid.height()), (4, 3));
-        assert_eq!(
-            (grid.get(1, 1), grid.get(3, 1), grid.get(3, 2)),
-            (None, Some(1), None)
-        );
-        assert_eq!((map.neighbours(2), map.neighbours(1)), (&[0][..], &[0][..]));
-        assert_eq!(setup.cells()[2].to_string(), "a-3");
-        assert_eq!(MapSetup::parse(TWO).unwrap().cells().len(), 2);
-    }
-
-    #[test]
-    fn every_mistake_is_located() {
-        let cases: Vec<(&str, (usize, usize), K)> = vec![
-            ("0 0 1\n 0 % 1\n0 a-2\n1 b-1", (2, 4), K::NotATerritory('%')),
-            ("# nothing\n\n", (2, 1), K::NoGrid),
-            ("0 a-2\n", (1, 1), K::NoGrid),
-            ("0 1\n0 a-1\n1 b-1\n 0 1", (4, 2), K::GridAfterEntries),
-            ("0 1\n0 a-1\n1", (3, 1), K::EntryWithoutCell('1')),
-            ("0 1\n0 a-1\n  1  # b-2?", (3, 3), K::EntryWithoutCell('1')),
-            ("0 1\n0 a-1\n%", (3, 1), K::GridAfterEntries),
-            (
-                "0 0 1\n 0 1 1\n0 a-1\n1 b",
-                (4, 1),
-                K::EntryWithoutCell('1'),
-            ),
-            ("0 0 1\n 0 1 1\n0 a-1\n0 1 1", (4, 1), K::GridAfterEntries),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n1 b-1\n0 b-2",
-                (5, 1),
-                K::DuplicateEntry('0'),
-            ),
-            ("0 0 1\n 0 1 1\n0 a-2\n", (1, 5), K::MissingEntry('1')),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n1 b-1\n2 a-1",
-                (5, 1),
-                K::UnknownTerritory('2'),
-            ),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n1 b-x",
-                (4, 3),
-                K::NotACell("b-x".into()),
-            ),
-            ("0 0 1\n 0 1 1\n0 a-2\n1 z-1", (4, 3), K::UnknownPlayer('z')),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n1 b-0",
-                (4, 3),
-                K::DiceOutOfRange("0".into()),
-            ),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n10 b-1",
-                (4, 1),
-                K::NotAnEntry("10".into()),
-            ),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n1 b-1 c-1",
-                (4, 7),
-                K::NotAnEntry("c-1".into()),
-            ),
-            (
-                "0 0 1\n 0 1 1\n0 a-2\n1-b",
-                (4, 1),
-                K::NotAnEntry("1-b".into()),
-            ),
-            (
-                "# one\n  0 0 0\n 0 0 0\n0 a-2",
-                (2, 3),
-                K::Map(MapError::TooFewTerritories(1)),
-            ),
-            (
-                "0 0 2\n 0 2 2\n0 a-2\n2 b-1",
-                (1, 5),
-                K::Map(MapError::MissingTerritory {
-                    missing: 1,
-                    cell: (2, 0),
-                }),
-            ),
-            (
-                "0 1 0\n 1 1 .\n0 a-2\n1 b-1",
-                (1, 5),
-                K::Map(MapError::Split {
-                    territory: 0,
-                    cell: (2, 0),
-                }),
-            ),
-        ];
-        for (text, location, kind) in cases {
-            assert_eq!(error(text), (location, kind), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn oversized_grids_stop_before_they_are_read() {
-        let wide = format!("{}\n", "0".repeat(MAX_GRID_SIDE + 1));
-        assert_eq!(error(&wide), ((1, MAX_GRID_SIDE + 1), K::GridTooLarge));
-        let tall = "01\n".repeat(MAX_GRID_SIDE + 1);
-        assert_eq!(error(&tall), ((MAX_GRID_SIDE + 1, 1), K::GridTooLarge));
-    }
-
-    #[test]
-    fn a_map_without_owners_is_bare_and_has_no_position() {
-        let setup = MapSetup::parse("0 0 1\n 0 1 1\n").unwrap();
-        assert!(setup.is_bare());
-        assert_eq!(setup.map().len(), 2);
-        let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
-        let error = setup.position(&rules).unwrap_err();
-        assert_eq!(
-            (error.location, error.kind),
-            (Some((1, 1)), K::MissingEntry('0'))
-        );
-        // One owner line is no longer bare: the others are missing.
-        let error = MapSetup::parse("0 0 1\n 0 1 1\n0 a-2\n").unwrap_err();
-        assert_eq!(error.kind, K::MissingEntry('1'));
-    }
-
-    #[test]
-    fn rules_checks_point_at_the_territory() {
-        let setup = MapSetup::parse("0 0 1\n 0 1 1\n0 a-2\n1 c-1\n").unwrap();
-        let rules = Rules::new(setup.map().clone(), 2, 3).unwrap();
-        let e = setup.position(&rules).unwrap_err();
-        assert_eq!(e.location, Some((4, 1)));
-        assert!(matches!(
-            e.kind,
-            K::Position(PositionError::Owner { index: 1, .. })
-        ));
-        let setup = MapSetup::parse("0 0 1\n 0 1 1\n0 a-5\n1 b-1\n").unwrap();
-        let e = setup.position(&rules).unwrap_err();
-        assert_eq!(e.location, Some((3, 1)));
-        assert!(matches!(
-            e.kind,
-            K::Position(PositionError::TooManyDice { index: 0, .. })
-        ));
-        let c = Player::new(2).unwrap();
-        let e = setup
-            .with_first(c)
-            .position(&Rules::new(rules.map().clone(), 2, 5).unwrap());
-        assert_eq!(e.unwrap_err().location, None);
-    }
-}
+#[path = "file_tests.rs"]
+mod tests;

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use super::{Board, NewGame};
 use crate::ai::{AiKind, Budget};
 use crate::game::{
-    DealChoice, DealError, Ground, MapSetup, Player, Position, RuleSet, Rules, Setup, SetupError,
-    deal_game_as,
+    DealChoice, DealError, Ground, MapPlayersError, MapSetup, Player, Position, RuleSet, Rules,
+    Setup, SetupError, deal_game_as,
 };
 use crate::record::{Date, Record, Seat, Tags};
 
@@ -77,6 +77,10 @@ pub enum NewGameError {
     /// ([`AiKind::fit`]).
     #[error(transparent)]
     Unfit(#[from] crate::ai::Unfit),
+    /// The map file is drawn for other players than the game's
+    /// ([`MapSetup::players_for`]).
+    #[error("the map {0}")]
+    MapPlayers(MapPlayersError),
 }
 
 impl NewGame {
@@ -123,6 +127,8 @@ impl NewGame {
             }
             Board::MapFile(_) => {
                 let setup = MapSetup::parse(text()?).map_err(NewGameError::File)?;
+                (setup.players_for(Some(self.players), self.players))
+                    .map_err(NewGameError::MapPlayers)?;
                 if setup.is_bare() {
                     // The map alone: its owners and dice dealt from the seed.
                     dealt(Ground::Map(setup.map().clone()))?

@@ -15,42 +15,7 @@ use crate::game::{
 use crate::session::{self, NewGame, RandomMap, Seating, THINK_TIME};
 use crate::ui::state::{Key, Target};
 
-/// What the game is played on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Board {
-    /// A random board of hexagons of this side.
-    Side(u8),
-    /// A random map of territories, grown from the seed.
-    RandomMap,
-    /// The map in this file.
-    File(PathBuf),
-}
-
-impl Board {
-    /// The board as the screen and the settings file say it: `5x5`,
-    /// `random map`, `map FILE`.
-    pub(crate) fn words(&self) -> String {
-        match self {
-            Board::Side(side) => format!("{side}x{side}"),
-            Board::RandomMap => "random map".to_string(),
-            Board::File(path) => format!("map {}", path.display()),
-        }
-    }
-
-    /// The board of [`Board::words`].
-    fn parse(words: &str) -> Option<Board> {
-        if words == "random map" {
-            return Some(Board::RandomMap);
-        }
-        if let Some(path) = words.strip_prefix("map ") {
-            return Some(Board::File(PathBuf::from(path)));
-        }
-        let (a, b) = words.split_once('x')?;
-        let side: u8 = a.parse().ok()?;
-        (b.parse() == Ok(side) && (MIN_SIDE..=MAX_SIDE).contains(&side))
-            .then_some(Board::Side(side))
-    }
-}
+pub(crate) use super::board::Board;
 
 /// How strong the computer plays: the time it may think per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,6 +153,8 @@ pub struct Screen {
     typing: bool,
     /// The map files offered (those of `maps/`, say).
     maps: Vec<PathBuf>,
+    /// The players each map file offered is drawn for, where it says.
+    drawn: Vec<(PathBuf, u8)>,
     /// The unfinished game offered, if any.
     pub(crate) resume: Option<Resumable>,
     /// The recent games offered to replay (see `recent.rs`).
@@ -223,6 +190,7 @@ impl Screen {
             deal: DealChoice::Balanced,
             typing: false,
             maps,
+            drawn: Vec::new(),
             resume,
             recent: Vec::new(),
             focus: 0,
@@ -506,6 +474,15 @@ impl Screen {
                 let boards = self.boards();
                 let at = boards.iter().position(|b| *b == self.board).unwrap_or(0);
                 self.board = boards[cycle(boards.len(), at)].clone();
+                // A map file is played by the players it is drawn for.
+                let drawn = self.drawn.iter().find(|(path, _)| match &self.board {
+                    Board::File(file) => file == path,
+                    _ => false,
+                });
+                if let Some(&(_, players)) = drawn {
+                    self.set_players(players);
+                    self.focus = self.index_of(Field::Board).unwrap_or(self.focus);
+                }
             }
             Field::Players => {
                 let span = usize::from(MAX_PLAYERS - MIN_PLAYERS) + 1;
@@ -541,6 +518,12 @@ impl Screen {
             Field::Resume | Field::Start | Field::Recent(_) => {}
         }
         Action::Continue
+    }
+
+    /// The same screen, told the players each map file offered is drawn
+    /// for: choosing one of them sets the players.
+    pub(crate) fn with_drawn_for(self, drawn: Vec<(PathBuf, u8)>) -> Screen {
+        Screen { drawn, ..self }
     }
 
     /// `players` play: seats past them go, new ones get the computer, and

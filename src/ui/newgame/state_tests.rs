@@ -376,3 +376,28 @@ fn it_starts_on_the_balanced_deal_but_under_dice_wars() {
     assert_eq!(s.index_of(Field::Deal), None);
     assert!(!s.command().contains(&"--deal".to_string()));
 }
+
+/// A map file chosen brings the players it is drawn for (issue 36: the
+/// two-player `original-30.map` under Dice Wars kept 7 players, five out
+/// at once); another board leaves them as they are.
+#[test]
+fn a_map_file_chosen_brings_the_players_it_is_drawn_for() {
+    let original = PathBuf::from("maps/original-30.map");
+    let mut s = Screen::new(None, vec![original.clone()], None, 42)
+        .with_drawn_for(vec![(original.clone(), 2)]);
+    go_to(&mut s, Field::Rules);
+    while s.rules != RuleSet::Dicewars {
+        s.key(Key::Right);
+    }
+    assert_eq!((s.players, s.board.clone()), (7, Board::RandomMap));
+    go_to(&mut s, Field::Board);
+    s.key(Key::Right);
+    assert_eq!(s.board, Board::File(original));
+    assert_eq!(s.players, 2);
+    // The focus stays on the board, and the seats follow the players.
+    assert_eq!(s.focused(), Field::Board);
+    assert!(s.computers.iter().all(|p| p.index() < 2));
+    assert_eq!(s.new_game().players, 2);
+    s.key(Key::Right);
+    assert_eq!((s.board.clone(), s.players), (Board::Side(2), 2));
+}

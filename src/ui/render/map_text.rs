@@ -36,10 +36,20 @@ pub fn map_text(map: &Map, grid: &Grid, board: &Board, color: bool) -> String {
 }
 
 /// The map and board as a map file that reads them back: `header` as
-/// comments, the grid, then each territory's owner and dice, with its
-/// number and neighbours in a comment.
-pub fn map_file(map: &Map, grid: &Grid, board: &Board, header: &str) -> String {
+/// comments, the players it is drawn for (`players: 2`) if given, the
+/// grid, then each territory's owner and dice, with its number and
+/// neighbours in a comment.
+pub fn map_file(
+    map: &Map,
+    grid: &Grid,
+    board: &Board,
+    header: &str,
+    players: Option<u8>,
+) -> String {
     let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
+    if let Some(players) = players {
+        let _ = writeln!(out, "players: {players}");
+    }
     out.push_str(&grid_lines(grid, board, false, ""));
     out.push_str("# territory, owner-dice   # number: neighbours\n");
     for t in 0..map.len() {
@@ -87,7 +97,7 @@ mod tests {
          1  1      b-1         0 2
          2  2      a-3         0 1
         ");
-        let file = map_file(map, map.grid().unwrap(), &board, "three territories");
+        let file = map_file(map, map.grid().unwrap(), &board, "three territories", None);
         assert_eq!(
             file,
             "# three territories\n0 0 1 1\n 0 . 1 2\n2 2 2 2\n\
@@ -96,5 +106,12 @@ mod tests {
         );
         let again = MapSetup::parse(&file).unwrap();
         assert_eq!((again.map(), again.cells()), (map, setup.cells()));
+        // With the players it is drawn for, read back too.
+        let drawn = map_file(map, map.grid().unwrap(), &board, "three", Some(2));
+        assert!(
+            drawn.starts_with("# three\nplayers: 2\n0 0 1 1\n"),
+            "{drawn}"
+        );
+        assert_eq!(MapSetup::parse(&drawn).unwrap().players(), Some(2));
     }
 }

@@ -298,13 +298,16 @@ impl App {
     }
 
     fn select(&mut self, cell: usize) {
+        // A territory on a map, a cell on a board of hexagons.
+        let words = crate::ui::words::Cells::of(self.rules().map());
+        let (one, many, capital) = (words.one(), words.many(), words.capital());
         let position = self.position();
         let player = position.player();
         let owner = position.board().cell(cell).owner();
         match self.marked {
             Some(source) if source == cell => {
                 self.marked = None;
-                self.message = Some(format!("Cell {cell} unmarked."));
+                self.message = Some(format!("{capital} {cell} unmarked."));
             }
             Some(source) => {
                 let mv = Move::Attack {
@@ -315,17 +318,20 @@ impl App {
                     self.play_index(index);
                 } else {
                     self.message = Some(format!(
-                        "Cell {source} cannot attack cell {cell}: pick a highlighted target, or Esc."
+                        "{capital} {source} cannot attack {one} {cell}: pick a highlighted target, or Esc."
                     ));
                 }
             }
             None if self.sources().contains(&cell) => {
                 self.marked = Some(cell);
-                self.message = Some(format!("Cell {cell} marked: now pick the cell to attack."));
+                self.message = Some(format!(
+                    "{capital} {cell} marked: now pick the {one} to attack."
+                ));
             }
             None if owner != player => {
                 self.message = Some(format!(
-                    "Cell {cell} belongs to {owner}: pick one of {player}'s cells to attack from."
+                    "{capital} {cell} belongs to {owner}: pick one of {player}'s {many} to attack \
+                     from."
                 ));
             }
             None => {
@@ -333,7 +339,7 @@ impl App {
                     crate::game::Attack::MoreDice => "more dice than an enemy neighbour",
                     crate::game::Attack::FromTwo => "2 dice or more and an enemy neighbour",
                 };
-                self.message = Some(format!("Cell {cell} cannot attack: it needs {needs}."));
+                self.message = Some(format!("{capital} {cell} cannot attack: it needs {needs}."));
             }
         }
     }

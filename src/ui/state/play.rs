@@ -69,7 +69,8 @@ impl App {
         } else if let Event::Attack { taken: false, .. } = event {
             self.message = Some(format!("{player}'s attack was held."));
         } else if let Move::Attack { to, .. } = play.mv {
-            self.message = Some(format!("{player} took cell {to}."));
+            let cell = crate::ui::words::Cells::of(self.rules().map()).one();
+            self.message = Some(format!("{player} took {cell} {to}."));
         }
     }
 

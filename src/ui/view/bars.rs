@@ -11,6 +11,7 @@ use super::frame::{BOLD, Color, Frame, PLAIN, Style};
 use super::layout::{Field, Line, Span, fit, wrap};
 use crate::game::{Ending, Move, Player, Supply, largest_group};
 use crate::ui::render::OUT_COLOR;
+use crate::ui::words::Cells;
 
 /// The lines the status takes at the top of the screen.
 pub(super) const STATUS_LINES: usize = 2;
@@ -149,16 +150,21 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     let (mut second, waiting) = player_fields(app, paint);
     // The dice waiting to be placed go with what ending the turn brings.
     fields.extend(waiting);
+    // Where each player's numbers take the second line whole (Dice Wars'),
+    // the cursor and the seed go on the first.
+    let whole_line = matches!(app.rules().policy().supply, Supply::Stock(_));
+    let rest = if whole_line { &mut fields } else { &mut second };
+    let word = Cells::of(app.rules().map()).one();
     // A replay has no cursor (its arrows step through the game).
     if !app.replaying() {
         let cell = position.board().cell(app.cursor());
         let under = format!(
-            "cell {:>cell_width$} ({} {})",
+            "{word} {:>cell_width$} ({} {})",
             app.cursor(),
             cell.owner(),
             cell.dice()
         );
-        second.push(Field::new(
+        rest.push(Field::new(
             7,
             vec![
                 vec![Span::plain(format!("cursor: {under}"))],
@@ -166,11 +172,11 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             ],
         ));
         let marked = app.marked().unwrap_or(0);
-        second.push(
+        rest.push(
             Field::new(
                 9,
                 vec![
-                    vec![Span::plain(format!("marked: cell {marked:>cell_width$}"))],
+                    vec![Span::plain(format!("marked: {word} {marked:>cell_width$}"))],
                     vec![Span::plain(format!("marked {marked:>cell_width$}"))],
                 ],
             )
@@ -181,7 +187,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
         // moves shows it).
         let digits = app.digits();
         let w = app.replay_at().1.to_string().len();
-        second.push(
+        rest.push(
             Field::new(
                 2,
                 vec![
@@ -193,7 +199,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
         );
     }
     if let Some(seed) = app.seed() {
-        second.push(Field::text(8, Span::plain(format!("seed {seed}"))));
+        rest.push(Field::text(8, Span::plain(format!("seed {seed}"))));
     }
     [fields, second]
 }
@@ -203,8 +209,10 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
 /// the rules that skip such a player, and has 0 cells under those that end
 /// the game on her turn (Land of Lisp's). Fields follow with each player's
 /// largest connected group where it makes the reinforcements (Land of
-/// Lisp's last rules and Dice Wars); and apart, for the first line, the dice
-/// waiting to be placed: Dice Wars' stocks, Realm of Racket's pool.
+/// Lisp's last rules); and apart, for the first line, the dice waiting to be
+/// placed: Realm of Racket's pool. Under Dice Wars' stocks each player's
+/// numbers are one field instead ([`stock_field`]). A map's cells are
+/// called territories ([`Cells`]).
 fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Option<Field>) {
     let position = app.shown_position();
     let rules = app.rules();
@@ -217,11 +225,15 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
         fg: paint(p).fg.map(|_| Color::from_crossterm(OUT_COLOR)),
         ..PLAIN
     };
+    if let Supply::Stock(cap) = rules.policy().supply {
+        return (vec![stock_field(app, cap, paint, &grey)], None);
+    }
     let width = position.board().len().to_string().len();
     // One field: a label, then each player with a value.
     let per_player = |label: &str, short: &str, value: &dyn Fn(Player) -> String| {
         let (mut long, mut brief) = (vec![Span::plain(label)], vec![Span::plain(short)]);
         for (i, p) in Player::all(rules.players()).enumerate() {
+            let named_out = out(p) && skipped;
             let (style, value) = match (out(p), skipped) {
                 (true, true) => (grey(p), "out".to_string()),
                 (true, false) => (grey(p), format!("{:>width$}", 0)),
@@ -234,39 +246,114 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
                 Span::new(p.to_string(), style),
                 Span::plain(format!(" {value}")),
             ]);
+            // `c out`, never `cout`.
+            let brief_value = if named_out {
+                format!(" {value}")
+            } else {
+                value
+            };
             brief.extend([
                 Span::plain(" "),
                 Span::new(p.to_string(), style),
-                Span::plain(value),
+                Span::plain(brief_value),
             ]);
         }
         vec![long, brief]
     };
     let cells = |p: Player| counts[usize::from(p.index())].to_string();
-    let mut fields = vec![Field::new(1, per_player("cells:", "cells", &cells)).required()];
+    let word = Cells::of(rules.map()).many();
+    let label = format!("{word}:");
+    let mut fields = vec![Field::new(1, per_player(&label, word, &cells)).required()];
     if classic {
         return (fields, None);
     }
     let map = rules.map();
     let group = |p: Player| largest_group(position.board(), map, p).to_string();
-    if matches!(
-        rules.policy().supply,
-        Supply::LargestGroup | Supply::Stock(_)
-    ) {
+    if rules.policy().supply == Supply::LargestGroup {
         fields.push(Field::new(6, per_player("largest group:", "group", &group)));
     }
     let waiting = match rules.policy().supply {
-        Supply::Stock(_) => {
-            let stock = |p: Player| format!("{:>2}", position.stock(p));
-            Some(Field::new(3, per_player("stock:", "stock", &stock)))
-        }
         Supply::SharedPool(_) => Some(Field::text(
             3,
             Span::plain(format!("pool {:>2}", position.pool())),
         )),
-        Supply::CapturedLessOne | Supply::LargestGroup => None,
+        Supply::CapturedLessOne | Supply::LargestGroup | Supply::Stock(_) => None,
     };
     (fields, waiting)
+}
+
+/// Dice Wars' numbers, each player's together as the original's bottom bar
+/// shows them: `a 12·4+5` is `a`'s 12 territories, her largest group of 4
+/// touching ones (the dice she gets at the end of her turn) and the 5 in
+/// her stock; a player out is `c out`, once, in grey. Always shown, in the
+/// longest form that fits: with a label (`territories·largest
+/// group+stock:`), then without it, then each player's numbers unpadded,
+/// then the group and stock alone (`a 4+5`), which 8 players fit in 80
+/// columns.
+fn stock_field(
+    app: &App,
+    cap: u8,
+    paint: &dyn Fn(Player) -> Style,
+    grey: &dyn Fn(Player) -> Style,
+) -> Field {
+    let position = app.shown_position();
+    let rules = app.rules();
+    let board = position.board();
+    let counts = board.cell_counts();
+    let playing = position.players_in();
+    let n = board.len().to_string().len();
+    let s = cap.to_string().len();
+    let last = Player::last_of(rules.players());
+    // The numbers of `p` (`full`: with her territories), a comma after
+    // them where `comma` and another player follows, padded after to the
+    // widest they can be where `padded`: each player's numbers start by
+    // her letter, and the next player's letter keeps its place.
+    let unit = |p: Player, full: bool, padded: bool, comma: bool| -> Vec<Span> {
+        let (style, mut text) = if playing.contains(p) {
+            let group = largest_group(board, rules.map(), p);
+            let (stock, cells) = (position.stock(p), counts[usize::from(p.index())]);
+            let text = match full {
+                true => format!("{cells}·{group}+{stock}"),
+                false => format!("{group}+{stock}"),
+            };
+            (paint(p), text)
+        } else {
+            (grey(p), "out".to_string())
+        };
+        if comma && p != last {
+            text.push(',');
+        }
+        let w = if full { n + 1 + n + 1 + s } else { n + 1 + s } + usize::from(comma);
+        let text = if padded { format!("{text:<w$}") } else { text };
+        vec![
+            Span::new(p.to_string(), style),
+            Span::plain(format!(" {text}")),
+        ]
+    };
+    let each = |full: bool, padded: bool, comma: bool| -> Line {
+        let mut line = Vec::new();
+        for (i, p) in Player::all(rules.players()).enumerate() {
+            if i > 0 {
+                line.push(Span::plain(" "));
+            }
+            line.extend(unit(p, full, padded, comma));
+        }
+        line
+    };
+    let label = format!("{}·largest group+stock: ", Cells::of(rules.map()).many());
+    let mut labelled = vec![Span::plain(label)];
+    labelled.extend(each(true, true, true));
+    Field::new(
+        1,
+        vec![
+            labelled,
+            each(true, true, false),
+            each(true, false, false),
+            each(false, true, false),
+            each(false, false, false),
+        ],
+    )
+    .required()
 }
 
 /// The message, wrapped onto at most two lines of a `width`-column window.
@@ -274,8 +361,11 @@ pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
     // While the dice roll, what they are rolled for, not how it went.
     let rolling = app.last_roll().filter(|r| !r.settled()).map(|r| {
         format!(
-            "{} attacks cell {} from cell {}: the dice roll (any key settles them).",
-            r.attacker, r.to, r.from
+            "{} attacks {word} {} from {word} {}: the dice roll (any key settles them).",
+            r.attacker,
+            r.to,
+            r.from,
+            word = Cells::of(app.rules().map()).one()
         )
     });
     let mut lines = rolling

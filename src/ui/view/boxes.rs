@@ -11,8 +11,8 @@ use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
 use super::frame::{BOLD, Frame, Modifier, PLAIN};
 use super::layout::{Field, Line, Span, fit, flow, width, wrap};
-use crate::game::{MapKind, Player, RuleSet};
-use crate::ui::words::{game_over_plain, result};
+use crate::game::{MapKind, Player, RuleSet, Supply};
+use crate::ui::words::{Cells, game_over_plain, result};
 
 /// The border of a box: plain ASCII, as the board is drawn.
 const ASCII: border::Set = border::Set {
@@ -64,7 +64,7 @@ const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
 /// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
 /// against the computer).
 const KEYS: [(&str, &str); 16] = [
-    ("arrows, h j k l", "move the cursor between hexagons"),
+    ("arrows, h j k l", "move the cursor between cells"),
     (
         "Tab, Shift-Tab",
         "move the cursor to your next (previous) cell",
@@ -107,18 +107,24 @@ type Block = Vec<Line>;
 
 /// The help's two parts, each starting a page, as blocks for a text of
 /// `inner` columns.
-fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2] {
+fn help_parts(inner: usize, (replay, set, computer, cells): HelpFor) -> [Vec<Block>; 2] {
     let blank = || vec![Vec::new()];
     let spec = set.spec();
     let title = format!("{}: the rules in short", spec.title);
-    // The rule set's rules in short, then the board's marks.
-    let text: Vec<&str> = spec.in_short.iter().copied().chain([MARKS]).collect();
+    // The rule set's rules in short, then the board's marks (and Dice
+    // Wars' numbers), in the words of the map played.
+    let mut text: Vec<&str> = spec.in_short.to_vec();
+    let marks = text.len();
+    text.push(MARKS);
+    if matches!(set.policy().supply, Supply::Stock(_)) {
+        text.push(STOCK_NUMBERS);
+    }
     let mut rules = vec![vec![vec![Span::bold(title)]], blank()];
     for (i, rule) in text.iter().enumerate() {
-        if i + 1 == text.len() {
+        if i == marks {
             rules.push(blank());
         }
-        rules.push(wrap(rule, PLAIN, inner, 2));
+        rules.push(wrap(&cells.say(rule), PLAIN, inner, 2));
     }
     let (title, mut list): (&str, Vec<(&str, &str)>) = if replay {
         ("Keys of the replay", REPLAY_KEYS.to_vec())
@@ -141,6 +147,8 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
         } else {
             what
         };
+        let what = cells.say(what);
+        let what = what.as_str();
         if inner >= KEY_COLUMN + 36 {
             let mut lines = wrap(what, PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
@@ -158,6 +166,11 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
     }
     [rules, keys]
 }
+
+/// How the status shows Dice Wars' numbers (`bars.rs`).
+const STOCK_NUMBERS: &str = "Numbers at the top: a 12·4+5 is a's 12 cells, her largest \
+     group of 4 touching ones (the dice she gets when her turn ends) and the 5 dice \
+     in her stock; c out: c has no cell left.";
 
 /// What the hints' words mean.
 const HINT_WORDS: &str = "Hints: \"proven\" (exact) is worked out to the end with \
@@ -194,9 +207,9 @@ fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
     pages
 }
 
-/// What the help is for: a replay or not, the rule set, and whether the
-/// computer plays.
-pub(super) type HelpFor = (bool, RuleSet, bool);
+/// What the help is for: a replay or not, the rule set, whether the
+/// computer plays, and what the map's cells are called.
+pub(super) type HelpFor = (bool, RuleSet, bool, Cells);
 
 /// Draws page `page` (counted round) of the help in rows `top..top + rows`,
 /// for `about`: the rules of its rule set, and the keys of a replay or of a
@@ -315,14 +328,14 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     let inner = end.saturating_sub(x + 4).max(1);
     let position = app.position();
     let counts = position.board().cell_counts();
+    let words = Cells::of(app.rules().map());
     let players: Vec<Player> = Player::all(app.rules().players()).collect();
     let tally: Vec<Line> = players
         .iter()
         .map(|p| {
             let n = counts[usize::from(p.index())];
             let comma = if Some(p) == players.last() { "" } else { "," };
-            let cells = if n == 1 { "cell" } else { "cells" };
-            vec![Span::plain(format!("{p}: {n} {cells}{comma}"))]
+            vec![Span::plain(format!("{p}: {}{comma}", words.count(n)))]
         })
         .collect();
     let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];

@@ -80,7 +80,8 @@ fn a_roll_rolling_then_taken() {
         "{rolling}"
     );
     assert!(!rolling.contains("a: 0 -> 5 rolls"), "{rolling}");
-    assert!(rolling.contains("|b5!|b2 |c2 |"), "{rolling}");
+    // (the attack rolled for marked as the last attack: `>` and `<`)
+    assert!(rolling.contains("|b5<|b2 |c2 |"), "{rolling}");
     // Nor do the status and the list of moves: both are those of the game
     // before the attack, field for field.
     let before = render(&App::new(rules.clone(), start, Some(3)), 80, 24, true).text();
@@ -114,9 +115,10 @@ fn a_roll_rolling_then_taken() {
     );
     assert!(settled.contains(&format!("= {}", roll.roll.attack_sum())));
     assert!(settled.contains("a: 0 -> 5 rolls"), "{settled}");
-    // Held, b keeps its 5 dice; taken, the cell is a's.
+    // Held, b keeps its 5 dice; taken, the cell is a's (`<`: the last
+    // attack's target).
     assert_eq!(
-        settled.contains("|b5 |b2 |c2 |"),
+        settled.contains("|b5<|b2 |c2 |"),
         !roll.roll.attacker_wins(),
         "{settled}"
     );

@@ -196,3 +196,35 @@ fn the_keys_bar_names_the_fast_forward_key() {
     let text = render(&a, 80, 24, false).text();
     assert!(text.contains("fast-forwarding"), "{text}");
 }
+
+#[test]
+fn the_last_attack_stays_marked_on_hexagons_after_it_is_played() {
+    let (rules, start) = lol4();
+    let mut a = App::new(rules, start, Some(3));
+    let index = a.moves().iter().position(|&m| m == attack(&[1], &[1]).mv);
+    a.click(Target::Menu(index.unwrap()));
+    while a.roll_tick() {}
+    assert!(!a.rolling() && a.computer_to_move().is_none());
+    for (w, h) in [(80, 24), (120, 40)] {
+        let frame = render(&a, w, h, false);
+        let text = frame.text();
+        // `>` beside the attacker (cell 0), `<` beside the target (cell 5),
+        // their owners and dice underlined: seen without colour.
+        assert!(text.contains('>') && text.contains('<'), "{w}x{h}\n{text}");
+        let underlined: String = (0..frame.height())
+            .flat_map(|y| frame.row(y))
+            .filter(|g| g.style.add_modifier.contains(Modifier::UNDERLINED))
+            .map(|g| g.ch)
+            .collect();
+        assert_eq!(
+            underlined.chars().filter(char::is_ascii_digit).count(),
+            2,
+            "{w}x{h}: {underlined:?}"
+        );
+        assert_eq!(
+            underlined.chars().filter(char::is_ascii_lowercase).count(),
+            2,
+            "{w}x{h}: {underlined:?}"
+        );
+    }
+}

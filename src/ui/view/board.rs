@@ -101,13 +101,21 @@ impl Drawing {
     pub(super) fn choose(map: &Map, w: usize, h: usize) -> Option<Drawing> {
         match map.grid() {
             Some(grid) => {
-                // The room beside the narrowest panel, under the status.
-                let room_w = w.checked_sub(BOARD_X + PANEL_GAP + MAP_PANEL_MIN + 1)?;
+                // The room under the status, beside the panel at its usual
+                // width where the map's cells get two columns there, else
+                // beside the narrowest panel.
                 let room_h = h.checked_sub(BOARD_Y + 2)?;
                 if room_h < MIN_PANEL_LINES {
                     return None;
                 }
-                Scale::fitting(grid, room_w, room_h).map(Drawing::Map)
+                let beside = |panel: usize| {
+                    let room_w = w.checked_sub(BOARD_X + PANEL_GAP + panel + 1)?;
+                    Scale::fitting(grid, room_w, room_h)
+                };
+                beside(PANEL_MIN)
+                    .filter(|scale| scale.roomy(grid))
+                    .or_else(|| beside(MAP_PANEL_MIN))
+                    .map(Drawing::Map)
             }
             None => [LARGE, MEDIUM, SMALL]
                 .into_iter()

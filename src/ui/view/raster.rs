@@ -48,6 +48,12 @@ impl Scale {
         (scale.width >= least.width && scale.height >= least.height).then_some(scale)
     }
 
+    /// Whether the cells get two columns or more (labels read easily).
+    pub(super) fn roomy(self, grid: &Grid) -> bool {
+        let cells = grid.width() as f64 + 0.5;
+        self.width.saturating_sub(2) as f64 >= FREE_COLUMNS * cells
+    }
+
     /// The smallest drawing of `grid` that can be read.
     pub(super) fn least(grid: &Grid) -> Scale {
         let (cells, rows) = (grid.width() as f64 + 0.5, grid.height() as f64);

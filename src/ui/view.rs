@@ -5,7 +5,8 @@
 //!
 //! `board` sizes the board to the window (and says the smallest window
 //! that shows it) and draws a grid's hexagons as a widget, `map_view` a map
-//! of territories and `compact` a small map as widgets of their own;
+//! of territories as a widget of its own (a `raster` of characters for the
+//! cells, with their `labels`), as large as the window allows;
 //! `panel` draws the moves (`move_list`, ratatui lists), the roll
 //! (`roll_view`), a replay and the log beside it; `bars` the status and key
 //! bars (paragraphs); `boxes` the boxes over the game (blocks over a
@@ -15,12 +16,13 @@
 mod bars;
 mod board;
 mod boxes;
-mod compact;
 mod frame;
+mod labels;
 mod layout;
 mod map_view;
 mod move_list;
 mod panel;
+mod raster;
 mod roll_view;
 
 use ratatui::layout::{Constraint, Layout};
@@ -120,31 +122,29 @@ fn help_for(app: &App) -> boxes::HelpFor {
     (app.replaying(), app.rules().set(), computer, cells)
 }
 
-/// The marked source, its targets, the cells that can attack and the
-/// cursor. A replay shows no cursor: its arrows step through the game, and
-/// a cursor that cannot be moved would say otherwise.
+/// The marked source, its targets, the cells that can attack, the cursor,
+/// and the last attack played (by anyone, shown until the next move; in a
+/// replay the last one shown). A replay shows no cursor: its arrows step
+/// through the game, and a cursor that cannot be moved would say otherwise.
 fn marks(app: &App) -> Marks {
-    // While dice roll, the attack they are rolled for is marked too.
     let computer = app.computer_to_move().is_some() || app.rolling();
     let replay = app.replaying();
-    let mut marked = app.marked();
+    let marked = app.marked();
     let sources = if marked.is_none() && app.winners().is_none() && !computer && !replay {
         app.sources()
     } else {
         Vec::new()
     };
-    let mut targets = app.targets();
-    // While the computer plays, and in a replay, the last attack is marked
-    // like a person's.
-    if let (true, Some(Move::Attack { from, to })) = (computer || replay, app.last_move()) {
-        marked = Some(usize::from(from));
-        targets = vec![usize::from(to)];
-    }
+    let last = app.plays().iter().rev().find_map(|play| match play.mv {
+        Move::Attack { from, to } => Some((usize::from(from), usize::from(to))),
+        Move::Pass => None,
+    });
     Marks {
         marked,
-        targets,
+        targets: app.targets(),
         sources,
         cursor: (!replay).then(|| app.cursor()),
+        last,
     }
 }
 

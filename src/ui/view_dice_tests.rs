@@ -80,7 +80,8 @@ fn a_roll_rolling_then_taken() {
         "{rolling}"
     );
     assert!(!rolling.contains("a: 0 -> 5 rolls"), "{rolling}");
-    assert!(rolling.contains("|b5!|b2 |c2 |"), "{rolling}");
+    // (the attack rolled for marked as the last attack: `>` and `<`)
+    assert!(rolling.contains("|b5<|b2 |c2 |"), "{rolling}");
     // Nor do the status and the list of moves: both are those of the game
     // before the attack, field for field.
     let before = render(&App::new(rules.clone(), start, Some(3)), 80, 24, true).text();
@@ -114,9 +115,10 @@ fn a_roll_rolling_then_taken() {
     );
     assert!(settled.contains(&format!("= {}", roll.roll.attack_sum())));
     assert!(settled.contains("a: 0 -> 5 rolls"), "{settled}");
-    // Held, b keeps its 5 dice; taken, the cell is a's.
+    // Held, b keeps its 5 dice; taken, the cell is a's (`<`: the last
+    // attack's target).
     assert_eq!(
-        settled.contains("|b5 |b2 |c2 |"),
+        settled.contains("|b5<|b2 |c2 |"),
         !roll.roll.attacker_wins(),
         "{settled}"
     );
@@ -237,4 +239,36 @@ fn seven_players_numbers_at_80_and_120_columns_with_two_out() {
         assert!(!line.contains("dout") && !line.contains("fout"), "{line}");
     }
     insta::assert_snapshot!(format!("{}\n{}", small.join("\n"), large.join("\n")));
+}
+
+#[test]
+fn the_last_attack_stays_marked_on_hexagons_after_it_is_played() {
+    let (rules, start) = lol4();
+    let mut a = App::new(rules, start, Some(3));
+    let index = a.moves().iter().position(|&m| m == attack(&[1], &[1]).mv);
+    a.click(Target::Menu(index.unwrap()));
+    while a.roll_tick() {}
+    assert!(!a.rolling() && a.computer_to_move().is_none());
+    for (w, h) in [(80, 24), (120, 40)] {
+        let frame = render(&a, w, h, false);
+        let text = frame.text();
+        // `>` beside the attacker (cell 0), `<` beside the target (cell 5),
+        // their owners and dice underlined: seen without colour.
+        assert!(text.contains('>') && text.contains('<'), "{w}x{h}\n{text}");
+        let underlined: String = (0..frame.height())
+            .flat_map(|y| frame.row(y))
+            .filter(|g| g.style.add_modifier.contains(Modifier::UNDERLINED))
+            .map(|g| g.ch)
+            .collect();
+        assert_eq!(
+            underlined.chars().filter(char::is_ascii_digit).count(),
+            2,
+            "{w}x{h}: {underlined:?}"
+        );
+        assert_eq!(
+            underlined.chars().filter(char::is_ascii_lowercase).count(),
+            2,
+            "{w}x{h}: {underlined:?}"
+        );
+    }
 }

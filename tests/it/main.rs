@@ -22,6 +22,8 @@ mod kept;
 mod line_mode;
 mod line_words;
 mod map_properties;
+#[cfg(unix)]
+mod map_tui;
 mod maps_cli;
 mod memory_cli;
 #[cfg(unix)]

@@ -1,6 +1,7 @@
 //! The board drawn beside the panel: the size each drawing takes (and the
 //! smallest window that shows one), and the hexagons of a square grid
-//! (a map of territories is drawn by `map_view`).
+//! (a map of territories is drawn by `map_view`, as large as the window
+//! allows).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,9 +9,9 @@ use ratatui::widgets::Widget;
 
 use super::super::state::Target;
 use super::bars::STATUS_LINES;
-use super::compact;
 use super::frame::{BOLD, Canvas, Color, HitMap, Modifier, PLAIN, Style};
-use super::map_view::{self, Look, Marks};
+use super::map_view::{self, Look};
+use super::raster::Scale;
 use crate::game::Map;
 
 /// The size of a hexagon: half its width `w`, the lines of each sloped edge
@@ -56,6 +57,10 @@ impl Hex {
 }
 
 pub(super) const PANEL_MIN: usize = 30;
+/// The panel's fewest columns beside a map of territories, which needs the
+/// room more: the moves in one column (`14. 18 -> 25`), the buttons, the
+/// log's entries wrapped.
+pub(super) const MAP_PANEL_MIN: usize = 24;
 pub(super) const PANEL_MAX: usize = 44;
 pub(super) const PANEL_GAP: usize = 3;
 pub(super) const BOARD_X: usize = 1;
@@ -64,11 +69,14 @@ const MIN_PANEL_LINES: usize = 12;
 
 /// The smallest window that shows a board of this map.
 pub fn min_size(map: &Map) -> (u16, u16) {
-    let (board_w, board_h) = match map.grid() {
-        Some(grid) => compact::COMPACTS[compact::COMPACTS.len() - 1].size(grid),
-        None => (SMALL.board_width(map), SMALL.board_height(map)),
+    let (board_w, board_h, panel) = match map.grid() {
+        Some(grid) => {
+            let least = Scale::least(grid);
+            (least.width, least.height, MAP_PANEL_MIN)
+        }
+        None => (SMALL.board_width(map), SMALL.board_height(map), PANEL_MIN),
     };
-    let w = BOARD_X + board_w + PANEL_GAP + PANEL_MIN + 1;
+    let w = BOARD_X + board_w + PANEL_GAP + panel + 1;
     let h = BOARD_Y + board_h.max(MIN_PANEL_LINES) + 2;
     (w as u16, h as u16)
 }
@@ -81,29 +89,34 @@ fn fits(board_w: usize, board_h: usize, width: usize, height: usize) -> bool {
 }
 
 /// How the board is drawn: hexagons of a size, or a map of territories at
-/// a scale, or small.
+/// a scale.
 #[derive(Clone, Copy)]
 pub(super) enum Drawing {
     Hexes(Hex),
-    Map(map_view::Scale),
-    Compact(compact::Compact),
+    Map(Scale),
 }
 
 impl Drawing {
     /// The largest drawing of the map that fits the window, if any.
     pub(super) fn choose(map: &Map, w: usize, h: usize) -> Option<Drawing> {
         match map.grid() {
-            Some(grid) => map_view::scale_for(grid, |bw, bh| fits(bw, bh, w, h))
-                .map(Drawing::Map)
-                .or_else(|| {
-                    compact::COMPACTS
-                        .into_iter()
-                        .find(|c| {
-                            let (bw, bh) = c.size(grid);
-                            fits(bw, bh, w, h)
-                        })
-                        .map(Drawing::Compact)
-                }),
+            Some(grid) => {
+                // The room under the status, beside the panel at its usual
+                // width where the map's cells get two columns there, else
+                // beside the narrowest panel.
+                let room_h = h.checked_sub(BOARD_Y + 2)?;
+                if room_h < MIN_PANEL_LINES {
+                    return None;
+                }
+                let beside = |panel: usize| {
+                    let room_w = w.checked_sub(BOARD_X + PANEL_GAP + panel + 1)?;
+                    Scale::fitting(grid, room_w, room_h)
+                };
+                beside(PANEL_MIN)
+                    .filter(|scale| scale.roomy(grid))
+                    .or_else(|| beside(MAP_PANEL_MIN))
+                    .map(Drawing::Map)
+            }
             None => [LARGE, MEDIUM, SMALL]
                 .into_iter()
                 .find(|hex| fits(hex.board_width(map), hex.board_height(map), w, h))
@@ -114,8 +127,7 @@ impl Drawing {
     pub(super) fn width(self, map: &Map) -> usize {
         match self {
             Drawing::Hexes(hex) => hex.board_width(map),
-            Drawing::Map(scale) => map.grid().map_or(0, |grid| scale.size(grid).0),
-            Drawing::Compact(compact) => map.grid().map_or(0, |grid| compact.size(grid).0),
+            Drawing::Map(scale) => scale.width,
         }
     }
 
@@ -124,7 +136,6 @@ impl Drawing {
         match self {
             Drawing::Hexes(hex) => hex.s > 1,
             Drawing::Map(_) => true,
-            Drawing::Compact(_) => false,
         }
     }
 }
@@ -151,7 +162,6 @@ impl Widget for BoardWidget<'_> {
         match self.drawing {
             Drawing::Hexes(hex) => draw(&mut canvas, &self.look, hex, at),
             Drawing::Map(scale) => map_view::draw(&mut canvas, &self.look, scale, at),
-            Drawing::Compact(small) => compact::draw(&mut canvas, &self.look, small, at),
         }
     }
 }
@@ -167,13 +177,6 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
     } = *look;
     let position = app.shown_position();
     let map = app.rules().map();
-    let Marks {
-        marked,
-        targets,
-        sources,
-        ..
-    } = marks;
-    let marked = *marked;
     let marker_style = Style {
         fg: color.then_some(Color::LightYellow),
         ..BOLD
@@ -204,16 +207,19 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
             frame.mark(cx - hex.w + 1, y, 2 * hex.w - 1, Target::Cell(cell));
         }
         let c = position.board().cell(cell);
-        let marker = if marked == Some(cell) {
-            '@'
-        } else if targets.contains(&cell) {
-            '!'
-        } else if sources.contains(&cell) {
-            '*'
-        } else {
-            ' '
-        };
+        // The mark of the moment first; the last attack's (`>` its
+        // attacker, `<` its target, their owner and dice underlined) in
+        // the next place free.
+        let current = marks.current(cell);
+        let last = marks.last_attack(cell);
+        let marker = current.or(last).unwrap_or(' ');
+        let after = if current.is_some() { last } else { None };
         let owner = paint(c.owner());
+        let owner = if last.is_some() {
+            owner.add_modifier(Modifier::UNDERLINED)
+        } else {
+            owner
+        };
         let dice = char::from(b'0' + c.dice() % 10);
         let y = top + hex.k;
         if hex.s == 1 && app.show_numbers() {
@@ -227,7 +233,8 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
             frame.put(cx, y, dice, owner);
             frame.put(cx + 1, y, marker, marker_style);
         } else {
-            frame.put(cx - 3, y, marker, marker_style);
+            let left = last.or(current).unwrap_or(' ');
+            frame.put(cx - 3, y, left, marker_style);
             frame.put(cx - 1, y, c.owner().letter(), owner);
             frame.put(cx + 1, y, dice, owner);
             frame.put(cx + 3, y, marker, marker_style);
@@ -235,6 +242,9 @@ fn draw(frame: &mut Canvas, look: &Look, hex: Hex, (left, up): (usize, usize)) {
         if hex.s > 1 {
             let number = cell.to_string();
             frame.write(cx - number.len() / 2, y + 1, cx + hex.w, &number, PLAIN);
+            if let (Some(last), 2) = (after, hex.w) {
+                frame.put(cx + 1, y + 1, last, marker_style);
+            }
         }
         if marks.cursor == Some(cell) {
             for j in 0..hex.s {

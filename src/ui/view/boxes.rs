@@ -56,7 +56,7 @@ fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize)
 const HELP_WIDTH: usize = 80;
 
 /// The board's marks, the last line of the rules.
-const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked";
+const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked; > and < the last attack's attacker and target (underlined)";
 
 /// The key of a game against the computer, and what it does.
 const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");

@@ -1,8 +1,10 @@
-//! Snapshots of maps of territories in the full-screen game at 80x24 and
-//! 120x40, for two and eight players, and the clicks and keys on them.
+//! Snapshots of maps of territories in the full-screen game at 80x24,
+//! 120x40 and 200x60, for two to eight players; at each size every
+//! territory parted from its neighbours, labelled and clickable; the clicks
+//! and keys on them, and the last attack marked.
 
-use super::super::{min_size, render};
-use super::{SCALES, label_at};
+use super::super::{Frame, min_size, render};
+use crate::game::{Board, MapSetup, Player, RuleSet};
 use crate::game::{MapShape, Position, Rules, random_board, random_map};
 use crate::ui::state::{App, Key, Target};
 use ratatui::backend::FromCrossterm as _;
@@ -57,42 +59,6 @@ fn maps_of_the_original_size_fit_120x40_and_say_what_they_need_below() {
 }
 
 #[test]
-fn every_character_of_a_territory_is_a_click_on_it_and_borders_part_them() {
-    let a = game(12, 2, 2);
-    let frame = render(&a, 120, 40, false);
-    let map = a.rules().map();
-    let mut clicks = vec![0; map.len()];
-    for y in 0..frame.height() {
-        for x in 0..frame.width() {
-            if let Some(Target::Cell(t)) = frame.target_at(x, y) {
-                clicks[t] += 1;
-            }
-        }
-    }
-    // At the largest scale each hexagon cell is 4 columns by 2 lines.
-    let grid = map.grid().unwrap();
-    for (t, &n) in clicks.iter().enumerate() {
-        let cells = grid.cells().filter(|c| c.2 == Some(t as u8)).count();
-        assert_eq!(n, cells * 8, "territory {t}");
-    }
-    // Between two characters side by side of different territories there
-    // is a border; inside a territory there is none.
-    for y in 0..frame.height() {
-        let row = frame.row(y);
-        for x in 1..frame.width() {
-            let (l, r) = (frame.target_at(x - 1, y), frame.target_at(x, y));
-            if let (Some(Target::Cell(p)), Some(Target::Cell(q))) = (l, r) {
-                if p != q {
-                    assert_eq!(row[usize::from(x)].ch, '|', "{x},{y}");
-                } else {
-                    assert_ne!(row[usize::from(x)].ch, '|', "{x},{y}");
-                }
-            }
-        }
-    }
-}
-
-#[test]
 fn a_click_and_arrows_on_a_map_mark_and_show_the_targets() {
     let mut a = game(12, 2, 2);
     let frame = render(&a, 120, 40, false);
@@ -132,39 +98,6 @@ fn a_new_game_on_a_random_map_grows_the_map_of_its_seed() {
     let mut a = App::new(rules.clone(), start, None);
     assert!(a.new_game(9));
     assert_eq!(a.rules(), &rules);
-}
-
-#[test]
-fn labels_sit_inside_their_territories() {
-    let mut outside = 0;
-    let mut labels = 0;
-    for seed in 0..20 {
-        for n in [12, 20, 32] {
-            let a = game(n, 2, seed);
-            let map = a.rules().map();
-            let grid = map.grid().unwrap();
-            for scale in SCALES {
-                for t in 0..map.len() {
-                    let place = map.place(t);
-                    let centre =
-                        scale.origin(usize::from(place.column) / 2, usize::from(place.row));
-                    let (x, dice, number) = label_at(scale, grid, t as u8, centre);
-                    let own = |x, y| scale.owner(grid, x, y) == Some(t as u8);
-                    // The owner and dice always lie on the territory.
-                    assert!(own(x, dice) && own(x + 1, dice), "{n} {seed} {scale:?} {t}");
-                    labels += 1;
-                    if !(own(x, number) && own(x + 1, number)) {
-                        outside += 1;
-                    }
-                }
-            }
-        }
-    }
-    // The number, nearly always too.
-    assert!(
-        outside * 100 <= labels,
-        "{outside} of {labels} numbers outside"
-    );
 }
 
 #[test]
@@ -229,4 +162,188 @@ fn in_colour_each_territory_is_a_block_of_its_owners_colour() {
         }
     }
     assert!(land > 0);
+}
+
+/// Dice Wars on maps/original-30.map for seven players, as `play --rules
+/// dicewars` deals it.
+fn original_30() -> App {
+    let text = include_str!("../../../maps/original-30.map");
+    let setup = MapSetup::parse(text).unwrap();
+    let rules = Rules::of(RuleSet::Dicewars, setup.map().clone(), 7, 8).unwrap();
+    let board = Board::new(setup.cells()).unwrap();
+    let start = Position::start(&rules, board, Player::A).unwrap();
+    App::new(rules, start, Some(7))
+}
+
+/// The games the sizes are checked on: the original map, random maps of
+/// the original's 32 territories and of 20.
+fn games() -> Vec<App> {
+    let mut games = vec![original_30()];
+    games.extend((0..4).map(|seed| game(32, 7, seed)));
+    games.extend((0..2).map(|seed| game(20, 3, seed)));
+    games
+}
+
+/// The characters of a row.
+fn chars(frame: &Frame, y: u16) -> Vec<char> {
+    frame.row(y).iter().map(|g| g.ch).collect()
+}
+
+/// The territory a click at `x`, `y` hits.
+fn hit(frame: &Frame, x: usize, y: usize) -> Option<usize> {
+    let (x, y) = (u16::try_from(x).ok()?, u16::try_from(y).ok()?);
+    match frame.target_at(x, y) {
+        Some(Target::Cell(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// Where territory `t`'s label is: its number on its own characters, not
+/// run together with other letters or digits, its owner and dice after it
+/// or on the line below.
+fn label_of(frame: &Frame, a: &App, t: usize) -> Option<(usize, usize)> {
+    let cell = a.shown_position().board().cell(t);
+    let number: Vec<char> = t.to_string().chars().collect();
+    let owner_dice: Vec<char> = format!("{}{}", cell.owner().letter(), cell.dice())
+        .chars()
+        .collect();
+    let ours = |x: usize, y: usize, len: usize| (x..x + len).all(|c| hit(frame, c, y) == Some(t));
+    let text = |x: usize, y: usize, want: &[char]| {
+        y < usize::from(frame.height())
+            && chars(frame, y as u16).get(x..x + want.len()) == Some(want)
+    };
+    let apart = |c: Option<&char>| c.is_none_or(|c| !c.is_ascii_alphanumeric());
+    (0..usize::from(frame.height())).find_map(|y| {
+        let row = chars(frame, y as u16);
+        (0..row.len()).find_map(|x| {
+            if !(text(x, y, &number) && ours(x, y, number.len())) {
+                return None;
+            }
+            if x > 0 && !apart(row.get(x - 1)) {
+                return None;
+            }
+            let after = x + number.len();
+            let inline = text(after, y, &owner_dice) && ours(after, y, 2);
+            let inline = inline && apart(row.get(after + 2));
+            let below = text(x, y + 1, &owner_dice) && ours(x, y + 1, 2);
+            let below_row = chars(frame, (y + 1).min(usize::from(frame.height()) - 1) as u16);
+            let below =
+                below && apart(below_row.get(x + 2)) && (x == 0 || apart(below_row.get(x - 1)));
+            let alone = inline || (below && apart(row.get(after)));
+            alone.then_some((x, y))
+        })
+    })
+}
+
+#[test]
+fn at_80x24_120x40_and_200x60_territories_are_parted_labelled_and_clickable() {
+    for (i, a) in games().iter().enumerate() {
+        let map = a.rules().map();
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            let frame = render(a, w, h, false);
+            let text = frame.text();
+            assert!(!text.contains("too small"), "game {i} at {w}x{h}\n{text}");
+            let at = |x: usize, y: usize| chars(&frame, y as u16)[x];
+            // Side by side, two territories always have a `|` between them.
+            let mut below: Vec<(usize, usize, bool)> = Vec::new();
+            for y in 0..usize::from(h) {
+                for x in 0..usize::from(w) {
+                    let Some(p) = hit(&frame, x, y) else { continue };
+                    if let Some(q) = x.checked_sub(1).and_then(|l| hit(&frame, l, y))
+                        && p != q
+                    {
+                        assert_eq!(at(x, y), '|', "game {i} {w}x{h} at {x},{y}\n{text}");
+                    }
+                    if let Some(q) = hit(&frame, x, y + 1)
+                        && p != q
+                    {
+                        // A border, or one kept as a label's underline.
+                        let glyph = frame.row(y as u16)[x];
+                        let underlined = glyph
+                            .style
+                            .add_modifier
+                            .contains(ratatui::style::Modifier::UNDERLINED);
+                        let edge = at(x, y) == '_' || at(x, y) == '|' || underlined;
+                        below.push((p.min(q), p.max(q), edge));
+                    }
+                }
+            }
+            // One above the other, two territories have a `_` along the
+            // line they meet on.
+            for &(p, q, _) in &below {
+                assert!(
+                    below.iter().any(|&(r, s, edge)| (r, s) == (p, q) && edge),
+                    "game {i} {w}x{h}: {p} and {q} merge\n{text}"
+                );
+            }
+            // Every territory's number, owner and dice shown, on its own
+            // characters: a click on them hits it.
+            for t in 0..map.len() {
+                assert!(
+                    label_of(&frame, a, t).is_some(),
+                    "game {i} {w}x{h}: territory {t}\n{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_map_fills_larger_windows_without_stretching_absurdly() {
+    let a = original_30();
+    let width = |w, h| {
+        let frame = render(&a, w, h, false);
+        (0..frame.width())
+            .filter(|&x| {
+                (0..frame.height()).any(|y| {
+                    frame
+                        .target_at(x, y)
+                        .is_some_and(|t| matches!(t, Target::Cell(_)))
+                })
+            })
+            .count()
+    };
+    let (small, large, huge) = (width(80, 24), width(120, 40), width(200, 60));
+    assert!(small < large && large < huge, "{small} {large} {huge}");
+    assert!(large >= 80, "{large}");
+    // Never wider than 2.6 columns a cell for each line its row takes
+    // (200x60 leaves 55 lines for the rows).
+    let grid = a.rules().map().grid().unwrap();
+    let lines = 55.0 / grid.height() as f64;
+    let most = 2.6 * lines * (grid.width() as f64 + 0.5) + 3.0;
+    assert!(huge as f64 <= most, "{huge} > {most}");
+}
+
+#[test]
+fn the_last_attack_is_marked_after_it_is_played() {
+    let mut a = original_30();
+    let source = a.sources()[0];
+    a.click(Target::Cell(source));
+    let target = a.targets()[0];
+    a.click(Target::Cell(target));
+    assert_eq!(
+        a.last_move(),
+        Some(crate::game::Move::Attack {
+            from: source as u8,
+            to: target as u8
+        })
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let frame = render(&a, w, h, false);
+        let text = frame.text();
+        // The attacker's label and the target's underlined, `>` and `<`
+        // beside them (a territory that can attack again shows `*` first).
+        for (t, mark) in [(source, '>'), (target, '<')] {
+            let (x, y) = label_of(&frame, &a, t).unwrap_or_else(|| panic!("{t}\n{text}"));
+            // Without colour, land is plain (the cursor's reversed): the
+            // label is drawn the other way round.
+            let cursor = a.cursor() == t;
+            assert_eq!(frame.row(y as u16)[x].reversed(), !cursor, "{t}\n{text}");
+            let near: String = (y.saturating_sub(0)..=y + 1)
+                .flat_map(|line| chars(&frame, line as u16).into_iter().skip(x).take(6))
+                .collect();
+            assert!(near.contains(mark), "{t} {mark} in {near:?}\n{text}");
+        }
+    }
+    insta::assert_snapshot!(render(&a, 80, 24, false).text());
 }

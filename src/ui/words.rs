@@ -2,8 +2,7 @@
 //! game share: what a move did, how the game ended, what an undo took
 //! back, a chance in words.
 
-use crate::ai::Rating;
-use crate::game::{Event, Move, Player, PlayerSet, Rules, Share};
+use crate::game::{Event, Move, Player, PlayerSet, Rules};
 
 /// What a move did, as the line mode prints it, under the rule sets other
 /// than the classic one: `a: 3 -> 7 rolls 4+6+2 = 12 against 5+1 = 6:
@@ -50,24 +49,6 @@ pub(crate) fn percent(p: f64) -> String {
         "<1%".to_string()
     } else {
         format!("{:.0}%", p * 100.0)
-    }
-}
-
-/// A hint's rating in plain words: a proven result (`won with best play
-/// (proven)`, `lost with best play by both (proven)`, `a 2-way tie with
-/// best play (proven)`), a proven chance (`52% to win (proven)`), or the
-/// computer's estimate, a score where higher is better (`score +120
-/// (estimate)`).
-pub(crate) fn rating(rating: &Rating) -> String {
-    match *rating {
-        Rating::Exact(share) => match share.shared_by() {
-            Some(1) => "won with best play (proven)".to_string(),
-            Some(k) => format!("a {k}-way tie with best play (proven)"),
-            None if share == Share::LOSS => "lost with best play by both (proven)".to_string(),
-            None => format!("{} to win (proven)", percent(share.to_f64())),
-        },
-        Rating::Estimate(score) => format!("score {score:+} (estimate)"),
-        Rating::Unrated => "not rated".to_string(),
     }
 }
 
@@ -197,23 +178,6 @@ mod tests {
             "a cannot attack: under Land of Lisp's first rules the game ends when the player \
              to move cannot attack"
         );
-    }
-
-    #[test]
-    fn ratings_say_what_they_mean() {
-        assert_eq!(
-            rating(&Rating::Exact(Share::WIN)),
-            "won with best play (proven)"
-        );
-        assert_eq!(
-            rating(&Rating::Exact(Share::LOSS)),
-            "lost with best play by both (proven)"
-        );
-        assert_eq!(
-            rating(&Rating::Exact(Share::tie(2).unwrap())),
-            "a 2-way tie with best play (proven)"
-        );
-        assert_eq!(rating(&Rating::Estimate(-12)), "score -12 (estimate)");
     }
 
     #[test]

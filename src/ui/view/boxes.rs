@@ -158,10 +158,13 @@ fn help_parts(inner: usize, (replay, set, computer): HelpFor) -> [Vec<Block>; 2]
 }
 
 /// What the hints' words mean.
-const HINT_WORDS: &str = "Hints: \"proven\" (exact) is worked out to the end with \
-     best play by both sides: won, lost, a tie, or a chance to win where dice \
-     roll; \"estimate\" is the computer's score after a look ahead, higher is \
-     better, no promise; a % before it is the chance the attack takes its target.";
+const HINT_WORDS: &str = "Hints come from the strongest computer that can rate \
+     the rules (chance where dice roll, perfect otherwise), whoever plays. \
+     \"best\": its choice; \"good\": less than one cell's (territory's) worth \
+     behind it; \"risky\": further behind, by its look ahead, no promise. \
+     \"(proven)\": worked out to the end with best play by everyone: wins, \
+     loses, a tie, or a chance to win where dice roll. A % before the word is \
+     the chance the attack takes its target.";
 
 /// `blocks` put on pages of `per_page` lines: each block whole on a page
 /// where it fits, split where it is longer than a page.

@@ -59,7 +59,11 @@ const HELP_WIDTH: usize = 80;
 const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked";
 
 /// The key of a game against the computer, and what it does.
-const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
+const COMPUTER_KEY: (&str, &str) = (
+    "f",
+    "fast-forward: the computer's moves at once, without the half-second \
+     each attack shows for, up to your turn",
+);
 
 /// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
 /// against the computer).

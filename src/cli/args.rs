@@ -344,7 +344,7 @@ pub(super) struct PlayArgs {
           allow_negative_numbers = true)]
     pub(super) think_time: Option<Budget>,
     /// Search nodes the computer may visit per move or hint: no clock, so a
-    /// seed replays the same game on every machine [default: 100000, the
+    /// seed replays the same game on every machine [default: 200000, the
     /// new-game screen's `normal`; `easy` is 10000, `strong` 500000].
     #[arg(long, value_name = "N", conflicts_with = "think_time",
           value_parser = nodes_budget, allow_negative_numbers = true)]

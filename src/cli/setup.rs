@@ -267,7 +267,7 @@ mod tests {
         use crate::ai::Budget;
         use std::time::Duration;
         let budget = |line: &[&str]| resolve(&args(line)).unwrap().computer.budget;
-        assert_eq!(budget(&[]), Budget::nodes(100_000));
+        assert_eq!(budget(&[]), Budget::nodes(200_000));
         assert_eq!(budget(&[]), crate::session::DEFAULT_BUDGET);
         assert_eq!(
             budget(&["--think-time", "0.5"]),

@@ -32,12 +32,12 @@ pub use deal::{Dealt, NewGameError};
 
 /// The search nodes the computer may visit per move (or hint) unless told
 /// otherwise: [`DEFAULT_BUDGET`].
-pub const DEFAULT_NODES: u64 = 100_000;
+pub const DEFAULT_NODES: u64 = 200_000;
 
 /// What the computer may spend on a move (or a hint) unless told
 /// otherwise: [`DEFAULT_NODES`] search nodes, no clock, so that a seed
 /// plays the same game on every machine. Measured (release build, 2
-/// cores): a round of six `chance` opponents in Dice Wars takes about 2 s
+/// cores): a round of six `chance` opponents in Dice Wars takes about 3 s
 /// (docs/OPPONENTS.md), where the second a move it replaced took about 9.
 /// The command that plays a game again names a budget only when it
 /// differs.

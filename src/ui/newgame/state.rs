@@ -57,7 +57,7 @@ impl Board {
 pub(crate) enum Strength {
     /// 10,000 nodes a move.
     Easy,
-    /// 100,000 nodes a move (`play`'s default,
+    /// 200,000 nodes a move (`play`'s default,
     /// [`DEFAULT_NODES`](session::DEFAULT_NODES)).
     Normal,
     /// 500,000 nodes a move.
@@ -97,7 +97,7 @@ impl Strength {
     pub(crate) fn round(self) -> &'static str {
         match self {
             Strength::Easy => "0.2 s",
-            Strength::Normal => "2 s",
+            Strength::Normal => "3 s",
             Strength::Strong => "4 s",
         }
     }

@@ -33,7 +33,8 @@ mod tests;
 pub use computer::{Answer, Computer, ComputerError, PoolStopped, Stamp, Thought, Ticket};
 pub use fallback::{FellBack, Why, fit_seats};
 pub use new_game::{
-    Board, ComputerSeats, Dealt, NewGame, NewGameError, PlayAgain, RandomMap, Seating, THINK_TIME,
+    Board, ComputerSeats, DEFAULT_BUDGET, DEFAULT_NODES, Dealt, NewGame, NewGameError, PlayAgain,
+    RandomMap, Seating,
 };
 pub use pool::Pool;
 pub use seats::{Seats, seats_of};

@@ -224,24 +224,36 @@ impl AiKind {
         )
     }
 
-    /// The opponent that rates moves for hints under a rule set when
-    /// `self` was chosen: `self`, unless the rules roll dice and it assumes
-    /// every attack wins; then the rule set's own ([`AiKind::for_rules`]).
+    /// The opponent that rates every move for hints under rule set `set`,
+    /// whoever the computer's opponents are: the strongest one that can
+    /// rate its games. Where the attacks roll dice (`lol4`, Dice Wars),
+    /// [`Chance`], the only one that weighs each attack's exact odds and
+    /// rates every move (`dicewars`, `defensive` and `random` rate none,
+    /// and the searches written for sure attacks would take every attack as
+    /// won); where every attack wins (classic, Realm of Racket),
+    /// [`Perfect`], which proves the value of every move where the tree
+    /// fits and plays as [`Search`] past it. Both rate an estimate in
+    /// hundredths of a cell ([`AiKind::ESTIMATE_PER_CELL`]).
     ///
     /// ```
     /// use dice_of_doom::ai::AiKind;
     /// use dice_of_doom::game::RuleSet;
-    /// assert_eq!(AiKind::Lol.rater_under(RuleSet::Lol4), AiKind::Chance);
-    /// assert_eq!(AiKind::Lol.rater_under(RuleSet::Classic), AiKind::Lol);
-    /// assert_eq!(AiKind::Dicewars.rater_under(RuleSet::Dicewars), AiKind::Dicewars);
+    /// assert_eq!(AiKind::rater(RuleSet::Dicewars), AiKind::Chance);
+    /// assert_eq!(AiKind::rater(RuleSet::Lol4), AiKind::Chance);
+    /// assert_eq!(AiKind::rater(RuleSet::Classic), AiKind::Perfect);
     /// ```
-    pub fn rater_under(self, set: crate::game::RuleSet) -> AiKind {
-        if set.policy().battle == crate::game::Battle::Dice && self.assumes_sure_attacks() {
-            AiKind::for_rules(set)
-        } else {
-            self
+    pub fn rater(set: crate::game::RuleSet) -> AiKind {
+        match set.policy().battle {
+            crate::game::Battle::Dice => AiKind::Chance,
+            crate::game::Battle::Sure => AiKind::Perfect,
         }
     }
+
+    /// What one cell (or territory) is worth in the estimates of the
+    /// raters of [`AiKind::rater`]: [`Chance`] scores a position in cells
+    /// and rates a move its score times 100; [`Search`]'s evaluation counts
+    /// 100 a cell.
+    pub const ESTIMATE_PER_CELL: i32 = 100;
 }
 
 #[cfg(test)]
@@ -251,27 +263,41 @@ mod tests {
     use crate::game::{Move, Player};
 
     #[test]
-    fn under_dice_the_hints_come_from_an_opponent_that_knows_chance() {
-        use crate::game::RuleSet::{Classic, Dicewars, Lol4, Racket};
-        let cases = [
-            (Classic, AiKind::Search, AiKind::Search),
-            (Classic, AiKind::Perfect, AiKind::Perfect),
-            (Racket, AiKind::Search, AiKind::Search),
-            (Lol4, AiKind::Search, AiKind::Chance),
-            (Lol4, AiKind::Perfect, AiKind::Chance),
-            (Lol4, AiKind::Lol, AiKind::Chance),
-            (Lol4, AiKind::Greedy, AiKind::Chance),
-            (Lol4, AiKind::Racket, AiKind::Chance),
-            (Lol4, AiKind::Lol4, AiKind::Lol4),
-            (Lol4, AiKind::Dicewars, AiKind::Dicewars),
-            (Dicewars, AiKind::Search, AiKind::Chance),
-            (Dicewars, AiKind::Chance, AiKind::Chance),
-            (Dicewars, AiKind::Lol4, AiKind::Lol4),
-            (Dicewars, AiKind::Defensive, AiKind::Defensive),
-            (Lol4, AiKind::Strategic, AiKind::Strategic),
-        ];
-        for (set, chosen, expected) in cases {
-            assert_eq!(chosen.rater_under(set), expected, "{set} {chosen}");
+    fn the_hints_come_from_the_strongest_rater_whoever_plays() {
+        use crate::game::RuleSet;
+        for set in RuleSet::ALL {
+            let rater = AiKind::rater(set);
+            assert!(rater.fit(set).is_ok(), "{set}");
+            let dice = set.policy().battle == crate::game::Battle::Dice;
+            assert_eq!(
+                rater,
+                if dice {
+                    AiKind::Chance
+                } else {
+                    AiKind::Perfect
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn the_raters_rate_every_move_of_every_rule_set() {
+        use crate::game::{Map, RuleSet};
+        for set in RuleSet::ALL {
+            let rules = Rules::of(set, Map::rhombus(2).unwrap(), 2, 5).unwrap();
+            let start =
+                Position::start(&rules, "a-3 b-1 / b-2 a-2".parse().unwrap(), Player::A).unwrap();
+            let analysis = AiKind::rater(set)
+                .build(0)
+                .analyse(&rules, &start, Budget::nodes(20_000), true)
+                .unwrap();
+            assert!(
+                analysis
+                    .moves
+                    .iter()
+                    .all(|m| m.rating != crate::ai::Rating::Unrated),
+                "{set}: {analysis:?}"
+            );
         }
     }
 

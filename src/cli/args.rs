@@ -335,14 +335,17 @@ pub(super) struct PlayArgs {
     /// with dice, `search` otherwise].
     #[arg(long, value_enum, value_name = "AI")]
     pub(super) ai: Option<AiKind>,
-    /// Seconds the computer may think per move (0.001 to 3600).
+    /// Seconds the computer may think per move (0.001 to 3600), instead of
+    /// a number of nodes: stronger on a faster machine, and no longer the
+    /// same game for the same seed.
     // Read as the budget it gives, as `--nodes` is: the game takes the
-    // one given (`nodes.unwrap_or(think_time)`), with no further step.
-    #[arg(long, default_value = "1", value_parser = think_budget, value_name = "SECONDS",
+    // one given ([`PlayArgs::budget`]), with no further step.
+    #[arg(long, value_parser = think_budget, value_name = "SECONDS",
           allow_negative_numbers = true)]
-    pub(super) think_time: Budget,
-    /// Search nodes the computer may visit per move or hint, instead of a
-    /// think time: no clock, so a seed replays the same game on every machine.
+    pub(super) think_time: Option<Budget>,
+    /// Search nodes the computer may visit per move or hint: no clock, so a
+    /// seed replays the same game on every machine [default: 200000, the
+    /// new-game screen's `normal`; `easy` is 10000, `strong` 500000].
     #[arg(long, value_name = "N", conflicts_with = "think_time",
           value_parser = nodes_budget, allow_negative_numbers = true)]
     pub(super) nodes: Option<Budget>,
@@ -388,6 +391,16 @@ pub(super) struct PlayArgs {
     /// board file is played as written [default: book].
     #[arg(long, value_name = "DEAL", value_parser = parse_deal, conflicts_with = "load")]
     pub(super) deal: Option<DealChoice>,
+}
+
+impl PlayArgs {
+    /// The budget of the computer's moves and hints: `--nodes`, or
+    /// `--think-time`, or [`DEFAULT_BUDGET`](crate::session::DEFAULT_BUDGET).
+    pub(in crate::cli) fn budget(&self) -> Budget {
+        self.nodes
+            .or(self.think_time)
+            .unwrap_or(crate::session::DEFAULT_BUDGET)
+    }
 }
 
 /// `--deal`'s name.

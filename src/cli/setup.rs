@@ -97,7 +97,7 @@ pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
             seats,
             ai: args.ai,
             own: BTreeMap::new(),
-            budget: args.nodes.unwrap_or(args.think_time),
+            budget: args.budget(),
         },
         seed: args.seed,
         practice: args.practice,
@@ -307,11 +307,12 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_is_the_think_time_unless_nodes_are_given() {
+    fn the_budget_is_nodes_unless_a_think_time_is_given() {
         use crate::ai::Budget;
         use std::time::Duration;
         let budget = |line: &[&str]| resolve(&args(line)).unwrap().computer.budget;
-        assert_eq!(budget(&[]), Budget::time(Duration::from_secs(1)));
+        assert_eq!(budget(&[]), Budget::nodes(200_000));
+        assert_eq!(budget(&[]), crate::session::DEFAULT_BUDGET);
         assert_eq!(
             budget(&["--think-time", "0.5"]),
             Budget::time(Duration::from_millis(500))

@@ -20,7 +20,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::ai::{AiKind, Budget};
 use crate::game::{Deal, DealChoice, MapGenError, MapShape, Player, PlayerSet, RuleSet};
@@ -31,10 +30,18 @@ mod deal;
 pub use again::PlayAgain;
 pub use deal::{Dealt, NewGameError};
 
-/// What the computer may think per move unless told otherwise: the command
-/// line's `--think-time`, which the command that plays a game again names
-/// only when it differs.
-pub const THINK_TIME: Duration = Duration::from_secs(1);
+/// The search nodes the computer may visit per move (or hint) unless told
+/// otherwise: [`DEFAULT_BUDGET`].
+pub const DEFAULT_NODES: u64 = 200_000;
+
+/// What the computer may spend on a move (or a hint) unless told
+/// otherwise: [`DEFAULT_NODES`] search nodes, no clock, so that a seed
+/// plays the same game on every machine. Measured (release build, 2
+/// cores): a round of six `chance` opponents in Dice Wars takes about 3 s
+/// (docs/OPPONENTS.md), where the second a move it replaced took about 9.
+/// The command that plays a game again names a budget only when it
+/// differs.
+pub const DEFAULT_BUDGET: Budget = Budget::nodes(DEFAULT_NODES);
 
 /// A new game, before it is dealt (see the [module](self)).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,13 +128,13 @@ pub struct ComputerSeats {
 
 impl Default for ComputerSeats {
     /// Nobody's seat: people at every one, hints from the rule set's own
-    /// opponent within [`THINK_TIME`].
+    /// opponent within [`DEFAULT_BUDGET`].
     fn default() -> ComputerSeats {
         ComputerSeats {
             seats: Seating::Unsaid,
             ai: None,
             own: BTreeMap::new(),
-            budget: Budget::time(THINK_TIME),
+            budget: DEFAULT_BUDGET,
         }
     }
 }

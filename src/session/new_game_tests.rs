@@ -132,7 +132,7 @@ fn the_command_names_the_game_as_it_was_asked_for() {
         named: true,
     });
     asked.computer.seats = Seating::These(PlayerSet::EMPTY);
-    asked.computer.budget = Budget::time(Duration::from_millis(500));
+    asked.computer.budget = Budget::time(std::time::Duration::from_millis(500));
     let again = asked.again().unwrap();
     assert_eq!(again.what, "map");
     assert_eq!(

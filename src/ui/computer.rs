@@ -2,10 +2,13 @@
 //! rate the moves for hints, for the line-mode game and as the full-screen
 //! game's [`ComputerPlayer`] and [`HintProvider`].
 
+mod verdict;
+
 use super::state::{ComputerPlayer, Hint, HintProvider};
-use super::words::{percent, rating};
+use super::words::percent;
 use crate::ai::{Analysis, Budget, Strategy};
 use crate::game::{Battle, Move, Player, Position, Rules};
+pub(crate) use verdict::LEGEND as HINT_LEGEND;
 
 /// The chance that an attack takes its target, from the exact odds of its
 /// battle, under rules that roll dice; `None` for a pass or a sure attack.
@@ -44,10 +47,11 @@ impl ComputerPlayer for Computers {
 
 pub use crate::session::seats_of as seats;
 
-/// The hint text: every move with its rating, and the computer's choice;
-/// under rules that roll dice, each attack's chance of taking its target
-/// before its rating (`1. 0 -> 1      84%  estimate +120`), the numbers
-/// right-aligned (` 9.` above `10.`).
+/// The hint text: every move with its rating in words ([`verdict`]:
+/// `best`, `good`, `risky`, `wins (proven)`...), the computer's choice,
+/// and what the words mean; under rules that roll dice, each attack's
+/// chance of taking its target before its rating (`1. 0 -> 1      84%
+/// best`), the numbers right-aligned (` 9.` above `10.`).
 pub(crate) fn hint_text(
     name: &str,
     analysis: &Analysis,
@@ -62,7 +66,8 @@ pub(crate) fn hint_text(
     };
     // The numbers right-aligned, so that the columns stay put past 9.
     let width = analysis.moves.len().to_string().len();
-    for (i, m) in analysis.moves.iter().enumerate() {
+    let words = verdict::verdicts(analysis);
+    for ((i, m), words) in analysis.moves.iter().enumerate().zip(&words) {
         let mark = if i == analysis.choice {
             "  <- the computer's choice"
         } else {
@@ -74,12 +79,13 @@ pub(crate) fn hint_text(
             None => String::new(),
         };
         out.push_str(&format!(
-            "{:>width$}. {:<10} {chance}{}{mark}\n",
+            "{:>width$}. {:<10} {chance}{words}{mark}\n",
             i + 1,
             m.mv.to_string(),
-            rating(&m.rating)
         ));
     }
+    out.push_str(HINT_LEGEND);
+    out.push('\n');
     if let Some(mv) = analysis.chosen() {
         out.push_str(&format!(
             "The computer would choose {} ({mv}).\n",
@@ -89,9 +95,10 @@ pub(crate) fn hint_text(
     out
 }
 
-/// A computer opponent rating moves for the full-screen game's hint key.
+/// A computer opponent rating moves for the full-screen game's hint key,
+/// each rating in words ([`verdict`]).
 pub(crate) struct StrategyHints {
-    /// The opponent.
+    /// The opponent: the rule set's rater ([`crate::ai::AiKind::rater`]).
     pub(crate) ai: Box<dyn Strategy>,
     /// Its think time per hint.
     pub(crate) budget: Budget,
@@ -100,14 +107,16 @@ pub(crate) struct StrategyHints {
 impl HintProvider for StrategyHints {
     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
         let analysis = self.ai.analyse(rules, position, self.budget, true)?;
+        let words = verdict::verdicts(&analysis);
         Some(
             analysis
                 .moves
                 .iter()
+                .zip(words)
                 .enumerate()
-                .map(|(i, m)| Hint {
+                .map(|(i, (m, rating))| Hint {
                     mv: m.mv,
-                    rating: rating(&m.rating),
+                    rating,
                     best: i == analysis.choice,
                     chance: attack_chance(rules, position, m.mv),
                 })
@@ -148,7 +157,7 @@ mod tests {
         let rated = hints.hints(&rules, &start).unwrap();
         let moves: Vec<Move> = rated.iter().map(|h| h.mv).collect();
         assert_eq!(moves, start.moves(&rules));
-        assert_eq!(rated[0].rating, "won with best play (proven)");
+        assert_eq!(rated[0].rating, "wins (proven)");
         assert!(rated[0].best);
         assert_eq!(rated.iter().filter(|h| h.best).count(), 1);
     }
@@ -172,7 +181,7 @@ mod tests {
     #[test]
     fn the_line_mode_hints_under_dice_give_each_attack_s_chance() {
         let (rules, start) = lol4();
-        let kind = AiKind::Search.rater_under(rules.set());
+        let kind = AiKind::rater(rules.set());
         let analysis = kind
             .build(0)
             .analyse(&rules, &start, Budget::UNLIMITED, true)
@@ -183,8 +192,16 @@ mod tests {
             lines[0],
             "hints (chance; %: the chance that the attack takes its target):"
         );
-        assert!(lines[1].starts_with("1. 0 -> 2      44%  score "), "{text}");
-        assert!(lines[2].starts_with("2. 0 -> 1      84%  score "), "{text}");
+        assert_eq!(
+            lines[1],
+            "1. 0 -> 2      44%  best  <- the computer's choice"
+        );
+        assert_eq!(lines[2], "2. 0 -> 1      84%  risky", "{text}");
+        assert_eq!(lines[3..5].join("\n"), HINT_LEGEND);
+        assert!(
+            lines.iter().all(|line| line.chars().count() <= 80),
+            "{text}"
+        );
         assert!(!text.contains("exact"), "{text}");
         assert!(text.contains("<- the computer's choice"), "{text}");
         // The classic rules keep the book's hints, with no chances.
@@ -197,7 +214,7 @@ mod tests {
             .unwrap();
         let text = hint_text("perfect", &analysis, &classic, &start);
         assert!(
-            text.starts_with("hints (perfect):\n1. 0 -> 2     won with best play (proven)  <- "),
+            text.starts_with("hints (perfect):\n1. 0 -> 2     wins (proven)  <- "),
             "{text}"
         );
         assert!(!text.contains('%'), "{text}");
@@ -207,7 +224,7 @@ mod tests {
     fn the_full_screen_hints_under_dice_carry_each_attack_s_chance() {
         let (rules, start) = lol4();
         let mut hints = StrategyHints {
-            ai: AiKind::Search.rater_under(rules.set()).build(0),
+            ai: AiKind::rater(rules.set()).build(0),
             budget: Budget::UNLIMITED,
         };
         let rated = hints.hints(&rules, &start).unwrap();
@@ -219,9 +236,7 @@ mod tests {
             chances,
             [Some("0.443673".to_string()), Some("0.837963".to_string())]
         );
-        assert!(
-            rated.iter().all(|h| h.rating.ends_with("(estimate)")),
-            "{rated:?}"
-        );
+        let words: Vec<&str> = rated.iter().map(|h| h.rating.as_str()).collect();
+        assert_eq!(words, ["best", "risky"]);
     }
 }

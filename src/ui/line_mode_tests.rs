@@ -85,8 +85,10 @@ fn people_get_hints_without_a_computer_player() {
     assert_eq!(outcome, Outcome::Finished(PlayerSet::single(Player::B)));
     assert!(
         transcript.contains(
-            "hints (search):\n1. 2 -> 3     lost with best play by both (proven)  \
-             <- the computer's choice\n\
+            "hints (search):\n1. 2 -> 3     loses (proven)  \
+             <- the computer's choice\n"
+        ) && transcript.contains(
+            "worked out to the end, best play.\n\
              The computer would choose 1 (2 -> 3).\n"
         ),
         "{transcript}"

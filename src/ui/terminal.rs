@@ -146,12 +146,36 @@ const TICK: Duration = Duration::from_millis(250);
 
 /// The shortest time between two of the computer's moves on the screen, so
 /// that a person can follow them: a move that took less thinking waits.
-pub const COMPUTER_PAUSE: Duration = Duration::from_millis(500);
+/// With the roll ([`ROLL_TICK`] times
+/// [`ROLL_FRAMES`](super::state::ROLL_FRAMES)) an attack shows for half
+/// a second ([`COMPUTER_PACE`]), near the original Dice Wars' brisk
+/// pace (a second an attack made a round of six computers last over 20
+/// s); `f` skips the pauses up to the next person's turn.
+pub const COMPUTER_PAUSE: Duration = Duration::from_millis(200);
 
 /// How long each face of a rolling roll shows: it rolls for
 /// [`ROLL_FRAMES`](super::state::ROLL_FRAMES) of them, and the computer's next move
 /// waits for it to settle, then [`COMPUTER_PAUSE`] more.
-pub const ROLL_TICK: Duration = Duration::from_millis(80);
+pub const ROLL_TICK: Duration = Duration::from_millis(50);
+
+/// How long one of the computer's attacks shows at least: its roll
+/// rolling, then the pause.
+pub const COMPUTER_PACE: Duration = Duration::from_millis(
+    ROLL_TICK.as_millis() as u64 * super::state::ROLL_FRAMES as u64
+        + COMPUTER_PAUSE.as_millis() as u64,
+);
+
+/// When the computer's move, due at `due` (its pause after it was asked
+/// for over), is shown: at once (`now`) when its turn is fast-forwarded
+/// (`f`), otherwise not before `hold`, the pause after the last roll
+/// settled, if there is one.
+fn shown_at(due: Instant, hold: Option<Instant>, fast: bool, now: Instant) -> Instant {
+    match hold {
+        _ if fast => now,
+        Some(hold) => due.max(hold),
+        None => due,
+    }
+}
 
 /// How long a replay that plays through shows each move.
 pub const REPLAY_PACE: Duration = Duration::from_millis(1000);
@@ -300,11 +324,7 @@ pub fn run(
                 Thinking::Found { position, mv, at } => {
                     // Fast-forwarded, at once; otherwise after the pause and
                     // once the last roll has settled and been seen.
-                    let at = match hold {
-                        _ if app.fast_forward() => now,
-                        Some(hold) => at.max(hold),
-                        None => at,
-                    };
+                    let at = shown_at(at, hold, app.fast_forward(), now);
                     if app.rolling() {
                         // Its ticks wake the loop.
                     } else if now < at {
@@ -447,6 +467,28 @@ mod tests {
 
     fn record(event: &'static str) {
         EVENTS.lock().unwrap_or_else(|e| e.into_inner()).push(event);
+    }
+
+    #[test]
+    fn the_computer_s_moves_keep_a_pace_the_eye_follows_unless_fast_forwarded() {
+        // An attack shows for a quarter to two thirds of a second: long
+        // enough to see, short enough for a round of six computers.
+        assert!(
+            COMPUTER_PACE >= Duration::from_millis(250),
+            "{COMPUTER_PACE:?}"
+        );
+        assert!(
+            COMPUTER_PACE <= Duration::from_millis(650),
+            "{COMPUTER_PACE:?}"
+        );
+        let now = Instant::now();
+        let due = now + COMPUTER_PAUSE;
+        let hold = now + Duration::from_millis(300);
+        assert_eq!(shown_at(due, None, false, now), due);
+        assert_eq!(shown_at(due, Some(hold), false, now), hold);
+        assert_eq!(shown_at(hold, Some(due), false, now), hold);
+        // Fast-forwarded: at once, whatever the pauses.
+        assert_eq!(shown_at(due, Some(hold), true, now), now);
     }
 
     #[test]

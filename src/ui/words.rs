@@ -2,8 +2,7 @@
 //! game share: what a move did, how the game ended, what an undo took
 //! back, a chance in words.
 
-use crate::ai::Rating;
-use crate::game::{Event, Map, MapKind, Move, Player, PlayerSet, Rules, Share};
+use crate::game::{Event, Map, MapKind, Move, Player, PlayerSet, Rules};
 
 /// What the cells of a game are called where the player reads them: a
 /// map's are territories, a board of hexagons' are cells. Every sentence
@@ -138,24 +137,6 @@ pub(crate) fn percent(p: f64) -> String {
         "<1%".to_string()
     } else {
         format!("{:.0}%", p * 100.0)
-    }
-}
-
-/// A hint's rating in plain words: a proven result (`won with best play
-/// (proven)`, `lost with best play by both (proven)`, `a 2-way tie with
-/// best play (proven)`), a proven chance (`52% to win (proven)`), or the
-/// computer's estimate, a score where higher is better (`score +120
-/// (estimate)`).
-pub(crate) fn rating(rating: &Rating) -> String {
-    match *rating {
-        Rating::Exact(share) => match share.shared_by() {
-            Some(1) => "won with best play (proven)".to_string(),
-            Some(k) => format!("a {k}-way tie with best play (proven)"),
-            None if share == Share::LOSS => "lost with best play by both (proven)".to_string(),
-            None => format!("{} to win (proven)", percent(share.to_f64())),
-        },
-        Rating::Estimate(score) => format!("score {score:+} (estimate)"),
-        Rating::Unrated => "not rated".to_string(),
     }
 }
 
@@ -328,23 +309,6 @@ mod tests {
             board.say("A player with no territory is out. Territories: 3"),
             "A player with no cell is out. Cells: 3"
         );
-    }
-
-    #[test]
-    fn ratings_say_what_they_mean() {
-        assert_eq!(
-            rating(&Rating::Exact(Share::WIN)),
-            "won with best play (proven)"
-        );
-        assert_eq!(
-            rating(&Rating::Exact(Share::LOSS)),
-            "lost with best play by both (proven)"
-        );
-        assert_eq!(
-            rating(&Rating::Exact(Share::tie(2).unwrap())),
-            "a 2-way tie with best play (proven)"
-        );
-        assert_eq!(rating(&Rating::Estimate(-12)), "score -12 (estimate)");
     }
 
     #[test]

@@ -30,7 +30,7 @@ fn people_get_hints_from_the_ai_option_without_a_computer_player() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "hints (perfect):\n1. end turn   lost with best play by both (proven)  <- the computer's choice\n",
+            "hints (perfect):\n1. end turn   loses (proven)  <- the computer's choice\n",
         ))
         .stdout(predicate::str::contains(" plays ").not())
         .stdout(predicate::str::ends_with(
@@ -165,10 +165,11 @@ fn a_node_budget_replays_the_same_game() {
         assert!(first.contains(" plays "), "{ai}: {first}");
         assert_eq!(stdout_of(&command, ""), first, "{ai}");
     }
-    // Hints too: a asks twice, plays, asks again.
+    // Hints too (from `perfect`, the classic rules' rater, whoever plays):
+    // a asks twice, plays, asks again.
     let command = "play --board boards/3x3-e.txt --seed 3 --computer b --ai search --nodes 2000";
     let first = stdout_of(command, "h\nh\n1\nh\nq\n");
-    assert!(first.contains("hints (search):"), "{first}");
+    assert!(first.contains("hints (perfect):"), "{first}");
     assert_eq!(stdout_of(command, "h\nh\n1\nh\nq\n"), first);
 }
 

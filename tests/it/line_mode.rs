@@ -125,7 +125,7 @@ fn the_hint_list_keeps_its_columns_past_nine_moves() {
         .lines()
         .skip_while(|line| !line.starts_with("hints ("))
         .skip(1)
-        .take_while(|line| !line.starts_with("The computer would choose"))
+        .take_while(|line| !line.starts_with("best: "))
         .collect();
     assert!(hints.len() >= 10, "{out}");
     let column = |line: &str, of: &str| {
@@ -137,8 +137,16 @@ fn the_hint_list_keeps_its_columns_past_nine_moves() {
         assert_eq!(column(line, ". "), column(hints[0], ". "), "{out}");
         assert_eq!(column(line, "%"), column(hints[0], "%"), "{out}");
     }
-    assert!(hints[0].starts_with(" 1. 2 -> 7      97%  score "), "{out}");
-    assert!(hints[9].starts_with("10. 9 -> 3      94%  score "), "{out}");
+    assert!(hints[0].starts_with(" 1. 2 -> 7      97%  "), "{out}");
+    assert!(hints[9].starts_with("10. 9 -> 3      94%  "), "{out}");
+    // Each rated in one of the words the line under the list explains.
+    for line in &hints {
+        let word = line[column(line, "%") + 3..]
+            .split("  <-")
+            .next()
+            .unwrap_or("");
+        assert!(["best", "good", "risky"].contains(&word), "{word:?}: {out}");
+    }
 }
 
 /// A line far longer than any answer but ending in a newline (a pasted

@@ -18,6 +18,7 @@ mod dice_tui;
 mod dicewars_cli;
 mod docs_commands;
 mod figures;
+mod hints_pace;
 mod kept;
 mod line_mode;
 mod line_words;

@@ -38,7 +38,7 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
     for seat in ["Player b", "Player c", "Player d"] {
         assert!(screen.contents().contains(seat), "{}", screen.contents());
     }
-    // The strength by a click on its `<`: easy, a tenth of a second a move.
+    // The strength by a click on its `<`: easy, 10,000 nodes a move (a round of six computers in 0.2 s).
     let (_, y) = find(&screen.contents(), "Strength").unwrap();
     let row = screen
         .contents()
@@ -48,8 +48,8 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
         .to_string();
     let x = u16::try_from(row.find("< ").unwrap()).unwrap();
     screen.click((x, y));
-    screen.wait_for("0.1 s a move");
-    screen.wait_for("--think-time 0.1");
+    screen.wait_for("10,000 nodes: a round of six");
+    screen.wait_for("--nodes 10000");
     screen.send(b"\r");
     // The game: a person at a, the computer at b, c and d.
     screen.wait_for("a to move");
@@ -84,7 +84,10 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
     }
     let record = pty::autosave(data);
     let text = std::fs::read_to_string(&record).unwrap();
-    assert!(text.contains("player b: computer chance, 0.1 s"), "{text}");
+    assert!(
+        text.contains("player b: computer chance, 10000 nodes"),
+        "{text}"
+    );
     assert!(text.contains("moves:\na: "), "{text}");
     screen.send(b"q");
     screen.wait_for("Quit this game?");
@@ -150,7 +153,7 @@ fn n_after_a_game_set_up_on_the_screen_goes_back_to_it() {
     screen.send(b"\x1b[H\x1b[B2\x1b[B\x1b[B\x1b[C");
     screen.wait_for("2x2 hexagons");
     screen.send(b"\x1b[B\x1b[B\x1b[B\x1b[D");
-    screen.wait_for("0.1 s a move");
+    screen.wait_for("10,000 nodes: a round of six");
     screen.wait_for("Player a       < computer");
     screen.send(b"\r");
     screen.wait_for("[ n: new game ]");

@@ -222,7 +222,7 @@ fn full_screen_games_are_saved_resumed_and_autosaved() {
     };
     let text = file_until(&new, |t| t.ends_with("moves:\n"));
     assert!(
-        text.contains("player b: computer greedy, 1 s\n") && text.contains("\nseed: "),
+        text.contains("player b: computer greedy, 200000 nodes\n") && text.contains("\nseed: "),
         "{text}"
     );
     game.send(b"1");

@@ -307,7 +307,7 @@ fn keys_and_ctrl_c_work_while_hints_are_worked_out() {
     pty.wait_for("? help");
     pty.send_until(
         b"H",
-        "Working out hints (search, up to 20 s)... Esc cancels.",
+        "Working out hints (perfect, up to 20 s)... Esc cancels.",
     );
     pty.send(b"l?");
     pty.wait_for("Marks: * can attack");

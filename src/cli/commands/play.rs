@@ -65,11 +65,12 @@ fn play(game: Game, screen: bool) -> Result<Next, CliError> {
 }
 
 /// The computer's seats of the game, seeded by its board's seed, with
-/// hints from [`AiKind::rater_under`](crate::ai::AiKind::rater_under).
+/// hints from the rule set's rater ([`AiKind::rater`](crate::ai::AiKind::rater)),
+/// whoever plays.
 fn computers(game: &Game) -> Computers {
-    let (ai, budget) = game.hints;
+    let (_, budget) = game.hints;
     let seed = game.record.tags().seed.unwrap_or(0);
-    let hints = ai.rater_under(game.record.rules().set());
+    let hints = crate::ai::AiKind::rater(game.record.rules().set());
     Computers::seated(
         game.record.seats(),
         hints,
@@ -115,7 +116,7 @@ fn run_full_screen(
 ) -> Result<Next, CliError> {
     let computers = computers(game);
     let (ai, budget) = game.hints;
-    let hint_ai = ai.rater_under(game.record.rules().set());
+    let hint_ai = crate::ai::AiKind::rater(game.record.rules().set());
     let hints = StrategyHints {
         ai: hint_ai.build(game.record.tags().seed.unwrap_or(0)),
         budget,

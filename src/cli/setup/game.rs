@@ -147,7 +147,7 @@ fn loaded(
         record = capped(record);
     }
     let ai = AiKind::for_rules(record.rules().set());
-    let hints = hints_of(&record, (ai, args.nodes.unwrap_or(args.think_time)));
+    let hints = hints_of(&record, (ai, args.budget()));
     if let Some(choice) = args.computer {
         record = reseated(record, choice, hints)?;
     }

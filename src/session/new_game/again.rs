@@ -5,7 +5,7 @@
 //! The line mode, the full-screen game's summary and the new-game screen
 //! all name it from here.
 
-use super::{Board, NewGame, Seating, THINK_TIME};
+use super::{Board, DEFAULT_BUDGET, NewGame, Seating};
 use crate::game::{DealChoice, Player, RuleSet};
 
 /// How to play a game again: what it is played on, and the command.
@@ -108,11 +108,10 @@ impl NewGame {
         }
         let budget = self.computer.budget;
         match (budget.nodes, budget.time) {
+            _ if budget == DEFAULT_BUDGET => {}
             (Some(nodes), _) => say("nodes", nodes.to_string()),
-            (None, Some(time)) if time != THINK_TIME => {
-                say("think-time", time.as_secs_f64().to_string());
-            }
-            (None, _) => {}
+            (None, Some(time)) => say("think-time", time.as_secs_f64().to_string()),
+            (None, None) => {}
         }
         if self.dealt_as() == DealChoice::Balanced {
             say("deal", DealChoice::Balanced.name().to_string());

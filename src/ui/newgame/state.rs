@@ -5,26 +5,27 @@
 //! game's own ([`Screen::command`]).
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use super::{Saved, VERSION};
 use crate::ai::{AiKind, Budget};
 use crate::game::{
     Deal, DealChoice, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, RuleSet,
 };
-use crate::session::{self, NewGame, RandomMap, Seating, THINK_TIME};
+use crate::session::{self, NewGame, RandomMap, Seating};
 use crate::ui::state::{Key, Target};
 
 pub(crate) use super::board::Board;
 
-/// How strong the computer plays: the time it may think per move.
+/// How strong the computer plays: the search nodes it may visit per move
+/// (no clock: the same seed plays the same game on every machine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Strength {
-    /// A tenth of a second a move.
+    /// 10,000 nodes a move.
     Easy,
-    /// A second a move (`play`'s default).
+    /// 200,000 nodes a move (`play`'s default,
+    /// [`DEFAULT_NODES`](session::DEFAULT_NODES)).
     Normal,
-    /// Five seconds a move.
+    /// 500,000 nodes a move.
     Strong,
 }
 
@@ -41,12 +42,28 @@ impl Strength {
         }
     }
 
-    /// The think time per move it stands for (`--think-time`).
-    pub(crate) fn think_time(self) -> Duration {
+    /// The search nodes per move it stands for (`--nodes`).
+    pub(crate) fn nodes(self) -> u64 {
         match self {
-            Strength::Easy => Duration::from_millis(100),
-            Strength::Normal => Duration::from_secs(1),
-            Strength::Strong => Duration::from_secs(5),
+            Strength::Easy => 10_000,
+            Strength::Normal => session::DEFAULT_NODES,
+            Strength::Strong => 500_000,
+        }
+    }
+
+    /// The budget per move it stands for.
+    pub(crate) fn budget(self) -> Budget {
+        Budget::nodes(self.nodes())
+    }
+
+    /// How long a round of six `chance` opponents takes at this strength
+    /// in Dice Wars, measured (release build, 2 cores, the median of five
+    /// rounds; docs/OPPONENTS.md), in words: the pace the screen states.
+    pub(crate) fn round(self) -> &'static str {
+        match self {
+            Strength::Easy => "0.2 s",
+            Strength::Normal => "3 s",
+            Strength::Strong => "4 s",
         }
     }
 }
@@ -353,8 +370,8 @@ impl Screen {
 
     /// The new game these choices make: the rule set's dice limit, the
     /// computer's opponent at its seats and for hints, thinking as long as
-    /// the strength says (hints with no computer seat as long as
-    /// [`THINK_TIME`]), and the seed.
+    /// the strength says (hints with no computer seat within
+    /// [`session::DEFAULT_BUDGET`]), and the seed.
     pub fn new_game(&self) -> NewGame {
         let board = match &self.board {
             Board::Side(side) => session::Board::Hexagons(*side),
@@ -364,9 +381,9 @@ impl Screen {
             }),
             Board::File(path) => session::Board::MapFile(path.clone()),
         };
-        let (seats, think) = match self.computers.is_empty() {
-            true => (Seating::Unsaid, THINK_TIME),
-            false => (Seating::These(self.computers), self.strength.think_time()),
+        let (seats, budget) = match self.computers.is_empty() {
+            true => (Seating::Unsaid, session::DEFAULT_BUDGET),
+            false => (Seating::These(self.computers), self.strength.budget()),
         };
         let mut new = NewGame::of(self.rules).with_seed(Some(self.seed));
         new.board = board;
@@ -374,7 +391,7 @@ impl Screen {
         new.first = self.first;
         new.computer.seats = seats;
         new.computer.ai = Some(self.ai);
-        new.computer.budget = Budget::time(think);
+        new.computer.budget = budget;
         new.practice = self.practice && self.dice();
         new.deal = self.deal;
         new

@@ -172,7 +172,7 @@ fn the_computer_and_its_strength() {
     assert!(
         s.command()
             .join(" ")
-            .contains("--think-time 0.1 --deal balanced")
+            .contains("--nodes 10000 --deal balanced")
     );
     go_to(&mut s, Field::Computer);
     s.key(Key::Right);
@@ -320,7 +320,7 @@ fn the_choices_make_a_new_game_named_by_its_own_command() {
     assert_eq!(
         s.command().join(" "),
         "--rules lol4 --seed 42 --size 5 --players 3 --first b --computer b,c --ai chance \
-         --think-time 0.1 --deal balanced"
+         --nodes 10000 --deal balanced"
     );
     // With no computer seat the strength plays no part: hints think as
     // long as a game of the command line's.

@@ -386,7 +386,11 @@ fn describe(screen: &Screen, field: Field) -> String {
             format!("{}, {}", screen.ai.name(), screen.strength.name())
         }
         Field::Computer => screen.ai.description().to_string(),
-        Field::Strength => format!("{} s a move", screen.strength.think_time().as_secs_f64()),
+        Field::Strength => format!(
+            "{} nodes: a round of six ~{}",
+            crate::text::group_digits(screen.strength.nodes()),
+            screen.strength.round()
+        ),
         Field::Seed => "type digits for a seed of your own".to_string(),
         Field::Practice => "on: undo may take back rolls".to_string(),
         Field::Deal => screen.deal_words().to_string(),

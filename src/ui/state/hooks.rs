@@ -8,8 +8,10 @@ use crate::game::{Move, Player, Position, Rules};
 pub struct Hint {
     /// The move.
     pub mv: Move,
-    /// Its rating in words, such as `won with best play (proven)` or
-    /// `score +12 (estimate)`.
+    /// Its rating in words, in one scale whoever rated it: a proven value
+    /// (`wins (proven)`, `loses (proven)`, `2-way tie (proven)`, `52% to
+    /// win (proven)`) or the rater's estimate, `best` (its choice), `good`
+    /// (less than a cell's worth behind) or `risky`.
     pub rating: String,
     /// Whether it is the move the computer would choose.
     pub best: bool,
@@ -34,9 +36,10 @@ pub struct Hint {
 /// impl HintProvider for StrategyHints {
 ///     fn hints(&mut self, rules: &Rules, position: &Position) -> Option<Vec<Hint>> {
 ///         let analysis = self.0.analyse(rules, position, self.1, true)?;
-///         Some(analysis.moves.iter()
+///         let words = verdict::verdicts(&analysis);
+///         Some(analysis.moves.iter().zip(words)
 ///             .enumerate()
-///             .map(|(i, m)| Hint { mv: m.mv, rating: words::rating(&m.rating), best: i == analysis.choice, chance: None })
+///             .map(|(i, (m, rating))| Hint { mv: m.mv, rating, best: i == analysis.choice, chance: None })
 ///             .collect())
 ///     }
 /// }

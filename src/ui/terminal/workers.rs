@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use super::super::state::{App, ComputerPlayer, Hint, HintProvider};
-use super::COMPUTER_PAUSE;
+use super::COMPUTER_PACE;
 use crate::game::{Move, Player, Position, Rules};
 use crate::session::{Answer, FellBack, Pool, Stamp, Thought, Ticket};
 
@@ -85,7 +85,7 @@ impl Thinking {
                 Answer::Ready(mv) => Thinking::Found {
                     position,
                     mv,
-                    at: since + COMPUTER_PAUSE,
+                    at: since + COMPUTER_PACE,
                 },
                 Answer::Dropped => Thinking::Idle,
                 Answer::Failed(why) => {

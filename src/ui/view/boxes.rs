@@ -59,7 +59,11 @@ const HELP_WIDTH: usize = 80;
 const MARKS: &str = "Marks: * can attack, @ marked, ! can be attacked; > and < the last attack's attacker and target (underlined)";
 
 /// The key of a game against the computer, and what it does.
-const COMPUTER_KEY: (&str, &str) = ("f", "fast-forward the computer's turn");
+const COMPUTER_KEY: (&str, &str) = (
+    "f",
+    "fast-forward: the computer's moves at once, without the half-second \
+     each attack shows for, up to your turn",
+);
 
 /// Every key, and what it does (with [`COMPUTER_KEY`] after `H` in a game
 /// against the computer).
@@ -162,7 +166,7 @@ fn help_parts(inner: usize, (replay, set, computer, cells): HelpFor) -> [Vec<Blo
     }
     if computer && !replay {
         keys.push(blank());
-        keys.push(wrap(HINT_WORDS, PLAIN, inner, 2));
+        keys.push(wrap(&cells.say(HINT_WORDS), PLAIN, inner, 2));
     }
     [rules, keys]
 }
@@ -173,10 +177,13 @@ const STOCK_NUMBERS: &str = "Numbers at the top: a 12·4+5 is a's 12 cells, her 
      in her stock; c out: c has no cell left.";
 
 /// What the hints' words mean.
-const HINT_WORDS: &str = "Hints: \"proven\" (exact) is worked out to the end with \
-     best play by both sides: won, lost, a tie, or a chance to win where dice \
-     roll; \"estimate\" is the computer's score after a look ahead, higher is \
-     better, no promise; a % before it is the chance the attack takes its target.";
+const HINT_WORDS: &str = "Hints come from the strongest computer that can rate \
+     the rules (chance where dice roll, perfect otherwise), whoever plays. \
+     \"best\": its choice; \"good\": less than one cell's worth \
+     behind it; \"risky\": further behind, by its look ahead, no promise. \
+     \"(proven)\": worked out to the end with best play by everyone: wins, \
+     loses, a tie, or a chance to win where dice roll. A % before the word is \
+     the chance the attack takes its target.";
 
 /// `blocks` put on pages of `per_page` lines: each block whole on a page
 /// where it fits, split where it is longer than a page.

@@ -83,17 +83,7 @@ pub(super) fn draw(
         frame.canvas().spans(x, y, end, line);
     }
     y += 1;
-    let mut items = items(app, &moves);
-    // Ratings too long for the panel say less (the legend and the help say
-    // what the words mean).
-    if items.iter().any(|i| i.text.chars().count() > panel) {
-        for item in &mut items {
-            item.text = item
-                .text
-                .replace(" with best play by both", "")
-                .replace(" with best play", "");
-        }
-    }
+    let items = items(app, &moves);
     if items.is_empty() || rows == 0 {
         return y;
     }

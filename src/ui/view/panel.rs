@@ -227,17 +227,17 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
 
 /// What the hints' ratings mean, from the longest to the shortest form.
 const LEGEND: [&str; 4] = [
-    "proven: with best play by both; estimate: higher is better",
-    "proven: best play; estimate: higher = better",
-    "estimate: higher is better (? help)",
+    "best: the computer's choice; good: nearly; risky: worse",
+    "best: its choice; good: nearly; risky: worse",
+    "best, good, risky: ? help",
     "? help: the words",
 ];
 
 /// What the hints' chances and ratings mean under rules that roll dice.
 const CHANCE_LEGEND: [&str; 4] = [
-    "%: the chance the attack takes its target; estimate: higher is better",
-    "%: chance of taking the target; estimate: higher is better",
-    "%: chance of taking it; estimate: higher is better",
+    "%: the chance the attack takes its target; best, good, risky: ? help",
+    "%: chance of taking the target; best, good, risky: ? help",
+    "%: chance of taking it; best, good, risky: ? help",
     "%=chance to take it (? help)",
 ];
 

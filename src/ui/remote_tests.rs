@@ -568,7 +568,10 @@ fn a_dropped_player_is_announced_on_every_screen_at_80x24() {
     let table = MemoryTable::new(11);
     let mut a = Screen::open(&table, Some(Player::A), (80, 24));
     let mut watcher = Screen::open(&table, None, (80, 24));
+    // Both screens up before the notice: a notice is news to the screens
+    // that follow the game when it comes.
     a.wait_for("a to move");
+    watcher.wait_for("a to move");
     table.notice("b disconnected, waiting");
     a.wait_for("b disconnected, waiting");
     watcher.wait_for("b disconnected, waiting");

@@ -336,15 +336,30 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     let position = app.position();
     let counts = position.board().cell_counts();
     let words = Cells::of(app.rules().map());
-    let players: Vec<Player> = Player::all(app.rules().players()).collect();
-    let tally: Vec<Line> = players
+    // Each player with cells and their count; the players with none
+    // together, so that seven players' end fits a small window.
+    let (holding, none): (Vec<Player>, Vec<Player>) =
+        Player::all(app.rules().players()).partition(|p| counts[usize::from(p.index())] > 0);
+    let mut tally: Vec<Line> = holding
         .iter()
-        .map(|p| {
-            let n = counts[usize::from(p.index())];
-            let comma = if Some(p) == players.last() { "" } else { "," };
-            vec![Span::plain(format!("{p}: {}{comma}", words.count(n)))]
+        .enumerate()
+        .map(|(i, p)| {
+            let n = words.count(counts[usize::from(p.index())]);
+            let after = match (i + 1 == holding.len(), none.is_empty()) {
+                (false, _) => ",",
+                (true, false) => ";",
+                (true, true) => "",
+            };
+            vec![Span::plain(format!("{p}: {n}{after}"))]
         })
         .collect();
+    if !none.is_empty() {
+        let letters: Vec<String> = none.iter().map(Player::to_string).collect();
+        tally.push(vec![Span::plain(format!(
+            "none for {}",
+            letters.join(", ")
+        ))]);
+    }
     let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];
     // A network game's next game is made elsewhere (in the lobby).
     if !app.is_networked() {

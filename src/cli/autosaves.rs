@@ -5,7 +5,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::UNIX_EPOCH;
 
 use crate::record::Date;
 
@@ -186,33 +186,13 @@ fn newest_in(dir: &Path, n: usize) -> io::Result<Vec<PathBuf>> {
 
 /// The record (`.txt`) in `dir` that changed last, if there is one.
 fn latest_in(dir: &Path) -> io::Result<Option<PathBuf>> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let mut latest: Option<(SystemTime, PathBuf)> = None;
-    for entry in entries {
-        let entry = entry?;
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "txt") || !entry.file_type()?.is_file() {
-            continue;
-        }
-        let modified = entry.metadata()?.modified().unwrap_or(UNIX_EPOCH);
-        if latest
-            .as_ref()
-            .is_none_or(|(time, last)| (modified, &path) > (*time, last))
-        {
-            latest = Some((modified, path));
-        }
-    }
-    Ok(latest.map(|(_, path)| path))
+    Ok(newest_in(dir, 1)?.into_iter().next())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, SystemTime};
 
     #[test]
     fn autosave_names_are_told_from_other_files() {

@@ -351,6 +351,22 @@ pub(crate) mod tests_support {
         let start = Position::start(&rules, board, Player::A).unwrap();
         App::new(rules, start, None)
     }
+
+    /// A two-player game on a 3x3 board after `n` moves, each the first
+    /// of the list (fewer if the game ends first).
+    pub(crate) fn long_game(n: usize) -> App {
+        let rules = Rules::classic(3, 2, 3).unwrap();
+        let board = "a-3 b-1 a-2 / b-3 a-1 b-2 / a-3 b-2 a-1".parse().unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let mut a = App::new(rules, start, None);
+        for _ in 0..n {
+            if a.winners().is_some() {
+                break;
+            }
+            a.click(Target::Menu(0));
+        }
+        a
+    }
 }
 
 mod keys;

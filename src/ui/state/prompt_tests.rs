@@ -2,9 +2,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::super::tests_support::app;
+use super::super::tests_support::{app, long_game};
 use super::super::{App, Effect, Key, Overlay, Record, Target};
-use crate::game::{Player, Position, Rules};
+use crate::game::Player;
 use crate::record::Seat;
 use crate::session::Store;
 
@@ -187,21 +187,6 @@ fn saving_is_off_in_a_network_game_and_in_a_replay() {
         replay.message(),
         Some("A replay is not saved: c continues the game from here.")
     );
-}
-
-/// A two-player game on a 3x3 board after `n` moves picked by a fixed rule.
-fn long_game(n: usize) -> App {
-    let rules = Rules::classic(3, 2, 3).unwrap();
-    let board = "a-3 b-1 a-2 / b-3 a-1 b-2 / a-3 b-2 a-1".parse().unwrap();
-    let start = Position::start(&rules, board, Player::A).unwrap();
-    let mut a = App::new(rules, start, None);
-    for _ in 0..n {
-        if a.winners().is_some() {
-            break;
-        }
-        a.click(Target::Menu(0));
-    }
-    a
 }
 
 #[test]

@@ -272,3 +272,27 @@ fn the_last_attack_stays_marked_on_hexagons_after_it_is_played() {
         );
     }
 }
+
+/// Dice Wars over, one of seven holding every territory, at 80x24: the
+/// six with none are named together, every letter of them shown (the end
+/// box once ran off the window with a line a player each).
+#[test]
+fn seven_players_end_names_the_six_with_none_together() {
+    let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 7, 8).unwrap();
+    let board = "e-3 e-1 / e-2 e-1".parse().unwrap();
+    let Ok(start) = Position::start(&rules, board, Player::new(4).unwrap()) else {
+        panic!("a board held by one player starts");
+    };
+    let a = App::new(rules, start, Some(5));
+    assert!(a.winners().is_some(), "the game is over");
+    let text = render(&a, 80, 24, false).text();
+    let tally: String = text
+        .lines()
+        .skip_while(|l| !l.contains("e: 4 cells;"))
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    for letter in ["for a,", " b,", " c,", " d,", " f,", " g "] {
+        assert!(tally.contains(letter), "{letter:?} in\n{text}");
+    }
+}

@@ -353,13 +353,21 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
             vec![Span::plain(format!("{p}: {n}{after}"))]
         })
         .collect();
-    if !none.is_empty() {
-        let letters: Vec<String> = none.iter().map(Player::to_string).collect();
-        tally.push(vec![Span::plain(format!(
-            "none for {}",
-            letters.join(", ")
-        ))]);
-    }
+    // Each letter a word of its own, so that a long list wraps.
+    let nobody: Vec<Line> = none
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let text = match (i, i + 1 == none.len()) {
+                (0, true) => format!("none for {p}"),
+                (0, false) => format!("none for {p},"),
+                (_, true) => p.to_string(),
+                (_, false) => format!("{p},"),
+            };
+            vec![Span::plain(text)]
+        })
+        .collect();
+    tally.extend(nobody);
     let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];
     // A network game's next game is made elsewhere (in the lobby).
     if !app.is_networked() {

@@ -33,6 +33,17 @@ fn numbers(screen: &str) -> Vec<(char, Option<Numbers>)> {
         .collect()
 }
 
+/// The game of `args` in a `rows` x `cols` window, and its first screen
+/// once the players' numbers show.
+fn first_screen(args: &[&str], rows: u16, cols: u16) -> (Pty, String) {
+    let mut game = Pty::start_sized(args, &[], rows, cols);
+    game.wait_for("a to move");
+    game.wait_for("·");
+    game.settle();
+    let screen = game.contents();
+    (game, screen)
+}
+
 /// A game against six computers, at 80x24 and 120x40: the seven players'
 /// numbers on one line, the cursor's territory on the first.
 #[test]
@@ -48,11 +59,7 @@ fn every_players_largest_group_and_stock_at_80x24_and_120x40() {
         "--no-autosave",
     ];
     for (rows, cols) in [(24, 80), (40, 120)] {
-        let mut game = Pty::start_sized(&args, &[], rows, cols);
-        game.wait_for("a to move");
-        game.wait_for("·");
-        game.settle();
-        let screen = game.contents();
+        let (mut game, screen) = first_screen(&args, rows, cols);
         let players = numbers(&screen);
         let letters: String = players.iter().map(|p| p.0).collect();
         assert_eq!(letters, "abcdefg", "{cols}x{rows}:\n{screen}");
@@ -91,14 +98,12 @@ fn a_two_player_map_file_plays_with_two_players() {
         "dicewars",
         "--map",
         "maps/original-30.map",
+        "--seed",
+        "5",
         "--no-autosave",
     ];
     for (rows, cols) in [(24, 80), (40, 120)] {
-        let mut game = Pty::start_sized(&args, &[], rows, cols);
-        game.wait_for("a to move");
-        game.wait_for("·");
-        game.settle();
-        let screen = game.contents();
+        let (mut game, screen) = first_screen(&args, rows, cols);
         let players = numbers(&screen);
         assert_eq!(players.len(), 2, "{screen}");
         assert!(players.iter().all(|p| p.1.is_some()), "{screen}");

@@ -59,6 +59,10 @@ mod write;
 #[path = "record_tests.rs"]
 mod tests;
 
+#[cfg(test)]
+#[path = "record_errors_tests.rs"]
+mod errors_tests;
+
 pub use date::{Date, DateError};
 pub use error::{RecordError, RecordErrorKind};
 pub use seat::{ParseSeatError, Seat};

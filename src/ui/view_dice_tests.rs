@@ -285,14 +285,24 @@ fn seven_players_end_names_the_six_with_none_together() {
     };
     let a = App::new(rules, start, Some(5));
     assert!(a.winners().is_some(), "the game is over");
-    let text = render(&a, 80, 24, false).text();
-    let tally: String = text
-        .lines()
-        .skip_while(|l| !l.contains("e: 4 cells;"))
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ");
-    for letter in ["for a,", " b,", " c,", " d,", " f,", " g "] {
-        assert!(tally.contains(letter), "{letter:?} in\n{text}");
+    // The box as beside a map at 80x24, at the window's right edge with
+    // 20 columns inside (the list, one word, made the box wider and the
+    // edge cut it at d), and as beside this board.
+    for (x, end) in [(56, 80), (0, 80)] {
+        let mut frame = Frame::new(80, 24);
+        super::boxes::end_box(&mut frame, &a, x, end, 0);
+        let text = frame.text();
+        let tally: String = text
+            .lines()
+            .skip_while(|l| !l.contains("e: 4 cells;"))
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for letter in ["for a,", " b,", " c,", " d,", " f,", " g "] {
+            assert!(
+                tally.contains(letter),
+                "{letter:?} in a box {x}-{end}:\n{text}"
+            );
+        }
     }
 }

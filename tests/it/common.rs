@@ -8,6 +8,17 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 
+/// Issue 36's game: Dice Wars against six computers, seed 5 (the
+/// options after the command).
+pub const DICE_WARS_VS_SIX: [&str; 6] = [
+    "--rules",
+    "dicewars",
+    "--computer",
+    "b,c,d,e,f,g",
+    "--seed",
+    "5",
+];
+
 /// The project's root, where the binary runs.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

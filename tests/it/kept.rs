@@ -17,16 +17,8 @@ fn line_mode(data: &std::path::Path, args: &[&str], input: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The game: Dice Wars against six computers, seed 5; `8` is an
-/// attack held (16 -> 13), then `u`.
-const DICE_WARS: [&str; 6] = [
-    "--rules",
-    "dicewars",
-    "--computer",
-    "b,c,d,e,f,g",
-    "--seed",
-    "5",
-];
+/// The game; `8` is an attack held (16 -> 13), then `u`.
+use crate::common::DICE_WARS_VS_SIX as DICE_WARS;
 
 #[test]
 fn a_roll_once_shown_stands_against_the_computer_unless_practice() {

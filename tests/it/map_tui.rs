@@ -5,16 +5,7 @@
 
 use crate::pty::Pty;
 
-/// The seeded game: Dice Wars against six computers.
-const GAME: [&str; 7] = [
-    "play",
-    "--rules",
-    "dicewars",
-    "--computer",
-    "b,c,d,e,f,g",
-    "--seed",
-    "5",
-];
+use crate::common::DICE_WARS_VS_SIX;
 
 /// The screen's rows as characters.
 fn rows(screen: &str) -> Vec<Vec<char>> {
@@ -77,7 +68,8 @@ fn first_attack(screen: &str) -> (usize, usize) {
 
 /// Plays the first attack by clicks at `cols` x `rows`.
 fn click_an_attack(rows_: u16, cols: u16) {
-    let mut game = Pty::start_sized(&GAME, &[], rows_, cols);
+    let args: Vec<&str> = ["play"].into_iter().chain(DICE_WARS_VS_SIX).collect();
+    let mut game = Pty::start_sized(&args, &[], rows_, cols);
     game.wait_for("a to move");
     game.wait_for("Moves");
     game.settle();

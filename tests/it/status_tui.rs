@@ -48,16 +48,11 @@ fn first_screen(args: &[&str], rows: u16, cols: u16) -> (Pty, String) {
 /// numbers on one line, the cursor's territory on the first.
 #[test]
 fn every_players_largest_group_and_stock_at_80x24_and_120x40() {
-    let args = [
-        "play",
-        "--rules",
-        "dicewars",
-        "--computer",
-        "b,c,d,e,f,g",
-        "--seed",
-        "5",
-        "--no-autosave",
-    ];
+    let args: Vec<&str> = ["play"]
+        .into_iter()
+        .chain(crate::common::DICE_WARS_VS_SIX)
+        .chain(["--no-autosave"])
+        .collect();
     for (rows, cols) in [(24, 80), (40, 120)] {
         let (mut game, screen) = first_screen(&args, rows, cols);
         let players = numbers(&screen);

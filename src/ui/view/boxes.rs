@@ -4,13 +4,14 @@
 //! wrap, and what it covers is cleared, so no fragment of the screen below
 //! shows beside it.
 
+use ratatui::layout::{Constraint, Rect};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{self, Padding};
 
 use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
-use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, bold};
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, bold, len};
 use super::layout::{Field, fit, flow, wrap};
 use crate::game::{MapKind, Player, RuleSet, Supply};
 use crate::ui::words::{Cells, game_over_plain, result};
@@ -27,17 +28,10 @@ const ASCII: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
-/// Draws `lines` in a box `w` columns wide with its top-left corner at
-/// (`x`, `y`) (ratatui's [`widgets::Block`], over the area cleared first); the text
-/// has `w - 4` columns; a click on one of its `buttons` is that button's key.
-fn draw_box(
-    frame: &mut Frame,
-    (x, y): (usize, usize),
-    w: usize,
-    lines: &[Line<'static>],
-    buttons: &[Button],
-) {
-    let area = frame.rect(x, y, w, lines.len() + 2);
+/// Draws `lines` in a box over `area` (ratatui's [`widgets::Block`], over
+/// the area cleared first), the text two columns narrower on each side; a
+/// click on one of its `buttons` is that button's key.
+fn draw_box(frame: &mut Frame, area: Rect, lines: &[Line<'static>], buttons: &[Button]) {
     frame.clear(area);
     let block = widgets::Block::bordered()
         .border_set(ASCII)
@@ -48,7 +42,8 @@ fn draw_box(
 }
 
 /// Draws a box `w` columns wide around `lines` in the middle of rows
-/// `top..top + rows`, and clears those of its rows across the whole window.
+/// `top..top + rows` (ratatui's centring), and clears those of its rows
+/// across the whole window.
 fn centred(
     frame: &mut Frame,
     (lines, buttons): (&[Line<'static>], &[Button]),
@@ -56,13 +51,17 @@ fn centred(
     top: usize,
     rows: usize,
 ) {
-    let fw = usize::from(frame.width());
-    let w = w.min(fw);
-    let h = lines.len() + 2;
-    let x = fw.saturating_sub(w) / 2;
-    let y = top + rows.saturating_sub(h) / 2;
-    frame.clear(frame.rect(0, y, fw, h));
-    draw_box(frame, (x, y), w, lines, buttons);
+    let band = frame.rect(0, top, usize::from(frame.width()), rows);
+    let area = band.centered(
+        Constraint::Length(len(w)),
+        Constraint::Length(len(lines.len() + 2)),
+    );
+    frame.clear(Rect {
+        x: band.x,
+        width: band.width,
+        ..area
+    });
+    draw_box(frame, area, lines, buttons);
 }
 
 /// The widest help box, in columns.
@@ -406,7 +405,12 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
     let labels: Vec<Line> = buttons.iter().map(|b| b.span().into()).collect();
     lines.extend(flow(&labels.iter().collect::<Vec<_>>(), "   ", inner, 0));
     let w = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
-    draw_box(frame, (x, y), w, &lines, &buttons);
+    draw_box(
+        frame,
+        frame.rect(x, y, w, lines.len() + 2),
+        &lines,
+        &buttons,
+    );
     y + lines.len() + 2
 }
 

@@ -17,6 +17,12 @@ pub const PLAIN: Style = Style::new();
 /// Bold.
 pub const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
 
+/// A length or place in characters as ratatui takes it (the largest where
+/// it is larger).
+pub(super) fn len(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
 /// `style` whole: drawn over a character, it replaces that character's
 /// style rather than adding to it (no colour: the terminal's own).
 pub(super) fn whole(style: Style) -> Style {
@@ -194,8 +200,7 @@ impl Frame {
     /// The area of `w` x `h` characters from (`x`, `y`), cut to the
     /// screen.
     pub(super) fn rect(&self, x: usize, y: usize, w: usize, h: usize) -> Rect {
-        let n = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
-        Rect::new(n(x), n(y), n(w), n(h)).intersection(self.buffer.area)
+        Rect::new(len(x), len(y), len(w), len(h)).intersection(self.buffer.area)
     }
 
     /// Draws `widget` in `area` (cut to the screen).

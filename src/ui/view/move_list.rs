@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListItem};
 
 use super::super::state::{App, Key, Target};
-use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, bold, set};
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, bold, len, set};
 use super::layout::longest;
 use crate::game::Move;
 use crate::ui::words::percent;
@@ -172,11 +172,6 @@ pub(super) fn draw(
 /// The buttons that turn the pages of a long list.
 const PAGE_UP: Button = Button::new("[ PgUp ]", Key::PageUp);
 const PAGE_DOWN: Button = Button::new("[ PgDn: more ]", Key::PageDown);
-
-/// A length in characters as a layout's constraint takes it.
-fn len(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
-}
 
 /// The page shown: the one with the moves a typed digit could become, else
 /// the one turned to, else the one with the marked cell's first attack.

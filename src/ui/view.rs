@@ -36,6 +36,7 @@ use bars::{footer, message, status};
 pub use board::min_size;
 use board::{BOARD_X, BoardWidget, Drawing, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, save_prompt, too_small};
+use frame::len;
 pub use frame::{BOLD, Color, Frame, Glyph, HitMap, Modifier, PLAIN, Style, set};
 use map_view::{Look, Marks};
 use panel::panel;
@@ -108,11 +109,6 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         Overlay::None => {}
     }
     frame
-}
-
-/// A length in characters as a layout's constraint takes it.
-fn len(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 /// What the help is for.

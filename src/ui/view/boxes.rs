@@ -52,16 +52,14 @@ fn centred(
     rows: usize,
 ) {
     let band = frame.rect(0, top, usize::from(frame.width()), rows);
-    let area = band.centered(
-        Constraint::Length(len(w)),
-        Constraint::Length(len(lines.len() + 2)),
+    let h = Constraint::Length(len(lines.len() + 2));
+    frame.clear(band.centered_vertically(h));
+    draw_box(
+        frame,
+        band.centered(Constraint::Length(len(w)), h),
+        lines,
+        buttons,
     );
-    frame.clear(Rect {
-        x: band.x,
-        width: band.width,
-        ..area
-    });
-    draw_box(frame, area, lines, buttons);
 }
 
 /// The widest help box, in columns.

@@ -2,9 +2,11 @@
 //! bar, shortened or left out by priority and flowed over a few lines, and
 //! words or items wrapped onto as many lines as they need. Pure functions.
 
+use std::borrow::Cow;
+
 use ratatui::text::{Line, Span};
 
-use super::frame::Style;
+use super::frame::{Style, bold};
 
 /// One field of a bar: the same information in forms from the longest to
 /// the shortest. Fields give way by priority: the highest first.
@@ -103,6 +105,18 @@ pub(super) fn fit(fields: &[Field], sep: &str, width: usize, lines: usize) -> Ve
 pub(super) fn longest(forms: Vec<Line<'static>>, width: usize) -> Line<'static> {
     let fitted = fit(&[Field::new(1, forms).required()], "", width, 1);
     fitted.into_iter().next().unwrap_or_default()
+}
+
+/// The longest of `forms` that fits `width` columns, in bold: a heading
+/// that gives way.
+pub(super) fn heading<S>(forms: impl IntoIterator<Item = S>, width: usize) -> Line<'static>
+where
+    S: Into<Cow<'static, str>>,
+{
+    longest(
+        forms.into_iter().map(|f| Line::from(bold(f))).collect(),
+        width,
+    )
 }
 
 /// The fields in their `chosen` forms (`None`: left out) flowed onto lines,

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListItem};
 
 use super::super::state::{App, Key, Target};
-use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, bold, len, set};
-use super::layout::longest;
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, len, set};
+use super::layout::heading;
 use crate::game::Move;
 use crate::ui::words::percent;
 
@@ -39,9 +39,9 @@ pub(super) fn candidates(n: usize, count: usize) -> Option<(usize, usize)> {
 
 /// The heading while a number is typed: the digits, what Enter plays and
 /// the moves another digit reaches, from the longest form to the shortest.
-fn typing_heading(digits: &str, count: usize) -> Vec<Line<'static>> {
+fn typing_heading(digits: &str, count: usize) -> Vec<String> {
     let Ok(n) = digits.parse::<usize>() else {
-        return vec![Line::from(bold(format!("Move {digits}_")))];
+        return vec![format!("Move {digits}_")];
     };
     let more = candidates(n, count).map_or(String::new(), |(first, last)| {
         if first == last {
@@ -55,9 +55,7 @@ fn typing_heading(digits: &str, count: usize) -> Vec<Line<'static>> {
         format!("{n}_: Enter plays {n}{more}"),
         format!("{n}_: Enter = {n}{}", more.replace(", or a digit:", " or")),
     ]
-    .into_iter()
-    .map(|text| Line::from(bold(text)))
-    .collect()
+    .into()
 }
 
 /// Draws the heading and the list of moves from row `y`, in at most
@@ -69,19 +67,17 @@ pub(super) fn draw(
     (x, end): (usize, usize),
     mut y: usize,
     rows: usize,
-    heading: &[&'static str],
+    title: &[&'static str],
 ) -> usize {
     let panel = end.saturating_sub(x);
     let moves = app.shown_moves();
     let digits = app.digits();
-    let heading = if digits.is_empty() {
-        heading.iter().map(|h| Line::from(bold(*h))).collect()
+    let title = if digits.is_empty() {
+        heading(title.iter().copied(), panel)
     } else {
-        typing_heading(digits, moves.len())
+        heading(typing_heading(digits, moves.len()), panel)
     };
-    frame
-        .canvas()
-        .line(x, y, end, &longest(heading, panel), &[]);
+    frame.canvas().line(x, y, end, &title, &[]);
     y += 1;
     let items = items(app, &moves);
     if items.is_empty() || rows == 0 {
@@ -259,7 +255,7 @@ mod tests {
 
     #[test]
     fn the_typing_heading_says_what_enter_and_a_digit_do() {
-        let text = |h: Vec<Line>| h[0].spans[0].content.to_string();
+        let text = |h: Vec<String>| h[0].clone();
         assert_eq!(
             text(typing_heading("1", 20)),
             "Typed 1_: Enter plays 1, or a digit: 10-19"

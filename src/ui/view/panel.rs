@@ -6,8 +6,8 @@ use ratatui::text::{Line, Span};
 use super::super::state::{App, Key, Target};
 use super::board::BOARD_Y;
 use super::boxes::end_box;
-use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, Style, bold};
-use super::layout::{flow, longest, wrap};
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, Style};
+use super::layout::{flow, heading, longest, wrap};
 use super::move_list;
 use super::roll_view::roll;
 use crate::game::{Move, Player};
@@ -119,14 +119,12 @@ pub(super) fn buttons_row(
 fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, bottom: usize) {
     let width = end.saturating_sub(x);
     let (at, len) = app.replay_at();
-    let heading = vec![
-        Line::from(bold(format!("Replay: move {at} of {len}"))),
-        Line::from(bold(format!("Replay {at}/{len}"))),
+    let title = [
+        format!("Replay: move {at} of {len}"),
+        format!("Replay {at}/{len}"),
     ];
     let mut y = top;
-    frame
-        .canvas()
-        .line(x, y, end, &longest(heading, width), &[]);
+    frame.canvas().line(x, y, end, &heading(title, width), &[]);
     y += 1;
     let play = if app.playing() {
         "[ p: pause ]"
@@ -142,13 +140,12 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
     y += buttons_row(frame, &buttons, x, y, width);
     y += 1;
     if y + 1 < bottom {
-        let heading = [
+        let title = [
             "Log (click a move to go there)",
             "Log (click a move)",
             "Log",
         ];
-        let heading = longest(heading.map(|h| Line::from(bold(h))).to_vec(), width);
-        frame.canvas().line(x, y, end, &heading, &[]);
+        frame.canvas().line(x, y, end, &heading(title, width), &[]);
         y += 1;
         replay_log(frame, app, x + 1, end, y, bottom);
     }
@@ -292,7 +289,7 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
     let mut lines: Vec<Line> = entries[first..=last].concat();
     lines.truncate(room);
     let n = log.len();
-    let heading: Vec<String> = if first == 0 && last + 1 == n {
+    let title: Vec<String> = if first == 0 && last + 1 == n {
         vec!["Log".into()]
     } else if last + 1 == n {
         vec![
@@ -308,11 +305,9 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
             format!("Log {a}-{b}/{n}"),
         ]
     };
-    let heading = heading.into_iter().map(|h| Line::from(bold(h))).collect();
     let width = end.saturating_sub(x - 1);
-    frame
-        .canvas()
-        .line(x - 1, heading_y, end, &longest(heading, width), &[]);
+    let title = heading(title, width);
+    frame.canvas().line(x - 1, heading_y, end, &title, &[]);
     frame.paragraph(
         frame.rect(x, y, end.saturating_sub(x), lines.len()),
         &lines,

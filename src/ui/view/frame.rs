@@ -156,11 +156,6 @@ impl Frame {
         self.buffer.area
     }
 
-    /// The characters drawn, as ratatui holds them.
-    pub fn buffer(&self) -> &Buffer {
-        &self.buffer
-    }
-
     /// The characters drawn and what a click on each hits.
     pub fn into_parts(self) -> (Buffer, HitMap) {
         (self.buffer, self.hits)

@@ -10,8 +10,11 @@
 //! `panel` draws the moves (`move_list`, ratatui lists), the roll
 //! (`roll_view`), a replay and the log beside it; `bars` the status and key
 //! bars (paragraphs); `boxes` the boxes over the game (blocks over a
-//! clear); `layout` fits text that gives way by priority; all on a
-//! `frame`.
+//! clear, centred by ratatui); all on a `frame`, whose hit map is filled
+//! as they draw (a button's span marks its key where it lands). The text
+//! is ratatui's `Line`s and `Span`s; `layout` keeps the game's own rule:
+//! fields that give way by priority, and wrapping that never cuts a
+//! number.
 
 mod bars;
 mod board;

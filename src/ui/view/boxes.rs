@@ -289,12 +289,8 @@ pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
         "Quit this game?"
     };
     let mut lines = vec![Line::from(bold(question)), Line::default()];
-    lines.extend(flow(
-        &[&buttons[0].span().into(), &buttons[1].span().into()],
-        "   ",
-        fw.saturating_sub(4),
-        0,
-    ));
+    let labels = buttons.map(|b| b.span().into());
+    lines.extend(flow(&labels, "   ", fw.saturating_sub(4), 0));
     let w = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
     centred(frame, (&lines, &buttons), w, 0, usize::from(frame.height()));
 }
@@ -395,13 +391,13 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
         2,
     ));
     lines.extend(wrap(&result(winners), BOLD, inner, 2));
-    lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
+    lines.extend(flow(&tally, " ", inner, 0));
     for note in app.end_notes() {
         lines.extend(wrap(&note, PLAIN, inner, 2));
     }
     lines.push(Line::default());
     let labels: Vec<Line> = buttons.iter().map(|b| b.span().into()).collect();
-    lines.extend(flow(&labels.iter().collect::<Vec<_>>(), "   ", inner, 0));
+    lines.extend(flow(&labels, "   ", inner, 0));
     let w = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
     draw_box(
         frame,
@@ -455,7 +451,7 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
                     }
                 })
                 .collect();
-            flow(&items.iter().collect::<Vec<_>>(), " ", room, 0)
+            flow(&items, " ", room, 0)
         })
         .collect();
     let top = h.saturating_sub(lines.len()) / 2;

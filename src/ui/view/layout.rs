@@ -139,8 +139,7 @@ fn lay_out(
             Some((shown, f.hidden))
         })
         .collect();
-    let items: Vec<(&Line<'static>, bool)> = items.iter().map(|(l, h)| (l, *h)).collect();
-    flow_hidden(&items, sep, width, 0)
+    flow_hidden(items.iter().map(|(l, h)| (l, *h)), sep, width, 0)
 }
 
 /// How far `out` is from fitting `lines` lines of `width` columns: the
@@ -163,18 +162,17 @@ fn overflow(out: &[Line], width: usize, lines: usize) -> usize {
 /// `sep`, starting a new line (indented by `indent`) where the next one
 /// does not fit; an item wider than a line gets a line of its own.
 pub(super) fn flow(
-    items: &[&Line<'static>],
+    items: &[Line<'static>],
     sep: &str,
     width: usize,
     indent: usize,
 ) -> Vec<Line<'static>> {
-    let items: Vec<(&Line<'static>, bool)> = items.iter().map(|&item| (item, false)).collect();
-    flow_hidden(&items, sep, width, indent)
+    flow_hidden(items.iter().map(|item| (item, false)), sep, width, indent)
 }
 
 /// Like [`flow`], the separator before a hidden item blank.
-fn flow_hidden(
-    items: &[(&Line<'static>, bool)],
+fn flow_hidden<'a>(
+    items: impl IntoIterator<Item = (&'a Line<'static>, bool)>,
     sep: &str,
     width: usize,
     indent: usize,
@@ -182,7 +180,7 @@ fn flow_hidden(
     let sep_width = sep.chars().count();
     let mut out: Vec<Line<'static>> = Vec::new();
     let mut used = 0;
-    for &(item, hidden) in items {
+    for (item, hidden) in items {
         let w = item.width();
         match out.last_mut() {
             Some(line) if line.spans.is_empty() => {}
@@ -230,8 +228,7 @@ pub(super) fn wrap(text: &str, style: Style, width: usize, indent: usize) -> Vec
                 .collect::<Vec<_>>()
         })
         .collect();
-    let items: Vec<&Line> = words.iter().collect();
-    flow(&items, " ", width, indent)
+    flow(&words, " ", width, indent)
 }
 
 /// The words of `text` that a line may not break between joined into one:

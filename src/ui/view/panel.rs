@@ -108,7 +108,7 @@ pub(super) fn buttons_row(
     width: usize,
 ) -> usize {
     let lines: Vec<Line> = buttons.iter().map(|b| Line::from(b.span())).collect();
-    let rows = flow(&lines.iter().collect::<Vec<_>>(), " ", width, 0);
+    let rows = flow(&lines, " ", width, 0);
     frame.paragraph(frame.rect(x, y, width, rows.len()), &rows, buttons);
     rows.len()
 }

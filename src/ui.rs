@@ -17,8 +17,9 @@
 //!   program for the computer's moves and hints (`hooks`); the game keeps
 //!   itself through its session's store after every change;
 //! - [`view`]: a pure renderer from that state and a window size to a grid
-//!   of styled characters (`frame`), laid out by `layout` (fields that give
-//!   way by priority, wrapped text), with the status and key bars in `bars`
+//!   of styled characters and the map of what a click hits (`frame`), its
+//!   text ratatui's, its fields giving way by priority (`layout`), with the
+//!   status and key bars in `bars`
 //!   and the boxes over the game (help, quit, game over) in `boxes`, the
 //!   roll in `roll_view`, and a map of territories drawn by `map_view`;
 //! - `terminal`: the thin driver that owns the terminal, waits for events,

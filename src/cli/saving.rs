@@ -106,16 +106,8 @@ impl Saver {
     /// Keeps the game in `path` until it is over.
     pub(super) fn autosave(path: PathBuf) -> Saver {
         Saver {
-            path,
             autosave: true,
-            failure: Arc::default(),
-            new: false,
-            kept: None,
-            guard: Arc::default(),
-            written: Arc::default(),
-            history: None,
-            finished: Arc::default(),
-            replaces: None,
+            ..Saver::file(path)
         }
     }
 

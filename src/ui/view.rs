@@ -10,8 +10,11 @@
 //! `panel` draws the moves (`move_list`, ratatui lists), the roll
 //! (`roll_view`), a replay and the log beside it; `bars` the status and key
 //! bars (paragraphs); `boxes` the boxes over the game (blocks over a
-//! clear); `layout` fits text that gives way by priority; all on a
-//! `frame`.
+//! clear, centred by ratatui); all on a `frame`, whose hit map is filled
+//! as they draw (a button's span marks its key where it lands). The text
+//! is ratatui's `Line`s and `Span`s; `layout` keeps the game's own rule:
+//! fields that give way by priority, and wrapping that never cuts a
+//! number.
 
 mod bars;
 mod board;
@@ -36,6 +39,7 @@ use bars::{footer, message, status};
 pub use board::min_size;
 use board::{BOARD_X, BoardWidget, Drawing, PANEL_GAP, PANEL_MAX};
 use boxes::{confirm_quit, help, save_prompt, too_small};
+use frame::len;
 pub use frame::{BOLD, Color, Frame, Glyph, HitMap, Modifier, PLAIN, Style, set};
 use map_view::{Look, Marks};
 use panel::panel;
@@ -108,11 +112,6 @@ pub fn render(app: &App, width: u16, height: u16, color: bool) -> Frame {
         Overlay::None => {}
     }
     frame
-}
-
-/// A length in characters as a layout's constraint takes it.
-fn len(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 /// What the help is for.

@@ -29,9 +29,12 @@ mod maps_cli;
 mod memory_cli;
 #[cfg(unix)]
 mod new_game_tui;
+mod numbers_cli;
 mod pictures;
 mod properties;
 mod records;
+mod records_reading;
+mod records_saving;
 #[cfg(unix)]
 mod records_tui;
 mod replay_html;
@@ -50,6 +53,7 @@ mod status_tui;
 mod survey_cli;
 #[cfg(unix)]
 mod tui;
+mod usage_cli;
 mod widths;
 
 /// Proptest's settings for `cases` cases, with the failures it finds kept

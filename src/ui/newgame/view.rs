@@ -4,7 +4,10 @@
 //! the choices stand for, the rest of a long summary) give way first when
 //! the window is short.
 
+use std::borrow::Cow;
+
 use ratatui::backend::FromCrossterm as _;
+use ratatui::text::{Line, Span};
 
 use super::state::{Board, Field, Part, Screen, target};
 use crate::game::Player;
@@ -27,14 +30,14 @@ const WIDE: usize = 100;
 /// The narrowest window the screen is drawn in.
 pub(crate) const MIN_WIDTH: u16 = 60;
 
-/// A piece of a line: its text, its style, what a click on it hits.
-type Piece = (String, Style, Option<Target>);
-
-/// A line of the screen and how soon it gives way (0: never; higher:
+/// A line of the screen (ratatui's text, from column `at`), what a click
+/// on each of its spans hits, and how soon it gives way (0: never; higher:
 /// sooner).
 struct Row {
     at: usize,
-    pieces: Vec<Piece>,
+    line: Line<'static>,
+    /// What a click on each span of `line` hits, span by span.
+    hits: Vec<Option<Target>>,
     gives_way: u8,
     /// Whether it is a line of the command, which is shown whole or not
     /// at all.
@@ -45,6 +48,34 @@ struct Row {
     /// For a line whose description goes on below: its last piece cut
     /// short with `…`, shown if those lines give way.
     cut: Option<String>,
+}
+
+impl Row {
+    /// An empty row from column `at`, that gives way at `gives_way`.
+    fn new(at: usize, gives_way: u8) -> Row {
+        Row {
+            at,
+            line: Line::default(),
+            hits: Vec::new(),
+            gives_way,
+            command: false,
+            more: false,
+            cut: None,
+        }
+    }
+
+    /// This row with `text` in `style` after what it holds, a click on it
+    /// hitting `hit`.
+    fn with(
+        mut self,
+        text: impl Into<Cow<'static, str>>,
+        style: Style,
+        hit: Option<Target>,
+    ) -> Row {
+        self.line.push_span(Span::styled(text, style));
+        self.hits.push(hit);
+        self
+    }
 }
 
 const FOCUS: Style = BOLD.add_modifier(Modifier::REVERSED);
@@ -83,8 +114,8 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
     }
     if !rows.iter().any(|r| r.more) {
         for row in &mut rows {
-            if let (Some(cut), Some(last)) = (row.cut.take(), row.pieces.last_mut()) {
-                last.0 = cut;
+            if let (Some(cut), Some(last)) = (row.cut.take(), row.line.spans.last_mut()) {
+                last.content = cut.into();
             }
         }
     }
@@ -104,8 +135,8 @@ pub fn render(screen: &Screen, width: u16, height: u16, color: bool) -> Frame {
     let left = w.saturating_sub(WIDE) / 2;
     for (y, row) in rows.iter().enumerate() {
         let (y, mut x) = (top + y, left + row.at);
-        for (text, style, hit) in &row.pieces {
-            let after = frame.canvas().write(x, y, w, text, *style);
+        for (span, hit) in row.line.iter().zip(&row.hits) {
+            let after = frame.canvas().write(x, y, w, &span.content, span.style);
             if let Some(hit) = hit {
                 frame.canvas().mark(x, y, after - x, *hit);
             }
@@ -155,28 +186,13 @@ fn fit(text: &str, width: usize) -> String {
 
 /// Every line the screen would show, were the window tall enough.
 fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
-    let blank = |gives_way| Row {
-        at: 0,
-        pieces: Vec::new(),
-        gives_way,
-        command: false,
-        more: false,
-        cut: None,
-    };
     let paint = |player: Player| Style {
         fg: color.then(|| Color::from_crossterm(player_color(player))),
         ..BOLD
     };
     let mut rows = vec![
-        Row {
-            at: LEFT,
-            pieces: vec![("Dice of Doom: a new game".into(), BOLD, None)],
-            gives_way: 0,
-            command: false,
-            more: false,
-            cut: None,
-        },
-        blank(2),
+        Row::new(LEFT, 0).with("Dice of Doom: a new game", BOLD, None),
+        Row::new(0, 2),
     ];
     let focused = screen.focused();
     for (index, field) in screen.fields().into_iter().enumerate() {
@@ -186,43 +202,22 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
             Field::Resume => {
                 let about = screen.resume.as_ref().map_or("", |r| r.about.as_str());
                 let text = format!("Resume your game (r): {about}");
-                rows.push(Row {
-                    at: LEFT,
-                    pieces: vec![(fit(&text, w - LEFT), if on { FOCUS } else { BOLD }, line)],
-                    gives_way: 0,
-                    command: false,
-                    more: false,
-                    cut: None,
-                });
-                rows.push(blank(2));
+                let style = if on { FOCUS } else { BOLD };
+                rows.push(Row::new(LEFT, 0).with(fit(&text, w - LEFT), style, line));
+                rows.push(Row::new(0, 2));
             }
             Field::Start => {
-                rows.push(blank(2));
-                let button = (
-                    "[ Start the game ]".to_string(),
-                    if on { FOCUS } else { BOLD },
-                    line,
-                );
-                rows.push(Row {
-                    at: LEFT,
-                    pieces: vec![button],
-                    gives_way: 0,
-                    command: false,
-                    more: false,
-                    cut: None,
-                });
+                rows.push(Row::new(0, 2));
+                let style = if on { FOCUS } else { BOLD };
+                rows.push(Row::new(LEFT, 0).with("[ Start the game ]", style, line));
                 let words: Vec<String> = (screen.command().iter())
                     .map(|word| crate::text::shell_quote(std::path::Path::new(word)))
                     .collect();
                 let same = format!("The same game: dice-of-doom {}", words.join(" "));
                 for part in crate::text::wrap(&same, w - LEFT - 1, "  ").lines() {
                     rows.push(Row {
-                        at: LEFT,
-                        pieces: vec![(part.to_string(), PLAIN, None)],
-                        gives_way: 1,
                         command: true,
-                        more: false,
-                        cut: None,
+                        ..Row::new(LEFT, 1).with(part.to_string(), PLAIN, None)
                     });
                 }
             }
@@ -239,13 +234,12 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     _ => BOLD,
                 };
                 let value_style = set(value_style, Modifier::REVERSED, on);
-                let mut pieces = vec![
-                    (marker.to_string(), BOLD, line),
-                    (format!("{label:<LABEL$}"), label_style, line),
-                    ("< ".to_string(), PLAIN, Some(target(index, Part::Less))),
-                    (format!("{:<VALUE$}", fit(&value, VALUE)), value_style, line),
-                    (" >".to_string(), PLAIN, Some(target(index, Part::More))),
-                ];
+                let mut row = Row::new(LEFT - 2, 0)
+                    .with(marker, BOLD, line)
+                    .with(format!("{label:<LABEL$}"), label_style, line)
+                    .with("< ", PLAIN, Some(target(index, Part::Less)))
+                    .with(format!("{:<VALUE$}", fit(&value, VALUE)), value_style, line)
+                    .with(" >", PLAIN, Some(target(index, Part::More)));
                 // The description, wrapped: its further lines give way
                 // with the blank lines when the window is short, and then
                 // its first line ends in `…`.
@@ -256,27 +250,16 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                     let width = w - DESCRIBE - 1;
                     let wrapped = crate::text::wrap(&about, width, "");
                     let mut parts = wrapped.lines().map(str::to_string);
-                    pieces.push(("  ".into(), PLAIN, None));
-                    pieces.push((parts.next().unwrap_or_default(), PLAIN, None));
+                    row = row.with("  ", PLAIN, None);
+                    row = row.with(parts.next().unwrap_or_default(), PLAIN, None);
                     more.extend(parts);
                     cut = (!more.is_empty()).then(|| fit(&about, width));
                 }
-                rows.push(Row {
-                    at: LEFT - 2,
-                    pieces,
-                    gives_way: 0,
-                    command: false,
-                    more: false,
-                    cut,
-                });
+                rows.push(Row { cut, ..row });
                 for part in more {
                     rows.push(Row {
-                        at: DESCRIBE + 1,
-                        pieces: vec![(part, PLAIN, None)],
-                        gives_way: 2,
-                        command: false,
                         more: true,
-                        cut: None,
+                        ..Row::new(DESCRIBE + 1, 2).with(part, PLAIN, None)
                     });
                 }
                 if field == Field::Rules {
@@ -287,14 +270,9 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
                             fg: color.then_some(Color::LightCyan),
                             ..PLAIN
                         };
-                        rows.push(Row {
-                            at: LEFT + LABEL + 2,
-                            pieces: vec![(part.to_string(), style, None)],
-                            gives_way: u8::from(i > 0),
-                            command: false,
-                            more: false,
-                            cut: None,
-                        });
+                        let at = LEFT + LABEL + 2;
+                        let row = Row::new(at, u8::from(i > 0));
+                        rows.push(row.with(part.to_string(), style, None));
                     }
                 }
             }
@@ -307,32 +285,28 @@ fn rows(screen: &Screen, w: usize, color: bool) -> Vec<Row> {
 /// the first): they give way first in a short window, those farthest from
 /// the one in focus first, and the one in focus stays.
 fn recent_rows(screen: &Screen, i: usize, on: bool, line: Option<Target>, w: usize) -> Vec<Row> {
-    let row = |at, pieces, gives_way| Row {
-        at,
-        pieces,
-        gives_way,
-        command: false,
-        more: false,
-        cut: None,
-    };
     let mut rows = Vec::new();
     if i == 0 {
-        rows.push(row(0, Vec::new(), 3));
-        let heading = "Recent games (Enter replays one):".to_string();
-        rows.push(row(LEFT, vec![(heading, BOLD, None)], 3));
+        rows.push(Row::new(0, 3));
+        let heading = "Recent games (Enter replays one):";
+        rows.push(Row::new(LEFT, 3).with(heading, BOLD, None));
     }
     let about = screen.recent.get(i).map_or("", |r| r.about.as_str());
     let marker = if on { "> " } else { "  " };
     let text = fit(about, w.saturating_sub(LEFT));
     let style = if on { FOCUS } else { PLAIN };
-    let pieces = vec![(marker.to_string(), BOLD, line), (text, style, line)];
+
     let above_focus = matches!(screen.focused(), Field::Recent(f) if f > i);
     let gives_way = match (on, above_focus) {
         (true, _) => 0,
         (false, true) => 4,
         (false, false) => 3,
     };
-    rows.push(row(LEFT - 2, pieces, gives_way));
+    rows.push(
+        Row::new(LEFT - 2, gives_way)
+            .with(marker, BOLD, line)
+            .with(text, style, line),
+    );
     rows
 }
 

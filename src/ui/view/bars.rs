@@ -7,8 +7,10 @@
 use super::super::state::{App, dice};
 use ratatui::backend::FromCrossterm as _;
 
-use super::frame::{BOLD, Color, Frame, PLAIN, Style};
-use super::layout::{Field, Line, Span, fit, wrap};
+use super::frame::{BOLD, Color, Frame, PLAIN, Style, bold};
+use ratatui::text::{Line, Span};
+
+use super::layout::{Field, fit, wrap};
 use crate::game::{Ending, Move, Player, Supply, largest_group};
 use crate::ui::render::OUT_COLOR;
 use crate::ui::words::Cells;
@@ -26,7 +28,7 @@ pub(super) fn status(frame: &mut Frame, app: &App, paint: &dyn Fn(Player) -> Sty
     // moves from one line to the other.
     for (y, fields) in status_fields(app, paint).iter().enumerate() {
         let line = fit(fields, " | ", w.saturating_sub(2), 1);
-        frame.paragraph(frame.rect(1, y, w, 1), &line);
+        frame.paragraph(frame.rect(1, y, w, 1), &line, &[]);
     }
 }
 
@@ -43,19 +45,15 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     let cells = position.board().len();
     let cell_width = (cells.max(1) - 1).to_string().len();
     let to_move = |rest: String, style: Style| {
-        vec![
-            Span::new(player.to_string(), paint(player)),
-            Span::new(rest, style),
-        ]
+        Line::from(vec![
+            Span::styled(player.to_string(), paint(player)),
+            Span::styled(rest, style),
+        ])
     };
     // The dice captured count only where they make the reinforcements.
-    let captured = (app.rules().policy().supply == Supply::CapturedLessOne).then(|| {
-        Field::text(
-            4,
-            Span::plain(format!("captured {:>2}", position.captured())),
-        )
-    });
-    let mut fields = vec![Field::text(9, Span::bold("Dice of Doom"))];
+    let captured = (app.rules().policy().supply == Supply::CapturedLessOne)
+        .then(|| Field::text(4, Span::raw(format!("captured {:>2}", position.captured()))));
+    let mut fields = vec![Field::text(9, bold("Dice of Doom"))];
     if app.replaying() {
         let (at, len) = app.replay_at();
         let playing = if app.playing() { ", playing" } else { "" };
@@ -70,8 +68,8 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             Field::new(
                 2,
                 vec![
-                    vec![Span::bold(format!("{long:<lw$}"))],
-                    vec![Span::bold(format!("{short:<sw$}"))],
+                    Line::from(bold(format!("{long:<lw$}"))),
+                    Line::from(bold(format!("{short:<sw$}"))),
                 ],
             )
             .required(),
@@ -101,7 +99,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     };
     let who: Vec<Line> = if app.shown_winners().is_some() {
         (0..forms)
-            .map(|k| vec![Span::bold(format!("{:<w$}", "game over", w = pad(k)))])
+            .map(|k| Line::from(bold(format!("{:<w$}", "game over", w = pad(k)))))
             .collect()
     } else if app.shown_computer().is_some() {
         thinking[..forms]
@@ -118,11 +116,14 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     if let Some(forms) = app.network_title() {
         fields.push(Field::new(
             3,
-            forms.into_iter().map(|f| vec![Span::plain(f)]).collect(),
+            forms
+                .into_iter()
+                .map(|f| Line::from(Span::raw(f)))
+                .collect(),
         ));
     }
     if app.practice() {
-        fields.push(Field::text(3, Span::bold("practice")));
+        fields.push(Field::text(3, bold("practice")));
     }
     fields.extend(captured);
     // What ending the turn brings, once the rules let the turn end.
@@ -135,8 +136,8 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             Field::new(
                 6,
                 vec![
-                    vec![Span::plain(format!("end turn now: {plus:<8}"))],
-                    vec![Span::plain(format!("end turn: {plus:<8}"))],
+                    Line::from(Span::raw(format!("end turn now: {plus:<8}"))),
+                    Line::from(Span::raw(format!("end turn: {plus:<8}"))),
                 ],
             )
             .hidden(!can_end),
@@ -145,7 +146,7 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
     // A game that is not being saved says so until a save succeeds (the
     // message line has the reason).
     if app.unsaved().is_some() {
-        fields.push(Field::text(1, Span::bold("NOT SAVED")).required());
+        fields.push(Field::text(1, bold("NOT SAVED")).required());
     }
     let (mut second, waiting) = player_fields(app, paint);
     // The dice waiting to be placed go with what ending the turn brings.
@@ -167,8 +168,8 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
         rest.push(Field::new(
             7,
             vec![
-                vec![Span::plain(format!("cursor: {under}"))],
-                vec![Span::plain(under)],
+                Line::from(Span::raw(format!("cursor: {under}"))),
+                Line::from(Span::raw(under)),
             ],
         ));
         let marked = app.marked().unwrap_or(0);
@@ -176,8 +177,8 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             Field::new(
                 9,
                 vec![
-                    vec![Span::plain(format!("marked: {word} {marked:>cell_width$}"))],
-                    vec![Span::plain(format!("marked {marked:>cell_width$}"))],
+                    Line::from(Span::raw(format!("marked: {word} {marked:>cell_width$}"))),
+                    Line::from(Span::raw(format!("marked {marked:>cell_width$}"))),
                 ],
             )
             .hidden(app.marked().is_none()),
@@ -191,15 +192,15 @@ fn status_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> [Vec<Field>; STA
             Field::new(
                 2,
                 vec![
-                    vec![Span::plain(format!("go to move: {digits:<w$}_"))],
-                    vec![Span::plain(format!("move {digits:<w$}_"))],
+                    Line::from(Span::raw(format!("go to move: {digits:<w$}_"))),
+                    Line::from(Span::raw(format!("move {digits:<w$}_"))),
                 ],
             )
             .hidden(digits.is_empty()),
         );
     }
     if let Some(seed) = app.seed() {
-        rest.push(Field::text(8, Span::plain(format!("seed {seed}"))));
+        rest.push(Field::text(8, Span::raw(format!("seed {seed}"))));
     }
     [fields, second]
 }
@@ -231,7 +232,7 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
     let width = position.board().len().to_string().len();
     // One field: a label, then each player with a value.
     let per_player = |label: &str, short: &str, value: &dyn Fn(Player) -> String| {
-        let (mut long, mut brief) = (vec![Span::plain(label)], vec![Span::plain(short)]);
+        let (mut long, mut brief) = (Line::raw(label.to_string()), Line::raw(short.to_string()));
         for (i, p) in Player::all(rules.players()).enumerate() {
             let named_out = out(p) && skipped;
             let (style, value) = match (out(p), skipped) {
@@ -241,10 +242,10 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
             };
             let value = format!("{value:>width$}");
             let sep = if i == 0 { " " } else { ", " };
-            long.extend([
-                Span::plain(sep),
-                Span::new(p.to_string(), style),
-                Span::plain(format!(" {value}")),
+            long.spans.extend([
+                Span::raw(sep),
+                Span::styled(p.to_string(), style),
+                Span::raw(format!(" {value}")),
             ]);
             // `c out`, never `cout`.
             let brief_value = if named_out {
@@ -252,10 +253,10 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
             } else {
                 value
             };
-            brief.extend([
-                Span::plain(" "),
-                Span::new(p.to_string(), style),
-                Span::plain(brief_value),
+            brief.spans.extend([
+                Span::raw(" "),
+                Span::styled(p.to_string(), style),
+                Span::raw(brief_value),
             ]);
         }
         vec![long, brief]
@@ -275,7 +276,7 @@ fn player_fields(app: &App, paint: &dyn Fn(Player) -> Style) -> (Vec<Field>, Opt
     let waiting = match rules.policy().supply {
         Supply::SharedPool(_) => Some(Field::text(
             3,
-            Span::plain(format!("pool {:>2}", position.pool())),
+            Span::raw(format!("pool {:>2}", position.pool())),
         )),
         Supply::CapturedLessOne | Supply::LargestGroup | Supply::Stock(_) => None,
     };
@@ -308,7 +309,7 @@ fn stock_field(
     // them where `comma` and another player follows, padded after to the
     // widest they can be where `padded`: each player's numbers start by
     // her letter, and the next player's letter keeps its place.
-    let unit = |p: Player, full: bool, padded: bool, comma: bool| -> Vec<Span> {
+    let unit = |p: Player, full: bool, padded: bool, comma: bool| -> [Span<'static>; 2] {
         let (style, mut text) = if playing.contains(p) {
             let group = largest_group(board, rules.map(), p);
             let (stock, cells) = (position.stock(p), counts[usize::from(p.index())]);
@@ -325,24 +326,24 @@ fn stock_field(
         }
         let w = if full { n + 1 + n + 1 + s } else { n + 1 + s } + usize::from(comma);
         let text = if padded { format!("{text:<w$}") } else { text };
-        vec![
-            Span::new(p.to_string(), style),
-            Span::plain(format!(" {text}")),
+        [
+            Span::styled(p.to_string(), style),
+            Span::raw(format!(" {text}")),
         ]
     };
-    let each = |full: bool, padded: bool, comma: bool| -> Line {
-        let mut line = Vec::new();
+    let each = |full: bool, padded: bool, comma: bool| -> Line<'static> {
+        let mut line = Line::default();
         for (i, p) in Player::all(rules.players()).enumerate() {
             if i > 0 {
-                line.push(Span::plain(" "));
+                line.push_span(" ");
             }
-            line.extend(unit(p, full, padded, comma));
+            line.spans.extend(unit(p, full, padded, comma));
         }
         line
     };
     let label = format!("{}·largest group+stock: ", Cells::of(rules.map()).many());
-    let mut labelled = vec![Span::plain(label)];
-    labelled.extend(each(true, true, true));
+    let mut labelled = Line::raw(label);
+    labelled.spans.extend(each(true, true, true));
     Field::new(
         1,
         vec![
@@ -357,7 +358,7 @@ fn stock_field(
 }
 
 /// The message, wrapped onto at most two lines of a `width`-column window.
-pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
+pub(super) fn message(app: &App, width: usize) -> Vec<Line<'static>> {
     // While the dice roll, what they are rolled for, not how it went.
     let rolling = app.last_roll().filter(|r| !r.settled()).map(|r| {
         format!(
@@ -379,12 +380,12 @@ pub(super) fn message(app: &App, width: usize) -> Vec<Line> {
 
 /// Draws the message (from [`message`]) just above the last line, and the
 /// keys on the last line.
-pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: bool) {
+pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line<'static>], numbered: bool) {
     let w = usize::from(frame.width());
     let h = usize::from(frame.height());
     let top = h.saturating_sub(1 + message.len());
     frame.clear(frame.rect(0, top, w, message.len()));
-    frame.paragraph(frame.rect(1, top, w, message.len()), message);
+    frame.paragraph(frame.rect(1, top, w, message.len()), message, &[]);
     let mut fields = key_fields(app);
     if !numbered {
         let numbers = if app.show_numbers() {
@@ -392,20 +393,20 @@ pub(super) fn footer(frame: &mut Frame, app: &App, message: &[Line], numbered: b
         } else {
             ["# numbers", "#"]
         };
-        let forms = numbers.iter().map(|f| vec![Span::plain(*f)]).collect();
+        let forms = numbers.iter().map(|f| Line::from(Span::raw(*f))).collect();
         fields.insert(fields.len().saturating_sub(2), Field::new(4, forms));
     }
     let keys = fit(&fields, "  ", w.saturating_sub(2), 1);
     let last = frame.rect(1, h.saturating_sub(1), w, 1);
-    frame.paragraph(last, &keys);
+    frame.paragraph(last, &keys, &[]);
 }
 
 /// The keys worth knowing now; `? help` and `q quit` stay longest.
 fn key_fields(app: &App) -> Vec<Field> {
-    let key = |priority: u8, forms: &[&str]| {
+    let key = |priority: u8, forms: &[&'static str]| {
         Field::new(
             priority,
-            forms.iter().map(|f| vec![Span::plain(*f)]).collect(),
+            forms.iter().map(|f| Line::from(Span::raw(*f))).collect(),
         )
     };
     let help = key(0, &["? help"]).required();

@@ -4,13 +4,15 @@
 //! wrap, and what it covers is cleared, so no fragment of the screen below
 //! shows beside it.
 
+use ratatui::layout::{Constraint, Rect};
 use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{self, Padding};
 
 use super::super::state::{App, Key, Overlay};
 use super::board::min_size;
-use super::frame::{BOLD, Frame, Modifier, PLAIN};
-use super::layout::{Field, Line, Span, fit, flow, width, wrap};
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, bold, len};
+use super::layout::{Field, fit, flow, wrap};
 use crate::game::{MapKind, Player, RuleSet, Supply};
 use crate::ui::words::{Cells, game_over_plain, result};
 
@@ -26,30 +28,38 @@ const ASCII: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
-/// Draws `lines` in a box `w` columns wide with its top-left corner at
-/// (`x`, `y`) (ratatui's [`widgets::Block`], over the area cleared first); the text
-/// has `w - 4` columns.
-fn draw_box(frame: &mut Frame, x: usize, y: usize, w: usize, lines: &[Line]) {
-    let area = frame.rect(x, y, w, lines.len() + 2);
+/// Draws `lines` in a box over `area` (ratatui's [`widgets::Block`], over
+/// the area cleared first), the text two columns narrower on each side; a
+/// click on one of its `buttons` is that button's key.
+fn draw_box(frame: &mut Frame, area: Rect, lines: &[Line<'static>], buttons: &[Button]) {
     frame.clear(area);
     let block = widgets::Block::bordered()
         .border_set(ASCII)
         .padding(Padding::horizontal(1));
     let inner = block.inner(area);
     frame.render(block, area);
-    frame.paragraph(inner, lines);
+    frame.paragraph(inner, lines, buttons);
 }
 
 /// Draws a box `w` columns wide around `lines` in the middle of rows
-/// `top..top + rows`, and clears those of its rows across the whole window.
-fn centred(frame: &mut Frame, lines: &[Line], w: usize, top: usize, rows: usize) {
-    let fw = usize::from(frame.width());
-    let w = w.min(fw);
-    let h = lines.len() + 2;
-    let x = fw.saturating_sub(w) / 2;
-    let y = top + rows.saturating_sub(h) / 2;
-    frame.clear(frame.rect(0, y, fw, h));
-    draw_box(frame, x, y, w, lines);
+/// `top..top + rows` (ratatui's centring), and clears those of its rows
+/// across the whole window.
+fn centred(
+    frame: &mut Frame,
+    (lines, buttons): (&[Line<'static>], &[Button]),
+    w: usize,
+    top: usize,
+    rows: usize,
+) {
+    let band = frame.rect(0, top, usize::from(frame.width()), rows);
+    let h = Constraint::Length(len(lines.len() + 2));
+    frame.clear(band.centered_vertically(h));
+    draw_box(
+        frame,
+        band.centered(Constraint::Length(len(w)), h),
+        lines,
+        buttons,
+    );
 }
 
 /// The widest help box, in columns.
@@ -107,12 +117,12 @@ const KEY_COLUMN: usize = 17;
 
 /// A few lines that stay on one page if they can; a blank block
 /// separates others and is left out at the top or the foot of a page.
-type Block = Vec<Line>;
+type Block = Vec<Line<'static>>;
 
 /// The help's two parts, each starting a page, as blocks for a text of
 /// `inner` columns.
 fn help_parts(inner: usize, (replay, set, computer, cells): HelpFor) -> [Vec<Block>; 2] {
-    let blank = || vec![Vec::new()];
+    let blank = || vec![Line::default()];
     let spec = set.spec();
     let title = format!("{}: the rules in short", spec.title);
     // The rule set's rules in short, then the board's marks (and Dice
@@ -123,7 +133,7 @@ fn help_parts(inner: usize, (replay, set, computer, cells): HelpFor) -> [Vec<Blo
     if matches!(set.policy().supply, Supply::Stock(_)) {
         text.push(STOCK_NUMBERS);
     }
-    let mut rules = vec![vec![vec![Span::bold(title)]], blank()];
+    let mut rules = vec![vec![Line::from(bold(title))], blank()];
     for (i, rule) in text.iter().enumerate() {
         if i == marks {
             rules.push(blank());
@@ -144,7 +154,7 @@ fn help_parts(inner: usize, (replay, set, computer, cells): HelpFor) -> [Vec<Blo
     }
     // Whether the rules want an attack before the turn may end.
     let after_attack = set.policy().attack_first;
-    let mut keys = vec![vec![vec![Span::bold(title)]], blank()];
+    let mut keys = vec![vec![Line::from(bold(title))], blank()];
     for (key, what) in list {
         let what = if key == "e, p" && after_attack {
             "end the turn (after an attack)"
@@ -157,7 +167,8 @@ fn help_parts(inner: usize, (replay, set, computer, cells): HelpFor) -> [Vec<Blo
             let mut lines = wrap(what, PLAIN, inner - KEY_COLUMN, 0);
             for (i, line) in lines.iter_mut().enumerate() {
                 let left = if i == 0 { key } else { "" };
-                line.insert(0, Span::plain(format!("{left:<KEY_COLUMN$}")));
+                line.spans
+                    .insert(0, Span::raw(format!("{left:<KEY_COLUMN$}")));
             }
             keys.push(lines);
         } else {
@@ -187,10 +198,10 @@ const HINT_WORDS: &str = "Hints come from the strongest computer that can rate \
 
 /// `blocks` put on pages of `per_page` lines: each block whole on a page
 /// where it fits, split where it is longer than a page.
-fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
+fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line<'static>>> {
     let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
     for block in blocks {
-        let blank = block.iter().all(Vec::is_empty);
+        let blank = block.iter().all(|line| line.spans.is_empty());
         for chunk in block.chunks(per_page.max(1)) {
             let Some(page) = pages.last_mut() else { break };
             if page.len() + chunk.len() > per_page {
@@ -206,7 +217,7 @@ fn pages(blocks: &[Block], per_page: usize) -> Vec<Vec<Line>> {
         }
     }
     for page in &mut pages {
-        while page.last().is_some_and(Vec::is_empty) {
+        while page.last().is_some_and(|line| line.spans.is_empty()) {
             page.pop();
         }
     }
@@ -236,9 +247,9 @@ pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, r
     let count = pages.len().max(1);
     let n = page % count;
     let mut lines: Vec<Line> = pages.get(n).map(|p| p.to_vec()).unwrap_or_default();
-    lines.resize(tallest, Vec::new());
+    lines.resize(tallest, Line::default());
     if tallest + 4 <= rows {
-        lines.push(Vec::new());
+        lines.push(Line::default());
     }
     let number = format!("({}/{count})", n + 1);
     // `?` on the last page goes round to the first.
@@ -247,28 +258,28 @@ pub(super) fn help(frame: &mut Frame, page: usize, about: HelpFor, top: usize, r
         Field::new(
             2,
             vec![
-                vec![Span::bold(format!("? {next} page {number}"))],
-                vec![Span::bold(format!("? {next} {number}"))],
+                Line::from(bold(format!("? {next} page {number}"))),
+                Line::from(bold(format!("? {next} {number}"))),
             ],
         )
         .required(),
         Field::new(
             3,
             vec![
-                vec![Span::plain("any other key closes the help")],
-                vec![Span::plain("other keys close")],
+                Line::raw("any other key closes the help"),
+                Line::raw("other keys close"),
             ],
         ),
     ];
     lines.extend(fit(&footer, ", ", inner, 1));
-    centred(frame, &lines, w, top, rows);
+    centred(frame, (&lines, &[]), w, top, rows);
 }
 
 /// Draws the quit question in the middle of the window.
 pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
     let buttons = [
-        vec![Span::button("[ y: yes ]", Key::Yes)],
-        vec![Span::button("[ n: no ]", Key::No)],
+        Button::new("[ y: yes ]", Key::Yes),
+        Button::new("[ n: no ]", Key::No),
     ];
     let fw = usize::from(frame.width());
     // A network game goes on without the screen that leaves it.
@@ -277,15 +288,11 @@ pub(super) fn confirm_quit(frame: &mut Frame, app: &App) {
     } else {
         "Quit this game?"
     };
-    let mut lines = vec![vec![Span::bold(question)], Vec::new()];
-    lines.extend(flow(
-        &[&buttons[0], &buttons[1]],
-        "   ",
-        fw.saturating_sub(4),
-        0,
-    ));
-    let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
-    centred(frame, &lines, w, 0, usize::from(frame.height()));
+    let mut lines = vec![Line::from(bold(question)), Line::default()];
+    let labels = buttons.map(|b| b.span().into());
+    lines.extend(flow(&labels, "   ", fw.saturating_sub(4), 0));
+    let w = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
+    centred(frame, (&lines, &buttons), w, 0, usize::from(frame.height()));
 }
 
 /// Draws the save prompt in the middle of the window: the file name typed
@@ -303,11 +310,11 @@ pub(super) fn save_prompt(frame: &mut Frame, app: &App) {
     };
     let field = format!("{shown}_");
     let mut lines = vec![
-        vec![Span::bold("Save the game to the file:")],
-        vec![Span::new(
+        Line::from(bold("Save the game to the file:")),
+        Line::from(Span::styled(
             format!("{field:<inner$}"),
             BOLD.add_modifier(Modifier::REVERSED),
-        )],
+        )),
     ];
     lines.extend(wrap(
         "A path from the folder the game was started in. The game is kept there from now on.",
@@ -322,7 +329,7 @@ pub(super) fn save_prompt(frame: &mut Frame, app: &App) {
         0,
     ));
     let w = inner + 4;
-    centred(frame, &lines, w, 0, usize::from(frame.height()));
+    centred(frame, (&lines, &[]), w, 0, usize::from(frame.height()));
 }
 
 /// Draws the end of the game in a box from column `x` to `end` at row `y`:
@@ -350,7 +357,7 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
                 (true, false) => ";",
                 (true, true) => "",
             };
-            vec![Span::plain(format!("{p}: {n}{after}"))]
+            Line::raw(format!("{p}: {n}{after}"))
         })
         .collect();
     // Each letter a word of its own, so that a long list wraps.
@@ -364,19 +371,19 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
                 (_, true) => p.to_string(),
                 (_, false) => format!("{p},"),
             };
-            vec![Span::plain(text)]
+            Line::raw(text)
         })
         .collect();
     tally.extend(nobody);
-    let mut buttons = vec![vec![Span::button("[ q: quit ]", Key::Quit)]];
+    let mut buttons = vec![Button::new("[ q: quit ]", Key::Quit)];
     // A network game's next game is made elsewhere (in the lobby).
     if !app.is_networked() {
-        buttons.insert(0, vec![Span::button("[ n: new game ]", Key::NewGame)]);
+        buttons.insert(0, Button::new("[ n: new game ]", Key::NewGame));
     }
     if app.can_undo() {
-        buttons.push(vec![Span::button("[ u: undo ]", Key::Undo)]);
+        buttons.push(Button::new("[ u: undo ]", Key::Undo));
     }
-    let mut lines = vec![vec![Span::bold("Game over")], Vec::new()];
+    let mut lines = vec![Line::from(bold("Game over")), Line::default()];
     lines.extend(wrap(
         &game_over_plain(app.rules(), &position),
         PLAIN,
@@ -384,14 +391,20 @@ pub(super) fn end_box(frame: &mut Frame, app: &App, x: usize, end: usize, y: usi
         2,
     ));
     lines.extend(wrap(&result(winners), BOLD, inner, 2));
-    lines.extend(flow(&tally.iter().collect::<Vec<_>>(), " ", inner, 0));
+    lines.extend(flow(&tally, " ", inner, 0));
     for note in app.end_notes() {
         lines.extend(wrap(&note, PLAIN, inner, 2));
     }
-    lines.push(Vec::new());
-    lines.extend(flow(&buttons.iter().collect::<Vec<_>>(), "   ", inner, 0));
-    let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) + 4;
-    draw_box(frame, x, y, w, &lines);
+    lines.push(Line::default());
+    let labels: Vec<Line> = buttons.iter().map(|b| b.span().into()).collect();
+    lines.extend(flow(&labels, "   ", inner, 0));
+    let w = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
+    draw_box(
+        frame,
+        frame.rect(x, y, w, lines.len() + 2),
+        &lines,
+        &buttons,
+    );
     y + lines.len() + 2
 }
 
@@ -432,20 +445,24 @@ pub(super) fn too_small(frame: &mut Frame, app: &App) {
                 .iter()
                 .flat_map(|p| {
                     if p.chars().count() <= room {
-                        vec![vec![Span::plain(p.as_str())]]
+                        vec![Line::raw(p.clone())]
                     } else {
                         wrap(p, PLAIN, room, 0)
                     }
                 })
                 .collect();
-            flow(&items.iter().collect::<Vec<_>>(), " ", room, 0)
+            flow(&items, " ", room, 0)
         })
         .collect();
     let top = h.saturating_sub(lines.len()) / 2;
     for (i, line) in lines.iter().enumerate() {
         // In the middle of the line.
-        let x = w.saturating_sub(width(line)) / 2;
-        frame.paragraph(frame.rect(x, top + i, w, 1), std::slice::from_ref(line));
+        let x = w.saturating_sub(line.width()) / 2;
+        frame.paragraph(
+            frame.rect(x, top + i, w, 1),
+            std::slice::from_ref(line),
+            &[],
+        );
     }
 }
 

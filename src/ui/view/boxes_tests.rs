@@ -6,7 +6,7 @@ fn keys_page(set: RuleSet) -> String {
     let [_, keys] = help_parts(76, (false, set, false, cells));
     keys.iter()
         .flatten()
-        .map(|line| line.iter().map(|s| s.text.as_str()).collect::<String>())
+        .map(|line| line.iter().map(|s| s.content.as_ref()).collect::<String>())
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -51,7 +51,7 @@ fn help_text(set: RuleSet, map: &crate::game::Map) -> String {
         .iter()
         .flatten()
         .flatten()
-        .map(|line| line.iter().map(|s| s.text.as_str()).collect::<String>())
+        .map(|line| line.iter().map(|s| s.content.as_ref()).collect::<String>())
         .collect::<Vec<_>>()
         .join("\n")
 }

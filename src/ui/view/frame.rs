@@ -1,11 +1,12 @@
 //! The screen as a grid: [`Frame`], a ratatui [`Buffer`] of styled
 //! characters with a [`HitMap`] of what a click on each character hits,
-//! and the runs of styled text written on it ([`Span`]). No I/O.
+//! filled as ratatui's text ([`Line`]s of [`Span`]s) is drawn: a
+//! [`Button`]'s span marks its key where it lands. No I/O.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 pub use ratatui::style::{Color, Modifier, Style};
-use ratatui::text;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::super::state::{Key, Target};
@@ -15,6 +16,12 @@ pub const PLAIN: Style = Style::new();
 
 /// Bold.
 pub const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
+
+/// A length or place in characters as ratatui takes it (the largest where
+/// it is larger).
+pub(super) fn len(n: usize) -> u16 {
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
 
 /// `style` whole: drawn over a character, it replaces that character's
 /// style rather than adding to it (no colour: the terminal's own).
@@ -88,6 +95,19 @@ impl HitMap {
             }
         }
     }
+
+    /// Marks where the spans of `buttons` land in `line`, drawn from column
+    /// `x` of row `y` and cut at column `end`.
+    fn buttons(&mut self, x: usize, y: usize, end: usize, line: &Line, buttons: &[Button]) {
+        let mut col = x;
+        for span in line {
+            let width = span.width().min(end.saturating_sub(col));
+            if let Some(button) = buttons.iter().find(|b| b.label == span.content) {
+                self.set(col, y, width, Some(Target::Button(button.key)));
+            }
+            col += width;
+        }
+    }
 }
 
 /// A whole screen: a ratatui [`Buffer`] of `width` x `height` styled
@@ -136,11 +156,6 @@ impl Frame {
         self.buffer.area
     }
 
-    /// The characters drawn, as ratatui holds them.
-    pub fn buffer(&self) -> &Buffer {
-        &self.buffer
-    }
-
     /// The characters drawn and what a click on each hits.
     pub fn into_parts(self) -> (Buffer, HitMap) {
         (self.buffer, self.hits)
@@ -180,8 +195,7 @@ impl Frame {
     /// The area of `w` x `h` characters from (`x`, `y`), cut to the
     /// screen.
     pub(super) fn rect(&self, x: usize, y: usize, w: usize, h: usize) -> Rect {
-        let n = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
-        Rect::new(n(x), n(y), n(w), n(h)).intersection(self.buffer.area)
+        Rect::new(len(x), len(y), len(w), len(h)).intersection(self.buffer.area)
     }
 
     /// Draws `widget` in `area` (cut to the screen).
@@ -200,24 +214,26 @@ impl Frame {
     }
 
     /// Draws `lines` from the top left of `area` (ratatui's [`Paragraph`],
-    /// each line cut at the area's edge) and marks the targets of the spans
-    /// that have one.
-    pub(super) fn paragraph(&mut self, area: Rect, lines: &[Line]) {
+    /// each line cut at the area's edge, each span's style whole) and marks
+    /// where the spans of `buttons` land.
+    pub(super) fn paragraph(&mut self, area: Rect, lines: &[Line<'static>], buttons: &[Button]) {
         let area = area.intersection(self.buffer.area);
-        let text: Vec<text::Line> = lines.iter().map(|line| to_line(line)).collect();
         let end = usize::from(area.right());
-        for ((y, line), ours) in (area.top()..area.bottom()).zip(&text).zip(lines) {
-            let mut x = usize::from(area.x);
-            for (span, ours) in line.spans.iter().zip(ours) {
-                let width = span.width().min(end.saturating_sub(x));
-                if let Some(target) = ours.target {
-                    self.hits.set(x, usize::from(y), width, Some(target));
-                }
-                x += width;
-            }
+        for (y, line) in (area.top()..area.bottom()).zip(lines) {
+            self.hits
+                .buttons(usize::from(area.x), usize::from(y), end, line, buttons);
         }
+        let text: Vec<Line> = lines.iter().map(whole_line).collect();
         Paragraph::new(text).render(area, &mut self.buffer);
     }
+}
+
+/// `line` with each span's style whole (see [`whole`]).
+fn whole_line(line: &Line<'static>) -> Line<'static> {
+    let spans = line
+        .iter()
+        .map(|span| Span::styled(span.content.clone(), whole(span.style)));
+    Line::from(spans.collect::<Vec<_>>())
 }
 
 /// The glyph a cell of the buffer shows: its colour (none where it is the
@@ -298,71 +314,49 @@ impl Canvas<'_> {
         self.hits.set(x, y, len, Some(target));
     }
 
-    /// Writes `spans` from column `x` but not past column `end`, marking
-    /// the targets of those that have one; returns the column after them.
-    pub(super) fn spans(&mut self, x: usize, y: usize, end: usize, spans: &[Span]) -> usize {
-        let mut col = x;
-        for span in spans {
-            let after = self.write(col, y, end, &span.text, span.style);
-            if let Some(target) = span.target {
-                self.mark(col, y, after - col, target);
-            }
-            col = after;
-        }
-        col
+    /// Writes `line` from column `x` but not past column `end`, marking
+    /// where the spans of `buttons` land; returns the column after it.
+    pub(super) fn line(
+        &mut self,
+        x: usize,
+        y: usize,
+        end: usize,
+        line: &Line,
+        buttons: &[Button],
+    ) -> usize {
+        self.hits.buttons(x, y, end, line, buttons);
+        line.iter().fold(x, |col, span| {
+            self.write(col, y, end, &span.content, span.style)
+        })
     }
 }
 
-/// A run of text in one style, perhaps clickable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Span {
-    /// The text.
-    pub(super) text: String,
-    /// How it is drawn.
-    pub(super) style: Style,
-    /// What a click on it hits.
-    pub(super) target: Option<Target>,
+/// A button: a bold label that a click turns into a key. It is drawn as
+/// any span; where its span lands is marked in the hit map as it is drawn
+/// ([`Frame::paragraph`], [`Canvas::line`] with the buttons of the text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Button {
+    /// What it says (each button of a text says something else).
+    pub(super) label: &'static str,
+    /// The key a click stands for.
+    pub(super) key: Key,
 }
 
-impl Span {
-    /// `text` in `style`.
-    pub(super) fn new(text: impl Into<String>, style: Style) -> Span {
-        Span {
-            text: text.into(),
-            style,
-            target: None,
-        }
+impl Button {
+    /// The button that says `label` and stands for `key`.
+    pub(super) const fn new(label: &'static str, key: Key) -> Button {
+        Button { label, key }
     }
 
-    /// Plain `text`.
-    pub(super) fn plain(text: impl Into<String>) -> Span {
-        Span::new(text, PLAIN)
-    }
-
-    /// Bold `text`.
-    pub(super) fn bold(text: impl Into<String>) -> Span {
-        Span::new(text, BOLD)
-    }
-
-    /// A button: bold `text` that a click turns into `key`.
-    pub(super) fn button(text: impl Into<String>, key: Key) -> Span {
-        Span {
-            target: Some(Target::Button(key)),
-            ..Span::bold(text)
-        }
+    /// Its label as ratatui's text: bold.
+    pub(super) fn span(self) -> Span<'static> {
+        Span::styled(self.label, BOLD)
     }
 }
 
-/// One line of spans.
-pub(super) type Line = Vec<Span>;
-
-/// A line of spans as ratatui draws it.
-fn to_line(line: &[Span]) -> text::Line<'static> {
-    text::Line::from(
-        line.iter()
-            .map(|span| text::Span::styled(span.text.clone(), whole(span.style)))
-            .collect::<Vec<_>>(),
-    )
+/// Bold `text`.
+pub(super) fn bold(text: impl Into<std::borrow::Cow<'static, str>>) -> Span<'static> {
+    Span::styled(text, BOLD)
 }
 
 /// Whether `style` has `modifier` on.

@@ -2,14 +2,11 @@
 //! bar, shortened or left out by priority and flowed over a few lines, and
 //! words or items wrapped onto as many lines as they need. Pure functions.
 
-use super::frame::Style;
+use std::borrow::Cow;
 
-pub(super) use super::frame::{Line, Span};
+use ratatui::text::{Line, Span};
 
-/// The columns a line takes.
-pub(super) fn width(line: &[Span]) -> usize {
-    line.iter().map(|s| s.text.chars().count()).sum()
-}
+use super::frame::{Style, bold};
 
 /// One field of a bar: the same information in forms from the longest to
 /// the shortest. Fields give way by priority: the highest first.
@@ -17,14 +14,14 @@ pub(super) fn width(line: &[Span]) -> usize {
 pub(super) struct Field {
     priority: u8,
     required: bool,
-    forms: Vec<Line>,
+    forms: Vec<Line<'static>>,
     hidden: bool,
 }
 
 impl Field {
     /// A field that gives way (to a shorter form, then by being left out)
     /// before the fields of lower `priority`.
-    pub(super) fn new(priority: u8, forms: Vec<Line>) -> Field {
+    pub(super) fn new(priority: u8, forms: Vec<Line<'static>>) -> Field {
         Field {
             priority,
             required: false,
@@ -34,8 +31,8 @@ impl Field {
     }
 
     /// A field with a single form, one span long.
-    pub(super) fn text(priority: u8, span: Span) -> Field {
-        Field::new(priority, vec![vec![span]])
+    pub(super) fn text(priority: u8, span: Span<'static>) -> Field {
+        Field::new(priority, vec![Line::from(span)])
     }
 
     /// This field, never left out: at worst its shortest form is shown.
@@ -59,7 +56,7 @@ impl Field {
 /// next shorter form, or is left out if it is not required. A field is never
 /// cut in two: when even the required fields in their shortest forms do not
 /// fit, the lines past `lines` are left out.
-pub(super) fn fit(fields: &[Field], sep: &str, width: usize, lines: usize) -> Vec<Line> {
+pub(super) fn fit(fields: &[Field], sep: &str, width: usize, lines: usize) -> Vec<Line<'static>> {
     let mut chosen: Vec<Option<usize>> = fields
         .iter()
         .map(|f| (!f.forms.is_empty()).then_some(0))
@@ -103,26 +100,46 @@ pub(super) fn fit(fields: &[Field], sep: &str, width: usize, lines: usize) -> Ve
     }
 }
 
-/// The fields in their `chosen` forms (`None`: left out) flowed onto lines.
-fn lay_out(fields: &[Field], chosen: &[Option<usize>], sep: &str, width: usize) -> Vec<Line> {
-    let blanks: Vec<Option<Line>> = fields
+/// The longest of `forms` (from the longest to the shortest) that fits
+/// `width` columns, else the shortest: a heading that gives way.
+pub(super) fn longest(forms: Vec<Line<'static>>, width: usize) -> Line<'static> {
+    let fitted = fit(&[Field::new(1, forms).required()], "", width, 1);
+    fitted.into_iter().next().unwrap_or_default()
+}
+
+/// The longest of `forms` that fits `width` columns, in bold: a heading
+/// that gives way.
+pub(super) fn heading<S>(forms: impl IntoIterator<Item = S>, width: usize) -> Line<'static>
+where
+    S: Into<Cow<'static, str>>,
+{
+    longest(
+        forms.into_iter().map(|f| Line::from(bold(f))).collect(),
+        width,
+    )
+}
+
+/// The fields in their `chosen` forms (`None`: left out) flowed onto lines,
+/// a hidden one blank.
+fn lay_out(
+    fields: &[Field],
+    chosen: &[Option<usize>],
+    sep: &str,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let items: Vec<(Line<'static>, bool)> = fields
         .iter()
         .zip(chosen)
-        .map(|(f, c)| {
-            let k = (*c)?;
-            f.hidden
-                .then(|| vec![Span::plain(" ".repeat(self::width(&f.forms[k])))])
+        .filter_map(|(f, c)| {
+            let form = &f.forms[(*c)?];
+            let shown = match f.hidden {
+                true => Line::raw(" ".repeat(form.width())),
+                false => form.clone(),
+            };
+            Some((shown, f.hidden))
         })
         .collect();
-    let items: Vec<(usize, &Line, bool)> = fields
-        .iter()
-        .zip(chosen)
-        .zip(&blanks)
-        .filter_map(|((f, c), blank)| {
-            c.map(|k| (0, blank.as_ref().unwrap_or(&f.forms[k]), f.hidden))
-        })
-        .collect();
-    flow_from(&items, sep, width, 0)
+    flow_hidden(items.iter().map(|(l, h)| (l, *h)), sep, width, 0)
 }
 
 /// How far `out` is from fitting `lines` lines of `width` columns: the
@@ -131,7 +148,7 @@ fn overflow(out: &[Line], width: usize, lines: usize) -> usize {
     out.iter()
         .enumerate()
         .map(|(i, l)| {
-            let w = self::width(l);
+            let w = l.width();
             if i >= lines {
                 w.max(1)
             } else {
@@ -144,45 +161,50 @@ fn overflow(out: &[Line], width: usize, lines: usize) -> usize {
 /// Puts `items` on lines of `width` columns, in order and separated by
 /// `sep`, starting a new line (indented by `indent`) where the next one
 /// does not fit; an item wider than a line gets a line of its own.
-pub(super) fn flow(items: &[&Line], sep: &str, width: usize, indent: usize) -> Vec<Line> {
-    let items: Vec<(usize, &Line, bool)> = items.iter().map(|&item| (0, item, false)).collect();
-    flow_from(&items, sep, width, indent)
+pub(super) fn flow(
+    items: &[Line<'static>],
+    sep: &str,
+    width: usize,
+    indent: usize,
+) -> Vec<Line<'static>> {
+    flow_hidden(items.iter().map(|item| (item, false)), sep, width, indent)
 }
 
-/// Like [`flow`], each item on at least the line it names (from 0), and
-/// the separator before a hidden one blank.
-fn flow_from(items: &[(usize, &Line, bool)], sep: &str, width: usize, indent: usize) -> Vec<Line> {
+/// Like [`flow`], the separator before a hidden item blank.
+fn flow_hidden<'a>(
+    items: impl IntoIterator<Item = (&'a Line<'static>, bool)>,
+    sep: &str,
+    width: usize,
+    indent: usize,
+) -> Vec<Line<'static>> {
     let sep_width = sep.chars().count();
-    let mut out: Vec<Line> = Vec::new();
+    let mut out: Vec<Line<'static>> = Vec::new();
     let mut used = 0;
-    for &(first, item, hidden) in items {
-        let w = self::width(item);
-        while out.len() <= first {
-            out.push(Vec::new());
-            used = 0;
-        }
+    for (item, hidden) in items {
+        let w = item.width();
         match out.last_mut() {
-            Some(line) if line.is_empty() => {}
+            Some(line) if line.spans.is_empty() => {}
             Some(line) if used + sep_width + w <= width => {
-                line.push(Span::plain(if hidden {
+                let sep = if hidden {
                     " ".repeat(sep_width)
                 } else {
                     sep.to_string()
-                }));
+                };
+                line.push_span(sep);
                 used += sep_width;
             }
-            _ => {
-                let mut line = Vec::new();
+            last => {
+                let mut line = Line::default();
                 used = 0;
-                if !out.is_empty() && indent > 0 {
-                    line.push(Span::plain(" ".repeat(indent)));
+                if last.is_some() && indent > 0 {
+                    line.push_span(" ".repeat(indent));
                     used = indent;
                 }
                 out.push(line);
             }
         }
         if let Some(line) = out.last_mut() {
-            line.extend(item.iter().cloned());
+            line.spans.extend(item.iter().cloned());
         }
         used += w;
     }
@@ -194,7 +216,7 @@ fn flow_from(items: &[(usize, &Line, bool)], sep: &str, width: usize, indent: us
 /// broken: the words on either side of `=` and `->` stay with them
 /// (`4+6 = 10`, `13 -> 6`); a word (or expression) longer than a line is
 /// split.
-pub(super) fn wrap(text: &str, style: Style, width: usize, indent: usize) -> Vec<Line> {
+pub(super) fn wrap(text: &str, style: Style, width: usize, indent: usize) -> Vec<Line<'static>> {
     let room = width.saturating_sub(indent).max(1);
     let words: Vec<Line> = units(text)
         .into_iter()
@@ -202,12 +224,11 @@ pub(super) fn wrap(text: &str, style: Style, width: usize, indent: usize) -> Vec
             let chars: Vec<char> = word.chars().collect();
             chars
                 .chunks(room)
-                .map(|c| vec![Span::new(c.iter().collect::<String>(), style)])
+                .map(|c| Line::from(Span::styled(c.iter().collect::<String>(), style)))
                 .collect::<Vec<_>>()
         })
         .collect();
-    let items: Vec<&Line> = words.iter().collect();
-    flow(&items, " ", width, indent)
+    flow(&words, " ", width, indent)
 }
 
 /// The words of `text` that a line may not break between joined into one:

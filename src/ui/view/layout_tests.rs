@@ -4,15 +4,12 @@ use crate::ui::view::frame::PLAIN;
 fn text(lines: &[Line]) -> Vec<String> {
     lines
         .iter()
-        .map(|l| l.iter().map(|s| s.text.as_str()).collect())
+        .map(|l| l.iter().map(|s| s.content.as_ref()).collect())
         .collect()
 }
 
-fn field(priority: u8, forms: &[&str]) -> Field {
-    Field::new(
-        priority,
-        forms.iter().map(|f| vec![Span::plain(*f)]).collect(),
-    )
+fn field(priority: u8, forms: &[&'static str]) -> Field {
+    Field::new(priority, forms.iter().map(|f| Line::raw(*f)).collect())
 }
 
 #[test]

@@ -5,12 +5,12 @@
 //! shows them.
 
 use ratatui::layout::{Constraint, Flex, Layout};
-use ratatui::text::{Line, Span as Text};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListItem};
 
 use super::super::state::{App, Key, Target};
-use super::frame::{BOLD, Frame, Modifier, PLAIN, set};
-use super::layout::{Field, Span, fit, width};
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, len, set};
+use super::layout::heading;
 use crate::game::Move;
 use crate::ui::words::percent;
 
@@ -39,9 +39,9 @@ pub(super) fn candidates(n: usize, count: usize) -> Option<(usize, usize)> {
 
 /// The heading while a number is typed: the digits, what Enter plays and
 /// the moves another digit reaches, from the longest form to the shortest.
-fn typing_heading(digits: &str, count: usize) -> Vec<Vec<Span>> {
+fn typing_heading(digits: &str, count: usize) -> Vec<String> {
     let Ok(n) = digits.parse::<usize>() else {
-        return vec![vec![Span::bold(format!("Move {digits}_"))]];
+        return vec![format!("Move {digits}_")];
     };
     let more = candidates(n, count).map_or(String::new(), |(first, last)| {
         if first == last {
@@ -55,9 +55,7 @@ fn typing_heading(digits: &str, count: usize) -> Vec<Vec<Span>> {
         format!("{n}_: Enter plays {n}{more}"),
         format!("{n}_: Enter = {n}{}", more.replace(", or a digit:", " or")),
     ]
-    .into_iter()
-    .map(|text| vec![Span::new(text, BOLD)])
-    .collect()
+    .into()
 }
 
 /// Draws the heading and the list of moves from row `y`, in at most
@@ -69,19 +67,17 @@ pub(super) fn draw(
     (x, end): (usize, usize),
     mut y: usize,
     rows: usize,
-    heading: &[&str],
+    title: &[&'static str],
 ) -> usize {
     let panel = end.saturating_sub(x);
     let moves = app.shown_moves();
     let digits = app.digits();
-    let heading = if digits.is_empty() {
-        heading.iter().map(|h| vec![Span::bold(*h)]).collect()
+    let title = if digits.is_empty() {
+        heading(title.iter().copied(), panel)
     } else {
-        typing_heading(digits, moves.len())
+        heading(typing_heading(digits, moves.len()), panel)
     };
-    if let Some(line) = fit(&[Field::new(1, heading).required()], "", panel, 1).first() {
-        frame.canvas().spans(x, y, end, line);
-    }
+    frame.canvas().line(x, y, end, &title, &[]);
     y += 1;
     let items = items(app, &moves);
     if items.is_empty() || rows == 0 {
@@ -126,7 +122,7 @@ pub(super) fn draw(
                 },
             );
             // The style on the text alone, not on the rest of its column.
-            ListItem::new(Line::from(Text::styled(
+            ListItem::new(Line::from(Span::styled(
                 item.text.as_str(),
                 super::frame::whole(style),
             )))
@@ -149,32 +145,29 @@ pub(super) fn draw(
     y += down;
     if pages > 1 {
         let last = (first + per_page).min(count);
-        let mut line = vec![Span::plain(format!(
-            "moves {}-{last} of {count} ",
-            first + 1
-        ))];
+        let (up, down) = (PAGE_UP, PAGE_DOWN);
+        let mut line = Line::raw(format!("moves {}-{last} of {count} ", first + 1));
         if page > 0 {
-            line.push(Span::button("[ PgUp ]", Key::PageUp));
+            line.push_span(up.span());
         }
         if page + 1 < pages {
             if page > 0 {
-                line.push(Span::plain(" "));
+                line.push_span(" ");
             }
-            line.push(Span::button("[ PgDn: more ]", Key::PageDown));
+            line.push_span(down.span());
         }
-        if width(&line) > panel {
-            line[0] = Span::plain(format!("{}-{last}/{count} ", first + 1));
+        if line.width() > panel {
+            line.spans[0] = Span::raw(format!("{}-{last}/{count} ", first + 1));
         }
-        frame.canvas().spans(x, y, end, &line);
+        frame.canvas().line(x, y, end, &line, &[up, down]);
         y += 1;
     }
     y
 }
 
-/// A length in characters as a layout's constraint takes it.
-fn len(n: usize) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
-}
+/// The buttons that turn the pages of a long list.
+const PAGE_UP: Button = Button::new("[ PgUp ]", Key::PageUp);
+const PAGE_DOWN: Button = Button::new("[ PgDn: more ]", Key::PageDown);
 
 /// The page shown: the one with the moves a typed digit could become, else
 /// the one turned to, else the one with the marked cell's first attack.
@@ -262,7 +255,7 @@ mod tests {
 
     #[test]
     fn the_typing_heading_says_what_enter_and_a_digit_do() {
-        let text = |h: Vec<Vec<Span>>| h[0][0].text.clone();
+        let text = |h: Vec<String>| h[0].clone();
         assert_eq!(
             text(typing_heading("1", 20)),
             "Typed 1_: Enter plays 1, or a digit: 10-19"

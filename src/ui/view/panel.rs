@@ -1,11 +1,13 @@
 //! The panel beside the board: the moves (or the end of the game), the
 //! roll, a replay's moves and the log.
 
+use ratatui::text::{Line, Span};
+
 use super::super::state::{App, Key, Target};
 use super::board::BOARD_Y;
 use super::boxes::end_box;
-use super::frame::{BOLD, Frame, Modifier, PLAIN, Style};
-use super::layout::{Field, Line, Span, fit, flow, wrap};
+use super::frame::{BOLD, Button, Frame, Modifier, PLAIN, Style};
+use super::layout::{flow, heading, longest, wrap};
 use super::move_list;
 use super::roll_view::roll;
 use crate::game::{Move, Player};
@@ -79,26 +81,36 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
     y = move_list::draw(frame, app, (x, end), y, room, heading);
     if hints.is_some() {
         let legend: &[&str] = if chances { &CHANCE_LEGEND } else { &LEGEND };
-        let legend = Field::new(1, legend.iter().map(|l| vec![Span::plain(*l)]).collect());
-        if let Some(line) = fit(&[legend.required()], "", width, 1).first() {
-            frame.canvas().spans(x, y, end, line);
-        }
+        let legend = longest(legend.iter().map(|l| Line::raw(*l)).collect(), width);
+        frame.canvas().line(x, y, end, &legend, &[]);
         y += 1;
     }
-    let mut buttons = Vec::new();
-    if moves.contains(&Move::Pass) && !computer {
-        buttons.push(vec![Span::button("[ End turn (e) ]", Key::EndTurn)]);
-    }
-    if app.can_undo() {
-        buttons.push(vec![Span::button("[ Undo (u) ]", Key::Undo)]);
-    }
-    if app.can_redo() {
-        buttons.push(vec![Span::button("[ Redo (r) ]", Key::Redo)]);
-    }
-    let rows = flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0);
-    frame.paragraph(frame.rect(x, y, width, rows.len()), &rows);
-    y += rows.len();
-    y
+    let buttons = [
+        (moves.contains(&Move::Pass) && !computer).then_some(("[ End turn (e) ]", Key::EndTurn)),
+        app.can_undo().then_some(("[ Undo (u) ]", Key::Undo)),
+        app.can_redo().then_some(("[ Redo (r) ]", Key::Redo)),
+    ];
+    let buttons: Vec<Button> = buttons
+        .into_iter()
+        .flatten()
+        .map(|(l, k)| Button::new(l, k))
+        .collect();
+    y + buttons_row(frame, &buttons, x, y, width)
+}
+
+/// Draws `buttons` from column `x` of row `y`, flowed onto as many rows of
+/// `width` columns as they need; returns the rows they take.
+pub(super) fn buttons_row(
+    frame: &mut Frame,
+    buttons: &[Button],
+    x: usize,
+    y: usize,
+    width: usize,
+) -> usize {
+    let lines: Vec<Line> = buttons.iter().map(|b| Line::from(b.span())).collect();
+    let rows = flow(&lines, " ", width, 0);
+    frame.paragraph(frame.rect(x, y, width, rows.len()), &rows, buttons);
+    rows.len()
 }
 
 /// Draws a replay's panel from column `x` to `end`, from row `top` down to
@@ -107,17 +119,12 @@ fn moves(frame: &mut Frame, app: &App, x: usize, end: usize, mut y: usize, botto
 fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, bottom: usize) {
     let width = end.saturating_sub(x);
     let (at, len) = app.replay_at();
-    let heading = Field::new(
-        1,
-        vec![
-            vec![Span::bold(format!("Replay: move {at} of {len}"))],
-            vec![Span::bold(format!("Replay {at}/{len}"))],
-        ],
-    );
+    let title = [
+        format!("Replay: move {at} of {len}"),
+        format!("Replay {at}/{len}"),
+    ];
     let mut y = top;
-    if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-        frame.canvas().spans(x, y, end, line);
-    }
+    frame.canvas().line(x, y, end, &heading(title, width), &[]);
     y += 1;
     let play = if app.playing() {
         "[ p: pause ]"
@@ -125,27 +132,20 @@ fn replay_panel(frame: &mut Frame, app: &App, x: usize, end: usize, top: usize, 
         "[ p: play ]"
     };
     let buttons = [
-        vec![Span::button("[ < ]", Key::Left)],
-        vec![Span::button("[ > ]", Key::Right)],
-        vec![Span::button(play, Key::Play)],
-        vec![Span::button("[ c: continue ]", Key::Continue)],
+        Button::new("[ < ]", Key::Left),
+        Button::new("[ > ]", Key::Right),
+        Button::new(play, Key::Play),
+        Button::new("[ c: continue ]", Key::Continue),
     ];
-    let rows = flow(&buttons.iter().collect::<Vec<_>>(), " ", width, 0);
-    frame.paragraph(frame.rect(x, y, width, rows.len()), &rows);
-    y += rows.len();
+    y += buttons_row(frame, &buttons, x, y, width);
     y += 1;
     if y + 1 < bottom {
-        let heading = Field::new(
-            1,
-            vec![
-                vec![Span::bold("Log (click a move to go there)")],
-                vec![Span::bold("Log (click a move)")],
-                vec![Span::bold("Log")],
-            ],
-        );
-        if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-            frame.canvas().spans(x, y, end, line);
-        }
+        let title = [
+            "Log (click a move to go there)",
+            "Log (click a move)",
+            "Log",
+        ];
+        frame.canvas().line(x, y, end, &heading(title, width), &[]);
         y += 1;
         replay_log(frame, app, x + 1, end, y, bottom);
     }
@@ -170,8 +170,8 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
                 return wrap(&format!("{:>2}. {entry}", i + 1), PLAIN, width, 4)
                     .iter()
                     .map(|line| {
-                        let text: String = line.iter().map(|s| s.text.as_str()).collect();
-                        vec![Span::new(format!("{text:<width$}"), style)]
+                        let text: String = line.iter().map(|s| s.content.as_ref()).collect();
+                        Line::from(Span::styled(format!("{text:<width$}"), style))
                     })
                     .collect();
             }
@@ -218,7 +218,7 @@ fn replay_log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bott
             if row >= bottom {
                 return;
             }
-            let after = frame.canvas().spans(x, row, end, line);
+            let after = frame.canvas().line(x, row, end, line, &[]);
             frame.canvas().mark(x, row, after - x, Target::Step(i + 1));
             row += 1;
         }
@@ -289,27 +289,30 @@ fn log(frame: &mut Frame, app: &App, x: usize, end: usize, y: usize, bottom: usi
     let mut lines: Vec<Line> = entries[first..=last].concat();
     lines.truncate(room);
     let n = log.len();
-    let heading = if first == 0 && last + 1 == n {
-        vec![vec![Span::bold("Log")]]
+    let title: Vec<String> = if first == 0 && last + 1 == n {
+        vec!["Log".into()]
     } else if last + 1 == n {
         vec![
-            vec![Span::bold("Log (< scrolls back)")],
-            vec![Span::bold("Log (<)")],
-            vec![Span::bold("Log")],
+            "Log (< scrolls back)".into(),
+            "Log (<)".into(),
+            "Log".into(),
         ]
     } else {
         let (a, b) = (first + 1, last + 1);
         vec![
-            vec![Span::bold(format!("Log, moves {a}-{b} of {n} (< >)"))],
-            vec![Span::bold(format!("Log {a}-{b}/{n} (< >)"))],
-            vec![Span::bold(format!("Log {a}-{b}/{n}"))],
+            format!("Log, moves {a}-{b} of {n} (< >)"),
+            format!("Log {a}-{b}/{n} (< >)"),
+            format!("Log {a}-{b}/{n}"),
         ]
     };
     let width = end.saturating_sub(x - 1);
-    if let Some(line) = fit(&[Field::new(1, heading).required()], "", width, 1).first() {
-        frame.canvas().spans(x - 1, heading_y, end, line);
-    }
-    frame.paragraph(frame.rect(x, y, end.saturating_sub(x), lines.len()), &lines);
+    let title = heading(title, width);
+    frame.canvas().line(x - 1, heading_y, end, &title, &[]);
+    frame.paragraph(
+        frame.rect(x, y, end.saturating_sub(x), lines.len()),
+        &lines,
+        &[],
+    );
 }
 
 /// The first and last of `entries` (each its lines) shown in `room` rows,

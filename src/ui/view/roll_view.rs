@@ -3,8 +3,10 @@
 //! the faces changing while it rolls. Pure.
 
 use super::super::state::{App, RollShown};
-use super::frame::{Frame, Style};
-use super::layout::{Field, Span, fit};
+use ratatui::text::{Line, Span};
+
+use super::frame::{Frame, Style, bold};
+use super::layout::longest;
 use crate::game::Player;
 
 /// The lines the roll takes, with the blank line after it.
@@ -32,24 +34,22 @@ pub(super) fn roll(
         ..
     } = shown;
     let outcome = if !shown.settled() {
-        Span::bold("rolling...")
+        bold("rolling...")
     } else if shown.roll.attacker_wins() {
-        Span::bold("taken")
+        bold("taken")
     } else {
-        Span::bold("held")
+        bold("held")
     };
-    let heading = |words: &str| {
-        vec![
-            Span::bold(words),
-            Span::new(attacker.to_string(), paint(attacker)),
-            Span::bold(format!(" {from} -> {to}: ")),
+    let heading = |words: &'static str| {
+        Line::from(vec![
+            bold(words),
+            Span::styled(attacker.to_string(), paint(attacker)),
+            bold(format!(" {from} -> {to}: ")),
             outcome.clone(),
-        ]
+        ])
     };
-    let heading = Field::new(1, vec![heading("Last roll: "), heading("Roll: ")]);
-    if let Some(line) = fit(&[heading.required()], "", width, 1).first() {
-        frame.canvas().spans(x, y, end, line);
-    }
+    let heading = longest(vec![heading("Last roll: "), heading("Roll: ")], width);
+    frame.canvas().line(x, y, end, &heading, &[]);
     let sides = [
         (attacker, shown.attack_faces()),
         (defender, shown.defence_faces()),
@@ -61,12 +61,12 @@ pub(super) fn roll(
         } else {
             "?".to_string()
         };
-        let line = vec![
-            Span::plain(" "),
-            Span::new(player.to_string(), paint(player)),
-            Span::plain(format!(" {} = {sum}", text.join(" "))),
-        ];
-        frame.canvas().spans(x, y + 1 + row, end, &line);
+        let line = Line::from(vec![
+            Span::raw(" "),
+            Span::styled(player.to_string(), paint(player)),
+            Span::raw(format!(" {} = {sum}", text.join(" "))),
+        ]);
+        frame.canvas().line(x, y + 1 + row, end, &line, &[]);
     }
     y + ROLL_LINES
 }

@@ -14,7 +14,7 @@
 //! The table has any number of slots (not a power of two: a key's first
 //! slot is the high half of its hash times the slots), so that it takes
 //! the memory its keys need and no more; the 3x3 survey's 45.9 million
-//! positions fit in 494 MB.
+//! positions fit in 472 MiB.
 //!
 //! The words lie in an anonymous memory map ([`MemoSpace`]), zeroed by the
 //! system page by page as they are first touched, and (on Linux) in huge
@@ -43,19 +43,20 @@ pub(super) struct MemoSpace {
 /// The fewest slots a table has.
 const MIN_SLOTS: usize = 1 << 12;
 
-/// Slots are a multiple of this (a small page of words).
-const SLOT_STEP: usize = 512;
-
 /// The most keys a worker claims before it adds them to the shared count.
 const FLUSH: u64 = 256;
 
 /// The slots of a table with room for about `keys` keys: they are three
-/// quarters of them, rounded up to a small page.
+/// quarters of them, the table's bytes rounded up to a whole number of
+/// KiB, MiB or GiB (the largest unit not above them), so that the memory
+/// a refusal names is the table's to the byte.
 fn slots_for_room(keys: usize) -> usize {
-    keys.saturating_add(keys.div_ceil(3))
-        .max(MIN_SLOTS)
-        .checked_next_multiple_of(SLOT_STEP)
-        .unwrap_or(usize::MAX)
+    let slots = keys.saturating_add(keys.div_ceil(3)).max(MIN_SLOTS);
+    let bytes = slots.saturating_mul(size_of::<u64>());
+    let unit = 1usize << (bytes.ilog2() / 10 * 10);
+    bytes
+        .checked_next_multiple_of(unit)
+        .map_or(usize::MAX, |bytes| bytes / size_of::<u64>())
 }
 
 /// Why a table could not be made.

@@ -500,7 +500,7 @@ mod tests {
         assert_eq!(
             survey(&o, &|_| {}).unwrap_err(),
             SurveyError::TooLittleMemory {
-                needed: ByteSize::new(494_481_408),
+                needed: ByteSize::new(472 << 20),
                 limit: ByteSize::new(100 << 20)
             }
         );

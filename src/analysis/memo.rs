@@ -1,20 +1,26 @@
 //! The survey's memo: a table from one-word packed positions to a nonzero
-//! word of data, shared by the worker threads without a lock on the way.
+//! value, shared by the worker threads without a lock on the way.
 //!
-//! Open addressing with linear probing over one flat array of atomic words,
-//! two a slot: the key plus one (0 for an empty slot), then its value (0
-//! while it is being worked out). A lookup is one random access, as a key
-//! and its value share a cache line. A worker *claims* a position's slot
-//! when it starts on it (a compare-and-swap of the key into an empty slot)
-//! and fills the value in when it is done, so each position is counted
-//! once; another worker that meets a claimed slot before it is filled works
-//! the position out too, and writes the same value.
+//! Open addressing with linear probing over one flat array of atomic
+//! words, one a slot: the key plus one in the low `key_bits` bits (0 for an
+//! empty slot), its value in the bits above (0 while it is being worked
+//! out). A lookup is one random access, and eight slots share a cache line.
+//! A worker *claims* a position's slot when it starts on it (a
+//! compare-and-swap of the key into an empty slot) and fills the value in
+//! when it is done, so each position is counted once; another worker that
+//! meets a claimed slot before it is filled works the position out too,
+//! and writes the same value.
+//!
+//! The table has any number of slots (not a power of two: a key's first
+//! slot is the high half of its hash times the slots), so that it takes
+//! the memory its keys need and no more; the 3x3 survey's 45.9 million
+//! positions fit in 472 MiB.
 //!
 //! The words lie in an anonymous memory map ([`MemoSpace`]), zeroed by the
 //! system page by page as they are first touched, and (on Linux) in huge
 //! pages where the system gives them: a survey's lookups are random
-//! accesses all over a table of a GiB, and with small pages nearly every
-//! one also misses the processor's table of pages.
+//! accesses all over a table of half a GiB, and with small pages nearly
+//! every one also misses the processor's table of pages.
 //!
 //! A table does not grow while workers use it: past three quarters full it
 //! asks them to stop ([`MemoHandle::stopping`]), and the survey moves the
@@ -26,10 +32,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use memmap2::MmapMut;
 use zerocopy::FromBytes;
 
-/// The memory of a table: `2 * slots` words.
+/// The memory of a table: one word a slot, for keys of `key_bits` bits
+/// (the key plus one, so that a stored key is never 0).
 pub(super) struct MemoSpace {
     map: MmapMut,
     slots: usize,
+    key_bits: u32,
 }
 
 /// The fewest slots a table has.
@@ -38,13 +46,17 @@ const MIN_SLOTS: usize = 1 << 12;
 /// The most keys a worker claims before it adds them to the shared count.
 const FLUSH: u64 = 256;
 
-/// The slots of a table with room for about `keys` keys: three quarters
-/// of them, rounded up to a power of two.
+/// The slots of a table with room for about `keys` keys: they are three
+/// quarters of them, the table's bytes rounded up to a whole number of
+/// KiB, MiB or GiB (the largest unit not above them), so that the memory
+/// a refusal names is the table's to the byte.
 fn slots_for_room(keys: usize) -> usize {
-    keys.saturating_add(keys / 3)
-        .max(MIN_SLOTS)
-        .checked_next_power_of_two()
-        .unwrap_or(usize::MAX)
+    let slots = keys.saturating_add(keys.div_ceil(3)).max(MIN_SLOTS);
+    let bytes = slots.saturating_mul(size_of::<u64>());
+    let unit = 1usize << (bytes.ilog2() / 10 * 10);
+    bytes
+        .checked_next_multiple_of(unit)
+        .map_or(usize::MAX, |bytes| bytes / size_of::<u64>())
 }
 
 /// Why a table could not be made.
@@ -56,29 +68,35 @@ pub(super) struct MemoRefused {
 
 impl MemoSpace {
     /// The memory of a table with room for about `keys` keys (three
-    /// quarters of its slots, rounded up to a power of two).
-    pub(super) fn with_room(keys: usize) -> Result<MemoSpace, MemoRefused> {
-        MemoSpace::with_slots(slots_for_room(keys))
+    /// quarters of its slots), each key (plus one) of `key_bits` bits
+    /// (from 1 to 63: the value takes the rest of the word).
+    pub(super) fn with_room(keys: usize, key_bits: u32) -> Result<MemoSpace, MemoRefused> {
+        MemoSpace::with_slots(slots_for_room(keys), key_bits)
     }
 
     /// The bytes [`MemoSpace::with_room`] asks for, before it asks.
     pub(super) fn bytes_for_room(keys: usize) -> usize {
-        slots_for_room(keys).saturating_mul(2 * size_of::<u64>())
+        slots_for_room(keys).saturating_mul(size_of::<u64>())
     }
 
     /// The bytes of this table.
     pub(super) fn bytes(&self) -> usize {
-        self.slots.saturating_mul(2 * size_of::<u64>())
+        self.slots.saturating_mul(size_of::<u64>())
     }
 
-    /// The memory of a table of `slots` slots (a power of two).
-    fn with_slots(slots: usize) -> Result<MemoSpace, MemoRefused> {
-        let bytes = slots.saturating_mul(2 * size_of::<u64>());
+    /// The memory of a table of `slots` slots.
+    fn with_slots(slots: usize, key_bits: u32) -> Result<MemoSpace, MemoRefused> {
+        debug_assert!((1..64).contains(&key_bits));
+        let bytes = slots.saturating_mul(size_of::<u64>());
         let map = MmapMut::map_anon(bytes).map_err(|_| MemoRefused { bytes })?;
         // Only advice: small pages work too, more slowly.
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Ok(MemoSpace { map, slots })
+        Ok(MemoSpace {
+            map,
+            slots,
+            key_bits,
+        })
     }
 
     /// The table in this memory, for `workers` workers: empty, or holding
@@ -89,8 +107,9 @@ impl MemoSpace {
             .expect("a map is page-aligned and a whole number of words");
         Memo {
             words,
-            mask: slots - 1,
-            bits: slots.trailing_zeros(),
+            slots,
+            key_bits: self.key_bits,
+            key_mask: (1 << self.key_bits) - 1,
             len: AtomicU64::new(len),
             stop: AtomicBool::new(false),
             // All the workers' uncounted keys fill at most an eighth of it.
@@ -102,10 +121,10 @@ impl MemoSpace {
 /// A table shared by the workers, each through a [`MemoHandle`].
 pub(super) struct Memo<'a> {
     words: &'a [AtomicU64],
-    /// Slots less one (their count is a power of two).
-    mask: usize,
-    /// log2 of the slots.
-    bits: u32,
+    slots: usize,
+    /// The low bits of a word that hold its key plus one.
+    key_bits: u32,
+    key_mask: u64,
     /// Keys held, as far as the workers have added them up.
     len: AtomicU64,
     /// Whether the table is three quarters full: the workers should stop.
@@ -143,23 +162,43 @@ impl Memo<'_> {
         }
     }
 
-    /// The first slot to probe for a key: the high bits of a multiplicative
-    /// hash.
+    /// The bits a value may take: the values are from 1 to
+    /// `2^value_bits - 1`.
+    pub(super) fn value_bits(&self) -> u32 {
+        64 - self.key_bits
+    }
+
+    /// The first slot to probe for a key: the high half of a
+    /// multiplicative hash times the slots.
     #[inline]
     fn home(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (63 - self.bits) >> 1) as usize
+        let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((u128::from(hash) * self.slots as u128) >> 64) as usize
+    }
+
+    /// The slot after `slot`.
+    #[inline]
+    fn next(&self, slot: usize) -> usize {
+        if slot + 1 == self.slots { 0 } else { slot + 1 }
+    }
+
+    /// The word of a key (plus one) in its slot.
+    #[inline]
+    fn stored(&self, key: u64) -> u64 {
+        debug_assert!(key < self.key_mask, "a key of more than its bits");
+        key + 1
     }
 
     /// The value of a key (0 if it is absent or not worked out yet).
     #[inline]
-    fn peek(&self, key: u64) -> u64 {
-        let stored = key + 1;
+    pub(super) fn peek(&self, key: u64) -> u64 {
+        let stored = self.stored(key);
         let mut slot = self.home(key);
-        for _ in 0..=self.mask {
-            match self.words[2 * slot].load(Ordering::Acquire) {
+        for _ in 0..self.slots {
+            match self.words[slot].load(Ordering::Acquire) {
                 0 => return 0,
-                k if k == stored => return self.words[2 * slot + 1].load(Ordering::Acquire),
-                _ => slot = (slot + 1) & self.mask,
+                w if w & self.key_mask == stored => return w >> self.key_bits,
+                _ => slot = self.next(slot),
             }
         }
         0
@@ -168,11 +207,10 @@ impl Memo<'_> {
     /// Finds a key's slot, claiming an empty one for it if it is absent.
     #[inline]
     fn claim(&self, key: u64) -> Probe {
-        debug_assert_ne!(key, u64::MAX, "keys leave their top bit clear");
-        let stored = key + 1;
+        let stored = self.stored(key);
         let mut slot = self.home(key);
-        for _ in 0..=self.mask {
-            let word = &self.words[2 * slot];
+        for _ in 0..self.slots {
+            let word = &self.words[slot];
             let mut found = word.load(Ordering::Acquire);
             if found == 0 {
                 match word.compare_exchange(0, stored, Ordering::AcqRel, Ordering::Acquire) {
@@ -180,13 +218,13 @@ impl Memo<'_> {
                     Err(now) => found = now,
                 }
             }
-            if found == stored {
-                return match self.words[2 * slot + 1].load(Ordering::Acquire) {
+            if found & self.key_mask == stored {
+                return match found >> self.key_bits {
                     0 => Probe::Busy,
                     value => Probe::Known(value),
                 };
             }
-            slot = (slot + 1) & self.mask;
+            slot = self.next(slot);
         }
         // Full: never, as the workers stop at three quarters.
         self.stop.store(true, Ordering::Release);
@@ -195,46 +233,44 @@ impl Memo<'_> {
 
     /// Sets the value of a key in the table (nothing if it is not there).
     fn fill(&self, key: u64, value: u64) {
-        let stored = key + 1;
+        let stored = self.stored(key);
         let mut slot = self.home(key);
-        for _ in 0..=self.mask {
-            match self.words[2 * slot].load(Ordering::Acquire) {
+        for _ in 0..self.slots {
+            match self.words[slot].load(Ordering::Acquire) {
                 0 => return,
-                k if k == stored => {
-                    self.words[2 * slot + 1].store(value, Ordering::Release);
+                w if w & self.key_mask == stored => {
+                    self.words[slot].store(stored | value << self.key_bits, Ordering::Release);
                     return;
                 }
-                _ => slot = (slot + 1) & self.mask,
+                _ => slot = self.next(slot),
             }
         }
     }
 
     /// The memory of a table twice the size of this one.
     pub(super) fn doubled(&self) -> Result<MemoSpace, MemoRefused> {
-        MemoSpace::with_slots((self.mask + 1).saturating_mul(2))
+        MemoSpace::with_slots(self.slots.saturating_mul(2), self.key_bits)
     }
 
     /// Moves this table's finished keys into the empty `space` (at least
-    /// as large as this one), and says how many there are: the keys claimed
-    /// but not finished are left out (and so uncounted), to be worked out
-    /// again. Only while no worker uses this table.
+    /// as large as this one, for keys of as many bits), and says how many
+    /// there are: the keys claimed but not finished are left out (and so
+    /// uncounted), to be worked out again. Only while no worker uses this
+    /// table.
     pub(super) fn move_into(&self, space: &mut MemoSpace) -> u64 {
         let memo = space.memo(1, 0);
+        debug_assert_eq!(memo.key_bits, self.key_bits);
         let mut len = 0;
-        for pair in self.words.chunks_exact(2) {
-            let (stored, value) = (
-                pair[0].load(Ordering::Relaxed),
-                pair[1].load(Ordering::Relaxed),
-            );
-            if stored == 0 || value == 0 {
+        for word in self.words {
+            let word = word.load(Ordering::Relaxed);
+            if word >> self.key_bits == 0 {
                 continue;
             }
-            let mut slot = memo.home(stored - 1);
-            while memo.words[2 * slot].load(Ordering::Relaxed) != 0 {
-                slot = (slot + 1) & memo.mask;
+            let mut slot = memo.home((word & self.key_mask) - 1);
+            while memo.words[slot].load(Ordering::Relaxed) != 0 {
+                slot = memo.next(slot);
             }
-            memo.words[2 * slot].store(stored, Ordering::Relaxed);
-            memo.words[2 * slot + 1].store(value, Ordering::Relaxed);
+            memo.words[slot].store(word, Ordering::Relaxed);
             len += 1;
         }
         len
@@ -263,7 +299,7 @@ impl MemoHandle<'_, '_> {
         let memo = self.memo;
         let mut touched = 0;
         for key in keys.clone() {
-            touched ^= memo.words[2 * memo.home(key)].load(Ordering::Relaxed);
+            touched ^= memo.words[memo.home(key)].load(Ordering::Relaxed);
         }
         std::hint::black_box(touched);
         values.clear();
@@ -288,18 +324,22 @@ impl MemoHandle<'_, '_> {
     fn flush(&mut self) {
         let len = self.memo.len.fetch_add(self.added, Ordering::AcqRel) + self.added;
         self.added = 0;
-        if len > (self.memo.mask as u64 + 1) / 4 * 3 {
+        if len > self.memo.slots as u64 / 4 * 3 {
             self.memo.stop.store(true, Ordering::Release);
         }
     }
 
-    /// Sets the value of a key this worker claimed (`Some(slot)`) or found
-    /// busy (`None`).
+    /// Sets the value (from 1 to `2^value_bits - 1`) of a key this worker
+    /// claimed (`Some(slot)`) or found busy (`None`).
     #[inline]
     pub(super) fn finish(&self, claim: Option<usize>, key: u64, value: u64) {
         debug_assert_ne!(value, 0);
+        debug_assert!(value >> self.memo.value_bits() == 0, "a value too wide");
         match claim {
-            Some(slot) => self.memo.words[2 * slot + 1].store(value, Ordering::Release),
+            Some(slot) => self.memo.words[slot].store(
+                self.memo.stored(key) | value << self.memo.key_bits,
+                Ordering::Release,
+            ),
             None => self.memo.fill(key, value),
         }
     }
@@ -317,7 +357,7 @@ mod tests {
 
     #[test]
     fn keys_are_claimed_once_and_found_after() {
-        let mut space = MemoSpace::with_room(10).unwrap();
+        let mut space = MemoSpace::with_room(10, 8).unwrap();
         let memo = space.memo(1, 0);
         let mut h = memo.handle();
         let Probe::Claimed(c) = h.claim(0) else {
@@ -343,9 +383,9 @@ mod tests {
     /// the unfinished ones left out.
     #[test]
     fn full_tables_stop_the_workers_and_move_their_finished_keys() {
-        let mut space = MemoSpace::with_room(1).unwrap();
+        let mut space = MemoSpace::with_room(1, 40).unwrap();
         let memo = space.memo(2, 0);
-        let slots = memo.mask as u64 + 1;
+        let slots = memo.slots as u64;
         let stopped: Vec<u64> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..2u64)
                 .map(|worker| {

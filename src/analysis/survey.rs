@@ -6,6 +6,7 @@
 //! with `d % max_dice + 1` dice, so board 0 is all `a-1` and the last board
 //! all `b-max_dice`.
 
+mod largest;
 mod table;
 mod workers;
 
@@ -16,8 +17,9 @@ use super::ByteSize;
 use super::memo::{MemoRefused, MemoSpace};
 use crate::game::{Board, Cell, Codec, Map, Player, PlayerSet, Rules, RulesError};
 use crate::text::{count, group_digits};
+use largest::{largest_exactly, most_levels};
 use table::table_rows;
-use workers::{Round, Totals};
+use workers::{Round, Totals, size_codes};
 
 #[cfg(test)]
 pub(crate) use workers::solve_starts;
@@ -207,8 +209,8 @@ pub fn board_at(rules: &Rules, index: u64) -> Board {
     Board::new(&out[..cells]).expect("a map has from 1 to MAX_CELLS cells")
 }
 
-/// The positions two boards are expected to add to the memo.
-const POSITIONS_PER_TWO_BOARDS: u64 = 9;
+/// The positions five boards are expected to add to the memo.
+const POSITIONS_PER_FIVE_BOARDS: u64 = 23;
 
 /// Surveys every board of a size; `progress` is called from the workers with
 /// the number of boards just finished (in chunks), for a progress display.
@@ -225,15 +227,17 @@ pub fn survey(
     options: &SurveyOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Survey, SurveyError> {
-    survey_in(options, progress, None)
+    survey_in(options, progress, None, None)
 }
 
 /// [`survey`] with the memo's first room given (instead of worked out from
-/// the number of boards).
+/// the number of boards), and its tree sizes in codes of `code_bits` bits
+/// (instead of all the bits a memo word leaves).
 fn survey_in(
     options: &SurveyOptions,
     progress: &(dyn Fn(u64) + Sync),
     room: Option<usize>,
+    code_bits: Option<u32>,
 ) -> Result<Survey, SurveyError> {
     let rules = Rules::new(options.map.clone(), 2, usize::from(options.max_dice))?;
     let (text, count) = board_count(options.map.len(), options.max_dice);
@@ -257,11 +261,11 @@ fn survey_in(
     // Every board the limits allow packs into one word.
     debug_assert_eq!(codec.words(), 1);
     let threads = options.threads.max(1);
-    // The memo starts with room for 4.5 positions a board (every survey
-    // measured finds fewer than 4.6: 3x3 with 3 dice) and grows if a survey
+    // The memo starts with room for 4.6 positions a board (every survey
+    // measured finds fewer: 4.56 on 3x3 with 3 dice) and grows if a survey
     // needs more.
     let room = room.unwrap_or_else(|| {
-        usize::try_from(boards.saturating_mul(POSITIONS_PER_TWO_BOARDS) / 2).unwrap_or(usize::MAX)
+        usize::try_from(boards.saturating_mul(POSITIONS_PER_FIVE_BOARDS) / 5).unwrap_or(usize::MAX)
     });
     let refused = |e: MemoRefused| SurveyError::OutOfMemory(e.bytes);
     let limit = options.memory;
@@ -272,13 +276,16 @@ fn survey_in(
             limit,
         });
     }
-    let mut space = MemoSpace::with_room(room).map_err(refused)?;
+    // A key plus one in the low bits of a memo word, its value above.
+    let key_bits = codec.bits() + 1;
+    let mut space = MemoSpace::with_room(room, key_bits).map_err(refused)?;
+    let codes = size_codes(code_bits.map_or(u64::BITS - key_bits, |bits| bits + 2));
     let mut held = 0;
     // The boards of a round: those the last round stopped in the middle of,
     // then the rest in chunks.
     let next = AtomicU64::new(0);
     let mut unfinished: Vec<Range<u64>> = Vec::new();
-    let mut total = Totals::default();
+    let mut total = Totals::new(codes, most_levels(rules.map().len(), options.max_dice));
     let positions = loop {
         let bytes = space.bytes();
         let memo = space.memo(threads, held);
@@ -309,6 +316,15 @@ fn survey_in(
         held = memo.move_into(&mut bigger);
         space = bigger;
     };
+    // The sizes in the memo are rounded: the largest is counted again.
+    let largest = largest_exactly(
+        &rules,
+        &codec,
+        &space.memo(1, positions),
+        codes,
+        options.first,
+        &total.largest.candidates(),
+    );
     let rows = if options.table {
         table_rows(&rules, &codec, boards)
     } else {
@@ -321,7 +337,7 @@ fn survey_in(
         losses: total.losses,
         ties: total.ties,
         no_move: total.no_move,
-        largest: (total.largest.0, board_at(&rules, total.largest.1)),
+        largest: (largest.0, board_at(&rules, largest.1)),
         positions,
         rows,
     })
@@ -445,12 +461,35 @@ mod tests {
                     seen.fetch_add(n, Ordering::Relaxed);
                 },
                 Some(1),
+                None,
             )
             .unwrap();
-            let roomy = survey_in(&o, &|_| {}, Some(1 << 20)).unwrap();
+            let roomy = survey_in(&o, &|_| {}, Some(1 << 20), None).unwrap();
             assert_eq!(grown, roomy, "{max_dice} dice, {threads} threads");
             assert_eq!(seen.load(Ordering::Relaxed), grown.boards);
             assert!(grown.positions > 4096, "{}", grown.positions);
+        }
+    }
+
+    /// Tree sizes rounded in the memo (in codes of 12 bits: exact below
+    /// 2,048) give the survey of sizes exact in it, the largest tree
+    /// counted again exactly, with one thread or two, the memo growing
+    /// too.
+    #[test]
+    fn rounded_sizes_give_the_same_survey() {
+        for (max_dice, threads, first) in [(4, 1, Player::A), (4, 2, Player::B), (5, 2, Player::A)]
+        {
+            let mut o = options(2, first, threads);
+            o.max_dice = max_dice;
+            let exact = survey_in(&o, &|_| {}, None, None).unwrap();
+            assert!(exact.largest.0 >= 1 << 11, "{}", exact.largest.0);
+            for room in [None, Some(1)] {
+                let rounded = survey_in(&o, &|_| {}, room, Some(12)).unwrap();
+                assert_eq!(
+                    rounded, exact,
+                    "{max_dice} dice, {threads} threads, {first} first"
+                );
+            }
         }
     }
 
@@ -461,7 +500,7 @@ mod tests {
         assert_eq!(
             survey(&o, &|_| {}).unwrap_err(),
             SurveyError::TooLittleMemory {
-                needed: ByteSize::new(1 << 30),
+                needed: ByteSize::new(472 << 20),
                 limit: ByteSize::new(100 << 20)
             }
         );
@@ -473,22 +512,22 @@ mod tests {
     fn a_memo_that_would_grow_past_the_memory_limit_stops_the_survey() {
         let mut o = options(2, Player::A, 2);
         o.max_dice = 4;
-        // The first table, 4,096 slots of 16 bytes, fits; growing to twice
+        // The first table, 4,096 slots of 8 bytes, fits; growing to twice
         // that while the first is held does not.
-        o.memory = ByteSize::new(100 << 10);
-        match survey_in(&o, &|_| {}, Some(1)) {
+        o.memory = ByteSize::new(64 << 10);
+        match survey_in(&o, &|_| {}, Some(1), None) {
             Err(SurveyError::OutgrewMemory {
                 positions,
                 needed,
                 limit,
             }) => {
-                assert_eq!((needed, limit), (ByteSize::new(3 << 16), o.memory));
+                assert_eq!((needed, limit), (ByteSize::new(3 << 15), o.memory));
                 assert!(positions >= 3 * 1024, "{positions}");
             }
             other => panic!("{other:?}"),
         }
         o.memory = ByteSize::new(1 << 30);
-        assert!(survey_in(&o, &|_| {}, Some(1)).is_ok());
+        assert!(survey_in(&o, &|_| {}, Some(1), None).is_ok());
     }
 
     #[test]

@@ -132,6 +132,15 @@ impl Codec {
         self.lane_cell[bit as usize & 63]
     }
 
+    /// The bits a packed position takes (its cells, then the player to
+    /// move, the captured dice and the first-move flag).
+    pub(crate) fn bits(&self) -> u32 {
+        self.cells as u32 * (self.owner_bits + self.dice_bits)
+            + self.player_bits
+            + self.captured_bits
+            + 1
+    }
+
     /// The bits a cell's field takes, and how many of them (the low ones)
     /// are its owner.
     #[inline]

@@ -307,26 +307,26 @@ fn shard_options_are_checked() {
 
 #[test]
 fn the_full_survey_keeps_to_max_memory() {
-    // 3x3's memo is 1 GiB: refused before it is made.
+    // 3x3's memo is 472 MiB: refused before it is made.
     dice_of_doom()
         .args(["survey", "--size", "3", "--max-memory", "100M"])
         .assert()
         .code(1)
         .stdout("")
         .stderr(
-            "dice-of-doom: the survey's memo needs 1 GiB of memory, more than the \
-             100 MiB allowed: raise --max-memory to 1 GiB or more\n",
+            "dice-of-doom: the survey's memo needs 472 MiB of memory, more than the \
+             100 MiB allowed: raise --max-memory to 472 MiB or more\n",
         );
-    // 2x2's is 128 KiB.
+    // 2x2's is 63 KiB.
     dice_of_doom()
-        .args(["survey", "--size", "2", "--max-memory", "127K"])
+        .args(["survey", "--size", "2", "--max-memory", "62K"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "raise --max-memory to 128 KiB or more",
+            "raise --max-memory to 63 KiB or more",
         ));
     dice_of_doom()
-        .args(["survey", "--size", "2", "--max-memory", "128K"])
+        .args(["survey", "--size", "2", "--max-memory", "63K"])
         .assert()
         .success()
         .stdout(predicate::str::contains("boards:        1,296\n"));

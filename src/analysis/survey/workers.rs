@@ -8,15 +8,22 @@ use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::largest::{Largest, SizeCodes};
 use super::{MAX_COUNT, SurveyOptions, board_at};
 #[cfg(test)]
 use crate::analysis::memo::MemoSpace;
 use crate::analysis::memo::{Memo, MemoHandle, Probe};
 use crate::game::{Children, Codec, Player, Position, Rules, Share};
 
-/// A memo entry: the tree size shifted left by two, and the rating for `a`
-/// as a [`Code`] in the low two bits.
+/// A memo entry: the tree size's code ([`SizeCodes`]) shifted left by two,
+/// and the rating for `a` as a [`Code`] in the low two bits.
 type Entry = u64;
+
+/// The codes of tree sizes in the entries of a memo whose values take
+/// `value_bits` bits (two of them the rating).
+pub(super) fn size_codes(value_bits: u32) -> SizeCodes {
+    SizeCodes::new(value_bits - 2)
+}
 
 /// The survey's private storage of `a`'s [`Share`] of a two-player game, in
 /// the same order: 0 for a loss, 1 for a tie, 2 for a win.
@@ -47,15 +54,18 @@ fn share(code: Code) -> Share {
 struct Solver<'s> {
     rules: &'s Rules,
     codec: &'s Codec,
+    codes: SizeCodes,
     memo: MemoHandle<'s, 's>,
     levels: Vec<(Children, Vec<Entry>)>,
 }
 
 impl<'s> Solver<'s> {
-    fn new(rules: &'s Rules, codec: &'s Codec, memo: &'s Memo<'s>) -> Solver<'s> {
+    fn new(rules: &'s Rules, codec: &'s Codec, codes: SizeCodes, memo: &'s Memo<'s>) -> Solver<'s> {
+        debug_assert!(codes.encode(MAX_COUNT) >> (memo.value_bits() - 2) == 0);
         Solver {
             rules,
             codec,
+            codes,
             memo: memo.handle(),
             levels: Vec::new(),
         }
@@ -99,7 +109,9 @@ impl<'s> Solver<'s> {
                     }
                     entry => entry,
                 };
-                size = size.saturating_add(entry >> 2).min(MAX_COUNT);
+                size = size
+                    .saturating_add(self.codes.decode(entry >> 2))
+                    .min(MAX_COUNT);
                 let r = entry & 3;
                 rating = if maximise {
                     rating.max(r)
@@ -107,7 +119,7 @@ impl<'s> Solver<'s> {
                     rating.min(r)
                 };
             }
-            (size << 2) | rating
+            (self.codes.encode(size) << 2) | rating
         };
         self.memo.finish(claim, key, entry);
         Some(entry)
@@ -121,13 +133,14 @@ impl<'s> Solver<'s> {
 pub(crate) fn solve_starts(rules: &Rules, starts: &[Position]) -> Vec<Share> {
     let codec = Codec::new(rules);
     assert_eq!((codec.words(), rules.players()), (1, 2));
-    let mut space = MemoSpace::with_room(1 << 16).expect("a memo");
+    let mut space = MemoSpace::with_room(1 << 16, codec.bits() + 1).expect("a memo");
     let mut held = 0;
     let mut shares = Vec::with_capacity(starts.len());
     let mut key = [0u64];
     'grow: loop {
         let memo = space.memo(1, held);
-        let mut solver = Solver::new(rules, &codec, &memo);
+        let codes = size_codes(memo.value_bits());
+        let mut solver = Solver::new(rules, &codec, codes, &memo);
         for start in &starts[shares.len()..] {
             codec.encode(start, &mut key);
             let Some(entry) = solver.solve(key[0], 0) else {
@@ -149,21 +162,36 @@ pub(crate) fn solve_starts(rules: &Rules, starts: &[Position]) -> Vec<Share> {
 }
 
 /// Per-worker totals, added up at the end.
-#[derive(Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Totals {
     pub(super) wins: u64,
     pub(super) losses: u64,
     pub(super) ties: u64,
     pub(super) no_move: u64,
-    /// The largest tree and the first board that has it.
-    pub(super) largest: (u64, u64),
+    /// The boards that could have the largest tree.
+    pub(super) largest: Largest,
+    codes: SizeCodes,
 }
 
 impl Totals {
+    /// No boards yet, for sizes in these codes on top of at most `height`
+    /// levels.
+    pub(super) fn new(codes: SizeCodes, height: u32) -> Totals {
+        Totals {
+            wins: 0,
+            losses: 0,
+            ties: 0,
+            no_move: 0,
+            largest: Largest::new(codes, height),
+            codes,
+        }
+    }
+
     /// Counts board `index`, whose start has this memo entry.
     fn record(&mut self, index: u64, entry: Entry, first: Player) {
-        let size = entry >> 2;
-        self.keep_largest((size, index));
+        // Exact when it is 1 (a board with no move).
+        let size = self.codes.decode(entry >> 2);
+        self.largest.offer(size, index);
         let for_a = share(entry & 3);
         let for_first = if first == Player::A {
             for_a
@@ -181,18 +209,12 @@ impl Totals {
         }
     }
 
-    fn keep_largest(&mut self, (size, index): (u64, u64)) {
-        if size > self.largest.0 || (size == self.largest.0 && index < self.largest.1) {
-            self.largest = (size, index);
-        }
-    }
-
     fn add(&mut self, other: &Totals) {
         self.wins += other.wins;
         self.losses += other.losses;
         self.ties += other.ties;
         self.no_move += other.no_move;
-        self.keep_largest(other.largest);
+        self.largest.add(&other.largest);
     }
 }
 
@@ -220,7 +242,11 @@ impl Round<'_, '_> {
         total: &mut Totals,
     ) -> Vec<Range<u64>> {
         let unfinished = Mutex::new(unfinished);
-        let work = || self.work(&unfinished);
+        let fresh = Totals {
+            largest: total.largest.emptied(),
+            ..Totals::new(total.codes, 0)
+        };
+        let work = || self.work(&unfinished, &fresh);
         let all: Vec<(Totals, Option<Range<u64>>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
@@ -250,10 +276,14 @@ impl Round<'_, '_> {
 
     /// One worker: boards until none is left or the memo is full (then
     /// the boards it was on are given back).
-    fn work(&self, unfinished: &Mutex<Vec<Range<u64>>>) -> (Totals, Option<Range<u64>>) {
+    fn work(
+        &self,
+        unfinished: &Mutex<Vec<Range<u64>>>,
+        fresh: &Totals,
+    ) -> (Totals, Option<Range<u64>>) {
         let (rules, codec) = (self.rules, self.codec);
-        let mut solver = Solver::new(rules, codec, self.memo);
-        let mut totals = Totals::default();
+        let mut solver = Solver::new(rules, codec, fresh.codes, self.memo);
+        let mut totals = fresh.clone();
         let mut key = [0u64];
         loop {
             let taken = unfinished.lock().unwrap_or_else(|e| e.into_inner()).pop();

@@ -36,6 +36,26 @@ impl MemoryArgs {
     }
 }
 
+/// The `--threads` option of the analysis commands that spread their work
+/// over threads (`survey`; `solve` can flatten it too).
+#[derive(Debug, Clone, Args)]
+pub(in crate::cli) struct ThreadsArgs {
+    /// Worker threads [default: one per core].
+    #[arg(long, value_parser = crate::cli::args::whole(1u16, 256), allow_negative_numbers = true,
+          value_name = "N")]
+    pub(in crate::cli) threads: Option<u16>,
+}
+
+impl ThreadsArgs {
+    /// The threads asked for, or one per core.
+    pub(in crate::cli) fn count(&self) -> usize {
+        self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        )
+    }
+}
+
 /// An analysis's refusal, naming the option that changes it.
 pub(in crate::cli) fn analysis_error(error: &AnalysisError, limits: &Limits) -> CliError {
     let hint = match error {

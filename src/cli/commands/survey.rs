@@ -15,8 +15,8 @@ use crate::analysis::group_digits;
 use crate::analysis::survey::{
     MAX_COUNT, Row, Survey, SurveyError, SurveyOptions, board_count, survey,
 };
-use crate::cli::args::{FIRST, GameOptions, MAX_DICE, SIZE, change, whole};
-use crate::cli::commands::limits::progress_bar;
+use crate::cli::args::{FIRST, GameOptions, MAX_DICE, SIZE, change};
+use crate::cli::commands::limits::{ThreadsArgs, progress_bar};
 use crate::cli::setup::load::map;
 use crate::cli::{CliError, json};
 use crate::game::{Map, Player, PlayerSet};
@@ -45,9 +45,8 @@ pub(in crate::cli) struct SurveyArgs {
     /// Also list every board with its tree sizes and leaves (small sizes only).
     #[arg(long, conflicts_with = "sample")]
     table: bool,
-    /// Worker threads [default: one per core].
-    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true, value_name = "N")]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: ThreadsArgs,
     #[command(flatten)]
     sampled: SampleArgs,
     /// Also draw the outcomes and the distribution of the tree sizes (with
@@ -118,7 +117,7 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
             &args.game,
             boards,
             &args.sampled,
-            args.threads,
+            args.threads.threads,
             args.json,
             plot,
         );
@@ -128,9 +127,7 @@ pub(in crate::cli) fn run(args: &SurveyArgs) -> Result<(), CliError> {
     let mut options = SurveyOptions::new(map, args.game.max_dice);
     options.first = args.game.first;
     options.table = args.table || args.plot.is_some();
-    if let Some(threads) = args.threads {
-        options.threads = usize::from(threads);
-    }
+    options.threads = args.threads.count();
     options.memory = args.sampled.memory.max_memory;
     let (_, count) = board_count(cells, args.game.max_dice);
     let bar = progress_bar(count.unwrap_or(0));

@@ -81,6 +81,9 @@ impl Parallel<'_> {
         let cache = &self.cache;
         let mut prover = DfPn::new(self.rules, self.codec, &self.start, cache);
         let base = self.nodes;
+        // The cache's figures, summed over its shards every 64 checks.
+        let mut held = (0, 0);
+        let mut checks = 0u64;
         let mut ask = |p: &ProofProgress| {
             let all = test.nodes.fetch_add(PROOF_CHECK_EVERY, Ordering::Relaxed);
             if test.done.load(Ordering::Relaxed) {
@@ -89,10 +92,14 @@ impl Parallel<'_> {
             let Some(stop) = stop.as_mut() else {
                 return false;
             };
+            if checks.is_multiple_of(64) {
+                held = (cache.len(), cache.heap_bytes());
+            }
+            checks += 1;
             let progress = ProofProgress {
                 nodes: base + all + PROOF_CHECK_EVERY,
-                stored: cache.len(),
-                bytes: cache.heap_bytes(),
+                stored: held.0,
+                bytes: held.1,
                 ..*p
             };
             let stopping = stop(&progress);

@@ -69,10 +69,18 @@ impl<'a, T, C: Cache> Plies<'a, T, C> {
     pub(super) fn count(&mut self, stop: &mut dyn FnMut(&ProofProgress) -> bool) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(PROOF_CHECK_EVERY) {
+            // A shared cache's figures are the parallel prover's to give
+            // (summing its shards at every check of every thread would
+            // cost more than the check).
+            let (stored, bytes) = if C::SHARED {
+                (0, 0)
+            } else {
+                (self.cache.len(), self.cache.heap_bytes())
+            };
             let progress = ProofProgress {
                 nodes: self.nodes,
-                stored: self.cache.len(),
-                bytes: self.cache.heap_bytes(),
+                stored,
+                bytes,
                 lower: Share::LOSS,
                 upper: Share::WIN,
             };

@@ -99,10 +99,16 @@ const MAX_SHARDS: usize = 256;
 /// Entries of the table of busy positions (by hash).
 const BUSY: usize = 1 << 16;
 
+/// A shard on cache lines of its own, so that threads locking neighbouring
+/// shards do not contend for one line.
+#[derive(Debug)]
+#[repr(align(128))]
+struct Shard(Mutex<PositionCache>);
+
 /// One cache shared by the threads of a parallel proof.
 #[derive(Debug)]
 pub(super) struct SharedCache {
-    shards: Vec<Mutex<PositionCache>>,
+    shards: Vec<Shard>,
     /// The shard of a key: the top `bits` of its hash (the buckets within a
     /// shard take the low ones).
     bits: u32,
@@ -120,7 +126,7 @@ impl SharedCache {
         let count = 1usize << fit.ilog2();
         let each = max_bytes / count;
         let shards = (0..count)
-            .map(|_| PositionCache::new(words, each).map(Mutex::new))
+            .map(|_| PositionCache::new(words, each).map(|c| Shard(Mutex::new(c))))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(SharedCache {
             shards,
@@ -139,6 +145,7 @@ impl SharedCache {
         // A thread that panicked holding a shard left it whole: a cache
         // write is done before its lock is let go.
         self.shards[index]
+            .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -178,14 +185,14 @@ impl Cache for &SharedCache {
     fn len(&self) -> usize {
         self.shards
             .iter()
-            .map(|s| s.lock().unwrap_or_else(|p| p.into_inner()).len())
+            .map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).len())
             .sum()
     }
 
     fn heap_bytes(&self) -> usize {
         self.shards
             .iter()
-            .map(|s| s.lock().unwrap_or_else(|p| p.into_inner()).heap_bytes())
+            .map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).heap_bytes())
             .sum()
     }
 

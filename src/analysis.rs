@@ -35,7 +35,7 @@ pub use memory::{
 };
 pub use prove::{
     Algorithm, LoadBoundsError, PROOF_CHECK_EVERY, Proof, ProofProgress, ProvenBounds,
-    least_proof_memory, prove, prove_again, prove_again_with, prove_with,
+    least_proof_memory, prove, prove_again, prove_again_with, prove_parallel, prove_with,
 };
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
 pub use stats::{Stats, stats, stats_with_progress};

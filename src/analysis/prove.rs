@@ -17,8 +17,10 @@
 
 mod alphabeta;
 mod dfpn;
+mod parallel;
 mod plies;
 mod saved;
+mod shared;
 mod table;
 
 use super::solve::{Rank, rank, share};
@@ -84,12 +86,9 @@ trait Prover {
         stop: &mut dyn FnMut(&ProofProgress) -> bool,
     ) -> Option<(Rank, Option<usize>)>;
 
-    /// Positions searched so far, over every test, and the cache the tests
-    /// share.
-    fn state(&self) -> (u64, &PositionCache);
-
-    /// The cache, to keep for a later proof.
-    fn into_cache(self) -> PositionCache;
+    /// Positions searched so far, over every test, and the positions and
+    /// bytes the cache the tests share holds.
+    fn work(&self) -> (u64, usize, usize);
 }
 
 /// Proves the perfect-play value of `start` for its player to move, within
@@ -262,6 +261,60 @@ pub fn prove_again_with(
     Ok(proof)
 }
 
+/// [`prove`] on `threads` threads sharing one cache of proven bounds
+/// within `memory` (df-pn: each thread searches where the others are not,
+/// and takes up what they proved). One thread is [`prove`] itself.
+///
+/// The value proven is the same whatever the threads (every bound is
+/// proven, never estimated); the positions searched, the time, and which
+/// of several moves that keep the value is given may change from one run
+/// to the next. `stop` is asked from the calling thread, which searches
+/// too, every [`PROOF_CHECK_EVERY`] of its positions, with the positions
+/// all the threads have searched (counted in steps of
+/// [`PROOF_CHECK_EVERY`]).
+///
+/// ```
+/// use dice_of_doom::analysis::{ByteSize, prove, prove_parallel};
+/// use dice_of_doom::game::{Player, Position, Rules};
+/// let rules = Rules::classic(3, 2, 3).unwrap();
+/// let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
+/// let start = Position::start(&rules, board, Player::A).unwrap();
+/// let memory = ByteSize::new(16 << 20);
+/// let one = prove(&rules, &start, memory, |_| false).unwrap();
+/// let four = prove_parallel(&rules, &start, memory, 4, |_| false).unwrap();
+/// assert_eq!(four.value(), one.value());
+/// assert!(four.best_move.is_some());
+/// ```
+///
+/// # Errors
+/// As [`prove`].
+pub fn prove_parallel(
+    rules: &Rules,
+    start: &Position,
+    memory: ByteSize,
+    threads: usize,
+    stop: impl FnMut(&ProofProgress) -> bool,
+) -> Result<Proof, AnalysisError> {
+    if threads <= 1 {
+        return prove(rules, start, memory, stop);
+    }
+    let codec = Codec::new(rules);
+    if memory < least_proof_memory(rules) {
+        return Err(AnalysisError::TooLittleMemory {
+            memory,
+            least: least_proof_memory(rules),
+        });
+    }
+    let cache = shared::SharedCache::new(codec.words(), memory.bytes()).map_err(|e| {
+        AnalysisError::OutOfMemory {
+            positions: 0,
+            bytes: e.bytes,
+        }
+    })?;
+    let mut prover = parallel::Parallel::new(rules, &codec, start, cache, threads);
+    Ok(drive(&mut prover, rules, start, stop))
+}
+
 /// The least memory a proof of a game under `rules` takes: the first table
 /// of its cache of proven bounds, some 64 KiB a word of a packed position,
 /// in whole KiB.
@@ -334,14 +387,14 @@ fn drive(
 }
 
 fn finish(prover: &impl Prover, lower: Share, upper: Share, best_move: Option<Move>) -> Proof {
-    let (nodes, cache) = prover.state();
+    let (nodes, stored, bytes) = prover.work();
     Proof {
         lower,
         upper,
         best_move,
         nodes,
-        stored: cache.len(),
-        bytes: cache.heap_bytes(),
+        stored,
+        bytes,
     }
 }
 

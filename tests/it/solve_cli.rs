@@ -87,6 +87,53 @@ fn solve_takes_random_boards_by_seed() {
 }
 
 #[test]
+fn the_value_is_the_same_on_any_number_of_threads() {
+    for (size, seed) in [("3", "1"), ("3", "2"), ("4", "3"), ("4", "5"), ("4", "57")] {
+        let base = ["solve", "--size", size, "--seed", seed, "--json"];
+        let one = json(&[&base[..], &["--threads", "1"]].concat());
+        assert_eq!(one["proven"], true);
+        for threads in ["2", "4"] {
+            let many = json(&[&base[..], &["--threads", threads]].concat());
+            assert_eq!(
+                many["value"], one["value"],
+                "{size}x{size} seed {seed}, {threads}"
+            );
+            assert_eq!(
+                (&many["lower"], &many["upper"]),
+                (&one["lower"], &one["upper"])
+            );
+            assert_eq!(many["best_move"].is_null(), one["best_move"].is_null());
+        }
+    }
+    // --cache and alphabeta prove on one thread.
+    for extra in [
+        &["--cache", "x.cache"][..],
+        &["--algorithm", "alphabeta"][..],
+    ] {
+        dice_of_doom()
+            .args(
+                [
+                    &["solve", "--size", "3", "--seed", "1", "--threads", "2"][..],
+                    extra,
+                ]
+                .concat(),
+            )
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "proves on one thread: leave out --threads, or give --threads 1",
+            ));
+    }
+    for bad in ["0", "257", "many"] {
+        dice_of_doom()
+            .args(["solve", "--size", "3", "--seed", "1", "--threads", bad])
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
 fn out_of_time_is_status_1_with_the_bounds_proven() {
     // A 4x4 board whose proof takes seconds.
     let out = dice_of_doom()

@@ -132,6 +132,37 @@ fn shards_merge_to_the_report_of_one_run() {
     assert_eq!(n("wins") + n("losses") + n("ties") + n("unproven"), 40);
 }
 
+/// A sample's boards come out the same on any number of threads, as over
+/// any number of shards: the same seeds, values and positions searched
+/// (each board is proven on one thread; the memory a board gets is kept
+/// the same).
+#[test]
+fn a_sample_is_the_same_on_any_number_of_threads() {
+    let part = |threads: u32| {
+        let memory = format!("{}M", 32 * threads);
+        let threads = threads.to_string();
+        let mut args = sample(false, &["--shard", "0/1"]);
+        let at = |name: &str| args.iter().position(|a| a == name).unwrap() + 1;
+        let (m, t) = (at("--max-memory"), at("--threads"));
+        (args[m], args[t]) = (memory, threads);
+        output(&args)
+            .lines()
+            .map(|line| {
+                let mut value: Value = serde_json::from_str(line).unwrap();
+                if let Some(board) = value.as_object_mut().filter(|o| o.contains_key("seed")) {
+                    assert!(board.remove("time_ns").is_some(), "{line}");
+                }
+                value
+            })
+            .collect::<Vec<Value>>()
+    };
+    let one = part(1);
+    assert_eq!(one.len(), 41);
+    for threads in [2, 3, 5] {
+        assert_eq!(part(threads), one, "{threads} threads");
+    }
+}
+
 /// Writes `text` to `name` in `dir`, and gives its path.
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let file = dir.join(name);

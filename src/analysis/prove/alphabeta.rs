@@ -228,11 +228,15 @@ impl Prover for AlphaBeta<'_> {
         ))
     }
 
-    fn state(&self) -> (u64, &PositionCache) {
-        (self.state.nodes, &self.state.cache)
+    fn work(&self) -> (u64, usize, usize) {
+        let state = &self.state;
+        (state.nodes, state.cache.len(), state.cache.heap_bytes())
     }
+}
 
-    fn into_cache(self) -> PositionCache {
+impl AlphaBeta<'_> {
+    /// The cache, to keep for a later proof.
+    pub(super) fn into_cache(self) -> PositionCache {
         self.state.cache
     }
 }

@@ -17,6 +17,7 @@
 //! from the bounds earlier ones proved.
 
 use super::plies::Plies;
+use super::shared::Cache;
 use super::{PositionCache, ProofProgress, Prover, Rank};
 use crate::analysis::solve::leaf_rank;
 use crate::game::{Children, Codec, Player, Position, Rules};
@@ -32,7 +33,7 @@ const CAP: u32 = INFINITY - 1;
 /// searched it (24 bits each), and the work its last search took (log2 of
 /// the positions, 6 bits), which decides what a full cache forgets first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Node {
+pub(super) struct Node {
     lower: Rank,
     upper: Rank,
     pn: u32,
@@ -111,22 +112,40 @@ fn worth(word: u64) -> u64 {
     word >> 56
 }
 
-/// The df-pn prover.
+/// What a shared cache keeps when a thread stores a position another
+/// stored before: the tighter bounds of the two (both are proven), the
+/// numbers and work of the newer.
+fn merge(old: u64, new: u64) -> u64 {
+    let (o, n) = (Node::unpack(old), Node::unpack(new));
+    let (lower, upper) = (o.lower.max(n.lower), o.upper.min(n.upper));
+    (new & !0xff) | u64::from(lower) | u64::from(upper) << 4
+}
+
+/// What is known of a child: what this thread last found of it, with the
+/// tighter bounds and the numbers of what the shared cache holds now.
+fn reread(local: Node, held: Option<u64>, target: Rank) -> Node {
+    match held.map(Node::unpack) {
+        None => local,
+        Some(held) => Node {
+            lower: held.lower.max(local.lower),
+            upper: held.upper.min(local.upper),
+            ..held
+        }
+        .against(target),
+    }
+}
+
+/// The df-pn prover, over its own cache or one shared with other threads.
 #[derive(Debug)]
-pub(super) struct DfPn<'a> {
+pub(super) struct DfPn<'a, C = PositionCache> {
     /// At each ply, what is known of each child.
-    state: Plies<'a, Node>,
+    pub(super) state: Plies<'a, Node, C>,
     target: Rank,
 }
 
-impl<'a> DfPn<'a> {
+impl<'a, C: Cache> DfPn<'a, C> {
     /// A prover of `start` starting from the bounds in `cache`.
-    pub(super) fn new(
-        rules: &'a Rules,
-        codec: &'a Codec,
-        start: &Position,
-        cache: PositionCache,
-    ) -> DfPn<'a> {
+    pub(super) fn new(rules: &'a Rules, codec: &'a Codec, start: &Position, cache: C) -> Self {
         DfPn {
             state: Plies::new(rules, codec, start, cache),
             target: 8,
@@ -167,7 +186,7 @@ impl<'a> DfPn<'a> {
                 dn: 1,
             }
             .against(target);
-            cache.put(&plies[ply].key, node.pack(0), worth);
+            cache.put(&plies[ply].key, node.pack(0), worth, merge);
             return node;
         }
         let or = codec.player(&here.key) == rated;
@@ -182,27 +201,68 @@ impl<'a> DfPn<'a> {
             here.kids.push(known.against(target));
         }
         let mut node;
+        let mut first = true;
         loop {
+            if C::SHARED && !first {
+                // Other threads may have proven or searched the siblings.
+                let Plies { plies, cache, .. } = &mut self.state;
+                let here = &mut plies[ply];
+                for (i, kid) in here.kids.iter_mut().enumerate() {
+                    *kid = reread(*kid, cache.get(here.children.key(i)), target);
+                }
+            }
+            first = false;
             node = summary(&self.state.plies[ply].kids, or, target);
             if node.pn >= thpn || node.dn >= thdn || self.state.stopped {
                 break;
             }
-            let (best, second) = select(&self.state.plies[ply].kids, or);
-            let kid = self.state.plies[ply].kids[best];
-            let (cthpn, cthdn) = if or {
-                (thpn.min(widen(second)), rest_of(thdn, node.dn, kid.dn))
-            } else {
-                (rest_of(thpn, node.pn, kid.pn), thdn.min(widen(second)))
+            let kids = &self.state.plies[ply].kids;
+            let limits = |(best, second): (usize, u32)| {
+                let kid: Node = kids[best];
+                if or {
+                    (
+                        best,
+                        thpn.min(widen(second)),
+                        rest_of(thdn, node.dn, kid.dn),
+                    )
+                } else {
+                    (
+                        best,
+                        rest_of(thpn, node.pn, kid.pn),
+                        thdn.min(widen(second)),
+                    )
+                }
             };
+            let (mut best, mut cthpn, mut cthdn) = limits(select(kids, or));
+            if C::SHARED {
+                // Away from the other threads, unless the child that leaves
+                // would stop at once (its number already past what the
+                // threshold lets it reach): then with them.
+                let Plies { plies, cache, .. } = &self.state;
+                let here = &plies[ply];
+                let apart = select_apart(kids, or, |i| cache.busy(here.children.key(i)));
+                let (b, p, d) = limits(apart);
+                if kids[b].pn < p && kids[b].dn < d {
+                    (best, cthpn, cthdn) = (b, p, d);
+                }
+            }
             self.state.descend(ply, best);
+            if C::SHARED {
+                let Plies { plies, cache, .. } = &self.state;
+                cache.enter(plies[ply].children.key(best));
+            }
             let searched = self.mid(ply + 1, cthpn, cthdn, stop);
+            if C::SHARED {
+                let Plies { plies, cache, .. } = &self.state;
+                cache.leave(plies[ply].children.key(best));
+            }
             self.state.plies[ply].kids[best] = searched;
         }
         let work = u64::from(64 - (self.state.nodes - nodes0 + 1).leading_zeros());
         let state = &mut self.state;
         state
             .cache
-            .put(&state.plies[ply].key, node.pack(work), worth);
+            .put(&state.plies[ply].key, node.pack(work), worth, merge);
         node
     }
 }
@@ -300,7 +360,30 @@ fn select(kids: &[Node], or: bool) -> (usize, u32) {
     (best, second)
 }
 
-impl Prover for DfPn<'_> {
+/// [`select`] for a thread sharing its cache: a child other threads are
+/// searching (`busy(i)` of them) counts as that many times harder again,
+/// so that the threads spread over the tree (Kaneko's virtual proof
+/// numbers) rather than all searching the same most proving position.
+fn select_apart(kids: &[Node], or: bool, busy: impl Fn(usize) -> u32) -> (usize, u32) {
+    let (mut best, mut first, mut second) = (0, INFINITY, INFINITY);
+    for (i, kid) in kids.iter().enumerate() {
+        let mut n = if or { kid.pn } else { kid.dn };
+        if n != 0 && n < INFINITY {
+            let others = busy(i);
+            if others > 0 {
+                n = add(n, n.saturating_mul(others));
+            }
+        }
+        if n < first {
+            (best, second, first) = (i, first, n);
+        } else if n < second {
+            second = n;
+        }
+    }
+    (best, second)
+}
+
+impl<C: Cache> Prover for DfPn<'_, C> {
     fn test(
         &mut self,
         target: Rank,
@@ -325,11 +408,15 @@ impl Prover for DfPn<'_> {
         }
     }
 
-    fn state(&self) -> (u64, &PositionCache) {
-        (self.state.nodes, &self.state.cache)
+    fn work(&self) -> (u64, usize, usize) {
+        let state = &self.state;
+        (state.nodes, state.cache.len(), state.cache.heap_bytes())
     }
+}
 
-    fn into_cache(self) -> PositionCache {
+impl DfPn<'_> {
+    /// The cache, to keep for a later proof.
+    pub(super) fn into_cache(self) -> PositionCache {
         self.state.cache
     }
 }

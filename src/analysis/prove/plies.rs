@@ -1,6 +1,7 @@
 //! What every prover keeps: the rules, the cache, one set of buffers a ply,
 //! the positions searched and whether it was asked to stop.
 
+use super::shared::Cache;
 use super::{PROOF_CHECK_EVERY, PositionCache, ProofProgress};
 use crate::game::{Children, Codec, Player, Position, Rules, Share};
 
@@ -13,29 +14,30 @@ pub(super) struct Ply<T> {
     pub(super) kids: Vec<T>,
 }
 
-/// A prover's state, whatever its algorithm.
+/// A prover's state, whatever its algorithm, with its cache: its own, or
+/// one shared with other threads.
 #[derive(Debug)]
-pub(super) struct Plies<'a, T> {
+pub(super) struct Plies<'a, T, C = PositionCache> {
     pub(super) rules: &'a Rules,
     pub(super) codec: &'a Codec,
     /// The player whose value is proven: the one to move at the start.
     pub(super) rated: Player,
-    pub(super) cache: PositionCache,
+    pub(super) cache: C,
     /// Ply 0 holds the start.
     pub(super) plies: Vec<Ply<T>>,
     pub(super) nodes: u64,
     pub(super) stopped: bool,
 }
 
-impl<'a, T> Plies<'a, T> {
+impl<'a, T, C: Cache> Plies<'a, T, C> {
     /// The state of a prover of `start` with this cache (which must be
     /// empty, or hold bounds for the same rules and player to move).
     pub(super) fn new(
         rules: &'a Rules,
         codec: &'a Codec,
         start: &Position,
-        cache: PositionCache,
-    ) -> Plies<'a, T> {
+        cache: C,
+    ) -> Plies<'a, T, C> {
         let mut state = Plies {
             rules,
             codec,
@@ -67,10 +69,18 @@ impl<'a, T> Plies<'a, T> {
     pub(super) fn count(&mut self, stop: &mut dyn FnMut(&ProofProgress) -> bool) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(PROOF_CHECK_EVERY) {
+            // A shared cache's figures are the parallel prover's to give
+            // (summing its shards at every check of every thread would
+            // cost more than the check).
+            let (stored, bytes) = if C::SHARED {
+                (0, 0)
+            } else {
+                (self.cache.len(), self.cache.heap_bytes())
+            };
             let progress = ProofProgress {
                 nodes: self.nodes,
-                stored: self.cache.len(),
-                bytes: self.cache.heap_bytes(),
+                stored,
+                bytes,
                 lower: Share::LOSS,
                 upper: Share::WIN,
             };

@@ -39,7 +39,7 @@ pub(crate) struct PositionCache {
 /// A hash of a key whose every bit depends on every bit of the key
 /// (MurmurHash3's finaliser over the words).
 #[inline]
-fn hash(key: &[u64]) -> u64 {
+pub(super) fn hash(key: &[u64]) -> u64 {
     let mut h = 0u64;
     for &word in key {
         h ^= word;

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::analysis::{
     Algorithm, ByteSize, LoadBoundsError, Proof, ProofProgress, ProvenBounds, group_digits,
-    prove_again_with,
+    prove_again_with, prove_parallel,
 };
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
 use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
@@ -56,6 +56,12 @@ pub(in crate::cli) struct SolveArgs {
     /// at the end, also when the value is not proven.
     #[arg(long, value_name = "FILE")]
     cache: Option<PathBuf>,
+    /// Worker threads [default: one per core]: df-pn on every thread,
+    /// sharing one cache of proven bounds within --max-memory. The value is
+    /// the same whatever the threads; the best move given may not be.
+    /// --cache and --algorithm alphabeta prove on one thread.
+    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true, value_name = "N")]
+    threads: Option<u16>,
 }
 
 /// The proof searches' names on the command line.
@@ -121,6 +127,7 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
         (None, seed) => (None, random_start(&args.game, seed.unwrap_or(0))?),
     };
     let memory = args.memory.max_memory;
+    let threads = threads(args)?;
     // Ctrl-C or TERM stops the proof as `--time` does: the bounds proven
     // so far are printed (see `interrupt.rs`).
     interrupt::watch(true)?;
@@ -139,14 +146,19 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let deadline = args.time.and_then(|t| started.checked_add(t));
     let mut progress = ProgressLine::new(memory);
-    let proof = prove_again_with(args.algorithm, &mut kept, &rules, &start, memory, |p| {
+    let stop = |p: &ProofProgress| {
         progress.show(|| message(p, memory));
         interrupt::know(format!(
             "solve stopped before its end: {}",
             bounds(p.lower, p.upper, to_move)
         ));
         interrupt::stopped() || deadline.is_some_and(|d| Instant::now() >= d)
-    });
+    };
+    let proof = if threads > 1 {
+        prove_parallel(&rules, &start, memory, threads, stop)
+    } else {
+        prove_again_with(args.algorithm, &mut kept, &rules, &start, memory, stop)
+    };
     drop(progress);
     let proof = proof.map_err(|e| analysis_error(&e, &args.memory.limits()))?;
     let seconds = started.elapsed().as_secs_f64();
@@ -196,6 +208,26 @@ pub(in crate::cli) fn run(args: &SolveArgs) -> Result<(), CliError> {
             time.map_or(0.0, |t| t.as_secs_f64()),
             bounds(proof.lower, proof.upper, start.player())
         ))),
+    }
+}
+
+/// The threads to prove on: as asked, or one per core; one with `--cache`
+/// or `--algorithm alphabeta`, which prove on one thread only.
+fn threads(args: &SolveArgs) -> Result<usize, CliError> {
+    let single = if args.cache.is_some() {
+        Some("--cache")
+    } else if args.algorithm != Algorithm::DfPn {
+        Some("--algorithm alphabeta")
+    } else {
+        None
+    };
+    match (args.threads, single) {
+        (Some(n), Some(option)) if n > 1 => Err(CliError::Usage(format!(
+            "{option} proves on one thread: leave out --threads, or give --threads 1"
+        ))),
+        (_, Some(_)) => Ok(1),
+        (Some(n), None) => Ok(usize::from(n)),
+        (None, None) => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 

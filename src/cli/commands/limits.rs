@@ -37,7 +37,7 @@ impl MemoryArgs {
 }
 
 /// The `--threads` option of the analysis commands that spread their work
-/// over threads (`survey`; `solve` can flatten it too).
+/// over threads (`survey` and `solve`).
 #[derive(Debug, Clone, Args)]
 pub(in crate::cli) struct ThreadsArgs {
     /// Worker threads [default: one per core].

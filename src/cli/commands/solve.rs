@@ -13,7 +13,9 @@ use crate::analysis::{
     prove_again_with, prove_parallel,
 };
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
-use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error, peak_memory};
+use crate::cli::commands::limits::{
+    MemoryArgs, ProgressLine, ThreadsArgs, analysis_error, peak_memory,
+};
 use crate::cli::files::{Existing, Output};
 use crate::cli::setup::load::{Source, io_reason, random_start, read_position};
 use crate::cli::{CliError, interrupt};
@@ -24,7 +26,12 @@ use crate::ui::render;
 #[derive(Debug, Clone, Args)]
 #[command(
     group(clap::ArgGroup::new("start").required(true).args(["board", "seed"])),
-    mut_args(change("size", |size| size.conflicts_with("board")))
+    mut_args(change("size", |size| size.conflicts_with("board"))),
+    mut_arg("threads", |threads| threads.help(
+        "Worker threads [default: one per core]: df-pn on every thread, sharing one cache of \
+         proven bounds within --max-memory. The value is the same whatever the threads; the best \
+         move given may not be. --cache and --algorithm alphabeta prove on one thread."
+    ))
 )]
 pub(in crate::cli) struct SolveArgs {
     /// The board file, or `-` to read the board from standard input.
@@ -56,12 +63,8 @@ pub(in crate::cli) struct SolveArgs {
     /// at the end, also when the value is not proven.
     #[arg(long, value_name = "FILE")]
     cache: Option<PathBuf>,
-    /// Worker threads [default: one per core]: df-pn on every thread,
-    /// sharing one cache of proven bounds within --max-memory. The value is
-    /// the same whatever the threads; the best move given may not be.
-    /// --cache and --algorithm alphabeta prove on one thread.
-    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true, value_name = "N")]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: ThreadsArgs,
 }
 
 /// The proof searches' names on the command line.
@@ -221,13 +224,12 @@ fn threads(args: &SolveArgs) -> Result<usize, CliError> {
     } else {
         None
     };
-    match (args.threads, single) {
+    match (args.threads.threads, single) {
         (Some(n), Some(option)) if n > 1 => Err(CliError::Usage(format!(
             "{option} proves on one thread: leave out --threads, or give --threads 1"
         ))),
         (_, Some(_)) => Ok(1),
-        (Some(n), None) => Ok(usize::from(n)),
-        (None, None) => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        (_, None) => Ok(args.threads.count()),
     }
 }
 

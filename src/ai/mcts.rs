@@ -47,7 +47,7 @@ impl Default for MctsConfig {
         MctsConfig {
             rounds: 1,
             exploration: 1.0,
-            prior_temperature: 0.1,
+            prior_temperature: 0.3,
             default_nodes: 200_000,
             max_tree_nodes: 1 << 15,
             max_tree_edges: 1 << 16,
@@ -89,8 +89,9 @@ impl Default for MctsConfig {
 /// ```
 /// use dice_of_doom::ai::{Budget, Mcts, MctsConfig, Strategy};
 /// use dice_of_doom::game::{Map, Move, Player, Position, RuleSet, Rules};
-/// let rules = Rules::of(RuleSet::Lol4, Map::rhombus(2).unwrap(), 2, 5).unwrap();
-/// let start = Position::start(&rules, "a-5 b-1 / b-5 a-1".parse().unwrap(), Player::A).unwrap();
+/// let rules = Rules::of(RuleSet::Dicewars, Map::rhombus(2).unwrap(), 2, 8).unwrap();
+/// let start = Position::start(&rules, "a-8 b-1 / a-1 a-1".parse().unwrap(), Player::A).unwrap();
+/// // 8 dice against 1 all but surely takes b's last cell, and the game.
 /// let mv = Mcts::new(MctsConfig::default(), 1).choose(&rules, &start, Budget::nodes(5_000));
 /// assert_eq!(mv, Some(Move::Attack { from: 0, to: 1 }));
 /// ```

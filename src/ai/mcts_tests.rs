@@ -164,3 +164,16 @@ fn the_leaf_favours_the_stronger_player() {
     let values = at("a-3 b-1 b-1 / b-1 b-1 b-1 / b-1 b-1 b-1");
     assert!(values[1] > values[0] && values[2] == 0.0);
 }
+
+#[test]
+fn the_tree_bound_keeps_a_seat_within_its_memory() {
+    // docs/OPPONENTS.md: 24 bytes a node and a move; the default bounds,
+    // the moves counted twice for the vectors' spare room, within the
+    // 4 MiB a server sets aside for a seat of any opponent but the
+    // searches with tables.
+    assert_eq!(std::mem::size_of::<tree::Edge>(), 24);
+    assert_eq!(std::mem::size_of::<tree::Node>(), 24);
+    let config = MctsConfig::default();
+    let bytes = 24 * config.max_tree_nodes + 2 * 24 * config.max_tree_edges;
+    assert!(bytes <= 4 << 20, "{bytes}");
+}

@@ -10,6 +10,8 @@
 //! - [`Search`]: iterative-deepening alpha-beta with a transposition table,
 //!   which plays perfectly as soon as it proves the result;
 //! - [`Lol`]: the book's second AI (depth-4 alpha-beta, crude score);
+//! - [`Mcts`]: Monte Carlo tree search over whole rounds, every player's
+//!   turns included;
 //! - [`Greedy`] and [`RandomPlayer`]: baselines.
 //!
 //! All of them are deterministic for a given seed (and node budget), and
@@ -26,6 +28,7 @@ mod greedy;
 mod kind;
 mod lol;
 mod lol4;
+mod mcts;
 mod perfect;
 mod racket;
 mod random;
@@ -49,6 +52,7 @@ pub use greedy::Greedy;
 pub use kind::{AiKind, UnknownAiKind};
 pub use lol::Lol;
 pub use lol4::Lol4Player;
+pub use mcts::{Leaf, Mcts, MctsConfig, SoftmaxLeaf, Values};
 pub use perfect::{DEFAULT_MAX_POSITIONS, PROOF_MEMORY, Perfect};
 pub use racket::RacketPlayer;
 pub use random::RandomPlayer;
@@ -74,6 +78,9 @@ pub use strategic::StrategicPlayer;
 ///   gets half of the budget, the proof half of what is left, and a fallback
 ///   [`Search`] the rest; moves answered from a tree already solved cost
 ///   none;
+/// - [`Mcts`]: a move simulated, in its tree or in a rollout, or a leaf
+///   scored; the budget is read after each simulation (a round of moves
+///   at most), and at least one simulation runs;
 /// - [`Greedy`] and [`RandomPlayer`]: none; they do a small fixed amount of
 ///   work (one evaluation per legal move, or none) and ignore the budget.
 ///

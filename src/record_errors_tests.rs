@@ -158,7 +158,7 @@ fn every_mistake_is_located() {
         (
             "player b: computer search, 1 s",
             "player b: computer deep-blue, 1 s",
-            "line 8, column 11: player b: no opponent is called `deep-blue` (opponents: perfect, search, lol, greedy, random, lol4, racket, dicewars, chance, defensive, strategic)",
+            "line 8, column 11: player b: no opponent is called `deep-blue` (opponents: perfect, search, lol, greedy, random, lol4, racket, dicewars, chance, defensive, strategic, mcts)",
         ),
         (
             "player b: computer search, 1 s",

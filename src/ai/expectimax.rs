@@ -13,7 +13,8 @@ pub use model::Model;
 
 use super::{Analysis, Budget, Clock, Search, SearchConfig, Strategy};
 use crate::game::{Battle, MAX_PLAYERS, Move, NoChance, Player, Position, Rules};
-use eval::{DECIDED, odds};
+use eval::DECIDED;
+pub(crate) use eval::odds;
 
 /// Settings of [`Chance`].
 #[derive(Clone, Copy, Debug, PartialEq)]

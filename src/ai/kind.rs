@@ -7,8 +7,9 @@
 use std::fmt;
 
 use super::{
-    Analysis, Budget, Chance, DefensivePlayer, DiceWarsPlayer, Greedy, Lol, Lol4Player, Perfect,
-    RacketPlayer, RandomPlayer, Search, SearchConfig, StrategicPlayer, Strategy,
+    Analysis, Budget, Chance, DefensivePlayer, DiceWarsPlayer, Greedy, Lol, Lol4Player, Mcts,
+    MctsConfig, Perfect, RacketPlayer, RandomPlayer, Search, SearchConfig, StrategicPlayer,
+    Strategy,
 };
 use crate::game::{Position, Rules};
 
@@ -46,6 +47,8 @@ pub enum AiKind {
     Defensive,
     /// `strategic`: [`StrategicPlayer`].
     Strategic,
+    /// `mcts`: [`Mcts`] with its default settings.
+    Mcts,
 }
 
 impl AiKind {
@@ -68,7 +71,7 @@ impl AiKind {
     }
 
     /// Every kind, in order.
-    pub const ALL: [AiKind; 11] = [
+    pub const ALL: [AiKind; 12] = [
         AiKind::Perfect,
         AiKind::Search,
         AiKind::Lol,
@@ -80,6 +83,7 @@ impl AiKind {
         AiKind::Chance,
         AiKind::Defensive,
         AiKind::Strategic,
+        AiKind::Mcts,
     ];
 
     /// The kind's name.
@@ -96,6 +100,7 @@ impl AiKind {
             AiKind::Chance => "chance",
             AiKind::Defensive => "defensive",
             AiKind::Strategic => "strategic",
+            AiKind::Mcts => "mcts",
         }
     }
 
@@ -123,6 +128,9 @@ impl AiKind {
             AiKind::Strategic => {
                 "The HTML5 Dice Wars port's strategic AI: one attack deep, the best expected board"
             }
+            AiKind::Mcts => {
+                "Monte Carlo tree search over whole rounds, every player's turns included"
+            }
         }
     }
 
@@ -140,6 +148,7 @@ impl AiKind {
             AiKind::Chance => Box::new(Chance::default()),
             AiKind::Defensive => Box::new(DefensivePlayer),
             AiKind::Strategic => Box::new(StrategicPlayer),
+            AiKind::Mcts => Box::new(Mcts::new(MctsConfig::default(), seed)),
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::common::dice_of_doom;
 use crate::pty::Pty;
 
 /// The opponents `--ai` offers.
-const OPPONENTS: [&str; 11] = [
+const OPPONENTS: [&str; 12] = [
     "perfect",
     "search",
     "lol",
@@ -23,6 +23,7 @@ const OPPONENTS: [&str; 11] = [
     "chance",
     "defensive",
     "strategic",
+    "mcts",
 ];
 
 /// Whether `word` is a hint's rating in the one scale: an estimate's word,

@@ -259,7 +259,7 @@ fn bash_completes_a_commands_options() {
     );
     assert_eq!(
         complete("dice-of-doom arena --a ''", 3, "", "--a"),
-        "perfect search lol greedy random lol4 racket dicewars chance defensive strategic\n"
+        "perfect search lol greedy random lol4 racket dicewars chance defensive strategic mcts\n"
     );
     assert_eq!(
         complete("dice-of-doom s", 1, "s", "dice-of-doom"),

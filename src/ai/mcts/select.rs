@@ -1,0 +1,106 @@
+//! Which move a simulation of [`Mcts`](super::Mcts) tries at a node of the
+//! tree: PUCT over the moves legal in the position it reached, each move's
+//! prior a softmax of the rollout model's rating, each judged by the mean
+//! value of its simulations for the player to move (max-n).
+
+use super::rollout::rating;
+use super::tree::{Edge, Tree};
+use crate::ai::Model;
+use crate::game::{Move, Position, Rules};
+
+/// The settings of the choice at a node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Selection {
+    /// The weight of the exploration term.
+    pub(super) exploration: f32,
+    /// The softmax temperature of the priors, in rating units.
+    pub(super) prior_temperature: f32,
+}
+
+/// What the choice needs besides the tree: the rules, the model whose
+/// ratings are the priors, the settings.
+pub(super) struct Chooser<'a> {
+    pub(super) rules: &'a Rules,
+    pub(super) model: &'a Model,
+    pub(super) selection: Selection,
+}
+
+/// Scratch space for [`Chooser::choose`], kept between calls.
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub(super) menu: Vec<Move>,
+    legal: Vec<(u32, f32)>,
+}
+
+/// The index of the edge to follow from `node`, whose position (this
+/// time) is `at`: among the edges of its legal moves, adding those not
+/// offered yet, the one of the highest `Q + c P sqrt(N + 1) / (1 + n)`
+/// (Q the edge's mean value for the mover, or for an edge not tried the
+/// mean of those tried; P its prior; n its visits, N theirs together);
+/// with `each_once`, first every legal move not tried yet, in menu order.
+/// `None` when no legal move has an edge (the tree is full).
+impl Chooser<'_> {
+    pub(super) fn choose(
+        &self,
+        tree: &mut Tree,
+        node: u32,
+        at: &Position,
+        each_once: bool,
+        scratch: &mut Scratch,
+    ) -> Option<u32> {
+        let (rules, model, selection) = (self.rules, self.model, self.selection);
+        at.moves_into(rules, &mut scratch.menu);
+        scratch.legal.clear();
+        for &mv in &scratch.menu {
+            let found = tree.nodes[node as usize]
+                .edges
+                .iter()
+                .position(|e| e.mv == mv)
+                .and_then(|i| u32::try_from(i).ok());
+            let index = match found {
+                Some(i) => Some(i),
+                None => tree.offer(node, Edge::new(mv, rating(rules, at, mv, model))),
+            };
+            if let Some(i) = index {
+                let r = tree.nodes[node as usize].edges[i as usize].rating;
+                scratch.legal.push((i, r));
+            }
+        }
+        let edges = &tree.nodes[node as usize].edges;
+        if each_once
+            && let Some(&(i, _)) = scratch
+                .legal
+                .iter()
+                .find(|&&(i, _)| edges[i as usize].visits == 0)
+        {
+            return Some(i);
+        }
+        let t = selection.prior_temperature.max(1e-3);
+        let top = scratch
+            .legal
+            .iter()
+            .map(|&(_, r)| r)
+            .fold(f32::NEG_INFINITY, f32::max);
+        let (mut total, mut visits, mut sum) = (0f32, 0u32, 0f32);
+        for (i, r) in &mut scratch.legal {
+            *r = ((*r - top) / t).exp();
+            total += *r;
+            let e = &edges[*i as usize];
+            visits += e.visits;
+            sum += e.sum;
+        }
+        let first = if visits > 0 { sum / visits as f32 } else { 0.0 };
+        let root_n = (visits as f32 + 1.0).sqrt();
+        let mut best: Option<(f32, u32)> = None;
+        for &(i, prior) in &scratch.legal {
+            let e = &edges[i as usize];
+            let q = if e.visits > 0 { e.mean() } else { first };
+            let u = selection.exploration * (prior / total) * root_n / (1.0 + e.visits as f32);
+            let score = q + u;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+}

@@ -2,7 +2,7 @@ use super::fit::fit;
 use super::train::{TrainConfig, data_checksum, play_all};
 use super::*;
 use crate::ai::{Budget, Chance, ChanceConfig, Leaf, Strategy};
-use crate::game::{Map, Move, Player};
+use crate::game::{Map, Player};
 
 fn lol4(players: usize) -> Rules {
     Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), players, 5).unwrap()
@@ -155,15 +155,44 @@ fn the_trainer_gives_the_same_weights_on_one_thread_or_two() {
 }
 
 #[test]
-fn chance_plays_with_the_learned_leaf() {
-    let rules = Rules::of(RuleSet::Lol4, Map::rhombus(2).unwrap(), 2, 5).unwrap();
-    let start = Position::start(&rules, "a-5 b-1 / b-5 a-1".parse().unwrap(), Player::A).unwrap();
+fn chance_scores_its_playouts_with_the_model_when_switched() {
+    let rules = Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), 2, 5).unwrap();
+    let start = Position::start(
+        &rules,
+        "a-5 b-1 a-2 / b-3 a-4 b-2 / a-1 b-4 b-2".parse().unwrap(),
+        Player::A,
+    )
+    .unwrap();
+    let rate = |leaf| {
+        let mut chance = Chance::new(ChanceConfig {
+            leaf,
+            ..ChanceConfig::default()
+        });
+        chance
+            .analyse(&rules, &start, Budget::nodes(2_000), true)
+            .unwrap()
+    };
+    let (hand, learned) = (rate(Leaf::Weights), rate(Leaf::Learned));
+    assert_eq!(hand.moves.len(), learned.moves.len());
+    assert_ne!(hand.moves, learned.moves, "the model scores the playouts");
+    assert!(start.is_legal(&rules, learned.chosen().unwrap()));
+    // A model given by hand is the same as the rule set's own.
+    let own = Leaf::Model(model(RuleSet::Lol4).unwrap());
+    assert_eq!(rate(own), learned);
+    // Where the rule set has no model, the hand-written weights score.
+    let classic = Rules::classic(3, 2, 3).unwrap();
+    let board = "a-3 b-1 a-2 / b-3 a-3 b-2 / a-1 b-3 b-2".parse().unwrap();
+    let pos = Position::start(&classic, board, Player::A).unwrap();
     let mut chance = Chance::new(ChanceConfig {
         leaf: Leaf::Learned,
         ..ChanceConfig::default()
     });
-    let mv = chance.choose(&rules, &start, Budget::nodes(2_000));
-    assert_eq!(mv, Some(Move::Attack { from: 0, to: 1 }));
+    let mv = chance.choose(&classic, &pos, Budget::nodes(2_000));
+    assert_eq!(
+        mv,
+        Chance::default().choose(&classic, &pos, Budget::nodes(2_000))
+    );
+    assert!(mv.is_some());
 }
 
 /// Reruns the commands recorded in the shipped weights files (minutes

@@ -11,6 +11,7 @@ mod model;
 pub use eval::Weights;
 pub use model::Model;
 
+use super::learned::{self, Net};
 use super::{Analysis, Budget, Clock, Search, SearchConfig, Strategy};
 use crate::game::{Battle, MAX_PLAYERS, Move, NoChance, Player, Position, Rules};
 use eval::DECIDED;
@@ -35,6 +36,22 @@ pub struct ChanceConfig {
     pub model: Option<Model>,
     /// The evaluation's weights.
     pub weights: Weights,
+    /// What scores the end of a playout that did not end the game.
+    pub leaf: Leaf,
+}
+
+/// What scores the end of a playout of [`Chance`] that did not end the
+/// game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Leaf {
+    /// The hand-written evaluation, [`ChanceConfig::weights`].
+    Weights,
+    /// The rule set's learned model ([`crate::ai::learned::model`]), its
+    /// chance `p` of our winning scored `1000 (2 p - 1)`, on the scale of a
+    /// finished game; the weights where the rule set has none.
+    Learned,
+    /// The same with this model (for the trainer's experiments).
+    Model(&'static Net),
 }
 
 impl Default for ChanceConfig {
@@ -46,6 +63,7 @@ impl Default for ChanceConfig {
             default_nodes: 200_000,
             model: None,
             weights: Weights::default(),
+            leaf: Leaf::Weights,
         }
     }
 }
@@ -309,7 +327,17 @@ impl Searcher<'_> {
                     },
                 };
             }
-            total += if pos.is_game_over(rules) {
+            let net = match self.config.leaf {
+                _ if pos.is_game_over(rules) => None,
+                Leaf::Weights => None,
+                Leaf::Learned => learned::model(rules.set()),
+                Leaf::Model(net) => Some(net),
+            };
+            let learned = net.map(|net| net.chances(&learned::features(rules, &pos)));
+            total += if let Some(p) = learned {
+                let mine = p[usize::from(self.me.index()) % p.len()];
+                DECIDED * (2.0 * f64::from(mine) - 1.0)
+            } else if pos.is_game_over(rules) {
                 self.finished(&pos)
             } else {
                 let mut stocks = [0u8; MAX_PLAYERS as usize];

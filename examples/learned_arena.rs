@@ -1,0 +1,234 @@
+//! An arena of `chance` with the learned evaluation (or without, to check
+//! that it plays the same games as `dice-of-doom arena`) in one seat
+//! against another opponent in every other: the boards, dice and seeds are
+//! drawn exactly as `arena --a chance --b B` draws them, so that the two
+//! variants meet the same games. See docs/OPPONENTS.md (the evaluation
+//! protocol).
+//!
+//! ```text
+//! cargo run --release --example learned_arena -- --rules lol4 --players 4 --b lol4 \
+//!     --games 50 --seed 1 --nodes 50000 --learned
+//! ```
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use dice_of_doom::ai::arena::{play_game, wilson_interval};
+use dice_of_doom::ai::learned::WeightsFile;
+use dice_of_doom::ai::{AiKind, Budget, Chance, ChanceConfig, Leaf, Strategy};
+use dice_of_doom::game::{
+    Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game, deal_start,
+};
+
+#[derive(Parser, Debug)]
+struct Args {
+    /// The rule set: dicewars (the original's map and deal) or lol4 (5x5).
+    #[arg(long, value_enum)]
+    rules: RuleSet,
+    /// Players (default: the rule set's).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The opponent in every other seat.
+    #[arg(long, value_enum)]
+    b: AiKind,
+    /// Boards (each played once from every seat).
+    #[arg(long)]
+    games: u32,
+    /// The arena's seed.
+    #[arg(long)]
+    seed: u64,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 50_000)]
+    nodes: u64,
+    /// `chance` scores its playouts' ends with the rule set's learned model.
+    #[arg(long)]
+    learned: bool,
+    /// `chance` scores its playouts' ends with the model of this weights
+    /// file.
+    #[arg(long, conflicts_with = "learned")]
+    weights: Option<std::path::PathBuf>,
+    /// Threads (the tallies do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// The tallies of side A: wins alone, ties, losses.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    wins: u32,
+    ties: u32,
+    losses: u32,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let leaf = match (&args.weights, args.learned) {
+        (Some(path), _) => {
+            let read = std::fs::read_to_string(path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| WeightsFile::parse(&text).map_err(|e| e.to_string()));
+            match read {
+                Ok(file) => Leaf::Model(Box::leak(Box::new(file.net))),
+                Err(e) => {
+                    eprintln!("learned_arena: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        (None, true) => Leaf::Learned,
+        (None, false) => Leaf::Weights,
+    };
+    let players = args
+        .players
+        .unwrap_or(usize::from(args.rules.defaults().players));
+    let max_dice = usize::from(args.rules.defaults().max_dice);
+    let rules = match args.rules {
+        RuleSet::Dicewars => deal_game(
+            RuleSet::Dicewars,
+            Ground::RandomMap(MapShape::original()),
+            players,
+            max_dice,
+            Player::A,
+            args.seed,
+        )
+        .map(|(rules, _)| rules)
+        .map_err(|e| e.to_string()),
+        set => Map::rhombus(5)
+            .map_err(|e| e.to_string())
+            .and_then(|map| Rules::of(set, map, players, max_dice).map_err(|e| e.to_string())),
+    };
+    let rules = match rules {
+        Ok(rules) => rules,
+        Err(e) => {
+            eprintln!("learned_arena: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let boards: Vec<Position> = match (0..args.games)
+        .map(|_| deal_start(&rules, Player::A, &mut rng))
+        .collect::<Result<_, _>>()
+    {
+        Ok(boards) => boards,
+        Err(e) => {
+            eprintln!("learned_arena: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let threads = args.threads.max(1);
+    let args = &args;
+    let results: Vec<Result<Tally, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (rules, boards) = (&rules, &boards);
+                s.spawn(move || {
+                    (t..boards.len())
+                        .step_by(threads)
+                        .map(|g| play_board(rules, boards[g], g, args, leaf))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| vec![Err("a thread panicked".to_string())])
+            })
+            .collect()
+    });
+    let mut total = Tally::default();
+    for r in results {
+        match r {
+            Ok(t) => {
+                total.wins += t.wins;
+                total.ties += t.ties;
+                total.losses += t.losses;
+            }
+            Err(e) => {
+                eprintln!("learned_arena: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let games = total.wins + total.ties + total.losses;
+    let (low, high) = wilson_interval(total.wins, games);
+    println!(
+        "chance{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%)",
+        match leaf {
+            Leaf::Weights => "",
+            _ => " (learned)",
+        },
+        args.b,
+        games,
+        total.wins,
+        total.losses,
+        total.ties,
+        100.0 * f64::from(total.wins) / f64::from(games.max(1)),
+        100.0 * low,
+        100.0 * high
+    );
+    ExitCode::SUCCESS
+}
+
+/// The seed `arena` gives the opponent of player `place` on board `board`
+/// in round `round` (its `player_seed`).
+fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
+    seed.wrapping_mul(1_000_003)
+        .wrapping_add((board as u64) << 8 | place << 1)
+        .wrapping_add(round)
+}
+
+/// Plays board `g` once from every seat of side A, as `arena` does.
+fn play_board(
+    rules: &Rules,
+    start: Position,
+    g: usize,
+    args: &Args,
+    leaf: Leaf,
+) -> Result<Tally, String> {
+    let players = rules.players();
+    let start = Position::start(rules, *start.board(), Player::A).map_err(|e| e.to_string())?;
+    let mut tally = Tally::default();
+    for round in 0..usize::from(players) {
+        let k = round as u64;
+        let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
+            .map(|p| {
+                if usize::from(p.index()) == round {
+                    Box::new(Chance::new(ChanceConfig {
+                        leaf,
+                        ..ChanceConfig::default()
+                    })) as Box<dyn Strategy>
+                } else {
+                    args.b
+                        .build(player_seed(args.seed, g, u64::from(p.index()), k))
+                }
+            })
+            .collect();
+        let mut dice = ChaCha8Rng::seed_from_u64(args.seed);
+        dice.set_stream(1 + u64::from(players) * g as u64 + k);
+        let winners = play_game(
+            rules,
+            start,
+            &mut seats,
+            Budget::nodes(args.nodes),
+            &mut dice,
+            |_, _, _| {},
+        )
+        .map_err(|e| e.to_string())?;
+        let mine = Player::all(players)
+            .nth(round)
+            .is_some_and(|p| winners.contains(p));
+        if mine && winners.len() == 1 {
+            tally.wins += 1;
+        } else if mine {
+            tally.ties += 1;
+        } else {
+            tally.losses += 1;
+        }
+    }
+    Ok(tally)
+}

@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use dice_of_doom::ai::arena::{play_game, wilson_interval};
 use dice_of_doom::ai::learned::WeightsFile;
-use dice_of_doom::ai::{AiKind, Budget, Chance, ChanceConfig, Leaf, Strategy};
+use dice_of_doom::ai::{AiKind, Budget, Chance, ChanceConfig, PlayoutScore, Strategy};
 use dice_of_doom::game::{
     Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game, deal_start,
 };
@@ -71,15 +71,15 @@ fn main() -> ExitCode {
                 .map_err(|e| e.to_string())
                 .and_then(|text| WeightsFile::parse(&text).map_err(|e| e.to_string()));
             match read {
-                Ok(file) => Leaf::Model(Box::leak(Box::new(file.net))),
+                Ok(file) => PlayoutScore::Model(Box::leak(Box::new(file.net))),
                 Err(e) => {
                     eprintln!("learned_arena: {}: {e}", path.display());
                     return ExitCode::FAILURE;
                 }
             }
         }
-        (None, true) => Leaf::Learned,
-        (None, false) => Leaf::Weights,
+        (None, true) => PlayoutScore::Learned,
+        (None, false) => PlayoutScore::Weights,
     };
     let players = args
         .players
@@ -159,7 +159,7 @@ fn main() -> ExitCode {
     println!(
         "chance{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%)",
         match leaf {
-            Leaf::Weights => "",
+            PlayoutScore::Weights => "",
             _ => " (learned)",
         },
         args.b,
@@ -188,7 +188,7 @@ fn play_board(
     start: Position,
     g: usize,
     args: &Args,
-    leaf: Leaf,
+    leaf: PlayoutScore,
 ) -> Result<Tally, String> {
     let players = rules.players();
     let start = Position::start(rules, *start.board(), Player::A).map_err(|e| e.to_string())?;

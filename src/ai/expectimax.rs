@@ -37,13 +37,13 @@ pub struct ChanceConfig {
     /// The evaluation's weights.
     pub weights: Weights,
     /// What scores the end of a playout that did not end the game.
-    pub leaf: Leaf,
+    pub leaf: PlayoutScore,
 }
 
 /// What scores the end of a playout of [`Chance`] that did not end the
 /// game.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Leaf {
+pub enum PlayoutScore {
     /// The hand-written evaluation, [`ChanceConfig::weights`].
     Weights,
     /// The rule set's learned model ([`crate::ai::learned::model`]), its
@@ -63,7 +63,7 @@ impl Default for ChanceConfig {
             default_nodes: 200_000,
             model: None,
             weights: Weights::default(),
-            leaf: Leaf::Weights,
+            leaf: PlayoutScore::Weights,
         }
     }
 }
@@ -329,9 +329,9 @@ impl Searcher<'_> {
             }
             let net = match self.config.leaf {
                 _ if pos.is_game_over(rules) => None,
-                Leaf::Weights => None,
-                Leaf::Learned => learned::model(rules.set()),
-                Leaf::Model(net) => Some(net),
+                PlayoutScore::Weights => None,
+                PlayoutScore::Learned => learned::model(rules.set()),
+                PlayoutScore::Model(net) => Some(net),
             };
             let learned = net.map(|net| net.chances(&learned::features(rules, &pos)));
             total += if let Some(p) = learned {

@@ -1,7 +1,7 @@
 use super::fit::fit;
 use super::train::{TrainConfig, data_checksum, play_all};
 use super::*;
-use crate::ai::{Budget, Chance, ChanceConfig, Leaf, Strategy};
+use crate::ai::{Budget, Chance, ChanceConfig, PlayoutScore, Strategy};
 use crate::game::{Map, Player};
 
 fn lol4(players: usize) -> Rules {
@@ -172,19 +172,19 @@ fn chance_scores_its_playouts_with_the_model_when_switched() {
             .analyse(&rules, &start, Budget::nodes(2_000), true)
             .unwrap()
     };
-    let (hand, learned) = (rate(Leaf::Weights), rate(Leaf::Learned));
+    let (hand, learned) = (rate(PlayoutScore::Weights), rate(PlayoutScore::Learned));
     assert_eq!(hand.moves.len(), learned.moves.len());
     assert_ne!(hand.moves, learned.moves, "the model scores the playouts");
     assert!(start.is_legal(&rules, learned.chosen().unwrap()));
     // A model given by hand is the same as the rule set's own.
-    let own = Leaf::Model(model(RuleSet::Lol4).unwrap());
+    let own = PlayoutScore::Model(model(RuleSet::Lol4).unwrap());
     assert_eq!(rate(own), learned);
     // Where the rule set has no model, the hand-written weights score.
     let classic = Rules::classic(3, 2, 3).unwrap();
     let board = "a-3 b-1 a-2 / b-3 a-3 b-2 / a-1 b-3 b-2".parse().unwrap();
     let pos = Position::start(&classic, board, Player::A).unwrap();
     let mut chance = Chance::new(ChanceConfig {
-        leaf: Leaf::Learned,
+        leaf: PlayoutScore::Learned,
         ..ChanceConfig::default()
     });
     let mv = chance.choose(&classic, &pos, Budget::nodes(2_000));

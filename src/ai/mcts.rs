@@ -9,7 +9,7 @@ mod tree;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-pub use leaf::{Leaf, SoftmaxLeaf, Values};
+pub use leaf::{Leaf, LearnedLeaf, SoftmaxLeaf, Values};
 
 use super::{Analysis, Budget, Clock, Model, RatedMove, Rating, Strategy};
 use crate::game::{Move, Position, Rules};
@@ -103,10 +103,11 @@ pub struct Mcts {
 }
 
 impl Mcts {
-    /// A player with these settings and the heuristic leaf
-    /// ([`SoftmaxLeaf`]), its chance drawn from `seed`.
+    /// A player with these settings and the learned leaf ([`LearnedLeaf`]:
+    /// the rule set's model, or [`SoftmaxLeaf`] where there is none), its
+    /// chance drawn from `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Mcts {
-        Mcts::with_leaf(config, seed, Box::new(SoftmaxLeaf::default()))
+        Mcts::with_leaf(config, seed, Box::new(LearnedLeaf::default()))
     }
 
     /// A player with these settings and this leaf evaluation.

@@ -134,3 +134,20 @@ pub(super) fn finished(position: &Position) -> Values {
     }
     values
 }
+
+/// The learned leaf: each player's chance of winning as the rule set's
+/// learned model rates it ([`win_chances`](crate::ai::learned::win_chances)),
+/// and the heuristic [`SoftmaxLeaf`] under the rule sets that have no model
+/// (`classic`, `racket`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LearnedLeaf {
+    /// The leaf where there is no model.
+    pub fallback: SoftmaxLeaf,
+}
+
+impl Leaf for LearnedLeaf {
+    fn values(&self, rules: &Rules, position: &Position) -> Values {
+        crate::ai::learned::win_chances(rules, position)
+            .unwrap_or_else(|| self.fallback.values(rules, position))
+    }
+}

@@ -1,7 +1,8 @@
 //! Tests of our player for chance.
 
 use super::*;
-use crate::ai::{AiKind, Rating, arena::Arena};
+use crate::ai::testing::assert_arena_replays;
+use crate::ai::{AiKind, Rating};
 use crate::game::{Map, RuleSet, deal_territories, random_board};
 use rand::SeedableRng;
 
@@ -83,21 +84,7 @@ fn a_node_budget_reproduces_its_moves() {
         assert!(again.last_search().0 > 0);
     }
     // And so does a whole arena, three players, side A in each seat.
-    let arena = || {
-        Arena::new(
-            rules.clone(),
-            [AiKind::Chance, AiKind::Lol4],
-            2,
-            3,
-            Budget::nodes(2_000),
-        )
-        .unwrap()
-        .run(|_| {})
-        .unwrap()
-    };
-    let result = arena();
-    assert_eq!(result.games, 6);
-    assert_eq!(arena(), result);
+    assert_arena_replays(&rules, AiKind::Chance, Budget::nodes(2_000));
 }
 
 #[test]

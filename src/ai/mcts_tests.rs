@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::ai::arena::Arena;
+use crate::ai::testing::assert_arena_replays;
 use crate::ai::{AiKind, Stop, stoppable};
 use crate::game::{Map, Player, RuleSet, deal_start};
 use rand::SeedableRng;
@@ -69,21 +70,7 @@ fn a_seed_and_a_node_budget_reproduce_its_moves() {
     }
     // And so does a whole arena, three players, side A in each seat.
     let rules = rules(RuleSet::Lol4, 3, 3);
-    let arena = || {
-        Arena::new(
-            rules.clone(),
-            [AiKind::Mcts, AiKind::Lol4],
-            2,
-            3,
-            Budget::nodes(1_000),
-        )
-        .unwrap()
-        .run(|_| {})
-        .unwrap()
-    };
-    let result = arena();
-    assert_eq!(result.games, 6);
-    assert_eq!(arena(), result);
+    assert_arena_replays(&rules, AiKind::Mcts, Budget::nodes(1_000));
 }
 
 #[test]

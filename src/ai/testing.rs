@@ -87,3 +87,28 @@ fn forced_win_in(
     memo.insert(key[0], result);
     result
 }
+
+/// Checks that a node budget replays a whole arena: `side_a` in one seat
+/// against `lol4` in the others, two boards of `rules` (three players),
+/// side A in each seat, played twice with the same results.
+pub(crate) fn assert_arena_replays(
+    rules: &Rules,
+    side_a: crate::ai::AiKind,
+    budget: crate::ai::Budget,
+) {
+    let arena = || {
+        crate::ai::arena::Arena::new(
+            rules.clone(),
+            [side_a, crate::ai::AiKind::Lol4],
+            2,
+            3,
+            budget,
+        )
+        .unwrap()
+        .run(|_| {})
+        .unwrap()
+    };
+    let result = arena();
+    assert_eq!(result.games, 6);
+    assert_eq!(arena(), result);
+}

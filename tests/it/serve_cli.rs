@@ -218,10 +218,21 @@ impl Client {
         moves
     }
 
-    /// The game's code from the `new` command's answer.
+    /// The game's code from the `new` command's answer, returned once
+    /// the maker's screen follows the game (its board shown, nothing of
+    /// it taken as seen). The server says the code before it seats the
+    /// maker and before the maker's screen takes the game as it stands:
+    /// a player who joined and left before that would take seat a, or
+    /// leave no "disconnected" notice for the maker to read (a screen
+    /// shows the notices made after it began following, the others are
+    /// in the board it was shown), races a loaded machine lost.
     async fn code(&mut self) -> String {
         self.expect("others join with `join ").await;
-        self.text[self.seen..self.seen + 4].to_string()
+        let code = self.text[self.seen..self.seen + 4].to_string();
+        let seen = self.seen;
+        self.expect_any(&["choose your move:", " to move\n"]).await;
+        self.seen = seen;
+        code
     }
 
     async fn drop_connection(self) {

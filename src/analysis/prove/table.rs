@@ -282,13 +282,14 @@ impl PositionCache {
     }
 }
 
-/// Key equality, with one-word keys compared without a call to `memcmp`.
+/// Key equality, with one- and two-word keys (boards of up to 5x5 and 6x6)
+/// compared without a call to `memcmp` (which took 3% of a 5x5 proof).
 #[inline]
 fn same(a: &[u64], b: &[u64]) -> bool {
-    if let ([x], [y]) = (a, b) {
-        x == y
-    } else {
-        a == b
+    match (a, b) {
+        ([x], [y]) => x == y,
+        ([x0, x1], [y0, y1]) => x0 == y0 && x1 == y1,
+        _ => a == b,
     }
 }
 

@@ -30,6 +30,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use memmap2::MmapMut;
+use prefetch_index::prefetch_index;
 use zerocopy::FromBytes;
 
 /// The memory of a table: one word a slot, for keys of `key_bits` bits
@@ -304,6 +305,14 @@ impl MemoHandle<'_, '_> {
         std::hint::black_box(touched);
         values.clear();
         values.extend(keys.map(|key| memo.peek(key)));
+    }
+
+    /// Asks the processor to bring a key's first slot into its caches,
+    /// without waiting for it: a later lookup of the key (soon enough that
+    /// the slot is still there) then finds it there.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        prefetch_index(self.memo.words, self.memo.home(key));
     }
 
     /// The value of a key, or a claim on its slot if it is absent.

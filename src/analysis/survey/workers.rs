@@ -49,14 +49,18 @@ fn share(code: Code) -> Share {
     }
 }
 
-/// What one worker needs: the rules, the codec, its handle on the memo, and
-/// one buffer of children (and of their entries) per ply.
+/// What one worker needs: the rules, the codec, its handle on the memo,
+/// one buffer of children (and of their entries) per ply, and one for the
+/// children of positions it will solve later.
 struct Solver<'s> {
     rules: &'s Rules,
     codec: &'s Codec,
     codes: SizeCodes,
     memo: MemoHandle<'s, 's>,
     levels: Vec<(Children, Vec<Entry>)>,
+    ahead: Children,
+    /// The children after the first that a position must solve.
+    later: Vec<u64>,
 }
 
 impl<'s> Solver<'s> {
@@ -68,6 +72,20 @@ impl<'s> Solver<'s> {
             codes,
             memo: memo.handle(),
             levels: Vec::new(),
+            ahead: Children::new(codec),
+            later: Vec::new(),
+        }
+    }
+
+    /// Asks for the memo slots of a packed position and of its children,
+    /// which [`Solver::solve`] will look up when it comes to it, without
+    /// waiting for them: their cache misses overlap the work done until
+    /// then.
+    fn prefetch(&mut self, key: u64) {
+        self.memo.prefetch(key);
+        self.ahead.expand(self.codec, self.rules, &[key]);
+        for i in 0..self.ahead.len() {
+            self.memo.prefetch(self.ahead.key(i)[0]);
         }
     }
 
@@ -92,6 +110,21 @@ impl<'s> Solver<'s> {
         // misses overlap.
         let keys = (0..count).map(|i| children.key(i)[0]);
         self.memo.peek_all(keys, known);
+        // The children not known yet are solved one after the other: those
+        // after the first have their slots and their children's asked for
+        // now, to arrive while the first is solved.
+        let mut later = std::mem::take(&mut self.later);
+        later.clear();
+        later.extend(
+            (0..count)
+                .filter(|&i| known[i] == 0)
+                .skip(1)
+                .map(|i| children.key(i)[0]),
+        );
+        for &child in &later {
+            self.prefetch(child);
+        }
+        self.later = later;
         let entry = if count == 0 {
             let winners = self.codec.winners(&[key]);
             let rating = code(Share::of(winners, Player::A));
@@ -274,6 +307,16 @@ impl Round<'_, '_> {
         left
     }
 
+    /// The packed start of board `index`.
+    fn start_key(&self, index: u64) -> u64 {
+        let board = board_at(self.rules, index);
+        let position = Position::start(self.rules, board, self.options.first)
+            .expect("numbered boards fit their rules");
+        let mut key = [0u64];
+        self.codec.encode(&position, &mut key);
+        key[0]
+    }
+
     /// One worker: boards until none is left or the memo is full (then
     /// the boards it was on are given back).
     fn work(
@@ -284,7 +327,6 @@ impl Round<'_, '_> {
         let (rules, codec) = (self.rules, self.codec);
         let mut solver = Solver::new(rules, codec, fresh.codes, self.memo);
         let mut totals = fresh.clone();
-        let mut key = [0u64];
         loop {
             let taken = unfinished.lock().unwrap_or_else(|e| e.into_inner()).pop();
             let range = match taken {
@@ -297,12 +339,16 @@ impl Round<'_, '_> {
                     start..(start + CHUNK).min(self.boards)
                 }
             };
+            // Each board's start is asked for while the board before it
+            // is solved.
+            let mut next = self.start_key(range.start);
             for index in range.clone() {
-                let board = board_at(rules, index);
-                let position = Position::start(rules, board, self.options.first)
-                    .expect("numbered boards fit their rules");
-                codec.encode(&position, &mut key);
-                let Some(entry) = solver.solve(key[0], 0) else {
+                let key = next;
+                if index + 1 < range.end {
+                    next = self.start_key(index + 1);
+                    solver.prefetch(next);
+                }
+                let Some(entry) = solver.solve(key, 0) else {
                     (self.progress)(index - range.start);
                     return (totals, Some(index..range.end));
                 };

@@ -102,11 +102,11 @@ impl<'s> Walker<'s> {
         self.memo.prefetch(key);
     }
 
-    /// Starts walk `walk` (a new one if it is one past the last) on board
-    /// `board`, whose start is `key`: its entry at once if it is known or
-    /// has no move.
+    /// Starts walk `walk` (made, with any before it, if it is new) on
+    /// board `board`, whose start is `key`: its entry at once if it is
+    /// known or has no move.
     pub(super) fn start(&mut self, walk: usize, board: u64, key: u64) -> Turn {
-        if walk == self.walks.len() {
+        while self.walks.len() <= walk {
             self.walks.push(Walk {
                 board,
                 frames: Vec::new(),

@@ -30,6 +30,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use memmap2::MmapMut;
+use prefetch_index::prefetch_index;
 use zerocopy::FromBytes;
 
 /// The memory of a table: one word a slot, for keys of `key_bits` bits
@@ -294,7 +295,7 @@ impl MemoHandle<'_, '_> {
     /// The values of `keys` (0 for each not known yet) into `values`. The
     /// slots are first all read without looking at what they hold, so that
     /// their cache misses overlap, then looked up.
-    #[inline]
+    #[cfg(test)]
     pub(super) fn peek_all(&self, keys: impl Iterator<Item = u64> + Clone, values: &mut Vec<u64>) {
         let memo = self.memo;
         let mut touched = 0;
@@ -304,6 +305,20 @@ impl MemoHandle<'_, '_> {
         std::hint::black_box(touched);
         values.clear();
         values.extend(keys.map(|key| memo.peek(key)));
+    }
+
+    /// Asks the processor to bring a key's first slot into its caches,
+    /// without waiting for it: a later lookup of the key (soon enough that
+    /// the slot is still there) then finds it there.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        prefetch_index(self.memo.words, self.memo.home(key));
+    }
+
+    /// The value of a key (0 if it is absent or not worked out yet).
+    #[inline]
+    pub(super) fn peek(&self, key: u64) -> u64 {
+        self.memo.peek(key)
     }
 
     /// The value of a key, or a claim on its slot if it is absent.

@@ -8,6 +8,7 @@
 
 mod largest;
 mod table;
+mod walks;
 mod workers;
 
 use std::ops::Range;

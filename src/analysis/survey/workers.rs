@@ -8,16 +8,21 @@ use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::largest::{Largest, SizeCodes};
-use super::{MAX_COUNT, SurveyOptions, board_at};
 #[cfg(test)]
-use crate::analysis::memo::MemoSpace;
-use crate::analysis::memo::{Memo, MemoHandle, Probe};
-use crate::game::{Children, Codec, Player, Position, Rules, Share};
+use super::MAX_COUNT;
+use super::largest::{Largest, SizeCodes};
+use super::walks::{Turn, WALKS, Walker};
+use super::{SurveyOptions, board_at};
+use crate::analysis::memo::Memo;
+#[cfg(test)]
+use crate::analysis::memo::{MemoHandle, MemoSpace, Probe};
+#[cfg(test)]
+use crate::game::Children;
+use crate::game::{Codec, Player, Position, Rules, Share};
 
 /// A memo entry: the tree size's code ([`SizeCodes`]) shifted left by two,
 /// and the rating for `a` as a [`Code`] in the low two bits.
-type Entry = u64;
+pub(super) type Entry = u64;
 
 /// The codes of tree sizes in the entries of a memo whose values take
 /// `value_bits` bits (two of them the rating).
@@ -49,8 +54,11 @@ fn share(code: Code) -> Share {
     }
 }
 
-/// What one worker needs: the rules, the codec, its handle on the memo, and
-/// one buffer of children (and of their entries) per ply.
+/// The recursive solver the walks ([`super::walks`]) replaced, kept for
+/// the tests as the plain statement of what they work out: the rules, the
+/// codec, a handle on the memo, and one buffer of children (and of their
+/// entries) per ply.
+#[cfg(test)]
 struct Solver<'s> {
     rules: &'s Rules,
     codec: &'s Codec,
@@ -59,6 +67,7 @@ struct Solver<'s> {
     levels: Vec<(Children, Vec<Entry>)>,
 }
 
+#[cfg(test)]
 impl<'s> Solver<'s> {
     fn new(rules: &'s Rules, codec: &'s Codec, codes: SizeCodes, memo: &'s Memo<'s>) -> Solver<'s> {
         debug_assert!(codes.encode(MAX_COUNT) >> (memo.value_bits() - 2) == 0);
@@ -93,9 +102,7 @@ impl<'s> Solver<'s> {
         let keys = (0..count).map(|i| children.key(i)[0]);
         self.memo.peek_all(keys, known);
         let entry = if count == 0 {
-            let winners = self.codec.winners(&[key]);
-            let rating = code(Share::of(winners, Player::A));
-            (1 << 2) | rating.expect("two players lose, tie or win")
+            leaf_entry(self.codec, key)
         } else {
             let maximise = self.codec.player(&[key]) == Player::A;
             let mut size: u64 = 1;
@@ -124,6 +131,30 @@ impl<'s> Solver<'s> {
         self.memo.finish(claim, key, entry);
         Some(entry)
     }
+}
+
+/// The entry of a packed position with no move: a tree of one node, rated
+/// by who wins it.
+pub(super) fn leaf_entry(codec: &Codec, key: u64) -> Entry {
+    let winners = codec.winners(&[key]);
+    let rating = code(Share::of(winners, Player::A));
+    (1 << 2) | rating.expect("two players lose, tie or win")
+}
+
+/// The entries of packed positions by the recursive solver, over `memo`
+/// (large enough for them all): what the walks must give.
+#[cfg(test)]
+pub(super) fn solve_keys(
+    rules: &Rules,
+    codec: &Codec,
+    codes: SizeCodes,
+    memo: &Memo<'_>,
+    keys: &[u64],
+) -> Vec<Entry> {
+    let mut solver = Solver::new(rules, codec, codes, memo);
+    keys.iter()
+        .map(|&key| solver.solve(key, 0).expect("a memo large enough"))
+        .collect()
 }
 
 /// The perfect-play share of the player to move at each of `starts` (two
@@ -247,7 +278,7 @@ impl Round<'_, '_> {
             ..Totals::new(total.codes, 0)
         };
         let work = || self.work(&unfinished, &fresh);
-        let all: Vec<(Totals, Option<Range<u64>>)> = std::thread::scope(|scope| {
+        let all: Vec<(Totals, Vec<Range<u64>>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
                     std::thread::Builder::new()
@@ -274,42 +305,135 @@ impl Round<'_, '_> {
         left
     }
 
-    /// One worker: boards until none is left or the memo is full (then
-    /// the boards it was on are given back).
+    /// The packed start of board `index`.
+    fn start_key(&self, index: u64) -> u64 {
+        let board = board_at(self.rules, index);
+        let position = Position::start(self.rules, board, self.options.first)
+            .expect("numbered boards fit their rules");
+        let mut key = [0u64];
+        self.codec.encode(&position, &mut key);
+        key[0]
+    }
+
+    /// One worker: [`WALKS`] boards at a time, interleaved, until none is
+    /// left or the memo is full (then the boards it was on and those it
+    /// had taken are given back).
     fn work(
         &self,
         unfinished: &Mutex<Vec<Range<u64>>>,
         fresh: &Totals,
-    ) -> (Totals, Option<Range<u64>>) {
-        let (rules, codec) = (self.rules, self.codec);
-        let mut solver = Solver::new(rules, codec, fresh.codes, self.memo);
+    ) -> (Totals, Vec<Range<u64>>) {
+        let mut walker = Walker::new(self.rules, self.codec, fresh.codes, self.memo.handle());
         let mut totals = fresh.clone();
-        let mut key = [0u64];
-        loop {
-            let taken = unfinished.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            let range = match taken {
+        let mut boards = Boards {
+            round: self,
+            unfinished,
+            range: 0..0,
+            upcoming: None,
+        };
+        let mut busy = [false; WALKS];
+        // Boards finished and not yet told to `progress`.
+        let mut finished = 0;
+        'turns: loop {
+            let mut any = false;
+            for (walk, on) in busy.iter_mut().enumerate() {
+                let mut turn = if *on {
+                    walker.resume(walk)
+                } else {
+                    match boards.take(&walker) {
+                        Some((board, key)) => {
+                            *on = true;
+                            walker.start(walk, board, key)
+                        }
+                        None => continue,
+                    }
+                };
+                any = true;
+                // A walk done takes the next board at once.
+                loop {
+                    match turn {
+                        Turn::Waiting => break,
+                        Turn::Stopped => break 'turns,
+                        Turn::Done(board, entry) => {
+                            totals.record(board, entry, self.options.first);
+                            *on = false;
+                            finished += 1;
+                            if finished == CHUNK {
+                                (self.progress)(finished);
+                                finished = 0;
+                            }
+                            let Some((board, key)) = boards.take(&walker) else {
+                                break;
+                            };
+                            *on = true;
+                            turn = walker.start(walk, board, key);
+                        }
+                    }
+                }
+            }
+            if !any {
+                (self.progress)(finished);
+                return (totals, Vec::new());
+            }
+        }
+        (self.progress)(finished);
+        let mut left = walker.unfinished(&busy);
+        left.extend(boards.upcoming.map(|(board, _)| board..board + 1));
+        if !boards.range.is_empty() {
+            left.push(boards.range);
+        }
+        (totals, left)
+    }
+}
+
+/// A worker's supply of boards: the ranges left unfinished by the last
+/// round, then chunks of those not taken yet; the next board's start is
+/// worked out, and its memo slot asked for, one board ahead.
+struct Boards<'b, 'r, 'a> {
+    round: &'b Round<'r, 'a>,
+    unfinished: &'b Mutex<Vec<Range<u64>>>,
+    /// The rest of the range being taken.
+    range: Range<u64>,
+    /// The next board and its packed start.
+    upcoming: Option<(u64, u64)>,
+}
+
+impl Boards<'_, '_, '_> {
+    /// The next board and its packed start, if any is left.
+    fn take(&mut self, walker: &Walker<'_>) -> Option<(u64, u64)> {
+        if self.upcoming.is_none() {
+            self.upcoming = self.following();
+        }
+        let taken = self.upcoming.take()?;
+        self.upcoming = self.following();
+        if let Some((_, key)) = self.upcoming {
+            walker.prefetch(key);
+        }
+        Some(taken)
+    }
+
+    /// The board after those taken, and its packed start.
+    fn following(&mut self) -> Option<(u64, u64)> {
+        if self.range.is_empty() {
+            let taken = self
+                .unfinished
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop();
+            self.range = match taken {
                 Some(range) => range,
                 None => {
-                    let start = self.next.fetch_add(CHUNK, Ordering::Relaxed);
-                    if start >= self.boards {
-                        return (totals, None);
+                    let round = self.round;
+                    let start = round.next.fetch_add(CHUNK, Ordering::Relaxed);
+                    if start >= round.boards {
+                        return None;
                     }
-                    start..(start + CHUNK).min(self.boards)
+                    start..(start + CHUNK).min(round.boards)
                 }
             };
-            for index in range.clone() {
-                let board = board_at(rules, index);
-                let position = Position::start(rules, board, self.options.first)
-                    .expect("numbered boards fit their rules");
-                codec.encode(&position, &mut key);
-                let Some(entry) = solver.solve(key[0], 0) else {
-                    (self.progress)(index - range.start);
-                    return (totals, Some(index..range.end));
-                };
-                totals.record(index, entry, self.options.first);
-            }
-            (self.progress)(range.end - range.start);
         }
+        let board = self.range.next()?;
+        Some((board, self.round.start_key(board)))
     }
 }
 

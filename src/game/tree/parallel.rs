@@ -90,8 +90,10 @@ impl GameTree {
                 .map(|start| start..(start + CHUNK).min(frontier.end))
                 .collect();
             let mut pending: Vec<usize> = (0..chunks.len()).collect();
-            // About one new position a position; more rounds if not.
-            let mut want = frontier.len().saturating_mul(2);
+            // About one new position a position (more rounds if not), and
+            // room for the next level too, so that the index is seldom
+            // filled again from its keys.
+            let mut want = frontier.len().saturating_mul(4);
             for part in &mut parts {
                 part.edges.clear();
                 part.spans.clear();
@@ -184,9 +186,12 @@ impl GameTree {
                 done.fetch_add(1, Ordering::Relaxed);
             }
         };
+        // No more threads than chunks: a level of one chunk (the first
+        // levels, the last) is the caller's alone.
+        let helpers = pending.len().saturating_sub(1);
         std::thread::scope(|scope| {
             if let Some((first, rest)) = parts.split_first_mut() {
-                for part in rest {
+                for part in rest.iter_mut().take(helpers) {
                     scope.spawn(|| work(part));
                 }
                 work(first);

@@ -40,6 +40,7 @@ fn assert_same_tree(alone: &mut GameTree, threads: &mut GameTree) {
     for node in 0..threads.len() {
         let node = NodeId(node as u32);
         let position = threads.position(node);
+        assert_eq!(threads.find(&position), Some(node));
         let other = alone.find(&position).expect("the same positions");
         let edges = threads.built_children(node).expect("every node built");
         let expected = alone.built_children(other).expect("every node built");

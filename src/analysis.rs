@@ -38,7 +38,7 @@ pub use prove::{
     least_proof_memory, prove, prove_again, prove_again_with, prove_parallel, prove_with,
 };
 pub use solve::{STOP_CHECK_EVERY, Solution, solve, solve_until};
-pub use stats::{Stats, stats, stats_with_progress};
+pub use stats::{Stats, stats, stats_on_threads, stats_with_progress};
 
 use crate::game::{GameTree, GrowError};
 

@@ -2,7 +2,7 @@
 //! ever expanding the tree.
 
 use super::solve::{Walk, solve_with_progress};
-use super::{AnalysisError, Limits, Progress};
+use super::{AnalysisError, Limits, Progress, within_limits};
 use crate::game::{GameTree, Move, NodeId, PlayerSet, Share};
 
 /// Figures for the full game tree below a node.
@@ -56,6 +56,47 @@ pub fn stats_with_progress(
     limits: Limits,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Stats, AnalysisError> {
+    stats_on_threads(tree, start, limits, 1, progress)
+}
+
+/// [`stats_with_progress`] with the tree built on `threads` threads first,
+/// where it can be ([`GameTree::build_on_threads`]: a tree of its root
+/// alone, one-word positions under the classic rules); the figures are the
+/// same whatever the threads, and so is a refusal (a tree past the limits
+/// is refused by the walk of one thread).
+///
+/// ```
+/// use dice_of_doom::analysis::{Limits, stats, stats_on_threads};
+/// use dice_of_doom::game::{GameTree, Player, Position, Rules};
+/// let rules = Rules::classic(3, 2, 3).unwrap();
+/// let board = "a-3 a-1 b-2 / b-2 a-3 a-2 / b-1 b-2 b-1".parse().unwrap();
+/// let start = Position::start(&rules, board, Player::A).unwrap();
+/// let mut one = GameTree::new(rules.clone(), start);
+/// let mut two = GameTree::new(rules, start);
+/// let (root, limits) = (one.root(), Limits::UNLIMITED);
+/// let alone = stats(&mut one, root, limits).unwrap();
+/// let both = stats_on_threads(&mut two, root, limits, 2, &mut |_| {}).unwrap();
+/// assert_eq!(alone, both);
+/// assert_eq!(both.nodes, 845_109);
+/// ```
+pub fn stats_on_threads(
+    tree: &mut GameTree,
+    start: NodeId,
+    limits: Limits,
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Stats, AnalysisError> {
+    if threads > 1 && start == tree.root() {
+        within_limits(tree, &limits, |tree| {
+            tree.build_on_threads(threads, &mut |positions, bytes| {
+                progress(Progress {
+                    positions,
+                    bytes,
+                    written: 0,
+                });
+            })
+        });
+    }
     let solution = solve_with_progress(tree, start, limits, progress)?;
     let best_move = solution.best_move(tree, start);
     let (depth, value) = solution.start_figures();
@@ -188,6 +229,59 @@ mod tests {
         assert_eq!(s.value, Share::WIN);
         let b_first = solve(rows, Player::B);
         assert_eq!((b_first.nodes, b_first.depth), (1, 1));
+    }
+
+    /// The figures on threads are one thread's, on every shipped board with
+    /// each player first and on random 3x3 boards of 2 and 3 players; and so
+    /// is the refusal of a tree past its limits.
+    #[test]
+    fn threads_give_the_figures_of_one_thread() {
+        use crate::analysis::ByteSize;
+        use rand::SeedableRng;
+        let shipped = [
+            include_str!("../../boards/3x3-a.txt"),
+            include_str!("../../boards/3x3-b.txt"),
+            include_str!("../../boards/3x3-c.txt"),
+            include_str!("../../boards/3x3-e.txt"),
+            include_str!("../../boards/test-2x2.txt"),
+        ];
+        let mut games = Vec::new();
+        for text in shipped {
+            let board: Board = text.parse().expect("a board");
+            let rules =
+                Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
+            for first in [Player::A, Player::B] {
+                let start = Position::start(&rules, board, first).expect("a start");
+                games.push((rules.clone(), start));
+            }
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(38);
+        for players in [2, 3] {
+            let rules = Rules::classic(3, players, 3).expect("rules");
+            for _ in 0..4 {
+                let board =
+                    crate::game::random_board(&rules, Player::A, &mut rng).expect("a board");
+                let start = Position::start(&rules, board, Player::A).expect("a start");
+                games.push((rules.clone(), start));
+            }
+        }
+        let limited = [
+            Limits::UNLIMITED,
+            Limits::positions(1_000),
+            Limits::memory(ByteSize::new(100_000)),
+        ];
+        for (rules, start) in games {
+            for limits in limited {
+                let mut tree = GameTree::new(rules.clone(), start);
+                let root = tree.root();
+                let alone = stats(&mut tree, root, limits);
+                for threads in [2, 3] {
+                    let mut tree = GameTree::new(rules.clone(), start);
+                    let both = stats_on_threads(&mut tree, root, limits, threads, &mut |_| {});
+                    assert_eq!(both, alone, "{start:?}, {threads} threads, {limits:?}");
+                }
+            }
+        }
     }
 
     #[test]

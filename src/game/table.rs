@@ -13,6 +13,9 @@
 use super::huge::GrowError;
 use super::huge::HugeVec;
 
+mod shared;
+pub(crate) use shared::SharedWords;
+
 /// Gives each distinct key of `words` words a dense id, in first-seen order.
 #[derive(Clone, Debug)]
 pub(crate) struct PositionTable {

@@ -6,6 +6,8 @@
 //! tree that would pass its limits, or memory the system refused, as a
 //! [`GrowError`] and leaves the tree as it was.
 
+mod parallel;
+
 use super::expand::word_children;
 use super::huge::{GrowError, HugeVec};
 use super::{Children, Codec, Move, Player, PlayerSet, Position, PositionTable, RuleSet, Rules};

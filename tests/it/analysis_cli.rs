@@ -1,4 +1,4 @@
-//! End-to-end tests of `dot` and `survey`.
+//! End-to-end tests of `dot`, `survey` and `stats --threads`.
 
 use crate::common;
 
@@ -360,4 +360,35 @@ fn json_is_one_style_in_every_command() {
     assert_eq!(arena["think_time"], 0.01);
     assert_eq!(arena["sides"][0]["side"], "A");
     assert!(arena["sides"][1]["mean_move_ms"].is_f64());
+}
+
+/// `stats --threads`: the same output and exit status, byte for byte, on 1,
+/// 2 and 3 threads, a refusal included; 0 threads is bad usage.
+#[test]
+fn stats_prints_the_same_on_any_number_of_threads() {
+    let cases: [&[&str]; 3] = [
+        &["--board", "boards/3x3-c.txt", "--first", "b"],
+        &["--board", "boards/3x3-e.txt", "--json"],
+        &["--board", "boards/3x3-e.txt", "--max-positions", "1000"],
+    ];
+    for args in cases {
+        let run = |threads: &str| {
+            let out = dice_of_doom()
+                .arg("stats")
+                .args(args)
+                .args(["--threads", threads])
+                .output()
+                .expect("stats runs");
+            (out.status.code(), out.stdout, out.stderr)
+        };
+        let one = run("1");
+        assert!(!one.1.is_empty() || !one.2.is_empty(), "{args:?}");
+        for threads in ["2", "3"] {
+            assert_eq!(run(threads), one, "{args:?} on {threads} threads");
+        }
+    }
+    dice_of_doom()
+        .args(["stats", "--board", "boards/3x3-a.txt", "--threads", "0"])
+        .assert()
+        .code(2);
 }

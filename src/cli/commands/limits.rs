@@ -37,7 +37,7 @@ impl MemoryArgs {
 }
 
 /// The `--threads` option of the analysis commands that spread their work
-/// over threads (`survey` and `solve`).
+/// over threads (`survey`, `solve` and `stats`).
 #[derive(Debug, Clone, Args)]
 pub(in crate::cli) struct ThreadsArgs {
     /// Worker threads [default: one per core].

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::analysis::{self, Stats, group_digits};
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
-use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, ThreadsArgs, analysis_error};
 use crate::cli::{CliError, json};
 use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules, Share};
 use crate::ui::render;
@@ -49,6 +49,8 @@ pub(in crate::cli) struct StatsArgs {
     /// [default: as many as --max-memory holds].
     #[arg(long, value_name = "N", value_parser = whole(1, usize::MAX), allow_negative_numbers = true)]
     pub(in crate::cli) max_positions: Option<usize>,
+    #[command(flatten)]
+    pub(in crate::cli) threads: ThreadsArgs,
 }
 
 /// The rule sets `stats` solves: those that say they can be solved (not
@@ -117,7 +119,8 @@ pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
         ..args.memory.limits()
     };
     let mut progress = ProgressLine::new(limits.memory);
-    let stats = analysis::stats_with_progress(&mut tree, root, limits, &mut |p| {
+    let threads = args.threads.count();
+    let stats = analysis::stats_on_threads(&mut tree, root, limits, threads, &mut |p| {
         crate::cli::interrupt::know(format!(
             "stats stopped before its end (partial counts): {} positions built so far; \
              the nodes, leaves and value need the whole tree",

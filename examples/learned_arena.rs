@@ -18,7 +18,9 @@ use rand_chacha::ChaCha8Rng;
 
 use dice_of_doom::ai::arena::{play_game, wilson_interval};
 use dice_of_doom::ai::learned::WeightsFile;
-use dice_of_doom::ai::{AiKind, Budget, Chance, ChanceConfig, PlayoutScore, Strategy};
+use dice_of_doom::ai::{
+    AiKind, Budget, Chance, ChanceConfig, Mcts, MctsConfig, PlayoutScore, Strategy,
+};
 use dice_of_doom::game::{
     Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game, deal_start,
 };
@@ -50,6 +52,28 @@ struct Args {
     /// file.
     #[arg(long, conflicts_with = "learned")]
     weights: Option<std::path::PathBuf>,
+    /// Side A: `chance` (with or without the model) or `mcts` (with the
+    /// settings below).
+    #[arg(long, default_value = "chance")]
+    a: String,
+    /// `mcts`: PUCT's exploration weight.
+    #[arg(long)]
+    exploration: Option<f32>,
+    /// `mcts`: the priors' softmax temperature.
+    #[arg(long)]
+    prior_temperature: Option<f32>,
+    /// `mcts`: the horizon in rounds.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// `mcts`: the horizon in turns (overrides the rounds).
+    #[arg(long)]
+    turns: Option<u32>,
+    /// `mcts`: rescale each node's mean values to its range.
+    #[arg(long)]
+    normalize: bool,
+    /// `mcts`: common random numbers over this many streams (0: off).
+    #[arg(long)]
+    crn: Option<u32>,
     /// Threads (the tallies do not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -157,7 +181,8 @@ fn main() -> ExitCode {
     let games = total.wins + total.ties + total.losses;
     let (low, high) = wilson_interval(total.wins, games);
     println!(
-        "chance{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%)",
+        "{}{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%)",
+        args.a,
         match leaf {
             PlayoutScore::Weights => "",
             _ => " (learned)",
@@ -182,6 +207,20 @@ fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
         .wrapping_add(round)
 }
 
+/// `mcts`'s settings: the defaults, changed by the arguments given.
+fn mcts_config(args: &Args) -> MctsConfig {
+    let d = MctsConfig::default();
+    MctsConfig {
+        exploration: args.exploration.unwrap_or(d.exploration),
+        prior_temperature: args.prior_temperature.unwrap_or(d.prior_temperature),
+        rounds: args.rounds.unwrap_or(d.rounds),
+        turns: args.turns.or(d.turns),
+        crn: args.crn.unwrap_or(d.crn),
+        normalize: args.normalize || d.normalize,
+        ..d
+    }
+}
+
 /// Plays board `g` once from every seat of side A, as `arena` does.
 fn play_board(
     rules: &Rules,
@@ -197,14 +236,16 @@ fn play_board(
         let k = round as u64;
         let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
             .map(|p| {
-                if usize::from(p.index()) == round {
+                let seed = player_seed(args.seed, g, u64::from(p.index()), k);
+                if usize::from(p.index()) == round && args.a == "mcts" {
+                    Box::new(Mcts::new(mcts_config(args), seed)) as Box<dyn Strategy>
+                } else if usize::from(p.index()) == round {
                     Box::new(Chance::new(ChanceConfig {
                         leaf,
                         ..ChanceConfig::default()
                     })) as Box<dyn Strategy>
                 } else {
-                    args.b
-                        .build(player_seed(args.seed, g, u64::from(p.index()), k))
+                    args.b.build(seed)
                 }
             })
             .collect();

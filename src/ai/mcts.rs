@@ -24,11 +24,23 @@ pub struct MctsConfig {
     /// player in the game at the root, so 1 stops at the start of the
     /// mover's next turn.
     pub rounds: u32,
+    /// The horizon in turns instead of rounds, where set: 1 stops when
+    /// the mover's turn ends (her reinforcement placed), 2 after the next
+    /// player's, and so on.
+    pub turns: Option<u32>,
+    /// Common random numbers: where above 0, simulation `k` draws its dice
+    /// and placements from stream `k % crn` of the search's generator, so
+    /// that the root's moves meet the same draws; 0 for one stream.
+    pub crn: u32,
     /// The weight of exploration in the choice at a node (PUCT's `c`).
     pub exploration: f32,
     /// The softmax temperature of the moves' priors, in units of the
     /// rollout model's rating (an attack's odds of taking its target).
     pub prior_temperature: f32,
+    /// Whether a node's mean values are rescaled to its range (its worst
+    /// tried move 0, its best 1) before exploration is weighed in, so that
+    /// `exploration` means the same whatever the values' scale.
+    pub normalize: bool,
     /// The nodes a move may cost when the budget sets neither a node limit
     /// nor a time.
     pub default_nodes: u64,
@@ -46,8 +58,11 @@ impl Default for MctsConfig {
     fn default() -> MctsConfig {
         MctsConfig {
             rounds: 1,
+            turns: None,
+            crn: 0,
             exploration: 1.0,
             prior_temperature: 0.3,
+            normalize: false,
             default_nodes: 200_000,
             max_tree_nodes: 1 << 15,
             max_tree_edges: 1 << 16,
@@ -164,11 +179,16 @@ impl Strategy for Mcts {
                 selection: Selection {
                     exploration: self.config.exploration,
                     prior_temperature: self.config.prior_temperature,
+                    normalize: self.config.normalize,
                 },
             },
             horizon: Horizon {
-                turns: self.config.rounds.max(1) * position.players_in().len() as u32,
+                turns: self.config.turns.unwrap_or_else(|| {
+                    self.config.rounds.max(1) * position.players_in().len() as u32
+                }),
             },
+            crn: self.config.crn,
+            simulations: 0,
             each_once: full,
             tree: Tree::new(self.config.max_tree_nodes, self.config.max_tree_edges),
             rng: ChaCha8Rng::seed_from_u64(self.seed ^ key(position)),
@@ -196,6 +216,8 @@ struct Simulator<'a> {
     chooser: Chooser<'a>,
     horizon: Horizon,
     each_once: bool,
+    crn: u32,
+    simulations: u32,
     tree: Tree,
     rng: ChaCha8Rng,
     scratch: Scratch,
@@ -207,6 +229,11 @@ impl Simulator<'_> {
     fn simulate(&mut self, root: &Position) -> u64 {
         let rules = self.rules;
         let me = root.player();
+        if self.crn > 0 {
+            self.rng.set_stream(u64::from(self.simulations % self.crn));
+            self.rng.set_word_pos(0);
+        }
+        self.simulations += 1;
         let mut walk = Walk {
             at: *root,
             turns: 0,

@@ -15,6 +15,10 @@ pub(super) struct Selection {
     pub(super) exploration: f32,
     /// The softmax temperature of the priors, in rating units.
     pub(super) prior_temperature: f32,
+    /// Whether the mean values are rescaled to the node's range (the
+    /// lowest mean of its tried moves 0, the highest 1) before the
+    /// exploration term is added.
+    pub(super) normalize: bool,
 }
 
 /// What the choice needs besides the tree: the rules, the model whose
@@ -90,11 +94,28 @@ impl Chooser<'_> {
             sum += e.sum;
         }
         let first = if visits > 0 { sum / visits as f32 } else { 0.0 };
+        let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+        if selection.normalize {
+            for &(i, _) in &scratch.legal {
+                let e = &edges[i as usize];
+                if e.visits > 0 {
+                    low = low.min(e.mean());
+                    high = high.max(e.mean());
+                }
+            }
+        }
+        let scale = |q: f32| {
+            if high > low {
+                (q - low) / (high - low)
+            } else {
+                q
+            }
+        };
         let root_n = (visits as f32 + 1.0).sqrt();
         let mut best: Option<(f32, u32)> = None;
         for &(i, prior) in &scratch.legal {
             let e = &edges[i as usize];
-            let q = if e.visits > 0 { e.mean() } else { first };
+            let q = scale(if e.visits > 0 { e.mean() } else { first });
             let u = selection.exploration * (prior / total) * root_n / (1.0 + e.visits as f32);
             let score = q + u;
             if best.is_none_or(|(b, _)| score > b) {

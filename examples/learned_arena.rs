@@ -59,6 +59,9 @@ struct Args {
     /// `mcts`: PUCT's exploration weight.
     #[arg(long)]
     exploration: Option<f32>,
+    /// `mcts`: the exploration weight as given, not scaled by 2 / players.
+    #[arg(long)]
+    no_scale: bool,
     /// `mcts`: the priors' softmax temperature.
     #[arg(long)]
     prior_temperature: Option<f32>,
@@ -85,6 +88,8 @@ struct Tally {
     wins: u32,
     ties: u32,
     losses: u32,
+    /// Side A's moves.
+    moves: u64,
 }
 
 fn main() -> ExitCode {
@@ -171,6 +176,7 @@ fn main() -> ExitCode {
                 total.wins += t.wins;
                 total.ties += t.ties;
                 total.losses += t.losses;
+                total.moves += t.moves;
             }
             Err(e) => {
                 eprintln!("learned_arena: {e}");
@@ -181,7 +187,7 @@ fn main() -> ExitCode {
     let games = total.wins + total.ties + total.losses;
     let (low, high) = wilson_interval(total.wins, games);
     println!(
-        "{}{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%)",
+        "{}{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%), {} moves of side A",
         args.a,
         match leaf {
             PlayoutScore::Weights => "",
@@ -194,7 +200,8 @@ fn main() -> ExitCode {
         total.ties,
         100.0 * f64::from(total.wins) / f64::from(games.max(1)),
         100.0 * low,
-        100.0 * high
+        100.0 * high,
+        total.moves
     );
     ExitCode::SUCCESS
 }
@@ -212,6 +219,7 @@ fn mcts_config(args: &Args) -> MctsConfig {
     let d = MctsConfig::default();
     MctsConfig {
         exploration: args.exploration.unwrap_or(d.exploration),
+        scale_exploration: d.scale_exploration && !args.no_scale,
         prior_temperature: args.prior_temperature.unwrap_or(d.prior_temperature),
         rounds: args.rounds.unwrap_or(d.rounds),
         turns: args.turns.or(d.turns),
@@ -257,7 +265,11 @@ fn play_board(
             &mut seats,
             Budget::nodes(args.nodes),
             &mut dice,
-            |_, _, _| {},
+            |player, _, _| {
+                if usize::from(player.index()) == round {
+                    tally.moves += 1;
+                }
+            },
         )
         .map_err(|e| e.to_string())?;
         let mine = Player::all(players)

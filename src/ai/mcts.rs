@@ -32,8 +32,14 @@ pub struct MctsConfig {
     /// and placements from stream `k % crn` of the search's generator, so
     /// that the root's moves meet the same draws; 0 for one stream.
     pub crn: u32,
-    /// The weight of exploration in the choice at a node (PUCT's `c`).
+    /// The weight of exploration in the choice at a node (PUCT's `c`); see
+    /// [`MctsConfig::scale_exploration`].
     pub exploration: f32,
+    /// Whether `exploration` is the weight of a two-player game, scaled by
+    /// 2 / n with n players in the game at the root: a player's value is
+    /// about 1 / n, so the weight keeps its balance against the values'
+    /// differences (0.29 of it with Dice Wars' 7 players).
+    pub scale_exploration: bool,
     /// The softmax temperature of the moves' priors, in units of the
     /// rollout model's rating (an attack's odds of taking its target).
     pub prior_temperature: f32,
@@ -59,8 +65,9 @@ impl Default for MctsConfig {
         MctsConfig {
             rounds: 1,
             turns: None,
-            crn: 0,
+            crn: 32,
             exploration: 1.0,
+            scale_exploration: true,
             prior_temperature: 0.3,
             normalize: false,
             default_nodes: 200_000,
@@ -98,8 +105,11 @@ impl Default for MctsConfig {
 /// least one simulation runs (with `full`, one through each root move).
 /// With neither a node limit nor a time it stops at
 /// [`MctsConfig::default_nodes`]. The dice and placements are drawn from
-/// the seed and the position, so a seed and a node budget give the same
-/// move on every run.
+/// the seed and the position (simulation `k` from stream `k % 32` of its
+/// generator by default: common random numbers, [`MctsConfig::crn`]), so
+/// a seed and a node budget give the same move on every run. The
+/// exploration weight is scaled by 2 / the players in the game
+/// ([`MctsConfig::scale_exploration`]).
 ///
 /// ```
 /// use dice_of_doom::ai::{Budget, Mcts, MctsConfig, Strategy};
@@ -177,7 +187,11 @@ impl Strategy for Mcts {
                 rules,
                 model: &model,
                 selection: Selection {
-                    exploration: self.config.exploration,
+                    exploration: if self.config.scale_exploration {
+                        self.config.exploration * 2.0 / position.players_in().len().max(2) as f32
+                    } else {
+                        self.config.exploration
+                    },
                     prior_temperature: self.config.prior_temperature,
                     normalize: self.config.normalize,
                 },

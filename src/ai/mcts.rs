@@ -65,9 +65,9 @@ impl Default for MctsConfig {
         MctsConfig {
             rounds: 1,
             turns: None,
-            crn: 32,
+            crn: 0,
             exploration: 1.0,
-            scale_exploration: true,
+            scale_exploration: false,
             prior_temperature: 0.3,
             normalize: false,
             default_nodes: 200_000,
@@ -105,11 +105,9 @@ impl Default for MctsConfig {
 /// least one simulation runs (with `full`, one through each root move).
 /// With neither a node limit nor a time it stops at
 /// [`MctsConfig::default_nodes`]. The dice and placements are drawn from
-/// the seed and the position (simulation `k` from stream `k % 32` of its
-/// generator by default: common random numbers, [`MctsConfig::crn`]), so
-/// a seed and a node budget give the same move on every run. The
-/// exploration weight is scaled by 2 / the players in the game
-/// ([`MctsConfig::scale_exploration`]).
+/// the seed and the position (with [`MctsConfig::crn`], simulation `k`
+/// from stream `k % crn` of its generator: common random numbers), so a
+/// seed and a node budget give the same move on every run.
 ///
 /// ```
 /// use dice_of_doom::ai::{Budget, Mcts, MctsConfig, Strategy};

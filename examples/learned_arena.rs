@@ -18,7 +18,9 @@ use rand_chacha::ChaCha8Rng;
 
 use dice_of_doom::ai::arena::{play_game, wilson_interval};
 use dice_of_doom::ai::learned::WeightsFile;
-use dice_of_doom::ai::{AiKind, Budget, Chance, ChanceConfig, PlayoutScore, Strategy};
+use dice_of_doom::ai::{
+    AiKind, Budget, Chance, ChanceConfig, Mcts, MctsConfig, PlayoutScore, Strategy,
+};
 use dice_of_doom::game::{
     Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game, deal_start,
 };
@@ -50,6 +52,31 @@ struct Args {
     /// file.
     #[arg(long, conflicts_with = "learned")]
     weights: Option<std::path::PathBuf>,
+    /// Side A: `chance` (with or without the model) or `mcts` (with the
+    /// settings below).
+    #[arg(long, default_value = "chance")]
+    a: String,
+    /// `mcts`: PUCT's exploration weight.
+    #[arg(long)]
+    exploration: Option<f32>,
+    /// `mcts`: the exploration weight as given, not scaled by 2 / players.
+    #[arg(long)]
+    no_scale: bool,
+    /// `mcts`: the priors' softmax temperature.
+    #[arg(long)]
+    prior_temperature: Option<f32>,
+    /// `mcts`: the horizon in rounds.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// `mcts`: the horizon in turns (overrides the rounds).
+    #[arg(long)]
+    turns: Option<u32>,
+    /// `mcts`: rescale each node's mean values to its range.
+    #[arg(long)]
+    normalize: bool,
+    /// `mcts`: common random numbers over this many streams (0: off).
+    #[arg(long)]
+    crn: Option<u32>,
     /// Threads (the tallies do not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -61,6 +88,8 @@ struct Tally {
     wins: u32,
     ties: u32,
     losses: u32,
+    /// Side A's moves.
+    moves: u64,
 }
 
 fn main() -> ExitCode {
@@ -147,6 +176,7 @@ fn main() -> ExitCode {
                 total.wins += t.wins;
                 total.ties += t.ties;
                 total.losses += t.losses;
+                total.moves += t.moves;
             }
             Err(e) => {
                 eprintln!("learned_arena: {e}");
@@ -157,7 +187,8 @@ fn main() -> ExitCode {
     let games = total.wins + total.ties + total.losses;
     let (low, high) = wilson_interval(total.wins, games);
     println!(
-        "chance{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%)",
+        "{}{} vs {}: {} games, {} / {} / {} (wins / losses / ties), {:.1}% ({:.1}-{:.1}%), {} moves of side A",
+        args.a,
         match leaf {
             PlayoutScore::Weights => "",
             _ => " (learned)",
@@ -169,7 +200,8 @@ fn main() -> ExitCode {
         total.ties,
         100.0 * f64::from(total.wins) / f64::from(games.max(1)),
         100.0 * low,
-        100.0 * high
+        100.0 * high,
+        total.moves
     );
     ExitCode::SUCCESS
 }
@@ -180,6 +212,21 @@ fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
     seed.wrapping_mul(1_000_003)
         .wrapping_add((board as u64) << 8 | place << 1)
         .wrapping_add(round)
+}
+
+/// `mcts`'s settings: the defaults, changed by the arguments given.
+fn mcts_config(args: &Args) -> MctsConfig {
+    let d = MctsConfig::default();
+    MctsConfig {
+        exploration: args.exploration.unwrap_or(d.exploration),
+        scale_exploration: d.scale_exploration && !args.no_scale,
+        prior_temperature: args.prior_temperature.unwrap_or(d.prior_temperature),
+        rounds: args.rounds.unwrap_or(d.rounds),
+        turns: args.turns.or(d.turns),
+        crn: args.crn.unwrap_or(d.crn),
+        normalize: args.normalize || d.normalize,
+        ..d
+    }
 }
 
 /// Plays board `g` once from every seat of side A, as `arena` does.
@@ -197,14 +244,16 @@ fn play_board(
         let k = round as u64;
         let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
             .map(|p| {
-                if usize::from(p.index()) == round {
+                let seed = player_seed(args.seed, g, u64::from(p.index()), k);
+                if usize::from(p.index()) == round && args.a == "mcts" {
+                    Box::new(Mcts::new(mcts_config(args), seed)) as Box<dyn Strategy>
+                } else if usize::from(p.index()) == round {
                     Box::new(Chance::new(ChanceConfig {
                         leaf,
                         ..ChanceConfig::default()
                     })) as Box<dyn Strategy>
                 } else {
-                    args.b
-                        .build(player_seed(args.seed, g, u64::from(p.index()), k))
+                    args.b.build(seed)
                 }
             })
             .collect();
@@ -216,7 +265,11 @@ fn play_board(
             &mut seats,
             Budget::nodes(args.nodes),
             &mut dice,
-            |_, _, _| {},
+            |player, _, _| {
+                if usize::from(player.index()) == round {
+                    tally.moves += 1;
+                }
+            },
         )
         .map_err(|e| e.to_string())?;
         let mine = Player::all(players)

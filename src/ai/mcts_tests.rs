@@ -74,6 +74,29 @@ fn a_seed_and_a_node_budget_reproduce_its_moves() {
 }
 
 #[test]
+fn its_horizon_and_common_random_numbers_keep_the_search_reproducible() {
+    let rules = rules(RuleSet::Dicewars, 4, 3);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let start = deal_start(&rules, Player::A, &mut rng).unwrap();
+    let budget = Budget::nodes(3_000);
+    let mut searched = Vec::new();
+    for (turns, crn) in [(None, 0), (Some(1), 0), (Some(1), 16), (None, 16)] {
+        let config = MctsConfig {
+            turns,
+            crn,
+            ..MctsConfig::default()
+        };
+        let first = Mcts::new(config, 4).analyse(&rules, &start, budget, true);
+        let mut again = Mcts::new(config, 4);
+        assert_eq!(again.analyse(&rules, &start, budget, true), first);
+        searched.push(again.last_search());
+    }
+    // A horizon of one turn (the mover's) costs fewer nodes a simulation
+    // than a round of three players' turns: more simulations.
+    assert!(searched[1].1 > searched[0].1, "{searched:?}");
+}
+
+#[test]
 fn takes_an_obvious_win() {
     // (rule set, board, the winning attack)
     let cases = [

@@ -15,6 +15,10 @@ pub(super) struct Selection {
     pub(super) exploration: f32,
     /// The softmax temperature of the priors, in rating units.
     pub(super) prior_temperature: f32,
+    /// Whether the mean values are rescaled to the node's range (the
+    /// lowest mean of its tried moves 0, the highest 1) before the
+    /// exploration term is added.
+    pub(super) normalize: bool,
 }
 
 /// What the choice needs besides the tree: the rules, the model whose
@@ -51,19 +55,25 @@ impl Chooser<'_> {
         let (rules, model, selection) = (self.rules, self.model, self.selection);
         at.moves_into(rules, &mut scratch.menu);
         scratch.legal.clear();
+        let t = selection.prior_temperature.max(1e-3);
+        // The edges are offered in menu order, so the next legal move is
+        // most often the next edge: looked at first, then every edge.
+        let mut next = 0usize;
         for &mv in &scratch.menu {
-            let found = tree.nodes[node as usize]
-                .edges
-                .iter()
-                .position(|e| e.mv == mv)
-                .and_then(|i| u32::try_from(i).ok());
-            let index = match found {
+            let edges = &tree.nodes[node as usize].edges;
+            let found = if edges.get(next).is_some_and(|e| e.mv == mv) {
+                Some(next)
+            } else {
+                edges.iter().position(|e| e.mv == mv)
+            };
+            let index = match found.and_then(|i| u32::try_from(i).ok()) {
                 Some(i) => Some(i),
-                None => tree.offer(node, Edge::new(mv, rating(rules, at, mv, model))),
+                None => tree.offer(node, Edge::new(mv, weight(rating(rules, at, mv, model), t))),
             };
             if let Some(i) = index {
-                let r = tree.nodes[node as usize].edges[i as usize].rating;
-                scratch.legal.push((i, r));
+                next = i as usize + 1;
+                let w = tree.nodes[node as usize].edges[i as usize].weight;
+                scratch.legal.push((i, w));
             }
         }
         let edges = &tree.nodes[node as usize].edges;
@@ -75,26 +85,43 @@ impl Chooser<'_> {
         {
             return Some(i);
         }
-        let t = selection.prior_temperature.max(1e-3);
-        let top = scratch
-            .legal
-            .iter()
-            .map(|&(_, r)| r)
-            .fold(f32::NEG_INFINITY, f32::max);
         let (mut total, mut visits, mut sum) = (0f32, 0u32, 0f32);
-        for (i, r) in &mut scratch.legal {
-            *r = ((*r - top) / t).exp();
-            total += *r;
-            let e = &edges[*i as usize];
+        for &(i, w) in &scratch.legal {
+            total += w;
+            let e = &edges[i as usize];
             visits += e.visits;
             sum += e.sum;
         }
+        if total <= 0.0 || !total.is_finite() {
+            // Every weight under- or overflowed: even priors.
+            for (_, w) in &mut scratch.legal {
+                *w = 1.0;
+            }
+            total = scratch.legal.len() as f32;
+        }
         let first = if visits > 0 { sum / visits as f32 } else { 0.0 };
+        let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+        if selection.normalize {
+            for &(i, _) in &scratch.legal {
+                let e = &edges[i as usize];
+                if e.visits > 0 {
+                    low = low.min(e.mean());
+                    high = high.max(e.mean());
+                }
+            }
+        }
+        let scale = |q: f32| {
+            if high > low {
+                (q - low) / (high - low)
+            } else {
+                q
+            }
+        };
         let root_n = (visits as f32 + 1.0).sqrt();
         let mut best: Option<(f32, u32)> = None;
         for &(i, prior) in &scratch.legal {
             let e = &edges[i as usize];
-            let q = if e.visits > 0 { e.mean() } else { first };
+            let q = scale(if e.visits > 0 { e.mean() } else { first });
             let u = selection.exploration * (prior / total) * root_n / (1.0 + e.visits as f32);
             let score = q + u;
             if best.is_none_or(|(b, _)| score > b) {
@@ -103,4 +130,12 @@ impl Chooser<'_> {
         }
         best.map(|(_, i)| i)
     }
+}
+
+/// A move's prior weight, the numerator of the priors' softmax:
+/// `exp((rating - 1) / temperature)`, computed once when the move is
+/// offered (a rating is at most about 1, so it seldom overflows, and
+/// [`Chooser::choose`] falls back on even priors where it does).
+fn weight(rating: f32, temperature: f32) -> f32 {
+    ((rating - 1.0) / temperature).exp()
 }

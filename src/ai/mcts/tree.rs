@@ -14,8 +14,9 @@ pub(super) const NONE: u32 = u32::MAX;
 pub(super) struct Edge {
     /// The move.
     pub(super) mv: Move,
-    /// Its prior rating (see [`rating`](super::rollout::rating)).
-    pub(super) rating: f32,
+    /// Its prior weight: the softmax numerator of its rating (see
+    /// [`rating`](super::rollout::rating)) at the priors' temperature.
+    pub(super) weight: f32,
     /// The simulations through it.
     pub(super) visits: u32,
     /// The sum of their values for the player who makes the move (max-n:
@@ -28,10 +29,10 @@ pub(super) struct Edge {
 
 impl Edge {
     /// An edge not tried yet.
-    pub(super) fn new(mv: Move, rating: f32) -> Edge {
+    pub(super) fn new(mv: Move, weight: f32) -> Edge {
         Edge {
             mv,
-            rating,
+            weight,
             visits: 0,
             sum: 0.0,
             child: [NONE; 2],

@@ -82,18 +82,30 @@ fn the_computer_sits_where_asked_with_its_opponents_and_budget() {
     let (b, c) = (Player::B, Player::from_letter('c').unwrap());
     new.computer.seats = Seating::These([b, c].into_iter().collect());
     new.computer.own.insert(c, AiKind::Random);
+    // Nodes given (`--nodes 100`): every opponent gets them as they are.
     new.computer.budget = Budget::nodes(100);
+    new.computer.scaled = false;
     let dealt = new.deal(5, None).unwrap();
-    let chance = Seat::Computer {
-        ai: AiKind::Chance,
+    let own = Seat::Computer {
+        ai: AiKind::Mcts,
         budget: Budget::nodes(100),
     };
     let random = Seat::Computer {
         ai: AiKind::Random,
         budget: Budget::nodes(100),
     };
-    assert_eq!(dealt.seats, [Seat::Person, chance, random, Seat::Person]);
-    assert_eq!(dealt.hints, (AiKind::Chance, Budget::nodes(100)));
+    assert_eq!(dealt.seats, [Seat::Person, own, random, Seat::Person]);
+    assert_eq!(dealt.hints, (AiKind::Mcts, Budget::nodes(100)));
+    // A strength level: `mcts` gets as long a think as `chance`'s 100
+    // nodes, half as many of its own; the hints' rater all of them.
+    new.computer.scaled = true;
+    let dealt = new.deal(5, None).unwrap();
+    let own = Seat::Computer {
+        ai: AiKind::Mcts,
+        budget: Budget::nodes(50),
+    };
+    assert_eq!(dealt.seats, [Seat::Person, own, random, Seat::Person]);
+    assert_eq!(dealt.hints, (AiKind::Mcts, Budget::nodes(100)));
     // No command names a seat's own opponent.
     assert_eq!(new.clone().with_seed(Some(5)).again(), None);
     new.computer.seats = Seating::All;

@@ -36,6 +36,10 @@ pub(super) struct Setting {
     /// Search nodes per move (absent with a think time).
     #[serde(skip_serializing_if = "Option::is_none")]
     nodes: Option<u64>,
+    /// Whether the nodes are `chance`'s, each opponent given as long a
+    /// think in its own (`--equal-time`; absent when not).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    equal_time: bool,
 }
 
 impl Setting {
@@ -66,6 +70,7 @@ impl Setting {
                 .then(|| args.think_time.time.map(|t| t.as_secs_f64()))
                 .flatten(),
             nodes: args.nodes.and_then(|b| b.nodes),
+            equal_time: args.equal_time && args.nodes.is_some(),
         }
     }
 
@@ -78,6 +83,9 @@ impl Setting {
     /// with each clause whole; `how` says how the seats were played.
     pub(super) fn heading(&self, title: &str, how: &str) -> String {
         let budget = match (self.nodes, self.think_time) {
+            (Some(nodes), _) if self.equal_time => {
+                format!("{} of chance's", count(nodes, "node", "nodes"))
+            }
             (Some(nodes), _) => count(nodes, "node", "nodes"),
             (None, think) => format!("{} s", think.unwrap_or_default()),
         };
@@ -100,6 +108,10 @@ impl Setting {
                 self.players
             ),
             format!("{budget} per move"),
+            match self.equal_time {
+                true => "(as long a think for each)".to_string(),
+                false => String::new(),
+            },
         ];
         let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
         out.push('\n');

@@ -227,3 +227,38 @@ fn dice_wars_and_a_board_file_keep_their_deal() {
     let dealt = file.deal(1, Some(BOARD)).unwrap();
     assert_eq!(dealt.deal, DealChoice::Book);
 }
+
+#[test]
+fn the_command_names_the_nodes_the_computer_s_seats_get() {
+    let mut new = NewGame::of(RuleSet::Lol4).with_seed(Some(7));
+    new.computer.seats = Seating::All;
+    let said = |new: &NewGame| new.again().unwrap().command();
+    // No option: `mcts` gets 100,000 of its own, and nothing is said.
+    assert_eq!(
+        said(&new),
+        "dice-of-doom --rules lol4 --seed 7 --size 5 --computer all"
+    );
+    assert_eq!(
+        new.deal(7, None).unwrap().seats[0],
+        Seat::Computer {
+            ai: AiKind::Mcts,
+            budget: Budget::nodes(100_000),
+        }
+    );
+    // `--nodes 200000` given: `mcts` gets all of them, which no option
+    // gives it, so the command says so.
+    new.computer.scaled = false;
+    assert!(
+        said(&new).ends_with("--computer all --nodes 200000"),
+        "{}",
+        said(&new)
+    );
+    // A level of 10,000 of `chance`'s: the seats' 5,000 are said.
+    new.computer.scaled = true;
+    new.computer.budget = Budget::nodes(10_000);
+    assert!(
+        said(&new).ends_with("--computer all --nodes 5000"),
+        "{}",
+        said(&new)
+    );
+}

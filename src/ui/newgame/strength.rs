@@ -91,7 +91,7 @@ fn round(set: RuleSet, ai: AiKind) -> Option<(&'static str, [&'static str; 3])> 
     Some(match (set, ai) {
         (RuleSet::Lol4, AiKind::Mcts) => ("three", ["~0.02 s", "~0.3 s", "~0.9 s"]),
         (RuleSet::Lol4, AiKind::Chance) => ("three", ["~0.03 s", "~0.6 s", "~1.3 s"]),
-        (RuleSet::Dicewars, AiKind::Chance) => ("six", ["~0.2 s", "~3 s", "~4 s"]),
+        (RuleSet::Dicewars, AiKind::Chance) => ("six", ["~0.08 s", "~1 s", "~2.5 s"]),
         (RuleSet::Dicewars, AiKind::Mcts) => ("six", ["~0.03 s", "~0.4 s", "~1.3 s"]),
         (RuleSet::Classic | RuleSet::Racket, AiKind::Search) => {
             ("one", ["<0.01 s", "~0.02 s", "~0.03 s"])

@@ -97,7 +97,7 @@ impl Setting {
             Some(set) => format!("{set} rules, {on}"),
             None => on,
         };
-        let clauses = [
+        let mut clauses = vec![
             format!("{title}: {on},"),
             format!("{} players,", self.players),
             format!("at most {},", count(self.max_dice, "die", "dice")),
@@ -108,11 +108,10 @@ impl Setting {
                 self.players
             ),
             format!("{budget} per move"),
-            match self.equal_time {
-                true => "(as long a think for each)".to_string(),
-                false => String::new(),
-            },
         ];
+        if self.equal_time {
+            clauses.push("(as long a think for each)".to_string());
+        }
         let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
         out.push('\n');
         out

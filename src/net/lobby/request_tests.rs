@@ -88,7 +88,7 @@ fn a_new_game_takes_its_board_players_computers_and_time() {
         [
             ('b', AiKind::Chance),
             ('c', AiKind::Lol4),
-            ('d', AiKind::Chance)
+            ('d', AiKind::Mcts)
         ],
         "d has lol4's own opponent"
     );

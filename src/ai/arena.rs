@@ -15,7 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use super::{AiKind, Budget, Strategy};
 use crate::game::Play;
 use crate::game::{
-    Board, DealError, IllegalMove, Player, PlayerSet, Position, PositionError, Rules, deal_start,
+    Board, DealError, IllegalMove, Move, Player, PlayerSet, Position, PositionError, Rules,
+    deal_start,
 };
 
 mod results;
@@ -222,6 +223,7 @@ pub struct Arena {
     seed: u64,
     budget: Budget,
     timed: bool,
+    equal_time: bool,
 }
 
 impl Arena {
@@ -257,7 +259,26 @@ impl Arena {
             seed,
             budget,
             timed: budget.time.is_some(),
+            equal_time: false,
         })
+    }
+
+    /// The same arena with its budget read as `chance`'s, each opponent
+    /// given as long a think in its own nodes ([`AiKind::budget_for`]:
+    /// `mcts` half as many), as the strength levels of a game do; or (by
+    /// default) every opponent given the budget as it is.
+    pub fn equal_time(mut self, equal_time: bool) -> Arena {
+        self.equal_time = equal_time;
+        self
+    }
+
+    /// The budget opponent `kind` gets a move out of `budget`: its own
+    /// share under [`Arena::equal_time`], `budget` otherwise.
+    pub fn budget_of(&self, kind: AiKind, budget: Budget) -> Budget {
+        match self.equal_time {
+            true => kind.budget_for(budget),
+            false => budget,
+        }
     }
 
     /// The same arena, timing the moves (or not): by default only under a
@@ -310,8 +331,13 @@ impl Arena {
                 let kinds: Vec<AiKind> = opponents.iter().map(|&i| lineup.kinds()[i]).collect();
                 let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
                     .zip(&kinds)
-                    .map(|(p, kind)| {
-                        kind.build(player_seed(self.seed, g, lineup.seed_place(p, round), k))
+                    .map(|(p, &kind)| {
+                        let seat =
+                            kind.build(player_seed(self.seed, g, lineup.seed_place(p, round), k));
+                        match self.budget_of(kind, self.budget) == self.budget {
+                            true => seat,
+                            false => Box::new(Scaled { kind, seat }) as Box<dyn Strategy>,
+                        }
                     })
                     .collect();
                 let mut moves = Vec::new();
@@ -346,6 +372,33 @@ impl Arena {
         }
         let boards = u32::try_from(self.boards.len()).unwrap_or(u32::MAX);
         Ok(tally.finish(boards))
+    }
+}
+
+/// An opponent that thinks within its own share of the budget it is
+/// given ([`AiKind::budget_for`]): [`Arena::equal_time`]'s seats.
+struct Scaled {
+    kind: AiKind,
+    seat: Box<dyn Strategy>,
+}
+
+impl Strategy for Scaled {
+    fn name(&self) -> &'static str {
+        self.seat.name()
+    }
+
+    fn analyse(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        budget: Budget,
+        full: bool,
+    ) -> Option<super::Analysis> {
+        (self.seat).analyse(rules, position, self.kind.budget_for(budget), full)
+    }
+
+    fn choose(&mut self, rules: &Rules, position: &Position, budget: Budget) -> Option<Move> {
+        (self.seat).choose(rules, position, self.kind.budget_for(budget))
     }
 }
 

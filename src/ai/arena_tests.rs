@@ -243,3 +243,49 @@ fn two_sides_of_two_players_are_a_free_for_all_of_two_seats_rotated() {
     let seated: Vec<usize> = Player::all(4).map(|p| sides.opponent_of(p, 2)).collect();
     assert_eq!(seated, [1, 1, 0, 1]);
 }
+
+#[test]
+fn equal_time_gives_each_opponent_its_share_of_chance_s_nodes() {
+    let rules = Rules::of(RuleSet::Lol4, Map::rhombus(3).unwrap(), 2, 5).unwrap();
+    let arena = Arena::new(
+        rules.clone(),
+        [AiKind::Mcts, AiKind::Chance],
+        1,
+        3,
+        Budget::nodes(400),
+    )
+    .unwrap();
+    let budget = Budget::nodes(400);
+    assert_eq!(arena.budget_of(AiKind::Mcts, budget), budget);
+    let arena = arena.equal_time(true);
+    assert_eq!(arena.budget_of(AiKind::Mcts, budget), Budget::nodes(200));
+    assert_eq!(arena.budget_of(AiKind::Chance, budget), budget);
+    // A seat of `mcts` told 400 of `chance`'s nodes plays the game that
+    // `mcts` told 200 of its own plays, move for move.
+    let start = deal_start(&rules, Player::A, &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
+    let game = |scaled: bool| {
+        let mut seats: Vec<Box<dyn Strategy>> = (0..2)
+            .map(|seed| {
+                let seat = AiKind::Mcts.build(seed);
+                match scaled {
+                    true => Box::new(Scaled {
+                        kind: AiKind::Mcts,
+                        seat,
+                    }) as Box<dyn Strategy>,
+                    false => seat,
+                }
+            })
+            .collect();
+        let budget = Budget::nodes(if scaled { 400 } else { 200 });
+        let mut dice = ChaCha8Rng::seed_from_u64(9);
+        let mut moves = Vec::new();
+        play_game(&rules, start, &mut seats, budget, &mut dice, |_, mv, _| {
+            moves.push(mv)
+        })
+        .unwrap();
+        moves
+    };
+    let scaled = game(true);
+    assert!(!scaled.is_empty());
+    assert_eq!(scaled, game(false));
+}

@@ -200,20 +200,58 @@ impl<S: Strategy> Strategy for SureProofs<S> {
 
 impl AiKind {
     /// The opponent the game gives the computer under a rule set unless
-    /// told otherwise: [`Chance`] where the attacks roll dice (`lol4`,
-    /// Dice Wars), [`Search`] where they always win (classic, Realm of
-    /// Racket).
+    /// told otherwise: the strongest measured at the same think time a
+    /// move. [`Mcts`] under `lol4` (on 1,000 held-out games against three
+    /// `lol4`, 54.1% where [`Chance`] won 43.8%, docs/OPPONENTS.md),
+    /// [`Chance`] in Dice Wars (where `mcts` is level with it), [`Search`]
+    /// where every attack wins (classic, Realm of Racket).
     ///
     /// ```
     /// use dice_of_doom::ai::AiKind;
     /// use dice_of_doom::game::RuleSet;
-    /// assert_eq!(AiKind::for_rules(RuleSet::Lol4), AiKind::Chance);
+    /// assert_eq!(AiKind::for_rules(RuleSet::Lol4), AiKind::Mcts);
+    /// assert_eq!(AiKind::for_rules(RuleSet::Dicewars), AiKind::Chance);
     /// assert_eq!(AiKind::for_rules(RuleSet::Classic), AiKind::Search);
     /// ```
     pub fn for_rules(set: crate::game::RuleSet) -> AiKind {
-        match set.policy().battle {
-            crate::game::Battle::Dice => AiKind::Chance,
-            crate::game::Battle::Sure => AiKind::Search,
+        use crate::game::RuleSet;
+        match set {
+            RuleSet::Lol4 => AiKind::Mcts,
+            RuleSet::Dicewars => AiKind::Chance,
+            RuleSet::Classic | RuleSet::Racket => AiKind::Search,
+        }
+    }
+
+    /// How many of [`Chance`]'s nodes one node of this kind costs in CPU
+    /// time: 2 for [`Mcts`] (a move simulated in its tree or a rollout
+    /// costs about two of `chance`'s, measured in docs/OPPONENTS.md,
+    /// "Think time and nodes"), 1 for every other (those that count
+    /// nodes count them at about `chance`'s pace, or ignore them).
+    pub const fn node_cost(self) -> u64 {
+        match self {
+            AiKind::Mcts => 2,
+            _ => 1,
+        }
+    }
+
+    /// The budget that gives this kind about the think time a move that
+    /// `budget` gives [`Chance`]: its nodes divided by the kind's
+    /// [`AiKind::node_cost`] (at least 1), its time as it is. The one
+    /// place that turns a strength level (`play`'s default,
+    /// [`DEFAULT_NODES`](crate::session::DEFAULT_NODES), or the new-game
+    /// screen's easy, normal and strong) into each opponent's budget; a
+    /// budget given in nodes (`--nodes N`) is not passed through it, so
+    /// every opponent gets `N`.
+    ///
+    /// ```
+    /// use dice_of_doom::ai::{AiKind, Budget};
+    /// assert_eq!(AiKind::Mcts.budget_for(Budget::nodes(200_000)), Budget::nodes(100_000));
+    /// assert_eq!(AiKind::Chance.budget_for(Budget::nodes(200_000)), Budget::nodes(200_000));
+    /// ```
+    pub fn budget_for(self, budget: Budget) -> Budget {
+        Budget {
+            nodes: budget.nodes.map(|n| (n / self.node_cost()).max(1)),
+            ..budget
         }
     }
 

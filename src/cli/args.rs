@@ -331,8 +331,8 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "PLAYERS", value_parser = parse_computers)]
     pub(super) computer: Option<ComputerPlayers>,
     /// The computer opponent (and the source of hints: `h` in the line mode,
-    /// `H` in the full-screen game) [default: `chance` under the rule sets
-    /// with dice, `search` otherwise].
+    /// `H` in the full-screen game) [default: `mcts` under lol4, `chance`
+    /// in Dice Wars, `search` otherwise].
     #[arg(long, value_enum, value_name = "AI")]
     pub(super) ai: Option<AiKind>,
     /// Seconds the computer may think per move (0.001 to 3600), instead of
@@ -343,9 +343,11 @@ pub(super) struct PlayArgs {
     #[arg(long, value_parser = think_budget, value_name = "SECONDS",
           allow_negative_numbers = true)]
     pub(super) think_time: Option<Budget>,
-    /// Search nodes the computer may visit per move or hint: no clock, so a
-    /// seed replays the same game on every machine [default: 200000, the
-    /// new-game screen's `normal`; `easy` is 10000, `strong` 500000].
+    /// Search nodes the computer may visit per move or hint, whoever it is:
+    /// no clock, so a seed replays the same game on every machine [default:
+    /// 200000 of `chance`'s, the new-game screen's `normal` (`easy` is
+    /// 10000, `strong` 500000), and as long a think for every other
+    /// opponent: `mcts` half the nodes].
     #[arg(long, value_name = "N", conflicts_with = "think_time",
           value_parser = nodes_budget, allow_negative_numbers = true)]
     pub(super) nodes: Option<Budget>,
@@ -400,6 +402,13 @@ impl PlayArgs {
         self.nodes
             .or(self.think_time)
             .unwrap_or(crate::session::DEFAULT_BUDGET)
+    }
+
+    /// Whether [`PlayArgs::budget`] is a strength level each opponent gets
+    /// in its own nodes ([`ComputerSeats::scaled`](crate::session::ComputerSeats::scaled)):
+    /// unless `--nodes` says how many.
+    pub(in crate::cli) fn scaled(&self) -> bool {
+        self.nodes.is_none()
     }
 }
 

@@ -98,6 +98,7 @@ pub(in crate::cli) fn resolve(args: &PlayArgs) -> Result<NewGame, CliError> {
             ai: args.ai,
             own: BTreeMap::new(),
             budget: args.budget(),
+            scaled: args.scaled(),
         },
         seed: args.seed,
         practice: args.practice,

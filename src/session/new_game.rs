@@ -35,12 +35,13 @@ pub use deal::{Dealt, NewGameError};
 pub const DEFAULT_NODES: u64 = 200_000;
 
 /// What the computer may spend on a move (or a hint) unless told
-/// otherwise: [`DEFAULT_NODES`] search nodes, no clock, so that a seed
-/// plays the same game on every machine. Measured (release build, 2
-/// cores): a round of six `chance` opponents in Dice Wars takes about 3 s
-/// (docs/OPPONENTS.md), where the second a move it replaced took about 9.
-/// The command that plays a game again names a budget only when it
-/// differs.
+/// otherwise: [`DEFAULT_NODES`] search nodes of `chance`, no clock, so
+/// that a seed plays the same game on every machine; each opponent gets
+/// the same think time in its own nodes ([`AiKind::budget_for`]: `mcts`
+/// half as many). Measured (release build, 2 cores): a round of six
+/// `chance` opponents in Dice Wars takes about 3 s (docs/OPPONENTS.md),
+/// where the second a move it replaced took about 9. The command that
+/// plays a game again names a budget only when it differs.
 pub const DEFAULT_BUDGET: Budget = Budget::nodes(DEFAULT_NODES);
 
 /// A new game, before it is dealt (see the [module](self)).
@@ -122,19 +123,50 @@ pub struct ComputerSeats {
     /// Seats with an opponent of their own (a lobby's `computer b=lol4`);
     /// a key that is not among the seats is ignored.
     pub own: BTreeMap<Player, AiKind>,
-    /// What it may spend on a move or a hint.
+    /// What it may spend on a move or a hint: the hints' rater
+    /// ([`AiKind::rater`]) gets it as it is; each computer seat too, or,
+    /// where [`ComputerSeats::scaled`], the same think time in its own
+    /// opponent's nodes ([`ComputerSeats::budget_of`]).
     pub budget: Budget,
+    /// Whether `budget` is a strength level at `chance`'s scale rather
+    /// than nodes given (`--nodes N`, which every opponent gets as they
+    /// are): `play`'s default and the new-game screen's strengths are, so
+    /// that every opponent thinks about as long a move
+    /// ([`AiKind::budget_for`]). A budget in time is the same either way.
+    pub scaled: bool,
+}
+
+impl ComputerSeats {
+    /// The budget of a computer seat played by `kind`: `budget`, in
+    /// `kind`'s nodes where it is [`scaled`](ComputerSeats::scaled).
+    ///
+    /// ```
+    /// use dice_of_doom::ai::{AiKind, Budget};
+    /// use dice_of_doom::session::ComputerSeats;
+    /// let mut seats = ComputerSeats::default();
+    /// assert_eq!(seats.budget_of(AiKind::Mcts), Budget::nodes(100_000));
+    /// seats.scaled = false;
+    /// assert_eq!(seats.budget_of(AiKind::Mcts), Budget::nodes(200_000));
+    /// ```
+    pub fn budget_of(&self, kind: AiKind) -> Budget {
+        match self.scaled {
+            true => kind.budget_for(self.budget),
+            false => self.budget,
+        }
+    }
 }
 
 impl Default for ComputerSeats {
-    /// Nobody's seat: people at every one, hints from the rule set's own
-    /// opponent within [`DEFAULT_BUDGET`].
+    /// Nobody's seat: people at every one, hints within
+    /// [`DEFAULT_BUDGET`], the strength level `play` plays by default
+    /// (scaled to each opponent's nodes).
     fn default() -> ComputerSeats {
         ComputerSeats {
             seats: Seating::Unsaid,
             ai: None,
             own: BTreeMap::new(),
             budget: DEFAULT_BUDGET,
+            scaled: true,
         }
     }
 }

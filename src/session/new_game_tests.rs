@@ -82,18 +82,30 @@ fn the_computer_sits_where_asked_with_its_opponents_and_budget() {
     let (b, c) = (Player::B, Player::from_letter('c').unwrap());
     new.computer.seats = Seating::These([b, c].into_iter().collect());
     new.computer.own.insert(c, AiKind::Random);
+    // Nodes given (`--nodes 100`): every opponent gets them as they are.
     new.computer.budget = Budget::nodes(100);
+    new.computer.scaled = false;
     let dealt = new.deal(5, None).unwrap();
-    let chance = Seat::Computer {
-        ai: AiKind::Chance,
+    let own = Seat::Computer {
+        ai: AiKind::Mcts,
         budget: Budget::nodes(100),
     };
     let random = Seat::Computer {
         ai: AiKind::Random,
         budget: Budget::nodes(100),
     };
-    assert_eq!(dealt.seats, [Seat::Person, chance, random, Seat::Person]);
-    assert_eq!(dealt.hints, (AiKind::Chance, Budget::nodes(100)));
+    assert_eq!(dealt.seats, [Seat::Person, own, random, Seat::Person]);
+    assert_eq!(dealt.hints, (AiKind::Mcts, Budget::nodes(100)));
+    // A strength level: `mcts` gets as long a think as `chance`'s 100
+    // nodes, half as many of its own; the hints' rater all of them.
+    new.computer.scaled = true;
+    let dealt = new.deal(5, None).unwrap();
+    let own = Seat::Computer {
+        ai: AiKind::Mcts,
+        budget: Budget::nodes(50),
+    };
+    assert_eq!(dealt.seats, [Seat::Person, own, random, Seat::Person]);
+    assert_eq!(dealt.hints, (AiKind::Mcts, Budget::nodes(100)));
     // No command names a seat's own opponent.
     assert_eq!(new.clone().with_seed(Some(5)).again(), None);
     new.computer.seats = Seating::All;
@@ -214,4 +226,39 @@ fn dice_wars_and_a_board_file_keep_their_deal() {
     };
     let dealt = file.deal(1, Some(BOARD)).unwrap();
     assert_eq!(dealt.deal, DealChoice::Book);
+}
+
+#[test]
+fn the_command_names_the_nodes_the_computer_s_seats_get() {
+    let mut new = NewGame::of(RuleSet::Lol4).with_seed(Some(7));
+    new.computer.seats = Seating::All;
+    let said = |new: &NewGame| new.again().unwrap().command();
+    // No option: `mcts` gets 100,000 of its own, and nothing is said.
+    assert_eq!(
+        said(&new),
+        "dice-of-doom --rules lol4 --seed 7 --size 5 --computer all"
+    );
+    assert_eq!(
+        new.deal(7, None).unwrap().seats[0],
+        Seat::Computer {
+            ai: AiKind::Mcts,
+            budget: Budget::nodes(100_000),
+        }
+    );
+    // `--nodes 200000` given: `mcts` gets all of them, which no option
+    // gives it, so the command says so.
+    new.computer.scaled = false;
+    assert!(
+        said(&new).ends_with("--computer all --nodes 200000"),
+        "{}",
+        said(&new)
+    );
+    // A level of 10,000 of `chance`'s: the seats' 5,000 are said.
+    new.computer.scaled = true;
+    new.computer.budget = Budget::nodes(10_000);
+    assert!(
+        said(&new).ends_with("--computer all --nodes 5000"),
+        "{}",
+        said(&new)
+    );
 }

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 mod board;
 pub mod recent;
 pub mod state;
+mod strength;
 pub mod view;
 
 pub use recent::{RECENT_SHOWN, Recent};

@@ -217,8 +217,9 @@ fn nodes_and_think_time_are_one_or_the_other() {
 }
 
 #[test]
-fn chance_is_the_computer_where_dice_decide() {
-    // No --ai: lol4 gets `chance`, whose hints are estimates, never exact.
+fn chance_gives_the_hints_where_dice_decide() {
+    // No --ai: lol4 gets `mcts`; the hints come from `chance` whoever
+    // plays, estimates, never exact.
     dice_of_doom()
         .args(["play", "--rules", "lol4", "--size", "3", "--players", "2"])
         .args(["--seed", "3", "--nodes", "2000"])

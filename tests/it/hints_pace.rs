@@ -139,7 +139,7 @@ fn the_computer_s_default_budget_is_nodes_and_replays_the_same_game() {
     assert_eq!(run("second.txt"), first.replace("first.txt", "second.txt"));
     let record = std::fs::read_to_string(place.path().join("first.txt")).unwrap();
     assert!(
-        record.contains("player b: computer chance, 200000 nodes\n"),
+        record.contains("player b: computer mcts, 100000 nodes\n"),
         "{record}"
     );
 }

@@ -38,7 +38,8 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
     for seat in ["Player b", "Player c", "Player d"] {
         assert!(screen.contents().contains(seat), "{}", screen.contents());
     }
-    // The strength by a click on its `<`: easy, 10,000 nodes a move (a round of six computers in 0.2 s).
+    // The strength by a click on its `<`: easy, 10,000 of `chance`'s nodes a
+    // move, 5,000 of lol4's `mcts` (a round of three computers in 0.02 s).
     let (_, y) = find(&screen.contents(), "Strength").unwrap();
     let row = screen
         .contents()
@@ -48,8 +49,8 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
         .to_string();
     let x = u16::try_from(row.find("< ").unwrap()).unwrap();
     screen.click((x, y));
-    screen.wait_for("10,000 nodes: a round of six");
-    screen.wait_for("--nodes 10000");
+    screen.wait_for("5,000 nodes: a round of three");
+    screen.wait_for("--nodes 5000");
     screen.send(b"\r");
     // The game: a person at a, the computer at b, c and d.
     screen.wait_for("a to move");
@@ -85,7 +86,7 @@ fn a_lol4_game_against_three_computers_set_up_on_the_screen() {
     let record = pty::autosave(data);
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(
-        text.contains("player b: computer chance, 10000 nodes"),
+        text.contains("player b: computer mcts, 5000 nodes"),
         "{text}"
     );
     assert!(text.contains("moves:\na: "), "{text}");
@@ -153,7 +154,7 @@ fn n_after_a_game_set_up_on_the_screen_goes_back_to_it() {
     screen.send(b"\x1b[H\x1b[B2\x1b[B\x1b[B\x1b[C");
     screen.wait_for("2x2 hexagons");
     screen.send(b"\x1b[B\x1b[B\x1b[B\x1b[D");
-    screen.wait_for("10,000 nodes: a round of six");
+    screen.wait_for("10,000 nodes: a round of one");
     screen.wait_for("Player a       < computer");
     screen.send(b"\r");
     screen.wait_for("[ n: new game ]");

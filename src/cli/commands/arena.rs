@@ -103,6 +103,11 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "N", conflicts_with = "think_time",
           value_parser = nodes_budget, allow_negative_numbers = true)]
     nodes: Option<Budget>,
+    /// Read `--nodes` as `chance`'s, and give every opponent as long a
+    /// think in its own nodes, as a game's strength levels do (`mcts` half
+    /// as many); without it every opponent gets `--nodes` as they are.
+    #[arg(long, requires = "nodes")]
+    equal_time: bool,
     /// Time the moves even under `--nodes` (mean, median and worst per
     /// side): the timings differ from run to run, the games do not.
     #[arg(long)]
@@ -230,7 +235,8 @@ fn arena(args: &ArenaArgs) -> Result<(Arena, ArenaResult, MapArgs), CliError> {
             LineupError::Unfit(e) => CliError::Usage(e.to_string()),
             e => CliError::Usage(format!("--seats: {e}")),
         })?
-        .timed(args.nodes.is_none() || args.times);
+        .timed(args.nodes.is_none() || args.times)
+        .equal_time(args.equal_time);
     let bar = progress(arena.games());
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir).map_err(|e| cannot_write(dir, &e))?;
@@ -324,7 +330,10 @@ fn record(arena: &Arena, seed: u64, budget: Budget, game: &ArenaGame) -> (String
     let seats = game
         .seats
         .iter()
-        .map(|&ai| Seat::Computer { ai, budget })
+        .map(|&ai| Seat::Computer {
+            ai,
+            budget: arena.budget_of(ai, budget),
+        })
         .collect();
     // Boards are numbered from 1, their numbers padded to the same width.
     let number = game.board + 1;
@@ -385,6 +394,7 @@ mod tests {
             seed: 5,
             think_time: Budget::time(Duration::from_millis(20)),
             nodes: None,
+            equal_time: false,
             times: false,
             json: false,
             record: None,

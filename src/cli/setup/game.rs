@@ -16,7 +16,7 @@ use crate::cli::saving::{Saver, read_record};
 use crate::cli::{CliError, autosaves, files};
 use crate::game::Player;
 use crate::record::{Record, Seat};
-use crate::session::NewGame;
+use crate::session::{ComputerSeats, NewGame};
 
 /// A game about to be played, resolved from the options: its record so
 /// far, where it is kept, who gives the hints, how it is shown, and the
@@ -149,7 +149,13 @@ fn loaded(
     let ai = AiKind::for_rules(record.rules().set());
     let hints = hints_of(&record, (ai, args.budget()));
     if let Some(choice) = args.computer {
-        record = reseated(record, choice, hints)?;
+        let seats = ComputerSeats {
+            budget: args.budget(),
+            scaled: args.scaled(),
+            ..ComputerSeats::default()
+        };
+        let fallback = hints_of(&record, (ai, seats.budget_of(ai)));
+        record = reseated(record, choice, fallback)?;
     }
     // A seat whose opponent cannot play the rules (a record made before
     // they were checked) plays as a lesser one, said on the first line.

@@ -5,7 +5,8 @@
 //! The line mode, the full-screen game's summary and the new-game screen
 //! all name it from here.
 
-use super::{Board, DEFAULT_BUDGET, NewGame, Seating};
+use super::{Board, ComputerSeats, NewGame, Seating};
+use crate::ai::{AiKind, Budget};
 use crate::game::{DealChoice, Player, RuleSet};
 
 /// How to play a game again: what it is played on, and the command.
@@ -106,12 +107,11 @@ impl NewGame {
         if let Some(ai) = self.computer.ai {
             say("ai", ai.name().to_string());
         }
-        let budget = self.computer.budget;
-        match (budget.nodes, budget.time) {
-            _ if budget == DEFAULT_BUDGET => {}
-            (Some(nodes), _) => say("nodes", nodes.to_string()),
-            (None, Some(time)) => say("think-time", time.as_secs_f64().to_string()),
-            (None, None) => {}
+        match self.budget_said(ai).map(|b| (b.nodes, b.time)) {
+            None => {}
+            Some((Some(nodes), _)) => say("nodes", nodes.to_string()),
+            Some((None, Some(time))) => say("think-time", time.as_secs_f64().to_string()),
+            Some((None, None)) => {}
         }
         if self.dealt_as() == DealChoice::Balanced {
             say("deal", DealChoice::Balanced.name().to_string());
@@ -120,5 +120,22 @@ impl NewGame {
             words.push("--practice".to_string());
         }
         Some(PlayAgain { what, words })
+    }
+
+    /// The budget the command names (`--nodes`, `--think-time`), if the
+    /// game's differ from those of no option: that of the computer's seats
+    /// (played by `ai`), which the command gives every opponent as it is,
+    /// or with no computer seat the hints'. `None` where the seats and the
+    /// hints think as long as with no option ([`ComputerSeats::default`]):
+    /// a strength level of `normal`, or `--nodes 200000` given to an
+    /// opponent that counts nodes at `chance`'s pace.
+    fn budget_said(&self, ai: AiKind) -> Option<Budget> {
+        let (asked, unsaid) = (&self.computer, ComputerSeats::default());
+        let seated = !self.computers().is_empty();
+        let seats = asked.budget_of(ai);
+        if asked.budget == unsaid.budget && (!seated || seats == unsaid.budget_of(ai)) {
+            return None;
+        }
+        Some(if seated { seats } else { asked.budget })
     }
 }

@@ -152,10 +152,13 @@ impl NewGame {
         let (ai, budget) = (self.ai(), self.computer.budget);
         let seats: Vec<Seat> = Player::all(self.players)
             .map(|p| match computers.contains(p) {
-                true => Seat::Computer {
-                    ai: self.computer.own.get(&p).copied().unwrap_or(ai),
-                    budget,
-                },
+                true => {
+                    let ai = self.computer.own.get(&p).copied().unwrap_or(ai);
+                    Seat::Computer {
+                        ai,
+                        budget: self.computer.budget_of(ai),
+                    }
+                }
                 false => Seat::Person,
             })
             .collect();

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use super::{Saved, VERSION};
-use crate::ai::{AiKind, Budget};
+use crate::ai::AiKind;
 use crate::game::{
     Deal, DealChoice, MAX_PLAYERS, MAX_SIDE, MIN_PLAYERS, MIN_SIDE, Player, PlayerSet, RuleSet,
 };
@@ -15,58 +15,7 @@ use crate::session::{self, NewGame, RandomMap, Seating};
 use crate::ui::state::{Key, Target};
 
 pub(crate) use super::board::Board;
-
-/// How strong the computer plays: the search nodes it may visit per move
-/// (no clock: the same seed plays the same game on every machine).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Strength {
-    /// 10,000 nodes a move.
-    Easy,
-    /// 200,000 nodes a move (`play`'s default,
-    /// [`DEFAULT_NODES`](session::DEFAULT_NODES)).
-    Normal,
-    /// 500,000 nodes a move.
-    Strong,
-}
-
-impl Strength {
-    /// Every level, weakest first.
-    pub(crate) const ALL: [Strength; 3] = [Strength::Easy, Strength::Normal, Strength::Strong];
-
-    /// The level's name.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Strength::Easy => "easy",
-            Strength::Normal => "normal",
-            Strength::Strong => "strong",
-        }
-    }
-
-    /// The search nodes per move it stands for (`--nodes`).
-    pub(crate) fn nodes(self) -> u64 {
-        match self {
-            Strength::Easy => 10_000,
-            Strength::Normal => session::DEFAULT_NODES,
-            Strength::Strong => 500_000,
-        }
-    }
-
-    /// The budget per move it stands for.
-    pub(crate) fn budget(self) -> Budget {
-        Budget::nodes(self.nodes())
-    }
-
-    /// How long a round of six `chance` opponents takes at this strength
-    /// in Dice Wars, measured (release build, 2 cores, the median of five
-    /// rounds; docs/OPPONENTS.md), in words: the pace the screen states.
-    pub(crate) fn round(self) -> &'static str {
-        match self {
-            Strength::Easy => "0.2 s",
-            Strength::Normal => "3 s",
-            Strength::Strong => "4 s",
-        }
-    }
-}
+pub(crate) use super::strength::Strength;
 
 /// The unfinished game the screen offers to go on with.
 #[derive(Clone, Debug, PartialEq, Eq)]

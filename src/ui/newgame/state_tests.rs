@@ -72,7 +72,7 @@ fn arrows_move_round_the_lines_and_change_the_rule_set_with_its_defaults() {
         3,
         "a person at a, the computer at b, c, d"
     );
-    assert_eq!(s.ai, AiKind::Chance);
+    assert_eq!(s.ai, AiKind::Mcts);
     s.key(Key::Right);
     s.key(Key::Right);
     assert_eq!(
@@ -179,7 +179,7 @@ fn the_computer_and_its_strength() {
     assert_eq!(s.ai, AiKind::Lol, "the book's opponent comes second");
     // Under dice, no opponent that assumes every attack wins is offered.
     s.set_rules(RuleSet::Lol4);
-    assert_eq!(&s.ais()[..2], [AiKind::Chance, AiKind::Lol4]);
+    assert_eq!(&s.ais()[..2], [AiKind::Mcts, AiKind::Lol4]);
     assert!(s.ais().iter().all(|k| !k.assumes_sure_attacks()));
 }
 
@@ -319,15 +319,20 @@ fn the_choices_make_a_new_game_named_by_its_own_command() {
     assert_eq!(new.max_dice, RuleSet::Lol4.defaults().max_dice);
     assert_eq!(
         s.command().join(" "),
-        "--rules lol4 --seed 42 --size 5 --players 3 --first b --computer b,c --ai chance \
-         --nodes 10000 --deal balanced"
+        "--rules lol4 --seed 42 --size 5 --players 3 --first b --computer b,c --ai mcts \
+         --nodes 5000 --deal balanced"
     );
+    // The command names the nodes the computer's seats get: `easy` is
+    // 10,000 of `chance`'s, as long a think as 5,000 of `mcts`'s.
+    s.ai = AiKind::Chance;
+    assert!(s.command().join(" ").contains("--ai chance --nodes 10000"));
+    s.ai = AiKind::Mcts;
     // With no computer seat the strength plays no part: hints think as
     // long as a game of the command line's.
     s.computers = PlayerSet::EMPTY;
     assert_eq!(
         s.command().join(" "),
-        "--rules lol4 --seed 42 --size 5 --players 3 --first b --ai chance --deal balanced"
+        "--rules lol4 --seed 42 --size 5 --players 3 --first b --ai mcts --deal balanced"
     );
     s.board = Board::File(PathBuf::from("maps/duel-12.map"));
     assert_eq!(

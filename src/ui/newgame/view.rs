@@ -360,11 +360,7 @@ fn describe(screen: &Screen, field: Field) -> String {
             format!("{}, {}", screen.ai.name(), screen.strength.name())
         }
         Field::Computer => screen.ai.description().to_string(),
-        Field::Strength => format!(
-            "{} nodes: a round of six ~{}",
-            crate::text::group_digits(screen.strength.nodes()),
-            screen.strength.round()
-        ),
+        Field::Strength => screen.strength.pace(screen.rules, screen.ai),
         Field::Seed => "type digits for a seed of your own".to_string(),
         Field::Practice => "on: undo may take back rolls".to_string(),
         Field::Deal => screen.deal_words().to_string(),

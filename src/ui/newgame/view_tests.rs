@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::*;
+use crate::ai::AiKind;
 use crate::game::RuleSet;
 use crate::ui::newgame::state::Resumable;
 use crate::ui::state::Key;
@@ -28,7 +29,10 @@ fn lol4_at_80x24() {
 
 #[test]
 fn a_description_wraps_at_80_columns_where_rows_allow_and_is_cut_with_an_ellipsis_where_not() {
-    let text = |rows| render(&lol4(), 80, rows, true).text();
+    // `chance`'s description is long enough to wrap.
+    let mut screen = lol4();
+    screen.ai = AiKind::Chance;
+    let text = |rows| render(&screen, 80, rows, true).text();
     let tall = text(30);
     let words: String = tall
         .lines()

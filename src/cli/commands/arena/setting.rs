@@ -36,6 +36,10 @@ pub(super) struct Setting {
     /// Search nodes per move (absent with a think time).
     #[serde(skip_serializing_if = "Option::is_none")]
     nodes: Option<u64>,
+    /// Whether the nodes are `chance`'s, each opponent given as long a
+    /// think in its own (`--equal-time`; absent when not).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    equal_time: bool,
 }
 
 impl Setting {
@@ -66,6 +70,7 @@ impl Setting {
                 .then(|| args.think_time.time.map(|t| t.as_secs_f64()))
                 .flatten(),
             nodes: args.nodes.and_then(|b| b.nodes),
+            equal_time: args.equal_time && args.nodes.is_some(),
         }
     }
 
@@ -78,6 +83,9 @@ impl Setting {
     /// with each clause whole; `how` says how the seats were played.
     pub(super) fn heading(&self, title: &str, how: &str) -> String {
         let budget = match (self.nodes, self.think_time) {
+            (Some(nodes), _) if self.equal_time => {
+                format!("{} of chance's", count(nodes, "node", "nodes"))
+            }
             (Some(nodes), _) => count(nodes, "node", "nodes"),
             (None, think) => format!("{} s", think.unwrap_or_default()),
         };
@@ -89,7 +97,7 @@ impl Setting {
             Some(set) => format!("{set} rules, {on}"),
             None => on,
         };
-        let clauses = [
+        let mut clauses = vec![
             format!("{title}: {on},"),
             format!("{} players,", self.players),
             format!("at most {},", count(self.max_dice, "die", "dice")),
@@ -101,6 +109,9 @@ impl Setting {
             ),
             format!("{budget} per move"),
         ];
+        if self.equal_time {
+            clauses.push("(as long a think for each)".to_string());
+        }
         let mut out = wrap_pieces(clauses.iter().map(String::as_str), COLUMNS, "       ");
         out.push('\n');
         out

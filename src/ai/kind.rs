@@ -199,12 +199,34 @@ impl<S: Strategy> Strategy for SureProofs<S> {
 }
 
 impl AiKind {
-    /// The opponent the game gives the computer under a rule set unless
-    /// told otherwise: the strongest measured at the same think time a
-    /// move. [`Mcts`] under `lol4` (on 1,000 held-out games against three
-    /// `lol4`, 54.1% where [`Chance`] won 43.8%, docs/OPPONENTS.md),
-    /// [`Chance`] in Dice Wars (where `mcts` is level with it), [`Search`]
-    /// where every attack wins (classic, Realm of Racket).
+    /// The opponent the game gives the computer in a game of `players`
+    /// under a rule set unless told otherwise: the strongest measured at
+    /// the same think time a move. [`Mcts`] under `lol4` with three or
+    /// more players (on 1,000 held-out four-player games against three
+    /// `lol4`, 54.1% where [`Chance`] won 43.8%, docs/OPPONENTS.md);
+    /// [`Chance`] under `lol4` with two (where `mcts` won 68.6% of 338
+    /// held-out games against `lol4` and `chance` 84-90%) and in Dice Wars
+    /// (where `mcts` is level with it); [`Search`] where every attack wins
+    /// (classic, Realm of Racket).
+    ///
+    /// ```
+    /// use dice_of_doom::ai::AiKind;
+    /// use dice_of_doom::game::RuleSet;
+    /// assert_eq!(AiKind::for_game(RuleSet::Lol4, 4), AiKind::Mcts);
+    /// assert_eq!(AiKind::for_game(RuleSet::Lol4, 2), AiKind::Chance);
+    /// assert_eq!(AiKind::for_game(RuleSet::Dicewars, 7), AiKind::Chance);
+    /// assert_eq!(AiKind::for_game(RuleSet::Classic, 2), AiKind::Search);
+    /// ```
+    pub fn for_game(set: crate::game::RuleSet, players: u8) -> AiKind {
+        use crate::game::RuleSet;
+        match set {
+            RuleSet::Lol4 if players > 2 => AiKind::Mcts,
+            RuleSet::Lol4 | RuleSet::Dicewars => AiKind::Chance,
+            RuleSet::Classic | RuleSet::Racket => AiKind::Search,
+        }
+    }
+
+    /// [`AiKind::for_game`] with the rule set's default number of players.
     ///
     /// ```
     /// use dice_of_doom::ai::AiKind;
@@ -214,12 +236,7 @@ impl AiKind {
     /// assert_eq!(AiKind::for_rules(RuleSet::Classic), AiKind::Search);
     /// ```
     pub fn for_rules(set: crate::game::RuleSet) -> AiKind {
-        use crate::game::RuleSet;
-        match set {
-            RuleSet::Lol4 => AiKind::Mcts,
-            RuleSet::Dicewars => AiKind::Chance,
-            RuleSet::Classic | RuleSet::Racket => AiKind::Search,
-        }
+        AiKind::for_game(set, set.defaults().players)
     }
 
     /// How many of [`Chance`]'s nodes one node of this kind costs in CPU

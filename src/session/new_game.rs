@@ -230,7 +230,7 @@ impl NewGame {
     pub fn ai(&self) -> AiKind {
         self.computer
             .ai
-            .unwrap_or_else(|| AiKind::for_rules(self.rules))
+            .unwrap_or_else(|| AiKind::for_game(self.rules, self.players))
     }
 
     /// The players the computer plays (some may be past the game's

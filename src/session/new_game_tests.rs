@@ -262,3 +262,13 @@ fn the_command_names_the_nodes_the_computer_s_seats_get() {
         said(&new)
     );
 }
+
+#[test]
+fn two_players_of_lol4_get_chance_and_more_get_mcts() {
+    for (players, ai) in [(2, AiKind::Chance), (3, AiKind::Mcts), (4, AiKind::Mcts)] {
+        let mut new = NewGame::of(RuleSet::Lol4);
+        new.players = players;
+        assert_eq!(new.ai(), ai, "{players} players");
+        assert_eq!(new.deal(3, None).unwrap().hints.0, ai, "{players} players");
+    }
+}

@@ -66,7 +66,7 @@ pub(in crate::cli) fn run(args: &ReplayArgs) -> Result<(), CliError> {
         return html::write(&record, &file, path);
     }
     if let Some(choice) = args.computer {
-        let ai = AiKind::for_rules(record.rules().set());
+        let ai = AiKind::for_game(record.rules().set(), record.rules().players());
         let fallback = (ai, Budget::time(Duration::from_secs(1)));
         record = crate::cli::setup::game::reseated(record, choice, fallback)?;
     }

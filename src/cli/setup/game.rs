@@ -146,7 +146,7 @@ fn loaded(
     if !args.uncapped {
         record = capped(record);
     }
-    let ai = AiKind::for_rules(record.rules().set());
+    let ai = AiKind::for_game(record.rules().set(), record.rules().players());
     let hints = hints_of(&record, (ai, args.budget()));
     if let Some(choice) = args.computer {
         let seats = ComputerSeats {
@@ -224,7 +224,7 @@ fn dealt(args: &PlayArgs, asked: Option<NewGame>, full: bool) -> Result<Game, Cl
 pub(in crate::cli) fn replayed(record: Record, color: ColorChoice) -> Game {
     // A record from someone else cannot make the computer think forever.
     let record = capped(record);
-    let fallback = AiKind::for_rules(record.rules().set());
+    let fallback = AiKind::for_game(record.rules().set(), record.rules().players());
     let hints = hints_of(
         &record,
         (fallback, Budget::time(std::time::Duration::from_secs(1))),

@@ -57,7 +57,13 @@ pub fn help() -> String {
     );
     let opponents: Vec<String> = sets
         .iter()
-        .map(|&set| format!("{set} {}", AiKind::for_rules(set).name()))
+        .map(|&set| {
+            let own = AiKind::for_rules(set);
+            match AiKind::for_game(set, 2) {
+                two if two != own => format!("{set} {own}, {two} for two players"),
+                _ => format!("{set} {own}"),
+            }
+        })
         .collect();
     let computer = format!(
         "the seats the computer plays, by letter, each with its opponent after \

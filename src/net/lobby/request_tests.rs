@@ -202,7 +202,7 @@ fn the_help_says_each_rule_set_s_ranges_and_defaults() {
         "the rows of the board, 2 to 10 (default: classic 3, lol4 5, racket 3)",
         "for dicewars the territories of its random map, 2 to 40 (default: the original game's map)",
         "2 to 8 players (default: classic 2, lol4 4, racket 2, dicewars 7)",
-        "(default: classic search, lol4 mcts, racket search, dicewars chance)",
+        "(default: classic search, lol4 mcts, chance for two players, racket search, dicewars chance)",
         "the computer's time per move, 0.1 to 10 (default 0.5)",
         "computer SEATS",
     ] {

@@ -250,7 +250,7 @@ impl Screen {
     /// book's, then the rest; under dice, none that assumes every attack
     /// wins.
     pub(crate) fn ais(&self) -> Vec<AiKind> {
-        let own = AiKind::for_rules(self.rules);
+        let own = AiKind::for_game(self.rules, self.players);
         let book = AiKind::of_the_book(self.rules);
         let dice = self.rules.policy().battle == crate::game::Battle::Dice;
         let mut ais = vec![own, book];
@@ -492,11 +492,15 @@ impl Screen {
         Screen { drawn, ..self }
     }
 
-    /// `players` play: seats past them go, new ones get the computer, and
-    /// the first player stays among them.
+    /// `players` play: seats past them go, new ones get the computer, the
+    /// first player stays among them, and the game's own opponent follows
+    /// the count ([`AiKind::for_game`]) unless another was chosen.
     fn set_players(&mut self, players: u8) {
         let old = self.players;
         self.players = players;
+        if self.ai == AiKind::for_game(self.rules, old) {
+            self.ai = AiKind::for_game(self.rules, players);
+        }
         self.computers = Player::all(players)
             .filter(|&p| self.computers.contains(p) || p.index() >= old)
             .collect();

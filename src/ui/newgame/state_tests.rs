@@ -406,3 +406,21 @@ fn a_map_file_chosen_brings_the_players_it_is_drawn_for() {
     s.key(Key::Right);
     assert_eq!((s.board.clone(), s.players), (Board::Side(2), 2));
 }
+
+#[test]
+fn the_game_s_own_opponent_follows_the_number_of_players_unless_chosen() {
+    let mut s = screen();
+    s.set_rules(RuleSet::Lol4);
+    assert_eq!((s.players, s.ai), (4, AiKind::Mcts));
+    go_to(&mut s, Field::Players);
+    s.key(Key::Digit(2));
+    assert_eq!((s.players, s.ai), (2, AiKind::Chance));
+    assert_eq!(s.ais()[0], AiKind::Chance, "the game's own comes first");
+    s.key(Key::Digit(3));
+    assert_eq!((s.players, s.ai), (3, AiKind::Mcts));
+    // An opponent chosen stays whatever the count.
+    s.ai = AiKind::Lol4;
+    go_to(&mut s, Field::Players);
+    s.key(Key::Digit(2));
+    assert_eq!((s.players, s.ai), (2, AiKind::Lol4));
+}

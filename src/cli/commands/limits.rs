@@ -37,7 +37,8 @@ impl MemoryArgs {
 }
 
 /// The `--threads` option of the analysis commands that spread their work
-/// over threads (`survey`, `solve` and `stats`).
+/// over threads (`survey` and `solve`; `stats` has its own, one thread by
+/// default).
 #[derive(Debug, Clone, Args)]
 pub(in crate::cli) struct ThreadsArgs {
     /// Worker threads [default: one per core].

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::analysis::{self, Stats, group_digits};
 use crate::cli::args::{GameOptions, RULES, SIZE, change, whole};
-use crate::cli::commands::limits::{MemoryArgs, ProgressLine, ThreadsArgs, analysis_error};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
 use crate::cli::{CliError, json};
 use crate::game::{GameTree, Map, MapKind, Move, Player, Position, RuleSet, Rules, Share};
 use crate::ui::render;
@@ -49,8 +49,11 @@ pub(in crate::cli) struct StatsArgs {
     /// [default: as many as --max-memory holds].
     #[arg(long, value_name = "N", value_parser = whole(1, usize::MAX), allow_negative_numbers = true)]
     pub(in crate::cli) max_positions: Option<usize>,
-    #[command(flatten)]
-    pub(in crate::cli) threads: ThreadsArgs,
+    /// Threads that build the tree of one-word classic positions
+    /// [default: 1; on 2 cores two were slower: docs/PERFORMANCE.md].
+    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true,
+          value_name = "N")]
+    pub(in crate::cli) threads: Option<u16>,
 }
 
 /// The rule sets `stats` solves: those that say they can be solved (not
@@ -119,7 +122,7 @@ pub(in crate::cli) fn run(args: &StatsArgs) -> Result<(), CliError> {
         ..args.memory.limits()
     };
     let mut progress = ProgressLine::new(limits.memory);
-    let threads = args.threads.count();
+    let threads = args.threads.map_or(1, usize::from);
     let stats = analysis::stats_on_threads(&mut tree, root, limits, threads, &mut |p| {
         crate::cli::interrupt::know(format!(
             "stats stopped before its end (partial counts): {} positions built so far; \

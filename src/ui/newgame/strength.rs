@@ -58,46 +58,38 @@ impl Strength {
     /// round of three ~0.3 s`); for an opponent that counts no nodes, that
     /// the level changes nothing.
     pub(crate) fn pace(self, set: RuleSet, ai: AiKind) -> String {
-        if !counts_nodes(ai) {
+        if !ai.counts_nodes() {
             return format!("{ai} plays at once, at every strength");
         }
         let nodes = ai.budget_for(self.budget()).nodes.unwrap_or(self.nodes());
         let nodes = crate::text::group_digits(nodes);
-        match round(set, ai) {
-            Some((seats, times)) => {
-                format!("{nodes} nodes: a round of {seats} {}", times[self as usize])
-            }
+        match ai.round_time(set) {
+            Some(round) => format!(
+                "{nodes} nodes: a round of {} {}",
+                seats_in_words(round.seats),
+                seconds_in_words(round.seconds[self as usize])
+            ),
             None => format!("{nodes} nodes a move"),
         }
     }
 }
 
-/// Whether opponent `ai` searches within a node budget (the others do a
-/// small fixed amount of work a move, whatever the level).
-fn counts_nodes(ai: AiKind) -> bool {
-    matches!(
-        ai,
-        AiKind::Perfect | AiKind::Search | AiKind::Lol | AiKind::Chance | AiKind::Mcts
-    )
+/// A number of seats, 1 to 7, in words (a figure beyond).
+fn seats_in_words(seats: u8) -> String {
+    const WORDS: [&str; 7] = ["one", "two", "three", "four", "five", "six", "seven"];
+    match WORDS.get(usize::from(seats).wrapping_sub(1)) {
+        Some(word) => word.to_string(),
+        None => seats.to_string(),
+    }
 }
 
-/// How long a round of the computer's turns takes, at easy, normal and
-/// strong, with `ai` at every computer seat of rule set `set`'s own game
-/// (its players and board), and how many seats that round is: measured
-/// where it was (release build, the 2-core machine, the median of five
-/// rounds of CPU time; docs/OPPONENTS.md, "Playing against the
-/// computer"), `None` elsewhere.
-fn round(set: RuleSet, ai: AiKind) -> Option<(&'static str, [&'static str; 3])> {
-    Some(match (set, ai) {
-        (RuleSet::Lol4, AiKind::Mcts) => ("three", ["~0.02 s", "~0.3 s", "~0.9 s"]),
-        (RuleSet::Lol4, AiKind::Chance) => ("three", ["~0.03 s", "~0.6 s", "~1.3 s"]),
-        (RuleSet::Dicewars, AiKind::Chance) => ("six", ["~0.08 s", "~1 s", "~2.5 s"]),
-        (RuleSet::Dicewars, AiKind::Mcts) => ("six", ["~0.03 s", "~0.4 s", "~1.3 s"]),
-        (RuleSet::Classic | RuleSet::Racket, AiKind::Search) => {
-            ("one", ["<0.01 s", "~0.02 s", "~0.03 s"])
-        }
-        _ => return None,
-    })
+/// A measured time, roughly: `~0.3 s`, or `<0.01 s` below a hundredth.
+fn seconds_in_words(seconds: f32) -> String {
+    if seconds < 0.01 {
+        "<0.01 s".to_string()
+    } else {
+        format!("~{seconds} s")
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ fn a_level_gives_mcts_half_of_chance_s_nodes_and_says_so() {
 fn the_pace_is_measured_for_each_rule_set_s_own_opponent_and_differs_by_opponent() {
     for set in RuleSet::ALL {
         let own = AiKind::for_rules(set);
-        assert!(round(set, own).is_some(), "{set}: {own} unmeasured");
+        assert!(own.round_time(set).is_some(), "{set}: {own} unmeasured");
     }
     let lol4 = |ai| Strength::Normal.pace(RuleSet::Lol4, ai);
     assert_ne!(lol4(AiKind::Mcts), lol4(AiKind::Chance));

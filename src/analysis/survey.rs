@@ -7,6 +7,7 @@
 //! all `b-max_dice`.
 
 mod largest;
+mod starts;
 mod table;
 mod walks;
 mod workers;
@@ -19,6 +20,7 @@ use super::memo::{MemoRefused, MemoSpace};
 use crate::game::{Board, Cell, Codec, Map, Player, PlayerSet, Rules, RulesError};
 use crate::text::{count, group_digits};
 use largest::{largest_exactly, most_levels};
+use starts::StartKeys;
 use table::table_rows;
 use workers::{Round, Totals, size_codes};
 
@@ -287,6 +289,7 @@ fn survey_in(
     let next = AtomicU64::new(0);
     let mut unfinished: Vec<Range<u64>> = Vec::new();
     let mut total = Totals::new(codes, most_levels(rules.map().len(), options.max_dice));
+    let starts = StartKeys::new(&rules, &codec, options.first);
     let positions = loop {
         let bytes = space.bytes();
         let memo = space.memo(threads, held);
@@ -297,6 +300,7 @@ fn survey_in(
             memo: &memo,
             next: &next,
             boards,
+            starts: &starts,
             progress,
         };
         unfinished = round.run(threads, unfinished, &mut total);

@@ -4,21 +4,23 @@
 //! workers taking boards in chunks until every board is done or the memo
 //! is full.
 
+use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 #[cfg(test)]
 use super::MAX_COUNT;
+use super::SurveyOptions;
 use super::largest::{Largest, SizeCodes};
+use super::starts::StartKeys;
 use super::walks::{Turn, WALKS, Walker};
-use super::{SurveyOptions, board_at};
 use crate::analysis::memo::Memo;
 #[cfg(test)]
 use crate::analysis::memo::{MemoHandle, MemoSpace, Probe};
 #[cfg(test)]
-use crate::game::Children;
-use crate::game::{Codec, Player, Position, Rules, Share};
+use crate::game::{Children, Position};
+use crate::game::{Codec, Player, Rules, Share};
 
 /// A memo entry: the tree size's code ([`SizeCodes`]) shifted left by two,
 /// and the rating for `a` as a [`Code`] in the low two bits.
@@ -259,6 +261,8 @@ pub(super) struct Round<'r, 'a> {
     /// The first board no worker has taken yet.
     pub(super) next: &'r AtomicU64,
     pub(super) boards: u64,
+    /// The boards' packed starts.
+    pub(super) starts: &'r StartKeys,
     pub(super) progress: &'r (dyn Fn(u64) + Sync),
 }
 
@@ -307,12 +311,7 @@ impl Round<'_, '_> {
 
     /// The packed start of board `index`.
     fn start_key(&self, index: u64) -> u64 {
-        let board = board_at(self.rules, index);
-        let position = Position::start(self.rules, board, self.options.first)
-            .expect("numbered boards fit their rules");
-        let mut key = [0u64];
-        self.codec.encode(&position, &mut key);
-        key[0]
+        self.starts.key(index)
     }
 
     /// One worker: [`WALKS`] boards at a time, interleaved, until none is
@@ -329,7 +328,7 @@ impl Round<'_, '_> {
             round: self,
             unfinished,
             range: 0..0,
-            upcoming: None,
+            upcoming: VecDeque::new(),
         };
         let mut busy = [false; WALKS];
         // Boards finished and not yet told to `progress`.
@@ -378,7 +377,7 @@ impl Round<'_, '_> {
         }
         (self.progress)(finished);
         let mut left = walker.unfinished(&busy);
-        left.extend(boards.upcoming.map(|(board, _)| board..board + 1));
+        left.extend(boards.upcoming.iter().map(|&(board, _)| board..board + 1));
         if !boards.range.is_empty() {
             left.push(boards.range);
         }
@@ -387,29 +386,29 @@ impl Round<'_, '_> {
 }
 
 /// A worker's supply of boards: the ranges left unfinished by the last
-/// round, then chunks of those not taken yet; the next board's start is
-/// worked out, and its memo slot asked for, one board ahead.
+/// round, then chunks of those not taken yet; the next boards' starts are
+/// worked out, and their memo slots asked for, [`AHEAD`] boards ahead.
 struct Boards<'b, 'r, 'a> {
     round: &'b Round<'r, 'a>,
     unfinished: &'b Mutex<Vec<Range<u64>>>,
     /// The rest of the range being taken.
     range: Range<u64>,
-    /// The next board and its packed start.
-    upcoming: Option<(u64, u64)>,
+    /// The next boards (up to [`AHEAD`]) and their packed starts, their
+    /// memo slots asked for.
+    upcoming: VecDeque<(u64, u64)>,
 }
 
 impl Boards<'_, '_, '_> {
     /// The next board and its packed start, if any is left.
     fn take(&mut self, walker: &Walker<'_>) -> Option<(u64, u64)> {
-        if self.upcoming.is_none() {
-            self.upcoming = self.following();
-        }
-        let taken = self.upcoming.take()?;
-        self.upcoming = self.following();
-        if let Some((_, key)) = self.upcoming {
+        while self.upcoming.len() <= AHEAD {
+            let Some((board, key)) = self.following() else {
+                break;
+            };
             walker.prefetch(key);
+            self.upcoming.push_back((board, key));
         }
-        Some(taken)
+        self.upcoming.pop_front()
     }
 
     /// The board after those taken, and its packed start.
@@ -436,6 +435,11 @@ impl Boards<'_, '_, '_> {
         Some((board, self.round.start_key(board)))
     }
 }
+
+/// How many boards ahead of those taken a worker asks for their starts'
+/// memo slots: a start's slot is a cache miss, and a board whose start is
+/// known or has no move is done at once, the next taken straight after.
+const AHEAD: usize = 16;
 
 /// Boards handed to a worker at a time.
 const CHUNK: u64 = 2048;

@@ -47,7 +47,7 @@ use crate::game::{Move, Position, Rules, Share};
 pub use defensive::DefensivePlayer;
 pub use dicewars::DiceWarsPlayer;
 pub use eval::{evaluate, lol_score};
-pub use expectimax::{Chance, ChanceConfig, PlayoutScore};
+pub use expectimax::{Chance, ChanceConfig, PlayoutScore, Reply};
 pub use expectimax::{Model, Weights};
 pub use fit::Unfit;
 pub use greedy::Greedy;

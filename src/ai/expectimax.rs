@@ -7,9 +7,11 @@ use rand_chacha::ChaCha8Rng;
 
 mod eval;
 mod model;
+mod reply;
 
 pub use eval::Weights;
 pub use model::Model;
+pub use reply::Reply;
 
 use super::learned::{self, Net};
 use super::{Analysis, Budget, Clock, Search, SearchConfig, Strategy};
@@ -38,6 +40,10 @@ pub struct ChanceConfig {
     pub weights: Weights,
     /// What scores the end of a playout that did not end the game.
     pub leaf: PlayoutScore,
+    /// In a two-player game, the other player's first attack of her reply
+    /// chosen as the worst for us ([`Reply`]); `None`: every attack by the
+    /// model. Ignored with more players.
+    pub reply: Option<Reply>,
 }
 
 /// What scores the end of a playout of [`Chance`] that did not end the
@@ -64,6 +70,7 @@ impl Default for ChanceConfig {
             model: None,
             weights: Weights::default(),
             leaf: PlayoutScore::Weights,
+            reply: None,
         }
     }
 }
@@ -287,69 +294,89 @@ impl Searcher<'_> {
     }
 
     /// The value of ending our turn at `at`: our mean score at the start of
-    /// our next turn over the playouts of the other players' turns.
+    /// our next turn over the playouts of the other players' turns (or,
+    /// with [`ChanceConfig::reply`] in a two-player game, the reply that
+    /// is worst for us).
     fn end_turn(&mut self, at: &Position) -> f64 {
-        let rules = self.rules;
+        if let Some(reply) = self.config.reply
+            && self.rules.players() == 2
+        {
+            return self.end_turn_replied(at, reply);
+        }
         let k = self.config.playouts.max(1);
-        let model = self.config.model.unwrap_or_else(|| Model::for_rules(rules));
         let mut total = 0.0;
-        let mut moves = Vec::new();
         for sample in 0..k {
             let mut rng = ChaCha8Rng::seed_from_u64(ROLLOUT_SEED + u64::from(sample));
-            let Ok(played) = at.play_rolled(rules, Move::Pass, &mut rng) else {
+            let Ok(played) = at.play_rolled(self.rules, Move::Pass, &mut rng) else {
                 return f64::NEG_INFINITY;
             };
-            let mut pos = played.position;
-            // A bound on the moves of one playout (every attack spends a
-            // stack, so turns end long before it).
-            for _ in 0..MAX_PLAYOUT {
-                self.nodes += 1;
-                if pos.is_game_over(rules) {
-                    break;
-                }
-                if pos.player() == self.me {
-                    break;
-                }
-                pos.moves_into(rules, &mut moves);
-                let mv = model.choose(rules, pos.board(), &moves, self.me);
-                pos = match mv {
-                    Move::Attack { from, to } => {
-                        let p = odds(
-                            pos.board().cell(usize::from(from)).dice(),
-                            pos.board().cell(usize::from(to)).dice(),
-                        );
-                        let won = rng.random::<f64>() < p;
-                        pos.resolve(rules, mv, won, &mut NoChance)
-                    }
-                    Move::Pass => match pos.play_rolled(rules, mv, &mut rng) {
-                        Ok(played) => played.position,
-                        Err(_) => break,
-                    },
-                };
-            }
-            let net = match self.config.leaf {
-                _ if pos.is_game_over(rules) => None,
-                PlayoutScore::Weights => None,
-                PlayoutScore::Learned => learned::model(rules.set()),
-                PlayoutScore::Model(net) => Some(net),
-            };
-            let learned = net.map(|net| net.chances(&learned::features(rules, &pos)));
-            total += if let Some(p) = learned {
-                let mine = p[usize::from(self.me.index()) % p.len()];
-                DECIDED * (2.0 * f64::from(mine) - 1.0)
-            } else if pos.is_game_over(rules) {
-                self.finished(&pos)
-            } else {
-                let mut stocks = [0u8; MAX_PLAYERS as usize];
-                for p in Player::all(rules.players()) {
-                    stocks[usize::from(p.index())] = pos.stock(p);
-                }
-                self.config
-                    .weights
-                    .score(rules, pos.board(), &stocks, self.me)
-            };
+            total += self.playout(played.position, &mut rng);
         }
         total / f64::from(k)
+    }
+
+    /// Plays the other players' turns from `pos` by the model, the dice
+    /// drawn from `rng`, up to the start of our next turn (or the game's
+    /// end), and scores where it stops.
+    fn playout(&mut self, mut pos: Position, rng: &mut ChaCha8Rng) -> f64 {
+        let rules = self.rules;
+        let model = self.config.model.unwrap_or_else(|| Model::for_rules(rules));
+        let mut moves = Vec::new();
+        // A bound on the moves of one playout (every attack spends a
+        // stack, so turns end long before it).
+        for _ in 0..MAX_PLAYOUT {
+            self.nodes += 1;
+            if pos.is_game_over(rules) {
+                break;
+            }
+            if pos.player() == self.me {
+                break;
+            }
+            pos.moves_into(rules, &mut moves);
+            let mv = model.choose(rules, pos.board(), &moves, self.me);
+            pos = match mv {
+                Move::Attack { from, to } => {
+                    let p = odds(
+                        pos.board().cell(usize::from(from)).dice(),
+                        pos.board().cell(usize::from(to)).dice(),
+                    );
+                    let won = rng.random::<f64>() < p;
+                    pos.resolve(rules, mv, won, &mut NoChance)
+                }
+                Move::Pass => match pos.play_rolled(rules, mv, rng) {
+                    Ok(played) => played.position,
+                    Err(_) => break,
+                },
+            };
+        }
+        self.score(&pos)
+    }
+
+    /// Our score where a playout stops: a finished game's worth, else the
+    /// configured leaf.
+    fn score(&self, pos: &Position) -> f64 {
+        let rules = self.rules;
+        let net = match self.config.leaf {
+            _ if pos.is_game_over(rules) => None,
+            PlayoutScore::Weights => None,
+            PlayoutScore::Learned => learned::model(rules.set()),
+            PlayoutScore::Model(net) => Some(net),
+        };
+        let learned = net.map(|net| net.chances(&learned::features(rules, pos)));
+        if let Some(p) = learned {
+            let mine = p[usize::from(self.me.index()) % p.len()];
+            DECIDED * (2.0 * f64::from(mine) - 1.0)
+        } else if pos.is_game_over(rules) {
+            self.finished(pos)
+        } else {
+            let mut stocks = [0u8; MAX_PLAYERS as usize];
+            for p in Player::all(rules.players()) {
+                stocks[usize::from(p.index())] = pos.stock(p);
+            }
+            self.config
+                .weights
+                .score(rules, pos.board(), &stocks, self.me)
+        }
     }
 }
 

@@ -213,3 +213,56 @@ fn an_attack_is_worth_its_outcomes_weighed_by_the_odds() {
     }
     assert!(checked >= 10, "only {checked} attacks checked");
 }
+
+/// `chance` with the two-player reply of this width (4 playouts an
+/// outcome), or without.
+fn replying(width: u32, max_depth: u32) -> Chance {
+    Chance::new(ChanceConfig {
+        max_depth,
+        reply: (width > 0).then_some(Reply { width, playouts: 4 }),
+        ..ChanceConfig::default()
+    })
+}
+
+#[test]
+fn the_reply_is_the_worst_of_her_first_attacks_for_us() {
+    // Ending the turn is worth the least, over the first attacks looked
+    // at, of their values: looking at more of them never raises it.
+    let rules = rules(RuleSet::Lol4, 4, 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut lowered = 0;
+    for _ in 0..6 {
+        let board = random_board(&rules, Player::A, &mut rng).unwrap();
+        let at = Position::from_parts(board, Player::A, 0, false);
+        let pass = |width| -> i64 {
+            let analysis = replying(width, 1)
+                .analyse(&rules, &at, Budget::nodes(1_000_000), true)
+                .unwrap();
+            let rated = analysis.moves.iter().find(|m| m.mv == Move::Pass).unwrap();
+            match rated.rating {
+                Rating::Estimate(v) => i64::from(v),
+                ref other => panic!("{other:?}"),
+            }
+        };
+        let values: Vec<i64> = (1..=4).map(pass).collect();
+        assert!(values.windows(2).all(|w| w[1] <= w[0]), "{values:?}");
+        lowered += usize::from(values[3] < values[0]);
+    }
+    assert!(lowered > 0, "a wider reply never found a worse attack");
+}
+
+#[test]
+fn the_reply_plays_only_in_two_player_games() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for players in [2, 3] {
+        let rules = rules(RuleSet::Lol4, 4, players);
+        let board = random_board(&rules, Player::A, &mut rng).unwrap();
+        let start = Position::start(&rules, board, Player::A).unwrap();
+        let budget = Budget::nodes(5_000);
+        let with = replying(3, 8).analyse(&rules, &start, budget, true);
+        // Reproducible for a seed and a budget.
+        assert_eq!(replying(3, 8).analyse(&rules, &start, budget, true), with);
+        let without = replying(0, 8).analyse(&rules, &start, budget, true);
+        assert_eq!(with == without, players > 2, "{players} players");
+    }
+}

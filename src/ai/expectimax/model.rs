@@ -68,10 +68,7 @@ impl Model {
                 continue;
             };
             let (s, t) = (board.cell(usize::from(from)), board.cell(usize::from(to)));
-            let mut rating = odds(s.dice(), t.dice()) + 0.01 * f64::from(t.dice());
-            if t.owner() == me {
-                rating += self.me;
-            }
+            let mut rating = self.base_rating(board, usize::from(from), usize::from(to), me);
             if self.leader != 0.0
                 && Some(t.owner())
                     == *leader.get_or_insert_with(|| leader_besides(rules, board, s.owner()))
@@ -87,6 +84,20 @@ impl Model {
         } else {
             Move::Pass
         }
+    }
+}
+
+impl Model {
+    /// The rating of the attack from cell `from` to cell `to`, without
+    /// the lean on the leader: its odds, a hundredth a die of the target,
+    /// and [`Model::me`] if the target is `me`'s.
+    pub(crate) fn base_rating(&self, board: &Board, from: usize, to: usize, me: Player) -> f64 {
+        let (s, t) = (board.cell(from), board.cell(to));
+        let mut rating = odds(s.dice(), t.dice()) + 0.01 * f64::from(t.dice());
+        if t.owner() == me {
+            rating += self.me;
+        }
+        rating
     }
 }
 

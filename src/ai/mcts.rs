@@ -3,6 +3,7 @@
 
 mod leaf;
 mod rollout;
+mod root;
 mod select;
 mod tree;
 
@@ -10,6 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use leaf::{Leaf, LearnedLeaf, SoftmaxLeaf, Values};
+pub use root::RootSearch;
 
 use super::{Analysis, Budget, Clock, Model, RatedMove, Rating, Strategy};
 use crate::game::{Move, Position, Rules};
@@ -58,6 +60,9 @@ pub struct MctsConfig {
     /// The rollout policy, and the source of the moves' priors; `None`
     /// for the rule set's ([`Model::for_rules`]).
     pub model: Option<Model>,
+    /// `chance`'s turn search at the root, its ratings the root's priors
+    /// ([`RootSearch`]); `None` (the default) for the rollout model's.
+    pub root: Option<RootSearch>,
 }
 
 impl Default for MctsConfig {
@@ -74,6 +79,7 @@ impl Default for MctsConfig {
             max_tree_nodes: 1 << 15,
             max_tree_edges: 1 << 16,
             model: None,
+            root: None,
         }
     }
 }
@@ -209,6 +215,9 @@ impl Strategy for Mcts {
         };
         let least = if full { menu.len() as u32 } else { 1 };
         let (mut nodes, mut simulations) = (0u64, 0u32);
+        if let Some(settings) = self.config.root {
+            nodes = root::seed_root(settings, rules, position, &menu, budget, &mut search.tree);
+        }
         while simulations < least || !(clock.out_of_nodes(nodes) || clock.out_of_time()) {
             nodes += search.simulate(position);
             simulations += 1;

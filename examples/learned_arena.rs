@@ -71,6 +71,10 @@ struct Args {
     /// `mcts`: the horizon in turns (overrides the rounds).
     #[arg(long)]
     turns: Option<u32>,
+    /// `mcts`: the turns from the root the tree covers (past them, the
+    /// rollout model plays).
+    #[arg(long)]
+    tree_turns: Option<u32>,
     /// `mcts`: rescale each node's mean values to its range.
     #[arg(long)]
     normalize: bool,
@@ -238,6 +242,7 @@ fn mcts_config(args: &Args) -> MctsConfig {
         prior_temperature: args.prior_temperature.unwrap_or(d.prior_temperature),
         rounds: args.rounds.unwrap_or(d.rounds),
         turns: args.turns.or(d.turns),
+        tree_turns: args.tree_turns.or(d.tree_turns),
         crn: args.crn.unwrap_or(d.crn),
         normalize: args.normalize || d.normalize,
         root: (args.root_share > 0.0).then(|| {

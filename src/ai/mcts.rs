@@ -30,6 +30,11 @@ pub struct MctsConfig {
     /// the mover's turn ends (her reinforcement placed), 2 after the next
     /// player's, and so on.
     pub turns: Option<u32>,
+    /// How many turns from the root the tree covers, where set: past them
+    /// a simulation plays on by the rollout model (1: the tree searches the
+    /// mover's own turn alone, the other players' turns played by the
+    /// model); `None` for the whole horizon.
+    pub tree_turns: Option<u32>,
     /// Common random numbers: where above 0, simulation `k` draws its dice
     /// and placements from stream `k % crn` of the search's generator, so
     /// that the root's moves meet the same draws; 0 for one stream.
@@ -70,6 +75,7 @@ impl Default for MctsConfig {
         MctsConfig {
             rounds: 1,
             turns: None,
+            tree_turns: None,
             crn: 0,
             exploration: 1.0,
             scale_exploration: false,
@@ -206,6 +212,7 @@ impl Strategy for Mcts {
                 }),
             },
             crn: self.config.crn,
+            tree_turns: self.config.tree_turns.unwrap_or(u32::MAX),
             simulations: 0,
             each_once: full,
             tree: Tree::new(self.config.max_tree_nodes, self.config.max_tree_edges),
@@ -238,6 +245,7 @@ struct Simulator<'a> {
     horizon: Horizon,
     each_once: bool,
     crn: u32,
+    tree_turns: u32,
     simulations: u32,
     tree: Tree,
     rng: ChaCha8Rng,
@@ -264,6 +272,10 @@ impl Simulator<'_> {
         let mut node = 0u32;
         let mut roll_out = false;
         while !walk.done(rules, self.horizon) {
+            if walk.turns >= self.tree_turns {
+                roll_out = true;
+                break;
+            }
             let mover = walk.at.player();
             let each_once = self.each_once && node == 0;
             let Some(edge) =

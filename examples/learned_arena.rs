@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use dice_of_doom::ai::arena::{play_game, wilson_interval};
 use dice_of_doom::ai::learned::WeightsFile;
 use dice_of_doom::ai::{
-    AiKind, Budget, Chance, ChanceConfig, Mcts, MctsConfig, PlayoutScore, Strategy,
+    AiKind, Budget, Chance, ChanceConfig, Mcts, MctsConfig, PlayoutScore, RootSearch, Strategy,
 };
 use dice_of_doom::game::{
     Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game, deal_start,
@@ -71,12 +71,31 @@ struct Args {
     /// `mcts`: the horizon in turns (overrides the rounds).
     #[arg(long)]
     turns: Option<u32>,
+    /// `mcts`: the turns from the root the tree covers (past them, the
+    /// rollout model plays).
+    #[arg(long)]
+    tree_turns: Option<u32>,
     /// `mcts`: rescale each node's mean values to its range.
     #[arg(long)]
     normalize: bool,
     /// `mcts`: common random numbers over this many streams (0: off).
     #[arg(long)]
     crn: Option<u32>,
+    /// `mcts`: `chance`'s turn search at the root, with this share of the
+    /// budget (its ratings the root's priors; 0: off).
+    #[arg(long, default_value_t = 0.0)]
+    root_share: f32,
+    /// `mcts`: the root priors' temperature, in units of a chance of
+    /// winning.
+    #[arg(long)]
+    root_temperature: Option<f32>,
+    /// `mcts`: virtual visits at the root worth `chance`'s rating.
+    #[arg(long)]
+    root_visits: Option<u32>,
+    /// `mcts`: the root's `chance` scores its playouts with its
+    /// hand-written weights, not the learned model.
+    #[arg(long)]
+    root_weights: bool,
     /// Threads (the tallies do not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -223,8 +242,18 @@ fn mcts_config(args: &Args) -> MctsConfig {
         prior_temperature: args.prior_temperature.unwrap_or(d.prior_temperature),
         rounds: args.rounds.unwrap_or(d.rounds),
         turns: args.turns.or(d.turns),
+        tree_turns: args.tree_turns.or(d.tree_turns),
         crn: args.crn.unwrap_or(d.crn),
         normalize: args.normalize || d.normalize,
+        root: (args.root_share > 0.0).then(|| {
+            let r = RootSearch::default();
+            RootSearch {
+                share: args.root_share,
+                temperature: args.root_temperature.unwrap_or(r.temperature),
+                visits: args.root_visits.unwrap_or(r.visits),
+                learned: !args.root_weights,
+            }
+        }),
         ..d
     }
 }

@@ -54,7 +54,7 @@ pub use greedy::Greedy;
 pub use kind::{AiKind, UnknownAiKind};
 pub use lol::Lol;
 pub use lol4::Lol4Player;
-pub use mcts::{Leaf, LearnedLeaf, Mcts, MctsConfig, SoftmaxLeaf, Values};
+pub use mcts::{Leaf, LearnedLeaf, Mcts, MctsConfig, RootSearch, SoftmaxLeaf, Values};
 pub use pace::RoundTime;
 pub use perfect::{DEFAULT_MAX_POSITIONS, PROOF_MEMORY, Perfect};
 pub use racket::RacketPlayer;

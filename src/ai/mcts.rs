@@ -3,6 +3,7 @@
 
 mod leaf;
 mod rollout;
+mod root;
 mod select;
 mod tree;
 
@@ -10,6 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 pub use leaf::{Leaf, LearnedLeaf, SoftmaxLeaf, Values};
+pub use root::RootSearch;
 
 use super::{Analysis, Budget, Clock, Model, RatedMove, Rating, Strategy};
 use crate::game::{Move, Position, Rules};
@@ -28,6 +30,11 @@ pub struct MctsConfig {
     /// the mover's turn ends (her reinforcement placed), 2 after the next
     /// player's, and so on.
     pub turns: Option<u32>,
+    /// How many turns from the root the tree covers, where set: past them
+    /// a simulation plays on by the rollout model (1: the tree searches the
+    /// mover's own turn alone, the other players' turns played by the
+    /// model); `None` for the whole horizon.
+    pub tree_turns: Option<u32>,
     /// Common random numbers: where above 0, simulation `k` draws its dice
     /// and placements from stream `k % crn` of the search's generator, so
     /// that the root's moves meet the same draws; 0 for one stream.
@@ -58,6 +65,9 @@ pub struct MctsConfig {
     /// The rollout policy, and the source of the moves' priors; `None`
     /// for the rule set's ([`Model::for_rules`]).
     pub model: Option<Model>,
+    /// `chance`'s turn search at the root, its ratings the root's priors
+    /// ([`RootSearch`]); `None` (the default) for the rollout model's.
+    pub root: Option<RootSearch>,
 }
 
 impl Default for MctsConfig {
@@ -65,6 +75,7 @@ impl Default for MctsConfig {
         MctsConfig {
             rounds: 1,
             turns: None,
+            tree_turns: None,
             crn: 0,
             exploration: 1.0,
             scale_exploration: false,
@@ -74,6 +85,7 @@ impl Default for MctsConfig {
             max_tree_nodes: 1 << 15,
             max_tree_edges: 1 << 16,
             model: None,
+            root: None,
         }
     }
 }
@@ -200,6 +212,7 @@ impl Strategy for Mcts {
                 }),
             },
             crn: self.config.crn,
+            tree_turns: self.config.tree_turns.unwrap_or(u32::MAX),
             simulations: 0,
             each_once: full,
             tree: Tree::new(self.config.max_tree_nodes, self.config.max_tree_edges),
@@ -209,6 +222,9 @@ impl Strategy for Mcts {
         };
         let least = if full { menu.len() as u32 } else { 1 };
         let (mut nodes, mut simulations) = (0u64, 0u32);
+        if let Some(settings) = self.config.root {
+            nodes = root::seed_root(settings, rules, position, &menu, budget, &mut search.tree);
+        }
         while simulations < least || !(clock.out_of_nodes(nodes) || clock.out_of_time()) {
             nodes += search.simulate(position);
             simulations += 1;
@@ -229,6 +245,7 @@ struct Simulator<'a> {
     horizon: Horizon,
     each_once: bool,
     crn: u32,
+    tree_turns: u32,
     simulations: u32,
     tree: Tree,
     rng: ChaCha8Rng,
@@ -255,6 +272,10 @@ impl Simulator<'_> {
         let mut node = 0u32;
         let mut roll_out = false;
         while !walk.done(rules, self.horizon) {
+            if walk.turns >= self.tree_turns {
+                roll_out = true;
+                break;
+            }
             let mover = walk.at.player();
             let each_once = self.each_once && node == 0;
             let Some(edge) =

@@ -97,6 +97,36 @@ fn its_horizon_and_common_random_numbers_keep_the_search_reproducible() {
 }
 
 #[test]
+fn a_tree_of_the_movers_turn_alone_is_reproducible() {
+    let rules = rules(RuleSet::Dicewars, 4, 3);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let start = deal_start(&rules, Player::A, &mut rng).unwrap();
+    let budget = Budget::nodes(3_000);
+    let mut searched = Vec::new();
+    for tree_turns in [None, Some(1)] {
+        let config = MctsConfig {
+            tree_turns,
+            ..MctsConfig::default()
+        };
+        let first = Mcts::new(config, 4).analyse(&rules, &start, budget, true);
+        let mut again = Mcts::new(config, 4);
+        assert_eq!(again.analyse(&rules, &start, budget, true), first);
+        assert_eq!(
+            first.map(|a| a.moves.len()),
+            Some(start.moves(&rules).len())
+        );
+        searched.push(again.last_search());
+    }
+    // Either way the budget is spent over many simulations.
+    assert!(
+        searched
+            .iter()
+            .all(|&(nodes, sims)| nodes >= 3_000 && sims > 1),
+        "{searched:?}"
+    );
+}
+
+#[test]
 fn takes_an_obvious_win() {
     // (rule set, board, the winning attack)
     let cases = [

@@ -11,13 +11,16 @@
 
 use std::process::ExitCode;
 
+#[path = "shared/mod.rs"]
+mod shared;
+
 use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use dice_of_doom::ai::arena::{play_game, wilson_interval};
+use dice_of_doom::ai::arena::{self, play_game, wilson_interval};
 use dice_of_doom::ai::{AiKind, Budget, Chance, ChanceConfig, Model, PlayoutScore, Reply};
-use dice_of_doom::game::{Map, Player, Position, RuleSet, Rules, deal_start};
+use dice_of_doom::game::{Map, Player, Position, RuleSet, Rules};
 
 #[derive(Parser, Debug)]
 struct Args {
@@ -96,39 +99,17 @@ fn main() -> ExitCode {
         }),
         ..d
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let boards: Vec<Position> = match (0..args.games)
-        .map(|_| deal_start(&rules, Player::A, &mut rng))
-        .collect::<Result<_, _>>()
-    {
+    let boards = match shared::deal_boards(&rules, args.games, args.seed) {
         Ok(boards) => boards,
         Err(e) => {
             eprintln!("duel_arena: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let threads = args.threads.max(1);
-    let args = &args;
-    let results: Vec<Result<Outcome, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (rules, boards) = (&rules, &boards);
-                s.spawn(move || {
-                    (t..boards.len())
-                        .step_by(threads)
-                        .map(|g| play_board(rules, boards[g], g, args, config))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| vec![Err("a thread panicked".to_string())])
-            })
-            .collect()
-    });
+    let results: Vec<Result<Outcome, String>> =
+        shared::on_threads(&boards, args.threads, |start, g| {
+            play_board(&rules, start, g, &args, config)
+        });
     let (mut total, mut lost) = ([0u32; 3], Vec::new());
     for r in results {
         match r {
@@ -159,14 +140,6 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The seed `arena` gives the opponent of player `place` on board `board`
-/// in round `round` (its `player_seed`).
-fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
-    seed.wrapping_mul(1_000_003)
-        .wrapping_add((board as u64) << 8 | place << 1)
-        .wrapping_add(round)
-}
-
 /// Plays board `g` twice, `chance` first as `a`, then as `b`, as `arena`
 /// does.
 fn play_board(
@@ -186,7 +159,7 @@ fn play_board(
                     Box::new(Chance::new(config)) as Box<dyn dice_of_doom::ai::Strategy>
                 } else {
                     args.b
-                        .build(player_seed(args.seed, g, u64::from(p.index()), k))
+                        .build(arena::player_seed(args.seed, g, u64::from(p.index()), k))
                 }
             })
             .collect();

@@ -12,18 +12,19 @@
 
 use std::process::ExitCode;
 
+#[path = "shared/mod.rs"]
+mod shared;
+
 use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use dice_of_doom::ai::arena::{play_game, wilson_interval};
+use dice_of_doom::ai::arena::{self, play_game, wilson_interval};
 use dice_of_doom::ai::learned::WeightsFile;
 use dice_of_doom::ai::{
     AiKind, Budget, Chance, ChanceConfig, Mcts, MctsConfig, PlayoutScore, RootSearch, Strategy,
 };
-use dice_of_doom::game::{
-    Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game, deal_start,
-};
+use dice_of_doom::game::{Ground, Map, MapShape, Player, Position, RuleSet, Rules, deal_game};
 
 #[derive(Parser, Debug)]
 struct Args {
@@ -155,39 +156,17 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let boards: Vec<Position> = match (0..args.games)
-        .map(|_| deal_start(&rules, Player::A, &mut rng))
-        .collect::<Result<_, _>>()
-    {
+    let boards = match shared::deal_boards(&rules, args.games, args.seed) {
         Ok(boards) => boards,
         Err(e) => {
             eprintln!("learned_arena: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let threads = args.threads.max(1);
-    let args = &args;
-    let results: Vec<Result<Tally, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (rules, boards) = (&rules, &boards);
-                s.spawn(move || {
-                    (t..boards.len())
-                        .step_by(threads)
-                        .map(|g| play_board(rules, boards[g], g, args, leaf))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| vec![Err("a thread panicked".to_string())])
-            })
-            .collect()
-    });
+    let results: Vec<Result<Tally, String>> =
+        shared::on_threads(&boards, args.threads, |start, g| {
+            play_board(&rules, start, g, &args, leaf)
+        });
     let mut total = Tally::default();
     for r in results {
         match r {
@@ -223,14 +202,6 @@ fn main() -> ExitCode {
         total.moves
     );
     ExitCode::SUCCESS
-}
-
-/// The seed `arena` gives the opponent of player `place` on board `board`
-/// in round `round` (its `player_seed`).
-fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
-    seed.wrapping_mul(1_000_003)
-        .wrapping_add((board as u64) << 8 | place << 1)
-        .wrapping_add(round)
 }
 
 /// `mcts`'s settings: the defaults, changed by the arguments given.
@@ -273,7 +244,7 @@ fn play_board(
         let k = round as u64;
         let mut seats: Vec<Box<dyn Strategy>> = Player::all(players)
             .map(|p| {
-                let seed = player_seed(args.seed, g, u64::from(p.index()), k);
+                let seed = arena::player_seed(args.seed, g, u64::from(p.index()), k);
                 if usize::from(p.index()) == round && args.a == "mcts" {
                     Box::new(Mcts::new(mcts_config(args), seed)) as Box<dyn Strategy>
                 } else if usize::from(p.index()) == round {

@@ -404,8 +404,10 @@ impl Strategy for Scaled {
 
 /// The seed of the opponent at `place` (a player's index, or the index
 /// of the opponent named there) in the game of board `board` played in
-/// round `round`, from the arena's `seed`.
-fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
+/// round `round`, from the arena's `seed`: public so that tools replaying
+/// the arena's games (the `learned_arena` and `duel_arena` examples) seed
+/// their opponents as it does.
+pub fn player_seed(seed: u64, board: usize, place: u64, round: u64) -> u64 {
     seed.wrapping_mul(1_000_003)
         .wrapping_add((board as u64) << 8 | place << 1)
         .wrapping_add(round)

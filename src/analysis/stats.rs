@@ -1,7 +1,7 @@
 //! Figures for the full game tree, counted on the memoised DAG without
 //! ever expanding the tree.
 
-use super::solve::{Walk, solve_with_progress};
+use super::solve::{Walk, solve_built, solve_with_progress};
 use super::{AnalysisError, Limits, Progress, within_limits};
 use crate::game::{GameTree, Move, NodeId, PlayerSet, Share};
 
@@ -86,9 +86,10 @@ pub fn stats_on_threads(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Stats, AnalysisError> {
-    if threads > 1 && start == tree.root() {
-        within_limits(tree, &limits, |tree| {
-            tree.build_on_threads(threads, &mut |positions, bytes| {
+    let built = threads > 1
+        && start == tree.root()
+        && within_limits(tree, &limits, |tree| {
+            tree.build_on_threads_unnumbered(threads, &mut |positions, bytes| {
                 progress(Progress {
                     positions,
                     bytes,
@@ -96,8 +97,14 @@ pub fn stats_on_threads(
                 });
             })
         });
-    }
-    let solution = solve_with_progress(tree, start, limits, progress)?;
+    let solution = if built {
+        within_limits(tree, &limits, |tree| {
+            solve_built(tree, start, threads)
+                .map_err(|e| AnalysisError::from_grow(e, tree, &limits))
+        })?
+    } else {
+        solve_with_progress(tree, start, limits, progress)?
+    };
     let best_move = solution.best_move(tree, start);
     let (depth, value) = solution.start_figures();
     let Walk {

@@ -8,7 +8,7 @@ use clap::Args;
 use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
 use crate::analysis::{Progress, group_digits};
 use crate::cli::args::{GameOptions, RULES, whole};
-use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, ThreadsArgs, analysis_error};
 use crate::cli::files::{Existing, Output};
 use crate::cli::setup::load::io_reason;
 use crate::cli::{CliError, interrupt};
@@ -39,6 +39,8 @@ pub(in crate::cli) struct DotArgs {
     output: Option<PathBuf>,
     #[command(flatten)]
     memory: MemoryArgs,
+    #[command(flatten)]
+    threads: ThreadsArgs,
 }
 
 pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
@@ -49,6 +51,7 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
         shared: args.shared,
         max_nodes: args.max_nodes,
         limits: args.memory.limits(),
+        threads: args.threads.count(),
     };
     let mut progress = ProgressLine::new(options.limits.memory);
     // Ctrl-C or TERM: what was done is said, the temporary file removed.

@@ -59,11 +59,12 @@ pub fn stats_with_progress(
     stats_on_threads(tree, start, limits, 1, progress)
 }
 
-/// [`stats_with_progress`] with the tree built on `threads` threads first,
-/// where it can be ([`GameTree::build_on_threads`]: a tree of its root
-/// alone, one-word positions under the classic rules); the figures are the
-/// same whatever the threads, and so is a refusal (a tree past the limits
-/// is refused by the walk of one thread).
+/// [`stats_with_progress`] with the tree built and solved on `threads`
+/// threads, where it can be ([`GameTree::build_on_threads_unnumbered`]: a
+/// tree of its root alone, one-word positions under the classic rules),
+/// and counted on one; the figures are the same whatever the threads, and
+/// so is a refusal (a tree past the limits is refused by the walk of one
+/// thread).
 ///
 /// ```
 /// use dice_of_doom::analysis::{Limits, stats, stats_on_threads};

@@ -19,9 +19,10 @@ use crate::game::{GameTree, GrowError, NodeId, TreeLimits, grow_within, resize_w
 /// On `options.threads` threads (from the root of a tree of its root
 /// alone), the whole tree is first built on the threads
 /// ([`GameTree::build_on_threads`]), as long as it has no more positions
-/// than the count could walk (`options.max_nodes` or
-/// [`EXACT_COUNT_POSITIONS`], the more): a larger tree is refused by the
-/// count anyway, and the part built is dropped. The tree built is the one
+/// than `options.max_nodes`: a larger tree is refused by the count anyway
+/// (more positions than nodes allowed, in either drawing), and the part
+/// built on the threads is dropped, so that one thread refuses it as it
+/// would have. The tree built is the one
 /// the count of one thread builds, id for id, so the count, a refusal and
 /// the drawing are the same whatever the threads.
 pub fn count(
@@ -53,20 +54,14 @@ pub fn count(
 }
 
 /// Builds the whole tree on `options.threads` threads, within the limits
-/// and no larger than a count could walk; a tree past them is left at its
-/// root.
+/// and to no more positions than the drawing may have nodes; a tree past
+/// them is left at its root.
 fn build_first(tree: &mut GameTree, options: &DotOptions, progress: &mut dyn FnMut(Progress)) {
-    // A count walks at most this many positions before it stops: more than
-    // `max_nodes` distinct positions are more than `max_nodes` nodes in
-    // either drawing, and past EXACT_COUNT_POSITIONS it gives up.
-    let walked = usize::try_from(options.max_nodes)
-        .unwrap_or(usize::MAX)
-        .max(EXACT_COUNT_POSITIONS)
-        .saturating_add(1);
+    let allowed = usize::try_from(options.max_nodes).unwrap_or(usize::MAX);
     within_limits(tree, &options.limits, |tree| {
         let limits = tree.limits();
         tree.set_limits(TreeLimits {
-            positions: limits.positions.min(walked),
+            positions: limits.positions.min(allowed),
             ..limits
         });
         tree.build_on_threads(options.threads, &mut |positions, bytes| {

@@ -8,7 +8,7 @@ use clap::Args;
 use crate::analysis::dot::{self, DEFAULT_MAX_NODES, DotError, DotOptions};
 use crate::analysis::{Progress, group_digits};
 use crate::cli::args::{GameOptions, RULES, whole};
-use crate::cli::commands::limits::{MemoryArgs, ProgressLine, ThreadsArgs, analysis_error};
+use crate::cli::commands::limits::{MemoryArgs, ProgressLine, analysis_error};
 use crate::cli::files::{Existing, Output};
 use crate::cli::setup::load::io_reason;
 use crate::cli::{CliError, interrupt};
@@ -39,8 +39,12 @@ pub(in crate::cli) struct DotArgs {
     output: Option<PathBuf>,
     #[command(flatten)]
     memory: MemoryArgs,
-    #[command(flatten)]
-    threads: ThreadsArgs,
+    /// Threads that build the tree for the count, when it has no more
+    /// positions than --max-nodes [default: 1; on 2 cores two were not
+    /// faster: docs/PERFORMANCE.md]. The drawing is the same on any number.
+    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true,
+          value_name = "N")]
+    threads: Option<u16>,
 }
 
 pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
@@ -51,7 +55,7 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
         shared: args.shared,
         max_nodes: args.max_nodes,
         limits: args.memory.limits(),
-        threads: args.threads.count(),
+        threads: args.threads.map_or(1, usize::from),
     };
     let mut progress = ProgressLine::new(options.limits.memory);
     // Ctrl-C or TERM: what was done is said, the temporary file removed.

@@ -50,16 +50,21 @@ pub struct DotOptions {
     /// The memory and positions the tree may take while it is counted and
     /// drawn.
     pub limits: Limits,
+    /// The threads that build the tree for the count, when it is small
+    /// enough for the count to walk all of it (see [`count`]); the count
+    /// and the drawing are the same whatever the threads.
+    pub threads: usize,
 }
 
 impl Default for DotOptions {
     /// The expanded tree, at most [`DEFAULT_MAX_NODES`] nodes, within the
-    /// [`default_max_memory`].
+    /// [`default_max_memory`], built on one thread.
     fn default() -> Self {
         DotOptions {
             shared: false,
             max_nodes: DEFAULT_MAX_NODES,
             limits: Limits::memory(default_max_memory()),
+            threads: 1,
         }
     }
 }
@@ -358,6 +363,7 @@ mod tests {
                     shared,
                     max_nodes: u64::MAX,
                     limits: Limits::UNLIMITED,
+                    threads: 1,
                 };
                 let n = count(&mut tree, root, &options, &mut |_| {}).unwrap();
                 let expected = if shared { s.positions as u64 } else { s.nodes };
@@ -445,6 +451,7 @@ mod tests {
             shared: false,
             max_nodes: u64::MAX,
             limits: Limits::memory(memory),
+            threads: 1,
         };
         let mut seen = 0;
         let err = count(&mut tree, root, &options, &mut |p| {

@@ -1,6 +1,10 @@
 //! Perfect play over the whole tree: every position's share of the outcome
 //! for one player, worked out by one walk of the memoised DAG.
 
+mod parallel;
+
+pub(super) use parallel::solve_built;
+
 use super::memory::{PROGRESS_EVERY, vec_bytes};
 use super::{AnalysisError, Limits, Progress, within_limits};
 use crate::game::{

@@ -1,7 +1,7 @@
 //! Figures for the full game tree, counted on the memoised DAG without
 //! ever expanding the tree.
 
-use super::solve::{Walk, solve_with_progress};
+use super::solve::{Walk, solve_built, solve_with_progress};
 use super::{AnalysisError, Limits, Progress, within_limits};
 use crate::game::{GameTree, Move, NodeId, PlayerSet, Share};
 
@@ -59,11 +59,12 @@ pub fn stats_with_progress(
     stats_on_threads(tree, start, limits, 1, progress)
 }
 
-/// [`stats_with_progress`] with the tree built on `threads` threads first,
-/// where it can be ([`GameTree::build_on_threads`]: a tree of its root
-/// alone, one-word positions under the classic rules); the figures are the
-/// same whatever the threads, and so is a refusal (a tree past the limits
-/// is refused by the walk of one thread).
+/// [`stats_with_progress`] with the tree built and solved on `threads`
+/// threads, where it can be ([`GameTree::build_on_threads_unnumbered`]: a
+/// tree of its root alone, one-word positions under the classic rules),
+/// and counted on one; the figures are the same whatever the threads, and
+/// so is a refusal (a tree past the limits is refused by the walk of one
+/// thread).
 ///
 /// ```
 /// use dice_of_doom::analysis::{Limits, stats, stats_on_threads};
@@ -86,9 +87,10 @@ pub fn stats_on_threads(
     threads: usize,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Stats, AnalysisError> {
-    if threads > 1 && start == tree.root() {
-        within_limits(tree, &limits, |tree| {
-            tree.build_on_threads(threads, &mut |positions, bytes| {
+    let built = threads > 1
+        && start == tree.root()
+        && within_limits(tree, &limits, |tree| {
+            tree.build_on_threads_unnumbered(threads, &mut |positions, bytes| {
                 progress(Progress {
                     positions,
                     bytes,
@@ -96,8 +98,14 @@ pub fn stats_on_threads(
                 });
             })
         });
-    }
-    let solution = solve_with_progress(tree, start, limits, progress)?;
+    let solution = if built {
+        within_limits(tree, &limits, |tree| {
+            solve_built(tree, start, threads)
+                .map_err(|e| AnalysisError::from_grow(e, tree, &limits))
+        })?
+    } else {
+        solve_with_progress(tree, start, limits, progress)?
+    };
     let best_move = solution.best_move(tree, start);
     let (depth, value) = solution.start_figures();
     let Walk {

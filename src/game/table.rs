@@ -237,6 +237,25 @@ impl PositionTable {
         self.shift = shift;
     }
 
+    /// Gives every key a new id, `new_of[id]` (a permutation of the ids),
+    /// in the index: each slot's id rewritten in place, no key hashed
+    /// again. The keys themselves are moved by the caller, in
+    /// [`PositionTable::keys_mut`].
+    pub(crate) fn renumber_index(&mut self, new_of: &[u32]) {
+        debug_assert_eq!(new_of.len(), self.len as usize);
+        for slot in self.index.iter_mut() {
+            if *slot != 0 {
+                *slot = new_of[*slot as usize - 1] + 1;
+            }
+        }
+    }
+
+    /// The keys, one after another, to move them in place (see
+    /// [`PositionTable::renumber_index`]).
+    pub(crate) fn keys_mut(&mut self) -> &mut [u64] {
+        &mut self.keys
+    }
+
     /// Forgets every key from id `len` on (the last ones added).
     pub(crate) fn truncate(&mut self, len: usize) {
         if len < self.len as usize {

@@ -7,6 +7,7 @@
 //! [`GrowError`] and leaves the tree as it was.
 
 mod parallel;
+mod renumber;
 
 use super::expand::word_children;
 use super::huge::{GrowError, HugeVec};

@@ -392,3 +392,42 @@ fn stats_prints_the_same_on_any_number_of_threads() {
         .assert()
         .code(2);
 }
+
+/// `dot --threads`: the same drawing (the shared one names its nodes by
+/// their ids) or refusal and exit status, byte for byte, on 1, 2 and 3
+/// threads; 0 threads is bad usage.
+#[test]
+fn dot_prints_the_same_on_any_number_of_threads() {
+    let cases: [&[&str]; 4] = [
+        &[
+            "--board",
+            "boards/3x3-b.txt",
+            "--shared",
+            "--max-nodes",
+            "20000",
+        ],
+        &["--board", "boards/3x3-a.txt", "--first", "b"],
+        &["--board", "boards/3x3-b.txt", "--first", "b"],
+        &["--board", "boards/3x3-e.txt", "--shared"],
+    ];
+    for args in cases {
+        let run = |threads: &str| {
+            let out = dice_of_doom()
+                .arg("dot")
+                .args(args)
+                .args(["--threads", threads])
+                .output()
+                .expect("dot runs");
+            (out.status.code(), out.stdout, out.stderr)
+        };
+        let one = run("1");
+        assert!(!one.1.is_empty() || !one.2.is_empty(), "{args:?}");
+        for threads in ["2", "3"] {
+            assert!(run(threads) == one, "{args:?} on {threads} threads");
+        }
+    }
+    dice_of_doom()
+        .args(["dot", "--board", "boards/3x3-a.txt", "--threads", "0"])
+        .assert()
+        .code(2);
+}

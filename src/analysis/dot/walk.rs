@@ -6,7 +6,7 @@
 use super::{DotError, DotOptions, EXACT_COUNT_POSITIONS};
 use crate::analysis::memory::{PROGRESS_EVERY, vec_bytes};
 use crate::analysis::{AnalysisError, Progress, within_limits};
-use crate::game::{GameTree, GrowError, NodeId, grow_within, resize_within};
+use crate::game::{GameTree, GrowError, NodeId, TreeLimits, grow_within, resize_within};
 
 /// The nodes of the drawing below `start` (distinct positions for the
 /// shared one), or [`DotError::TooManyNodes`] past `options.max_nodes`,
@@ -15,6 +15,16 @@ use crate::game::{GameTree, GrowError, NodeId, grow_within, resize_within};
 /// the nodes on the path it is on pass the limit (after at most
 /// [`EXACT_COUNT_POSITIONS`] positions, which it may go on to for the
 /// exact size); it builds the tree within `options.limits`.
+///
+/// On `options.threads` threads (from the root of a tree of its root
+/// alone), the whole tree is first built on the threads
+/// ([`GameTree::build_on_threads`]), as long as it has no more positions
+/// than `options.max_nodes`: a larger tree is refused by the count anyway
+/// (more positions than nodes allowed, in either drawing), and the part
+/// built on the threads is dropped, so that one thread refuses it as it
+/// would have. The tree built is the one
+/// the count of one thread builds, id for id, so the count, a refusal and
+/// the drawing are the same whatever the threads.
 pub fn count(
     tree: &mut GameTree,
     start: NodeId,
@@ -22,6 +32,9 @@ pub fn count(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<u64, DotError> {
     let max = options.max_nodes;
+    if options.threads > 1 && start == tree.root() {
+        build_first(tree, options, progress);
+    }
     let counted = within_limits(tree, &options.limits, |tree| {
         let counted = if options.shared {
             count_shared(tree, start, max, progress)
@@ -38,6 +51,28 @@ pub fn count(
             shared: options.shared,
         }),
     }
+}
+
+/// Builds the whole tree on `options.threads` threads, within the limits
+/// and to no more positions than the drawing may have nodes; a tree past
+/// them is left at its root.
+fn build_first(tree: &mut GameTree, options: &DotOptions, progress: &mut dyn FnMut(Progress)) {
+    let allowed = usize::try_from(options.max_nodes).unwrap_or(usize::MAX);
+    within_limits(tree, &options.limits, |tree| {
+        let limits = tree.limits();
+        tree.set_limits(TreeLimits {
+            positions: limits.positions.min(allowed),
+            ..limits
+        });
+        tree.build_on_threads(options.threads, &mut |positions, bytes| {
+            progress(Progress {
+                positions,
+                bytes,
+                written: 0,
+            });
+        });
+        tree.set_limits(limits);
+    });
 }
 
 /// Whether a count that has passed its limit after `steps` positions
@@ -184,3 +219,7 @@ pub(super) fn walk_shared<E: From<GrowError>>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "walk_tests.rs"]
+mod tests;

@@ -39,6 +39,12 @@ pub(in crate::cli) struct DotArgs {
     output: Option<PathBuf>,
     #[command(flatten)]
     memory: MemoryArgs,
+    /// Threads that build the tree for the count, when it has no more
+    /// positions than --max-nodes [default: 1; on 2 cores two were not
+    /// faster: docs/PERFORMANCE.md]. The drawing is the same on any number.
+    #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true,
+          value_name = "N")]
+    threads: Option<u16>,
 }
 
 pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
@@ -49,6 +55,7 @@ pub(in crate::cli) fn run(args: &DotArgs) -> Result<(), CliError> {
         shared: args.shared,
         max_nodes: args.max_nodes,
         limits: args.memory.limits(),
+        threads: args.threads.map_or(1, usize::from),
     };
     let mut progress = ProgressLine::new(options.limits.memory);
     // Ctrl-C or TERM: what was done is said, the temporary file removed.

@@ -49,8 +49,8 @@ pub(in crate::cli) struct StatsArgs {
     /// [default: as many as --max-memory holds].
     #[arg(long, value_name = "N", value_parser = whole(1, usize::MAX), allow_negative_numbers = true)]
     pub(in crate::cli) max_positions: Option<usize>,
-    /// Threads that build the tree of one-word classic positions
-    /// [default: 1; on 2 cores two were slower: docs/PERFORMANCE.md].
+    /// Threads that build and solve the tree of one-word classic positions
+    /// [default: 1; on 2 cores two were not faster: docs/PERFORMANCE.md].
     #[arg(long, value_parser = whole(1u16, 256), allow_negative_numbers = true,
           value_name = "N")]
     pub(in crate::cli) threads: Option<u16>,

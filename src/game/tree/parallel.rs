@@ -8,8 +8,9 @@
 //! [`SharedWords`] table. Each thread keeps
 //! the edges it made; between levels they are put into the tree's list of
 //! edges and the spans of the expanded positions set. Which position gets
-//! which id depends on the threads' timing; the tree (its positions and
-//! moves) does not, so neither does any figure worked out from it.
+//! which id depends on the threads' timing, so the whole tree is then
+//! renumbered (`renumber`): every position gets the id one thread's walk
+//! would have given it, and the tree is the one-thread tree, id for id.
 //!
 //! The table does not grow while the threads insert: each chunk takes room
 //! in it for the most children its positions can have, and a chunk that
@@ -45,7 +46,8 @@ impl GameTree {
     /// Builds the whole tree on `threads` threads (the caller's and
     /// `threads - 1` more), within the tree's limits, calling `progress`
     /// with the positions built and the bytes the tree holds after each
-    /// level. `true` when it is built;
+    /// level. `true` when it is built, its nodes numbered as one thread's
+    /// walk from the root numbers them;
     /// `false` when it was not tried (one thread; positions of more than
     /// one word, or rules other than the classic ones; a tree grown past
     /// its root) or the tree would pass its limits, or the system refused
@@ -56,13 +58,43 @@ impl GameTree {
         threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> bool {
+        self.build_with(threads, true, progress)
+    }
+
+    /// [`GameTree::build_on_threads`], without the numbering of one
+    /// thread: which position gets which id depends on the threads'
+    /// timing (the positions and their moves do not). For work that
+    /// prints no id, and walks the whole tree anyway: the numbering is a
+    /// walk over the whole tree on one thread.
+    pub fn build_on_threads_unnumbered(
+        &mut self,
+        threads: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> bool {
+        self.build_with(threads, false, progress)
+    }
+
+    /// The build, numbered or not.
+    fn build_with(
+        &mut self,
+        threads: usize,
+        numbered: bool,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> bool {
         let Some(most) = self.word_children else {
             return false;
         };
         if threads < 2 || self.len() != 1 || self.expanded != 0 {
             return false;
         }
-        match self.build_levels(threads, most, progress) {
+        let built = self.build_levels(threads, most, progress);
+        match built.and_then(|()| {
+            if numbered {
+                self.renumber_depth_first()
+            } else {
+                Ok(())
+            }
+        }) {
             Ok(()) => true,
             Err(_) => {
                 let limits = self.limits;

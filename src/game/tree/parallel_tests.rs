@@ -31,6 +31,44 @@ fn built_alone(rules: &Rules, start: &Position) -> GameTree {
     tree
 }
 
+/// The whole tree built on one thread as the solver's walk builds it:
+/// depth first from the root, children in menu order, each node's children
+/// built when the walk first enters it.
+fn built_depth_first(rules: &Rules, start: &Position) -> GameTree {
+    let mut tree = GameTree::new(rules.clone(), *start);
+    let mut entered = vec![false; 1];
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
+        if entered[node.index()] {
+            continue;
+        }
+        let children = tree.children(node).to_vec();
+        entered.resize(tree.len(), false);
+        entered[node.index()] = true;
+        stack.extend(
+            children
+                .iter()
+                .rev()
+                .map(|e| e.child)
+                .filter(|c| !entered[c.index()]),
+        );
+    }
+    tree
+}
+
+/// The two trees are the same id for id: every node the same position and
+/// the same children.
+fn assert_same_ids(alone: &GameTree, threads: &GameTree) {
+    assert_eq!(threads.len(), alone.len());
+    assert_eq!(threads.expanded(), alone.expanded());
+    assert_eq!(threads.edge_count(), alone.edge_count());
+    for node in 0..threads.len() {
+        let node = NodeId(node as u32);
+        assert_eq!(threads.position(node), alone.position(node));
+        assert_eq!(threads.built_child_ids(node), alone.built_child_ids(node));
+    }
+}
+
 /// The two trees have the same positions, and each position the same
 /// moves to the same positions, whatever ids they were given.
 fn assert_same_tree(alone: &mut GameTree, threads: &mut GameTree) {
@@ -58,12 +96,14 @@ fn the_shipped_boards_build_the_same_tree_on_threads() {
         for first in [Player::A, Player::B] {
             let (rules, start) = shipped(text, first);
             let mut alone = built_alone(&rules, &start);
+            let depth_first = built_depth_first(&rules, &start);
             for threads in [2, 3, 4] {
                 let mut tree = GameTree::new(rules.clone(), start);
                 let mut levels = 0;
                 assert!(tree.build_on_threads(threads, &mut |_, _| levels += 1));
                 assert!(levels >= 1);
                 assert_same_tree(&mut alone, &mut tree);
+                assert_same_ids(&depth_first, &tree);
             }
         }
     }
@@ -96,6 +136,7 @@ fn random_boards_build_the_same_tree_on_threads() {
         built += 1;
         let mut alone = built_alone(&rules, &start);
         assert_same_tree(&mut alone, &mut tree);
+        assert_same_ids(&built_depth_first(&rules, &start), &tree);
     }
     assert!(built >= 30, "{built} trees built");
 }

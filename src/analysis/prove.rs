@@ -17,6 +17,7 @@
 
 mod alphabeta;
 mod dfpn;
+mod lockfree;
 mod parallel;
 mod plies;
 mod saved;

@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::dfpn::DfPn;
-use super::shared::{Cache, SharedCache};
+use super::shared::{SharedCache, SharedView};
 use super::{PROOF_CHECK_EVERY, ProofProgress, Prover, Rank};
 use crate::game::{Codec, Position, Rules};
 
@@ -56,8 +56,15 @@ impl<'a> Parallel<'a> {
     }
 }
 
-/// What the threads of one test share besides the cache.
-struct Test {
+/// What the threads of one test share.
+struct Test<'a, 'v> {
+    rules: &'a Rules,
+    codec: &'a Codec,
+    start: &'a Position,
+    cache: &'v SharedView<'v>,
+    target: Rank,
+    /// Positions searched in the tests before.
+    base: u64,
     /// Set when the test is settled, or the caller asked to stop: every
     /// thread then stops.
     done: AtomicBool,
@@ -68,50 +75,37 @@ struct Test {
     answer: Mutex<Option<(Rank, Option<usize>)>>,
 }
 
-impl Parallel<'_> {
-    /// One thread's search of the test of `target`: the first thread
-    /// (`stop` given) asks the caller whether to stop, the others only
-    /// whether the test is done. Returns the positions it searched.
-    fn search(
-        &self,
-        test: &Test,
-        target: Rank,
-        mut stop: Option<&mut dyn FnMut(&ProofProgress) -> bool>,
-    ) -> u64 {
-        let cache = &self.cache;
-        let mut prover = DfPn::new(self.rules, self.codec, &self.start, cache);
-        let base = self.nodes;
-        // The cache's figures, summed over its shards every 64 checks.
-        let mut held = (0, 0);
-        let mut checks = 0u64;
+impl Test<'_, '_> {
+    /// One thread's search: the first thread (`stop` given) asks the
+    /// caller whether to stop, the others only whether the test is done.
+    /// Returns the positions it searched.
+    fn search(&self, mut stop: Option<&mut dyn FnMut(&ProofProgress) -> bool>) -> u64 {
+        let worker = self.cache.worker();
+        let mut prover = DfPn::new(self.rules, self.codec, self.start, worker);
         let mut ask = |p: &ProofProgress| {
-            let all = test.nodes.fetch_add(PROOF_CHECK_EVERY, Ordering::Relaxed);
-            if test.done.load(Ordering::Relaxed) {
+            let all = self.nodes.fetch_add(PROOF_CHECK_EVERY, Ordering::Relaxed);
+            if self.done.load(Ordering::Relaxed) {
                 return true;
             }
             let Some(stop) = stop.as_mut() else {
                 return false;
             };
-            if checks.is_multiple_of(64) {
-                held = (cache.len(), cache.heap_bytes());
-            }
-            checks += 1;
             let progress = ProofProgress {
-                nodes: base + all + PROOF_CHECK_EVERY,
-                stored: held.0,
-                bytes: held.1,
+                nodes: self.base + all + PROOF_CHECK_EVERY,
+                stored: self.cache.len(),
+                bytes: self.cache.heap_bytes(),
                 ..*p
             };
             let stopping = stop(&progress);
             if stopping {
-                test.done.store(true, Ordering::Relaxed);
+                self.done.store(true, Ordering::Relaxed);
             }
             stopping
         };
-        if let Some(found) = prover.test(target, &mut ask) {
-            let mut answer = test.answer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = prover.test(self.target, &mut ask) {
+            let mut answer = self.answer.lock().unwrap_or_else(|e| e.into_inner());
             answer.get_or_insert(found);
-            test.done.store(true, Ordering::Relaxed);
+            self.done.store(true, Ordering::Relaxed);
         }
         prover.state.nodes
     }
@@ -123,23 +117,30 @@ impl Prover for Parallel<'_> {
         target: Rank,
         stop: &mut dyn FnMut(&ProofProgress) -> bool,
     ) -> Option<(Rank, Option<usize>)> {
+        let view = self.cache.view();
         let test = Test {
+            rules: self.rules,
+            codec: self.codec,
+            start: &self.start,
+            cache: &view,
+            target,
+            base: self.nodes,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             answer: Mutex::new(None),
         };
-        let this = &*self;
+        let test = &test;
         let searched = std::thread::scope(|scope| {
-            let others: Vec<_> = (1..this.threads)
+            let others: Vec<_> = (1..self.threads)
                 .filter_map(|_| {
                     std::thread::Builder::new()
                         .stack_size(STACK)
-                        .spawn_scoped(scope, || this.search(&test, target, None))
+                        .spawn_scoped(scope, || test.search(None))
                         // A thread the system will not start is one fewer.
                         .ok()
                 })
                 .collect();
-            let mut searched = this.search(&test, target, Some(stop));
+            let mut searched = test.search(Some(stop));
             for other in others {
                 searched += other
                     .join()
@@ -147,13 +148,13 @@ impl Prover for Parallel<'_> {
             }
             searched
         });
+        let answer = test.answer.lock().unwrap_or_else(|e| e.into_inner()).take();
         self.nodes += searched;
-        test.answer.into_inner().unwrap_or_else(|e| e.into_inner())
+        answer
     }
 
     fn work(&self) -> (u64, usize, usize) {
-        let cache = &self.cache;
-        (self.nodes, cache.len(), cache.heap_bytes())
+        (self.nodes, self.cache.len(), self.cache.heap_bytes())
     }
 }
 

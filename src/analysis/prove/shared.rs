@@ -2,9 +2,9 @@
 //! threads share.
 //!
 //! A prover on one thread owns a [`PositionCache`]; the threads of a
-//! parallel proof share a [`SharedCache`]: the same cache cut into shards
-//! by the keys' hash, each behind its own lock, so that threads rarely wait
-//! on one another, and beside it a table of how many threads are searching
+//! parallel proof share a [`SharedCache`]: a table of atomic words read
+//! without a lock (see [`LockFree`]), each thread through its own
+//! [`Worker`], and beside it a table of how many threads are searching
 //! each position (by hash), which steers the threads apart (Kaneko's
 //! virtual proof numbers: a position another thread is searching looks
 //! harder than it is).
@@ -13,10 +13,10 @@
 //! a thread storing a position keeps the tighter of its bounds and those
 //! already stored, so a slower thread never loosens what another proved.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU16, Ordering};
 
 use super::PositionCache;
+use super::lockfree::{Handle, LockFree, Tables};
 use super::table::{CacheRefused, hash};
 
 /// What a prover needs of its cache: [`PositionCache`] on one thread,
@@ -94,79 +94,102 @@ impl Cache for PositionCache {
     }
 }
 
-/// The most shards a shared cache is cut into.
-const MAX_SHARDS: usize = 256;
 /// Entries of the table of busy positions (by hash).
 const BUSY: usize = 1 << 16;
 
-/// A shard on cache lines of its own, so that threads locking neighbouring
-/// shards do not contend for one line.
-#[derive(Debug)]
-#[repr(align(128))]
-struct Shard(Mutex<PositionCache>);
-
-/// One cache shared by the threads of a parallel proof.
+/// One cache shared by the threads of a parallel proof: a table read
+/// without locks ([`LockFree`]), and beside it how many threads are in
+/// each position (by hash).
 #[derive(Debug)]
 pub(super) struct SharedCache {
-    shards: Vec<Shard>,
-    /// The shard of a key: the top `bits` of its hash (the buckets within a
-    /// shard take the low ones).
-    bits: u32,
+    table: LockFree,
     busy: Vec<AtomicU16>,
 }
 
 impl SharedCache {
     /// An empty shared cache for keys of `words` words within `max_bytes`
-    /// in all: as many shards (a power of two, at most 256) as leave each
-    /// room for its first table.
+    /// in all (at least the least a cache of one thread takes).
     pub(super) fn new(words: usize, max_bytes: usize) -> Result<SharedCache, CacheRefused> {
-        let least = PositionCache::least_bytes(words).max(1);
-        let fit = (max_bytes / least).clamp(1, MAX_SHARDS);
-        // The largest power of two that fits.
-        let count = 1usize << fit.ilog2();
-        let each = max_bytes / count;
-        let shards = (0..count)
-            .map(|_| PositionCache::new(words, each).map(|c| Shard(Mutex::new(c))))
-            .collect::<Result<Vec<_>, _>>()?;
+        let least = PositionCache::least_bytes(words);
         Ok(SharedCache {
-            shards,
-            bits: count.trailing_zeros(),
+            table: LockFree::new(words, least, max_bytes.max(least))?,
             busy: (0..BUSY).map(|_| AtomicU16::new(0)).collect(),
         })
     }
 
-    #[inline]
-    fn shard(&self, key: &[u64]) -> std::sync::MutexGuard<'_, PositionCache> {
-        let index = if self.bits == 0 {
-            0
-        } else {
-            (hash(key) >> (64 - self.bits)) as usize
-        };
-        // A thread that panicked holding a shard left it whole: a cache
-        // write is done before its lock is let go.
-        self.shards[index]
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// The cache as the threads of one test share it.
+    pub(super) fn view(&mut self) -> SharedView<'_> {
+        SharedView {
+            tables: self.table.tables(),
+            busy: &self.busy,
+        }
     }
 
+    /// About how many keys it holds.
+    pub(super) fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The bytes of its tables used so far.
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.table.heap_bytes()
+    }
+}
+
+/// A [`SharedCache`] while the threads of a test use it.
+#[derive(Debug)]
+pub(super) struct SharedView<'a> {
+    tables: Tables<'a>,
+    busy: &'a [AtomicU16],
+}
+
+impl<'a> SharedView<'a> {
+    /// About how many keys it holds.
+    pub(super) fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// The bytes of its tables used so far.
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.tables.heap_bytes()
+    }
+
+    /// A thread's own use of the cache.
+    pub(super) fn worker(&self) -> Worker<'_, 'a> {
+        Worker {
+            handle: self.tables.handle(),
+            busy: self.busy,
+        }
+    }
+}
+
+/// One thread's use of a [`SharedCache`]: the [`Cache`] its prover has.
+#[derive(Debug)]
+pub(super) struct Worker<'v, 'a> {
+    handle: Handle<'v, 'a>,
+    busy: &'a [AtomicU16],
+}
+
+impl Worker<'_, '_> {
     #[inline]
     fn busy_slot(&self, key: &[u64]) -> &AtomicU16 {
         &self.busy[(hash(key) >> 32) as usize % BUSY]
     }
 }
 
-impl Cache for &SharedCache {
+impl Cache for Worker<'_, '_> {
     const SHARED: bool = true;
 
+    /// Prefetches `key`'s bucket (nothing to wait for: gives 0).
     #[inline]
     fn touch(&self, key: &[u64]) -> u64 {
-        self.shard(key).touch(key)
+        self.handle.prefetch(key);
+        0
     }
 
     #[inline]
     fn get(&self, key: &[u64]) -> Option<u64> {
-        self.shard(key).get(key)
+        self.handle.get(key)
     }
 
     #[inline]
@@ -177,23 +200,15 @@ impl Cache for &SharedCache {
         worth: impl Fn(u64) -> u64,
         merge: impl Fn(u64, u64) -> u64,
     ) {
-        let mut shard = self.shard(key);
-        let data = shard.get(key).map_or(data, |old| merge(old, data));
-        shard.put(key, data, worth);
+        self.handle.put(key, data, worth, merge);
     }
 
     fn len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).len())
-            .sum()
+        self.handle.len()
     }
 
     fn heap_bytes(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.0.lock().unwrap_or_else(|p| p.into_inner()).heap_bytes())
-            .sum()
+        self.handle.heap_bytes()
     }
 
     #[inline]
@@ -217,42 +232,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shards_fit_the_memory_and_keys_come_back_merged() {
-        let words = 2;
-        let least = PositionCache::least_bytes(words);
-        let small = SharedCache::new(words, least).unwrap();
-        assert_eq!(small.shards.len(), 1);
-        let large = SharedCache::new(words, 1 << 30).unwrap();
-        assert_eq!(large.shards.len(), MAX_SHARDS);
-        let odd = SharedCache::new(words, least * 5).unwrap();
-        assert_eq!(odd.shards.len(), 4);
-        let mut cache = &large;
-        for i in 0..10_000u64 {
-            cache.put(&[i, i * 3], i, |d| d, |_, _| unreachable!("a new key"));
-        }
-        // A key whose bucket of four is full may be forgotten.
-        let held = cache.len();
-        assert!((9_500..=10_000).contains(&held), "{held}");
-        for i in 0..10_000u64 {
-            assert!(cache.get(&[i, i * 3]).is_none_or(|d| d == i), "{i}");
-        }
-        cache.put(&[7, 21], 100, |d| d, |old, new| old * 1000 + new);
-        assert_eq!(cache.get(&[7, 21]), Some(7100));
-        assert_eq!(cache.get(&[7, 22]), None);
-        assert!(cache.heap_bytes() >= MAX_SHARDS * least);
-    }
-
-    #[test]
-    fn a_position_is_busy_while_a_thread_is_in_it() {
-        let cache = SharedCache::new(1, 1 << 20).unwrap();
-        let cache = &cache;
-        assert_eq!(cache.busy(&[5]), 0);
-        cache.enter(&[5]);
-        cache.enter(&[5]);
-        assert_eq!(cache.busy(&[5]), 2);
-        cache.leave(&[5]);
-        assert_eq!(cache.busy(&[5]), 1);
-        cache.leave(&[5]);
-        assert_eq!(cache.busy(&[5]), 0);
+    fn keys_come_back_merged_and_a_position_is_busy_while_a_thread_is_in_it() {
+        let mut cache = SharedCache::new(2, 1 << 20).unwrap();
+        let view = cache.view();
+        let mut worker = view.worker();
+        worker.put(&[7, 21], 7, |d| d, |_, _| unreachable!("a new key"));
+        worker.put(&[7, 21], 100, |d| d, |old, new| old * 1000 + new);
+        assert_eq!(worker.get(&[7, 21]), Some(7100));
+        assert_eq!(worker.get(&[7, 22]), None);
+        assert_eq!(worker.busy(&[5, 0]), 0);
+        worker.enter(&[5, 0]);
+        view.worker().enter(&[5, 0]);
+        assert_eq!(worker.busy(&[5, 0]), 2);
+        worker.leave(&[5, 0]);
+        assert_eq!(worker.busy(&[5, 0]), 1);
+        worker.leave(&[5, 0]);
+        assert_eq!(worker.busy(&[5, 0]), 0);
+        assert!(worker.heap_bytes() <= PositionCache::least_bytes(2));
     }
 }

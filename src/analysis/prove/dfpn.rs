@@ -18,7 +18,6 @@
 
 use super::plies::Plies;
 use super::shared::Cache;
-use super::table::hash;
 use super::{PositionCache, ProofProgress, Prover, Rank};
 use crate::analysis::solve::leaf_rank;
 use crate::game::{Children, Codec, Player, Position, Rules};
@@ -136,21 +135,12 @@ fn reread(local: Node, held: Option<u64>, target: Rank) -> Node {
     }
 }
 
-#[path = "snda.rs"]
-mod snda;
-
-use snda::{Grouping, Sources};
-
 /// The df-pn prover, over its own cache or one shared with other threads.
 #[derive(Debug)]
 pub(super) struct DfPn<'a, C = PositionCache> {
     /// At each ply, what is known of each child.
     pub(super) state: Plies<'a, Node, C>,
     target: Rank,
-    /// The parents and search path of source-node detection.
-    sources: Sources,
-    /// Scratch: each group's largest number.
-    most: Vec<u32>,
 }
 
 impl<'a, C: Cache> DfPn<'a, C> {
@@ -159,8 +149,6 @@ impl<'a, C: Cache> DfPn<'a, C> {
         DfPn {
             state: Plies::new(rules, codec, start, cache),
             target: 8,
-            sources: Sources::new(),
-            most: Vec::new(),
         }
     }
 
@@ -212,18 +200,6 @@ impl<'a, C: Cache> DfPn<'a, C> {
                 .map_or_else(|| Node::fresh(codec, rules, key, rated), Node::unpack);
             here.kids.push(known.against(target));
         }
-        let grouped = self.sources.grouping != Grouping::Off;
-        let keys = &plies[..];
-        let here = &keys[ply];
-        let here_hash = if grouped { hash(&here.key) } else { 0 };
-        if grouped {
-            self.sources.enter(here_hash, ply);
-            let side = codec.player(&here.key);
-            let kids = (0..count).map(|i| hash(here.children.key(i)));
-            self.sources.group(here_hash, ply, kids, |j| {
-                keys.get(j).is_none_or(|p| codec.player(&p.key) == side)
-            });
-        }
         let mut node;
         let mut first = true;
         loop {
@@ -236,40 +212,23 @@ impl<'a, C: Cache> DfPn<'a, C> {
                 }
             }
             first = false;
-            let groups = grouped.then(|| &self.sources.groups[ply][..]);
-            node = summary(
-                &self.state.plies[ply].kids,
-                groups,
-                &mut self.most,
-                or,
-                target,
-            );
+            node = summary(&self.state.plies[ply].kids, or, target);
             if node.pn >= thpn || node.dn >= thdn || self.state.stopped {
                 break;
             }
             let kids = &self.state.plies[ply].kids;
-            let (groups, most) = (&self.sources.groups, &self.most);
-            // What the child's group counts in the sum: the child's own
-            // number, or the largest of its group's.
-            let counted = |best: usize, own: u32| {
-                if grouped {
-                    most[groups[ply][best] as usize]
-                } else {
-                    own
-                }
-            };
             let limits = |(best, second): (usize, u32)| {
                 let kid: Node = kids[best];
                 if or {
                     (
                         best,
                         thpn.min(widen(second)),
-                        rest_of(thdn, node.dn, counted(best, kid.dn)),
+                        rest_of(thdn, node.dn, kid.dn),
                     )
                 } else {
                     (
                         best,
-                        rest_of(thpn, node.pn, counted(best, kid.pn)),
+                        rest_of(thpn, node.pn, kid.pn),
                         thdn.min(widen(second)),
                     )
                 }
@@ -288,9 +247,6 @@ impl<'a, C: Cache> DfPn<'a, C> {
                 }
             }
             self.state.descend(ply, best);
-            if grouped {
-                self.sources.descend(ply, best);
-            }
             if C::SHARED {
                 let Plies { plies, cache, .. } = &self.state;
                 cache.enter(plies[ply].children.key(best));
@@ -301,9 +257,6 @@ impl<'a, C: Cache> DfPn<'a, C> {
                 cache.leave(plies[ply].children.key(best));
             }
             self.state.plies[ply].kids[best] = searched;
-        }
-        if grouped {
-            self.sources.leave(here_hash);
         }
         let work = u64::from(64 - (self.state.nodes - nodes0 + 1).leading_zeros());
         let state = &mut self.state;
@@ -348,44 +301,22 @@ fn add(a: u32, b: u32) -> u32 {
     }
 }
 
-/// A position's bounds and numbers from its children's; with `groups`
-/// (the first child of each child's group), the summed number counts each
-/// group once, by its largest, which `most` keeps by first child.
-fn summary(
-    kids: &[Node],
-    groups: Option<&[u32]>,
-    most: &mut Vec<u32>,
-    or: bool,
-    target: Rank,
-) -> Node {
+/// A position's bounds and numbers from its children's.
+fn summary(kids: &[Node], or: bool, target: Rank) -> Node {
     let (mut lower, mut upper) = if or { (0, 0) } else { (8, 8) };
     let (mut min, mut sum) = (INFINITY, 0u32);
-    if groups.is_some() {
-        most.clear();
-        most.resize(kids.len(), 0);
-    }
-    for (i, kid) in kids.iter().enumerate() {
-        let summed = if or {
+    for kid in kids {
+        if or {
             lower = lower.max(kid.lower);
             upper = upper.max(kid.upper);
             min = min.min(kid.pn);
-            kid.dn
+            sum = add(sum, kid.dn);
         } else {
             lower = lower.min(kid.lower);
             upper = upper.min(kid.upper);
             min = min.min(kid.dn);
-            kid.pn
-        };
-        match groups {
-            None => sum = add(sum, summed),
-            Some(groups) => {
-                let g = groups[i] as usize;
-                most[g] = most[g].max(summed);
-            }
+            sum = add(sum, kid.pn);
         }
-    }
-    if groups.is_some() {
-        sum = most.iter().fold(0, |s, &n| add(s, n));
     }
     let (pn, dn) = if or { (min, sum) } else { (sum, min) };
     Node {
@@ -479,8 +410,7 @@ impl<C: Cache> Prover for DfPn<'_, C> {
 
     fn work(&self) -> (u64, usize, usize) {
         let state = &self.state;
-        let bytes = state.cache.heap_bytes() + self.sources.heap_bytes();
-        (state.nodes, state.cache.len(), bytes)
+        (state.nodes, state.cache.len(), state.cache.heap_bytes())
     }
 }
 

@@ -27,107 +27,17 @@ use crate::game::{GameTree, GrowError, HugeVec, NodeId, grow_within, resize_with
 /// least 1).
 const UNSOLVED: u64 = 0;
 
-/// Solves the tree below `start`, for the player to move there: the same
-/// words as the walk of one thread. Every position below `start` must be
-/// built (as [`GameTree::build_on_threads`] leaves the tree from its root);
-/// the tree does not grow. Memory the system refuses is an error.
-///
-/// From the root, by one sweep over the ids from the last to the first
-/// ([`solve_swept`]); from another start, on `threads` threads
-/// ([`solve_walked`]).
+/// Solves the tree below `start` on `threads` threads (the caller's and
+/// `threads - 1` more), for the player to move there: the same words as
+/// the walk of one thread, listed by depth rather than in post-order.
+/// Every position below `start` must be built (as
+/// [`GameTree::build_on_threads`] leaves the tree from its root); the tree
+/// does not grow. Memory the system refuses is an error.
 pub(in crate::analysis) fn solve_built(
     tree: &GameTree,
     start: NodeId,
     threads: usize,
 ) -> Result<Solution, GrowError> {
-    if start == tree.root() {
-        solve_swept(tree)
-    } else {
-        solve_walked(tree, start, threads)
-    }
-}
-
-/// The solve of a whole tree from its root, on one thread: the ids from the
-/// last to the first, each position not solved yet solved by a walk depth
-/// first from it, as the solver of one thread walks, listing the positions
-/// in the order they are solved (each after its children).
-///
-/// The ids of a tree built level by level run level after level, and most
-/// moves lead to the next level: such a position's children are solved
-/// already, and the sweep reads the positions, their spans and their edges
-/// in order, and its children's words in the level it has just written,
-/// which the caches hold. A move back to a level built before leads to a
-/// position not solved yet, and the walk from it goes down to positions
-/// solved already.
-fn solve_swept(tree: &GameTree) -> Result<Solution, GrowError> {
-    let start = tree.root();
-    let rated = tree.player(start);
-    let len = tree.len();
-    let view = tree.view();
-    let mut data: HugeVec<u64> = HugeVec::new();
-    data.resize_within(len, len, UNSOLVED)?;
-    let mut order: HugeVec<NodeId> = HugeVec::new();
-    order.grow_within(len, len)?;
-    let words: &mut [u64] = &mut data;
-    let mut stack: Vec<(NodeId, bool)> = Vec::new();
-    for id in (0..len).rev() {
-        if words[id] != UNSOLVED {
-            continue;
-        }
-        // Every id fits in a u32: the tree has at most u32::MAX nodes.
-        stack.push((bytemuck::cast(id as u32), true));
-        while let Some((node, enter)) = stack.pop() {
-            if words[node.index()] != UNSOLVED {
-                continue;
-            }
-            let children = view.built_child_ids(node).unwrap_or_default();
-            if enter {
-                let open = children
-                    .iter()
-                    .rev()
-                    .filter(|child| words[child.index()] == UNSOLVED);
-                let mut open = open.peekable();
-                if open.peek().is_some() {
-                    grow_within(&mut stack, children.len() + 1, usize::MAX)?;
-                    stack.push((node, false));
-                    stack.extend(open.map(|&child| (child, true)));
-                    continue;
-                }
-            }
-            words[node.index()] = if children.is_empty() {
-                pack(1, leaf_rank(view.winners(node), rated))
-            } else {
-                let mut depth = 0;
-                let maximise = view.player(node) == rated;
-                let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
-                for &child in children {
-                    let child = words[child.index()];
-                    depth = depth.max(depth_of(child));
-                    rank = if maximise {
-                        rank.max(rank_of(child))
-                    } else {
-                        rank.min(rank_of(child))
-                    };
-                }
-                pack(depth + 1, rank)
-            };
-            order.push(node);
-        }
-    }
-    Ok(Solution {
-        start,
-        rated,
-        data,
-        order,
-    })
-}
-
-/// Solves the tree below `start` on `threads` threads (the caller's and
-/// `threads - 1` more), for the player to move there: the same words as
-/// the walk of one thread, listed by depth rather than in post-order.
-/// Every position below `start` must be built; the tree does not grow.
-/// Memory the system refuses is an error.
-fn solve_walked(tree: &GameTree, start: NodeId, threads: usize) -> Result<Solution, GrowError> {
     let rated = tree.player(start);
     let len = tree.len();
     let mut data: HugeVec<u64> = HugeVec::new();

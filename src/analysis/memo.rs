@@ -1,10 +1,13 @@
 //! The survey's memo: a table from one-word packed positions to a nonzero
 //! value, shared by the worker threads without a lock on the way.
 //!
-//! Open addressing with linear probing over one flat array of atomic
-//! words, one a slot: the key plus one in the low `key_bits` bits (0 for an
-//! empty slot), its value in the bits above (0 while it is being worked
-//! out). A lookup is one random access, and eight slots share a cache line.
+//! Open addressing over one flat array of atomic words, one a slot: the key
+//! plus one in the low `key_bits` bits (0 for an empty slot), its value in
+//! the bits above (0 while it is being worked out). Eight slots share a
+//! cache line, and a lookup is one random access: a key's probes go round
+//! the rest of its first slot's line before the next line's, so that they
+//! leave the line asked for ahead ([`MemoHandle::prefetch`]) only when it
+//! is full, not whenever the first slot is near its end.
 //! A worker *claims* a position's slot when it starts on it (a
 //! compare-and-swap of the key into an empty slot) and fills the value in
 //! when it is done, so each position is counted once; another worker that
@@ -43,6 +46,9 @@ pub(super) struct MemoSpace {
 
 /// The fewest slots a table has.
 const MIN_SLOTS: usize = 1 << 12;
+
+/// The slots in a cache line (a table's slots are a whole number of lines).
+const LINE: usize = 8;
 
 /// The most keys a worker claims before it adds them to the shared count.
 const FLUSH: u64 = 256;
@@ -88,6 +94,7 @@ impl MemoSpace {
     /// The memory of a table of `slots` slots.
     fn with_slots(slots: usize, key_bits: u32) -> Result<MemoSpace, MemoRefused> {
         debug_assert!((1..64).contains(&key_bits));
+        debug_assert_eq!(slots % LINE, 0, "a whole number of lines");
         let bytes = slots.saturating_mul(size_of::<u64>());
         let map = MmapMut::map_anon(bytes).map_err(|_| MemoRefused { bytes })?;
         // Only advice: small pages work too, more slowly.
@@ -177,10 +184,23 @@ impl Memo<'_> {
         ((u128::from(hash) * self.slots as u128) >> 64) as usize
     }
 
-    /// The slot after `slot`.
+    /// The slot after `slot` in the probes of a key whose first slot is
+    /// `home`: the rest of home's cache line, wrapping round within it, then
+    /// each following line's slots in the same order, so that a probe leaves
+    /// the line its lookup asked for ([`MemoHandle::prefetch`]) only when
+    /// that line is full.
     #[inline]
-    fn next(&self, slot: usize) -> usize {
-        if slot + 1 == self.slots { 0 } else { slot + 1 }
+    fn next(&self, slot: usize, home: usize) -> usize {
+        let within = (slot & !(LINE - 1)) | ((slot + 1) & (LINE - 1));
+        if within & (LINE - 1) != home & (LINE - 1) {
+            return within;
+        }
+        let line = (slot & !(LINE - 1)) + LINE;
+        if line == self.slots {
+            home & (LINE - 1)
+        } else {
+            line | (home & (LINE - 1))
+        }
     }
 
     /// The word of a key (plus one) in its slot.
@@ -194,12 +214,13 @@ impl Memo<'_> {
     #[inline]
     pub(super) fn peek(&self, key: u64) -> u64 {
         let stored = self.stored(key);
-        let mut slot = self.home(key);
+        let home = self.home(key);
+        let mut slot = home;
         for _ in 0..self.slots {
             match self.words[slot].load(Ordering::Acquire) {
                 0 => return 0,
                 w if w & self.key_mask == stored => return w >> self.key_bits,
-                _ => slot = self.next(slot),
+                _ => slot = self.next(slot, home),
             }
         }
         0
@@ -209,7 +230,8 @@ impl Memo<'_> {
     #[inline]
     fn claim(&self, key: u64) -> Probe {
         let stored = self.stored(key);
-        let mut slot = self.home(key);
+        let home = self.home(key);
+        let mut slot = home;
         for _ in 0..self.slots {
             let word = &self.words[slot];
             let mut found = word.load(Ordering::Acquire);
@@ -225,7 +247,7 @@ impl Memo<'_> {
                     value => Probe::Known(value),
                 };
             }
-            slot = self.next(slot);
+            slot = self.next(slot, home);
         }
         // Full: never, as the workers stop at three quarters.
         self.stop.store(true, Ordering::Release);
@@ -235,7 +257,8 @@ impl Memo<'_> {
     /// Sets the value of a key in the table (nothing if it is not there).
     fn fill(&self, key: u64, value: u64) {
         let stored = self.stored(key);
-        let mut slot = self.home(key);
+        let home = self.home(key);
+        let mut slot = home;
         for _ in 0..self.slots {
             match self.words[slot].load(Ordering::Acquire) {
                 0 => return,
@@ -243,7 +266,7 @@ impl Memo<'_> {
                     self.words[slot].store(stored | value << self.key_bits, Ordering::Release);
                     return;
                 }
-                _ => slot = self.next(slot),
+                _ => slot = self.next(slot, home),
             }
         }
     }
@@ -267,9 +290,10 @@ impl Memo<'_> {
             if word >> self.key_bits == 0 {
                 continue;
             }
-            let mut slot = memo.home((word & self.key_mask) - 1);
+            let home = memo.home((word & self.key_mask) - 1);
+            let mut slot = home;
             while memo.words[slot].load(Ordering::Relaxed) != 0 {
-                slot = memo.next(slot);
+                slot = memo.next(slot, home);
             }
             memo.words[slot].store(word, Ordering::Relaxed);
             len += 1;
@@ -369,6 +393,38 @@ impl Drop for MemoHandle<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A key's probes go round its first slot's line, then the next
+    /// line's slots in the same order; after the last line, the first.
+    #[test]
+    fn probes_go_round_a_line_before_the_next() {
+        let mut space = MemoSpace::with_room(10, 8).unwrap();
+        let memo = space.memo(1, 0);
+        let probes = |home: usize, n: usize| {
+            let mut slot = home;
+            let mut seen = vec![slot];
+            for _ in 1..n {
+                slot = memo.next(slot, home);
+                seen.push(slot);
+            }
+            seen
+        };
+        assert_eq!(probes(22, 10), [22, 23, 16, 17, 18, 19, 20, 21, 30, 31]);
+        assert_eq!(probes(16, 9), [16, 17, 18, 19, 20, 21, 22, 23, 24]);
+        let last = memo.slots - 3;
+        let after = [
+            last + 1,
+            last + 2,
+            last - 5,
+            last - 4,
+            last - 3,
+            last - 2,
+            last - 1,
+            5,
+            6,
+        ];
+        assert_eq!(probes(last, 10)[1..], after);
+    }
 
     #[test]
     fn keys_are_claimed_once_and_found_after() {

@@ -6,6 +6,7 @@
 //! with `d % max_dice + 1` dice, so board 0 is all `a-1` and the last board
 //! all `b-max_dice`.
 
+mod kids;
 mod largest;
 mod starts;
 mod table;

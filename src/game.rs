@@ -26,6 +26,8 @@ mod rules;
 mod ruleset;
 mod setup;
 mod share;
+#[cfg(test)]
+pub(crate) mod shipped;
 mod table;
 mod tree;
 

@@ -246,23 +246,7 @@ mod tests {
     fn threads_give_the_figures_of_one_thread() {
         use crate::analysis::ByteSize;
         use rand::SeedableRng;
-        let shipped = [
-            include_str!("../../boards/3x3-a.txt"),
-            include_str!("../../boards/3x3-b.txt"),
-            include_str!("../../boards/3x3-c.txt"),
-            include_str!("../../boards/3x3-e.txt"),
-            include_str!("../../boards/test-2x2.txt"),
-        ];
-        let mut games = Vec::new();
-        for text in shipped {
-            let board: Board = text.parse().expect("a board");
-            let rules =
-                Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
-            for first in [Player::A, Player::B] {
-                let start = Position::start(&rules, board, first).expect("a start");
-                games.push((rules.clone(), start));
-            }
-        }
+        let mut games = crate::game::shipped::shipped_games();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(38);
         for players in [2, 3] {
             let rules = Rules::classic(3, players, 3).expect("rules");

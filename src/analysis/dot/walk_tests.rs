@@ -1,29 +1,13 @@
 use super::super::{DotOptions, write_dot};
 use super::*;
 use crate::analysis::{ByteSize, Limits};
-use crate::game::{Board, Map, Player, Position, Rules};
+use crate::game::{Player, Position, Rules};
 use rand::SeedableRng;
 
 /// The games: every shipped board with each player first, and random 3x3
 /// boards of 2 and 3 players (a fixed seed).
 fn games() -> Vec<(Rules, Position)> {
-    let shipped = [
-        include_str!("../../../boards/3x3-a.txt"),
-        include_str!("../../../boards/3x3-b.txt"),
-        include_str!("../../../boards/3x3-c.txt"),
-        include_str!("../../../boards/3x3-e.txt"),
-        include_str!("../../../boards/test-2x2.txt"),
-    ];
-    let mut games = Vec::new();
-    for text in shipped {
-        let board: Board = text.parse().expect("a board");
-        let rules =
-            Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
-        for first in [Player::A, Player::B] {
-            let start = Position::start(&rules, board, first).expect("a start");
-            games.push((rules.clone(), start));
-        }
-    }
+    let mut games = crate::game::shipped::shipped_games();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(38);
     for players in [2, 3] {
         let rules = Rules::classic(3, players, 3).expect("rules");

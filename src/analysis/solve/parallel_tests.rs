@@ -1,6 +1,5 @@
 use super::*;
 use crate::analysis::{Limits, solve};
-use crate::game::{Board, Map, Player, Position, Rules};
 
 /// Every position of a tree built on threads gets, on 2 and 3 threads, the
 /// depth and rating the solver of one thread gives it, and the positions
@@ -8,50 +7,37 @@ use crate::game::{Board, Map, Player, Position, Rules};
 /// board, each player first.
 #[test]
 fn threads_solve_every_position_as_one_thread() {
-    let shipped = [
-        include_str!("../../../boards/3x3-a.txt"),
-        include_str!("../../../boards/3x3-b.txt"),
-        include_str!("../../../boards/3x3-c.txt"),
-        include_str!("../../../boards/3x3-e.txt"),
-        include_str!("../../../boards/test-2x2.txt"),
-    ];
-    for text in shipped {
-        let board: Board = text.parse().expect("a board");
-        let rules =
-            Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
-        for first in [Player::A, Player::B] {
-            let start = Position::start(&rules, board, first).expect("a start");
-            let mut alone = GameTree::new(rules.clone(), start);
-            let root = alone.root();
-            let expected = solve(&mut alone, root, Limits::UNLIMITED).expect("solved");
-            for threads in [2, 3] {
-                let mut tree = GameTree::new(rules.clone(), start);
-                assert!(tree.build_on_threads_unnumbered(threads, &mut |_, _| {}));
-                let solution = solve_built(&tree, root, threads).expect("solved");
-                assert_eq!(solution.positions(), expected.positions());
-                assert_eq!(solution.rated(), expected.rated());
-                let mut listed = vec![false; tree.len()];
-                for &node in solution.order.iter() {
-                    assert!(!listed[node.index()], "listed twice");
-                    for &child in tree.built_child_ids(node).expect("built") {
-                        assert!(listed[child.index()], "a child after its parent");
-                    }
-                    listed[node.index()] = true;
+    for (rules, start) in crate::game::shipped::shipped_games() {
+        let mut alone = GameTree::new(rules.clone(), start);
+        let root = alone.root();
+        let expected = solve(&mut alone, root, Limits::UNLIMITED).expect("solved");
+        for threads in [2, 3] {
+            let mut tree = GameTree::new(rules.clone(), start);
+            assert!(tree.build_on_threads_unnumbered(threads, &mut |_, _| {}));
+            let solution = solve_built(&tree, root, threads).expect("solved");
+            assert_eq!(solution.positions(), expected.positions());
+            assert_eq!(solution.rated(), expected.rated());
+            let mut listed = vec![false; tree.len()];
+            for &node in solution.order.iter() {
+                assert!(!listed[node.index()], "listed twice");
+                for &child in tree.built_child_ids(node).expect("built") {
+                    assert!(listed[child.index()], "a child after its parent");
                 }
-                for (id, &seen) in listed.iter().enumerate() {
-                    assert!(seen);
-                    let node: NodeId = bytemuck::cast(id as u32);
-                    let other = alone
-                        .find(&tree.position(node))
-                        .expect("the same positions");
-                    assert_eq!(solution.depth(node), expected.depth(other));
-                    assert_eq!(solution.rating(node), expected.rating(other));
-                }
-                assert_eq!(
-                    solution.best_move(&tree, root),
-                    expected.best_move(&alone, root)
-                );
+                listed[node.index()] = true;
             }
+            for (id, &seen) in listed.iter().enumerate() {
+                assert!(seen);
+                let node: NodeId = bytemuck::cast(id as u32);
+                let other = alone
+                    .find(&tree.position(node))
+                    .expect("the same positions");
+                assert_eq!(solution.depth(node), expected.depth(other));
+                assert_eq!(solution.rating(node), expected.rating(other));
+            }
+            assert_eq!(
+                solution.best_move(&tree, root),
+                expected.best_move(&alone, root)
+            );
         }
     }
 }

@@ -1,23 +1,8 @@
 use super::*;
 use crate::game::expand::random_game;
-use crate::game::{Board, Map, Player, Position, Rules, TreeLimits};
+use crate::game::{Player, Position, Rules, TreeLimits};
 
-/// The shipped boards (`boards/`).
-const BOARDS: [&str; 5] = [
-    include_str!("../../../boards/3x3-a.txt"),
-    include_str!("../../../boards/3x3-b.txt"),
-    include_str!("../../../boards/3x3-c.txt"),
-    include_str!("../../../boards/3x3-e.txt"),
-    include_str!("../../../boards/test-2x2.txt"),
-];
-
-/// The rules and start of a shipped board, two players and three dice.
-fn shipped(text: &str, first: Player) -> (Rules, Position) {
-    let board: Board = text.parse().expect("a board");
-    let rules = Rules::new(Map::rhombus_of(board.len()).expect("a rhombus"), 2, 3).expect("rules");
-    let start = Position::start(&rules, board, first).expect("a start");
-    (rules, start)
-}
+use crate::game::shipped::{BOARDS, shipped};
 
 /// The whole tree built on one thread: every node's children, in the order
 /// of the ids (a node's children take the next ids, so this reaches all).

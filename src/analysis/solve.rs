@@ -57,6 +57,23 @@ const fn rank_of(word: u64) -> Rank {
     word as u8
 }
 
+/// The word of a position with children, from its children's words: one
+/// deeper than the deepest, and the best rank for the side to move
+/// (`maximise` when it is the rated player).
+fn finished(children: impl Iterator<Item = u64>, maximise: bool) -> u64 {
+    let mut depth = 0;
+    let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
+    for child in children {
+        depth = depth.max(depth_of(child));
+        rank = if maximise {
+            rank.max(rank_of(child))
+        } else {
+            rank.min(rank_of(child))
+        };
+    }
+    pack(depth + 1, rank)
+}
+
 /// The positions the solver's tables are lengthened by, past the tree's.
 const GROW_AHEAD: usize = 4096;
 
@@ -314,19 +331,8 @@ fn walk(
         words[i] = if children.is_empty() {
             pack(1, leaf_rank(view.winners(node), rated))
         } else {
-            let mut depth = 0;
             let maximise = view.player(node) == rated;
-            let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
-            for &child in children {
-                let child = words[child.index()];
-                depth = depth.max(depth_of(child));
-                rank = if maximise {
-                    rank.max(rank_of(child))
-                } else {
-                    rank.min(rank_of(child))
-                };
-            }
-            pack(depth + 1, rank)
+            finished(children.iter().map(|child| words[child.index()]), maximise)
         };
         // Room was made for every position.
         placed[*done] = node;

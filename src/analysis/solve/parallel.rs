@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use zerocopy::{FromBytes, IntoBytes};
 
-use super::{Rank, Solution, depth_of, leaf_rank, pack, rank_of};
+use super::{Solution, depth_of, finished, leaf_rank, pack};
 use crate::game::{GameTree, GrowError, HugeVec, NodeId, grow_within, resize_within};
 
 /// A position's word before it is solved (a solved one has a depth of at
@@ -119,19 +119,13 @@ fn walk(
         let word = if children.is_empty() {
             pack(1, leaf_rank(view.winners(node), rated))
         } else {
-            let mut depth = 0;
             let maximise = view.player(node) == rated;
-            let mut rank = if maximise { Rank::MIN } else { Rank::MAX };
-            for &child in children {
-                let child = words[child.index()].load(Ordering::Relaxed);
-                depth = depth.max(depth_of(child));
-                rank = if maximise {
-                    rank.max(rank_of(child))
-                } else {
-                    rank.min(rank_of(child))
-                };
-            }
-            pack(depth + 1, rank)
+            finished(
+                children
+                    .iter()
+                    .map(|child| words[child.index()].load(Ordering::Relaxed)),
+                maximise,
+            )
         };
         words[node.index()].store(word, Ordering::Relaxed);
     }

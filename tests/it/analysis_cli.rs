@@ -371,22 +371,7 @@ fn stats_prints_the_same_on_any_number_of_threads() {
         &["--board", "boards/3x3-e.txt", "--json"],
         &["--board", "boards/3x3-e.txt", "--max-positions", "1000"],
     ];
-    for args in cases {
-        let run = |threads: &str| {
-            let out = dice_of_doom()
-                .arg("stats")
-                .args(args)
-                .args(["--threads", threads])
-                .output()
-                .expect("stats runs");
-            (out.status.code(), out.stdout, out.stderr)
-        };
-        let one = run("1");
-        assert!(!one.1.is_empty() || !one.2.is_empty(), "{args:?}");
-        for threads in ["2", "3"] {
-            assert_eq!(run(threads), one, "{args:?} on {threads} threads");
-        }
-    }
+    same_on_any_number_of_threads("stats", &cases);
     dice_of_doom()
         .args(["stats", "--board", "boards/3x3-a.txt", "--threads", "0"])
         .assert()
@@ -410,24 +395,33 @@ fn dot_prints_the_same_on_any_number_of_threads() {
         &["--board", "boards/3x3-b.txt", "--first", "b"],
         &["--board", "boards/3x3-e.txt", "--shared"],
     ];
+    same_on_any_number_of_threads("dot", &cases);
+    dice_of_doom()
+        .args(["dot", "--board", "boards/3x3-a.txt", "--threads", "0"])
+        .assert()
+        .code(2);
+}
+
+/// `command` with each of `cases` prints something, and the same output
+/// and exit status, byte for byte, on 2 and 3 threads as on 1.
+fn same_on_any_number_of_threads(command: &str, cases: &[&[&str]]) {
     for args in cases {
         let run = |threads: &str| {
             let out = dice_of_doom()
-                .arg("dot")
-                .args(args)
+                .arg(command)
+                .args(*args)
                 .args(["--threads", threads])
                 .output()
-                .expect("dot runs");
+                .expect("the command runs");
             (out.status.code(), out.stdout, out.stderr)
         };
         let one = run("1");
         assert!(!one.1.is_empty() || !one.2.is_empty(), "{args:?}");
         for threads in ["2", "3"] {
-            assert!(run(threads) == one, "{args:?} on {threads} threads");
+            assert!(
+                run(threads) == one,
+                "{command} {args:?} on {threads} threads"
+            );
         }
     }
-    dice_of_doom()
-        .args(["dot", "--board", "boards/3x3-a.txt", "--threads", "0"])
-        .assert()
-        .code(2);
 }

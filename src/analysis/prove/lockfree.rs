@@ -17,8 +17,12 @@
 //! the old table where the new one misses a key until the move is done.
 //! Every table's memory is mapped up front within the byte limit (the
 //! system gives it page by page, zeroed, as it is first touched) and kept
-//! to the proof's end, so a reader never meets freed memory. Past the last
-//! table a new key takes the place of its bucket's least worth.
+//! to the proof's end, so a reader never meets freed memory. The last
+//! table is as large as the others leave room for, not only twice the one
+//! before: the tables before it take less than half the limit, so it has
+//! as many buckets as a one-thread cache's last table in the same limit
+//! (which frees its old tables). Past the last table a new key takes the
+//! place of its bucket's least worth.
 //!
 //! Every bound in the table stays a proven bound: a writer keeps the
 //! tighter of its bounds and those stored (the caller's `merge`), and the
@@ -51,6 +55,8 @@ const SPINS: u32 = 64;
 #[derive(Debug)]
 pub(super) struct LockFree {
     maps: Vec<MmapMut>,
+    /// Buckets of each table.
+    buckets: Vec<usize>,
     shape: Shape,
     /// The table written to now.
     current: AtomicUsize,
@@ -88,9 +94,44 @@ impl Shape {
         }
     }
 
-    /// The bytes of table `g`.
-    fn bytes(&self, g: usize) -> usize {
-        (self.first << g) * self.bucket * size_of::<u64>()
+    /// The bytes of a table of `first << shift` buckets (`None` past a
+    /// `usize`).
+    fn bytes(&self, shift: u32) -> Option<usize> {
+        if self.first.leading_zeros() < shift {
+            return None;
+        }
+        (self.first << shift).checked_mul(self.bucket * size_of::<u64>())
+    }
+
+    /// The sizes of the tables within `max_bytes` in all, as shifts of the
+    /// first's buckets: each twice the one before, and the last as large
+    /// as the ones before it leave room for (the first is always there).
+    fn plan(&self, max_bytes: usize) -> Vec<u32> {
+        let fits = |total: usize, shift: u32| {
+            shift < TABLES as u32
+                && self
+                    .bytes(shift)
+                    .and_then(|bytes| total.checked_add(bytes))
+                    .is_some_and(|sum| sum <= max_bytes)
+        };
+        let mut shifts = vec![0];
+        let mut total = self.bytes(0).unwrap_or(usize::MAX);
+        while fits(total, shifts.len() as u32) {
+            total += self.bytes(shifts.len() as u32).unwrap_or(0);
+            shifts.push(shifts.len() as u32);
+        }
+        if let [.., before, last] = shifts[..] {
+            let total = total - self.bytes(last).unwrap_or(0);
+            let mut biggest = last;
+            while fits(total, biggest + 1) {
+                biggest += 1;
+            }
+            debug_assert!(biggest > before);
+            if let Some(shift) = shifts.last_mut() {
+                *shift = biggest;
+            }
+        }
+        shifts
     }
 }
 
@@ -103,21 +144,18 @@ impl LockFree {
     pub(super) fn new(words: usize, least: usize, max_bytes: usize) -> Result<Self, CacheRefused> {
         let shape = Shape::new(words, least);
         let mut maps = Vec::new();
-        let mut total = 0usize;
-        for g in 0..TABLES {
-            let bytes = shape.bytes(g);
-            total = total.saturating_add(bytes);
-            if g > 0 && total > max_bytes {
-                break;
-            }
+        let mut buckets = Vec::new();
+        for shift in shape.plan(max_bytes) {
+            let bytes = shape.bytes(shift).unwrap_or(usize::MAX);
             match MmapMut::map_anon(bytes) {
                 Ok(map) => {
                     // Only advice: small pages work too, more slowly.
                     #[cfg(target_os = "linux")]
                     let _ = map.advise(memmap2::Advice::HugePage);
                     maps.push(map);
+                    buckets.push(shape.first << shift);
                 }
-                Err(_) if g == 0 => return Err(CacheRefused { bytes }),
+                Err(_) if maps.is_empty() => return Err(CacheRefused { bytes }),
                 // Fewer tables: the last one full takes the place of the
                 // least worth.
                 Err(_) => break,
@@ -125,6 +163,7 @@ impl LockFree {
         }
         Ok(LockFree {
             maps,
+            buckets,
             shape,
             current: AtomicUsize::new(0),
             moving: AtomicUsize::new(0),
@@ -136,6 +175,7 @@ impl LockFree {
     pub(super) fn tables(&mut self) -> Tables<'_> {
         let Self {
             maps,
+            buckets,
             shape,
             current,
             moving,
@@ -150,6 +190,7 @@ impl LockFree {
             .collect();
         Tables {
             tables,
+            buckets,
             shape: *shape,
             current,
             moving,
@@ -165,7 +206,7 @@ impl LockFree {
     /// The bytes of the tables used so far.
     pub(super) fn heap_bytes(&self) -> usize {
         let current = self.current.load(Ordering::Relaxed);
-        (0..=current).map(|g| self.shape.bytes(g)).sum()
+        self.maps[..=current].iter().map(|map| map.len()).sum()
     }
 
     /// How many tables it may use.
@@ -179,6 +220,8 @@ impl LockFree {
 #[derive(Debug)]
 pub(super) struct Tables<'a> {
     tables: Vec<&'a [AtomicU64]>,
+    /// Buckets of each table.
+    buckets: &'a [usize],
     shape: Shape,
     current: &'a AtomicUsize,
     moving: &'a AtomicUsize,
@@ -210,7 +253,8 @@ impl<'a> Tables<'a> {
     /// The bytes of the tables used so far.
     pub(super) fn heap_bytes(&self) -> usize {
         let current = self.current.load(Ordering::Relaxed);
-        (0..=current).map(|g| self.shape.bytes(g)).sum()
+        let words: usize = self.tables[..=current].iter().map(|t| t.len()).sum();
+        words * size_of::<u64>()
     }
 
     /// The table written to now and its index.
@@ -223,7 +267,7 @@ impl<'a> Tables<'a> {
     /// The first word of `key`'s bucket in table `g`.
     #[inline]
     fn bucket(&self, g: usize, key: &[u64]) -> usize {
-        let buckets = self.shape.first << g;
+        let buckets = self.buckets[g];
         (hash(key) as usize & (buckets - 1)) * self.shape.bucket
     }
 
@@ -474,7 +518,7 @@ impl Handle<'_, '_> {
         if tables.store(key, data, &worth, &merge) {
             self.added += 1;
             // Counted often enough that a small table grows in time.
-            let every = ((tables.shape.first << g) * tables.shape.slots / 64).clamp(1, FLUSH);
+            let every = (tables.buckets[g] * tables.shape.slots / 64).clamp(1, FLUSH);
             if self.added >= every {
                 self.flush(&worth, &merge);
             }
@@ -492,7 +536,7 @@ impl Handle<'_, '_> {
         loop {
             let used = tables.used.load(Ordering::Relaxed);
             let g = tables.current.load(Ordering::Acquire);
-            let capacity = (tables.shape.first << g) * tables.shape.slots;
+            let capacity = tables.buckets[g] * tables.shape.slots;
             if used * 2 < capacity || g + 1 >= tables.tables.len() {
                 return;
             }

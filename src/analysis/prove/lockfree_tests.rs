@@ -17,8 +17,52 @@ fn buckets_are_whole_cache_lines_with_at_least_four_slots() {
         let shape = Shape::new(words, 100 << 10);
         assert_eq!(shape.bucket % LINE, 0, "{words}");
         assert!(shape.slots >= 4 && shape.slots * (words + 1) < shape.bucket);
-        assert!(shape.bytes(0) <= 100 << 10 && shape.first.is_power_of_two());
+        assert!(shape.bytes(0).is_some_and(|b| b <= 100 << 10) && shape.first.is_power_of_two());
     }
+}
+
+#[test]
+fn the_last_table_is_as_large_as_the_ones_before_it_leave_room_for() {
+    let shape = Shape::new(2, 100 << 10);
+    let table = |shift: u32| shape.bytes(shift).unwrap();
+    for max in [
+        0,
+        100 << 10,
+        1 << 20,
+        (1 << 20) + 4097,
+        6 << 30,
+        14 << 30,
+        1 << 50,
+    ] {
+        let plan = shape.plan(max);
+        let total: usize = plan.iter().map(|&shift| table(shift)).sum();
+        assert_eq!(plan[0], 0, "{max}");
+        if plan.len() == 1 {
+            // Only the first table, whatever the limit: the next does not fit.
+            assert!(table(0) + table(1) > max, "{max}");
+            continue;
+        }
+        assert!(total <= max, "{max}: {plan:?}");
+        // Each table but the last twice the one before.
+        let (&last, doubling) = plan.split_last().unwrap();
+        assert!(
+            doubling
+                .iter()
+                .enumerate()
+                .all(|(g, &shift)| shift == g as u32)
+        );
+        // One more doubling would not fit, nor a larger last table.
+        assert!(total + table(last + 1) > max, "{max}: {plan:?}");
+        assert!(
+            total - table(last) + table(last + 1) > max,
+            "{max}: {plan:?}"
+        );
+        assert!(last > *doubling.last().unwrap());
+    }
+    // 14 GiB for two-word keys (6x6 boards): the last table 8 GiB, as the
+    // last of a one-thread cache's, where doubling alone stops at 4 GiB.
+    assert_eq!(table(*shape.plan(14 << 30).last().unwrap()), 8 << 30);
+    assert_eq!(table(*shape.plan(6 << 30).last().unwrap()), 4 << 30);
 }
 
 #[test]
